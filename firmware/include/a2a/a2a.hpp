@@ -1,0 +1,14 @@
+// Umbrella header: the whole a2a core (topologies, switch-level routing,
+// schedules as round generators, the exchange checker). Freestanding C++20:
+// no heap, no exceptions, no RTTI; everything usable in constant expressions.
+#pragma once
+
+#include "a2a/alternating.hpp"
+#include "a2a/digits.hpp"
+#include "a2a/latin_square.hpp"
+#include "a2a/route.hpp"
+#include "a2a/schedule.hpp"
+#include "a2a/static_network.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+#include "a2a/verify.hpp"

@@ -1,0 +1,35 @@
+// What every schedule (round generator) offers, so that the controller, the
+// verifier and the host tools can drive any of them the same way.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+
+#include "a2a/route.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a {
+
+/// What input port i does in one round.
+struct PortSend {
+  bool sends{false};             ///< false: the port stays idle this round
+  std::uint32_t destination{0};  ///< processor the message is for (= network output it reaches)
+  std::uint32_t tag{0};          ///< forward control tag (output ports, stage 0 most significant)
+  friend constexpr bool operator==(const PortSend&, const PortSend&) = default;
+};
+
+/// A round generator: O(1) state, rounds computed on demand, never a table.
+///  - rounds(): how many rounds the exchange takes;
+///  - round(r): round r's configuration (a Configuration: switch_state(stage, switch))
+///    and its stage word;
+///  - send(round, port): whether the port sends, its destination and its tag.
+template <class S>
+concept Schedule = requires(const S& s, const typename S::Round& round, std::uint32_t index) {
+  { s.network() } -> std::convertible_to<Network>;
+  { s.rounds() } -> std::convertible_to<std::uint32_t>;
+  { s.round(index) } -> std::same_as<typename S::Round>;
+  { s.send(round, index) } -> std::same_as<PortSend>;
+  { round.word() } -> std::convertible_to<std::uint32_t>;
+} && Configuration<typename S::Round>;
+
+}  // namespace a2a

@@ -1,0 +1,106 @@
+// Errors as values: every entry point of the core returns a Result<T> or an Errc.
+//
+// Why no exceptions: the core runs on switch-controller boards built with
+// -fno-exceptions; a refused parameter must be visible in the return type, so
+// Result is [[nodiscard]] and reading the value of a failed Result is a
+// contract violation (a compile error in a constant expression, the error
+// policy hook at run time).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace a2a {
+
+/// Every way a parameter can be refused. Each value names one specific problem.
+enum class Errc : std::uint8_t {
+  ok = 0,
+  radix_too_small,                ///< d < 2
+  radix_too_large,                ///< d > kMaxRadix
+  ports_too_small,                ///< N below the smallest network of the topology
+  ports_too_large,                ///< N above kMaxPorts
+  ports_odd,                      ///< GSEN needs an even N
+  ports_not_power_of_radix,       ///< omega, baseline, banyan and reverses need N = d^n
+  topology_unknown,               ///< not one of the Topology values
+  topology_needs_binary,          ///< GSEN is built from 2 x 2 switches only (d = 2)
+  schedule_needs_unique_path,     ///< Latin-square stage control needs a banyan (unique-path) MIN
+  schedule_needs_ports_2_mod_4,   ///< alternating control (Algorithm 4) needs N = 2 (mod 4)
+  schedule_needs_gsen,            ///< alternating control is defined on GSEN only
+  initial_config_needs_binary,    ///< an arbitrary initial configuration M^0 is for d = 2 only
+  initial_config_size_mismatch,   ///< M^0 does not hold one bit per switch of the network
+  port_out_of_range,              ///< port >= N
+  round_out_of_range,             ///< round >= number of rounds
+  stage_out_of_range,             ///< stage >= n
+  switch_out_of_range,            ///< switch >= N / d
+  state_out_of_range,             ///< switch state >= d
+};
+
+/// A short, specific message for each error (for consoles and tool output).
+constexpr std::string_view describe(Errc e) {
+  switch (e) {
+    case Errc::ok: return "ok";
+    case Errc::radix_too_small: return "radix d must be at least 2";
+    case Errc::radix_too_large: return "radix d must be at most 16";
+    case Errc::ports_too_small: return "too few ports for this topology (GSEN needs N >= 4, others N >= d)";
+    case Errc::ports_too_large: return "N is above the supported maximum of 65536 ports";
+    case Errc::ports_odd: return "GSEN needs an even number of ports N";
+    case Errc::ports_not_power_of_radix: return "N must be a power of the radix d (N = d^n) for this topology";
+    case Errc::topology_unknown: return "unknown topology";
+    case Errc::topology_needs_binary: return "GSEN is built from 2x2 switches: radix must be 2";
+    case Errc::schedule_needs_unique_path:
+      return "Latin-square stage control needs a unique-path network (GSEN only when N is a power of 2)";
+    case Errc::schedule_needs_ports_2_mod_4:
+      return "alternating stage control (Algorithm 4) needs N = 2 (mod 4)";
+    case Errc::schedule_needs_gsen: return "alternating stage control is defined on GSEN only";
+    case Errc::initial_config_needs_binary: return "an arbitrary initial configuration M^0 needs d = 2";
+    case Errc::initial_config_size_mismatch:
+      return "initial configuration must hold one state per switch (n * N/2 bits)";
+    case Errc::port_out_of_range: return "port index out of range (must be < N)";
+    case Errc::round_out_of_range: return "round index out of range";
+    case Errc::stage_out_of_range: return "stage index out of range (must be < n)";
+    case Errc::switch_out_of_range: return "switch index out of range (must be < N/d)";
+    case Errc::state_out_of_range: return "switch state out of range (must be < d)";
+  }
+  return "unknown error";
+}
+
+/// The library's single error policy hook (ETL style): called when a contract
+/// is broken at run time, e.g. value() of a failed Result. Not constexpr, so
+/// the same mistake in a constant expression is a compile error instead.
+/// Boards may override it by defining A2A_CONTRACT_VIOLATION before including a2a.
+#ifndef A2A_CONTRACT_VIOLATION
+#define A2A_CONTRACT_VIOLATION() __builtin_trap()
+#endif
+
+namespace detail {
+[[noreturn]] inline void contract_violation() { A2A_CONTRACT_VIOLATION(); }
+}  // namespace detail
+
+/// A value or the specific reason there is none. T must be default-constructible
+/// and trivially copyable (all core types are small aggregates).
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  constexpr Result(const T& value) : value_(value), error_(Errc::ok) {}  // NOLINT: implicit by design
+  constexpr Result(Errc error) : value_{}, error_(error) {                // NOLINT: implicit by design
+    if (error == Errc::ok) detail::contract_violation();  // an error must name a problem
+  }
+
+  [[nodiscard]] constexpr bool ok() const { return error_ == Errc::ok; }
+  constexpr explicit operator bool() const { return ok(); }
+  [[nodiscard]] constexpr Errc error() const { return error_; }
+
+  /// The value; only valid when ok().
+  [[nodiscard]] constexpr const T& value() const {
+    if (!ok()) detail::contract_violation();
+    return value_;
+  }
+  [[nodiscard]] constexpr const T* operator->() const { return &value(); }
+  [[nodiscard]] constexpr const T& operator*() const { return value(); }
+
+ private:
+  T value_;
+  Errc error_;
+};
+
+}  // namespace a2a
