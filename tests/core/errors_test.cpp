@@ -1,0 +1,76 @@
+// Bad parameters are refused with a specific error value, never accepted or crashed on.
+#include "support.hpp"
+
+using namespace a2a;
+
+TEST_CASE("make_network refuses each bad parameter with its own error") {
+  CHECK(make_network(Topology::omega, 16, 1).error() == Errc::radix_too_small);
+  CHECK(make_network(Topology::omega, 16, 0).error() == Errc::radix_too_small);
+  CHECK(make_network(Topology::omega, 289, 17).error() == Errc::radix_too_large);
+  CHECK(make_network(Topology::omega, 131072).error() == Errc::ports_too_large);
+  CHECK(make_network(Topology::gsen, 65538).error() == Errc::ports_too_large);
+  CHECK(make_network(Topology::omega, 1).error() == Errc::ports_too_small);
+  CHECK(make_network(Topology::omega, 0).error() == Errc::ports_too_small);
+  CHECK(make_network(Topology::baseline, 12).error() == Errc::ports_not_power_of_radix);
+  CHECK(make_network(Topology::banyan, 32, 4).error() == Errc::ports_not_power_of_radix);
+  CHECK(make_network(Topology::gsen, 11).error() == Errc::ports_odd);
+  CHECK(make_network(Topology::gsen, 2).error() == Errc::ports_too_small);
+  CHECK(make_network(Topology::gsen, 9, 3).error() == Errc::topology_needs_binary);
+  CHECK(make_network(static_cast<Topology>(42), 16).error() == Errc::topology_unknown);
+  CHECK(parse_topology("omgea").error() == Errc::topology_unknown);
+  CHECK(parse_topology("reverse-baseline").value() == Topology::reverse_baseline);
+}
+
+TEST_CASE("valid networks have the documented shape") {
+  const Network g = make_network(Topology::gsen, 10).value();
+  CHECK(g.stages == 4);  // ceil(log2 10)
+  CHECK(g.switches_per_stage() == 5);
+  CHECK(g.stage_words() == 16);
+  const Network o = make_network(Topology::omega, 729, 3).value();
+  CHECK(o.stages == 6);
+  CHECK(o.switches_per_stage() == 243);
+  CHECK(make_network(Topology::omega, 65536).value().stages == 16);
+  CHECK(make_network(Topology::gsen, 65534).ok());
+}
+
+TEST_CASE("schedules refuse networks they do not apply to") {
+  const Network gsen12 = make_network(Topology::gsen, 12).value();
+  const Network gsen10 = make_network(Topology::gsen, 10).value();
+  const Network omega16 = make_network(Topology::omega, 16).value();
+  CHECK(AlternatingSchedule::make(gsen12).error() == Errc::schedule_needs_ports_2_mod_4);
+  CHECK(AlternatingSchedule::make(omega16).error() == Errc::schedule_needs_gsen);
+  CHECK(LatinSquareSchedule<>::make(gsen10).error() == Errc::schedule_needs_unique_path);
+  CHECK(LatinSquareSchedule<>::make(gsen12).error() == Errc::schedule_needs_unique_path);
+  CHECK(LatinSquareSchedule<>::make(make_network(Topology::gsen, 16).value()).ok());
+
+  std::vector<std::uint8_t> bits(4);  // omega 16: 4 stages x 8 switches = 32 bits
+  CHECK(LatinSquareSchedule<InitialConfiguration>::make(omega16, RoundOrder::natural, {bits, 8}).ok());
+  CHECK(LatinSquareSchedule<InitialConfiguration>::make(omega16, RoundOrder::natural, {std::span(bits).first(3), 8})
+            .error() == Errc::initial_config_size_mismatch);
+  CHECK(LatinSquareSchedule<InitialConfiguration>::make(omega16, RoundOrder::natural, {bits, 4}).error() ==
+        Errc::initial_config_size_mismatch);
+  const Network omega9 = make_network(Topology::omega, 9, 3).value();
+  CHECK(LatinSquareSchedule<InitialConfiguration>::make(omega9, RoundOrder::natural, {bits, 3}).error() ==
+        Errc::initial_config_needs_binary);
+}
+
+TEST_CASE("checked accessors refuse out-of-range rounds and ports") {
+  const auto latin = LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value()).value();
+  CHECK(latin.checked_round(16).error() == Errc::round_out_of_range);
+  const auto round = latin.checked_round(15).value();
+  CHECK(latin.checked_send(round, 16).error() == Errc::port_out_of_range);
+  CHECK(latin.checked_send(round, 15).ok());
+  const auto alt = AlternatingSchedule::make(make_network(Topology::gsen, 10).value()).value();
+  CHECK(alt.checked_round(10).error() == Errc::round_out_of_range);
+  CHECK(alt.checked_send(alt.round(0), 10).error() == Errc::port_out_of_range);
+}
+
+TEST_CASE("every error has its own message") {
+  for (int a = 1; a <= static_cast<int>(Errc::state_out_of_range); ++a) {
+    const auto text = describe(static_cast<Errc>(a));
+    CHECK(text != "ok");
+    CHECK(text != "unknown error");
+    for (int b = a + 1; b <= static_cast<int>(Errc::state_out_of_range); ++b)
+      CHECK(text != describe(static_cast<Errc>(b)));
+  }
+}
