@@ -4,6 +4,7 @@
 // where route() arrives and the output ports it takes (check_exchange).
 #include "support.hpp"
 
+#include <algorithm>
 #include <random>
 
 using namespace a2a;
@@ -52,9 +53,9 @@ TEST_CASE("Latin-square configurations M^x, d = 4, N = 4..1024") {
   for (Topology t : kUniquePath) check_latin(t, 4, 1024);
 }
 
-TEST_CASE("Latin-square configurations M^x, d = 5..16, N = d, d^2, d^3 up to 4096") {
+TEST_CASE("Latin-square configurations M^x, d = 5..16, N = d, d^2 and d^3 up to 1024") {
   for (std::uint32_t d = 5; d <= 16; ++d)
-    for (Topology t : kUniquePath) check_latin(t, d, 4096);
+    for (Topology t : kUniquePath) check_latin(t, d, std::max(1024U, d * d));
 }
 
 TEST_CASE("GSEN with N = 2^n under Latin-square stage control is the omega network") {
@@ -67,39 +68,6 @@ TEST_CASE("GSEN with N = 2^n under Latin-square stage control is the omega netwo
     const Network omega = make_network(Topology::omega, n).value();
     for (std::uint32_t t = 0; t < n; ++t)
       CHECK(wiring::before_stage(gsen, 0, t) == wiring::before_stage(omega, 0, t));
-  }
-}
-
-TEST_CASE("GSEN alternating stage control (Algorithm 4), every N = 2 (mod 4) from 6 to 1026") {
-  for (std::uint32_t n = 6; n <= 1026; n += 4) {
-    const Network net = make_network(Topology::gsen, n).value();
-    const auto schedule = AlternatingSchedule::make(net).value();
-    const ExchangeCheck c = check_large(schedule);
-    INFO(label(net), ": ", explain(c));
-    CHECK(c.ok());
-    CHECK(c.delivered == std::uint64_t{n} * n);
-  }
-}
-
-TEST_CASE("an arbitrary initial configuration M^0 (d = 2, paper 001 Corollary 4), N = 2..1024") {
-  std::mt19937 random(2026);
-  for (Topology t : kUniquePath) {
-    for (std::uint32_t n : powers(2, 1024)) {
-      const Network net = make_network(t, n).value();
-      std::vector<std::uint8_t> bits((net.stages * net.switches_per_stage() + 7) / 8);
-      for (auto& b : bits) b = static_cast<std::uint8_t>(random());
-      const InitialConfiguration m0{bits, net.switches_per_stage()};
-      for (RoundOrder order : {RoundOrder::natural, RoundOrder::gray}) {
-        const auto schedule = LatinSquareSchedule<InitialConfiguration>::make(net, order, m0).value();
-        // Round x sets switch (j, s) to m0(j, s) xor digit n-1-j of x.
-        const auto round = schedule.round(n - 1);
-        for (std::uint32_t j = 0; j < net.stages; ++j)
-          CHECK(round.switch_state(j, 0) == (m0.state(j, 0) ^ ((round.word() >> (net.stages - 1 - j)) & 1U)));
-        const ExchangeCheck c = check_large(schedule);
-        INFO(label(net), ": ", explain(c));
-        CHECK(c.ok());
-      }
-    }
   }
 }
 
