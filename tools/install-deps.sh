@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-packages=(cmake ninja-build g++ doctest-dev)
+packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3)
 
 missing=()
 for pkg in "${packages[@]}"; do

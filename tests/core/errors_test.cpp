@@ -43,7 +43,7 @@ TEST_CASE("schedules refuse networks they do not apply to") {
   CHECK(LatinSquareSchedule<>::make(gsen12).error() == Errc::schedule_needs_unique_path);
   CHECK(LatinSquareSchedule<>::make(make_network(Topology::gsen, 16).value()).ok());
 
-  std::vector<std::uint8_t> bits(4);  // omega 16: 4 stages x 8 switches = 32 bits
+  const std::array<std::uint8_t, 4> bits{};  // omega 16: 4 stages x 8 switches = 32 bits
   CHECK(LatinSquareSchedule<InitialConfiguration>::make(omega16, RoundOrder::natural, {bits, 8}).ok());
   CHECK(LatinSquareSchedule<InitialConfiguration>::make(omega16, RoundOrder::natural, {std::span(bits).first(3), 8})
             .error() == Errc::initial_config_size_mismatch);
@@ -73,4 +73,24 @@ TEST_CASE("every error has its own message") {
     for (int b = a + 1; b <= static_cast<int>(Errc::state_out_of_range); ++b)
       CHECK(text != describe(static_cast<Errc>(b)));
   }
+}
+
+TEST_CASE("schedules chosen at run time by name") {
+  CHECK(parse_schedule_kind("latin-squares").error() == Errc::schedule_unknown);
+  CHECK(parse_schedule_kind("alternating").value() == ScheduleKind::alternating);
+  const Network gsen12 = make_network(Topology::gsen, 12).value();
+  CHECK(AnySchedule::make(gsen12, ScheduleKind::alternating).error() == Errc::schedule_needs_ports_2_mod_4);
+  CHECK(AnySchedule::make(gsen12, ScheduleKind::latin_square).error() == Errc::schedule_needs_unique_path);
+  const Network gsen10 = make_network(Topology::gsen, 10).value();
+  CHECK(default_schedule_kind(gsen10) == ScheduleKind::alternating);
+  const auto any = AnySchedule::make(gsen10, default_schedule_kind(gsen10)).value();
+  CHECK(a2a::test::check_fixed(any).ok());
+  const auto direct = AlternatingSchedule::make(gsen10).value();
+  for (std::uint32_t k = 0; k < 10; ++k)
+    for (std::uint32_t i = 0; i < 10; ++i) CHECK(any.send(any.round(k), i) == direct.send(direct.round(k), i));
+  const Network omega27 = make_network(Topology::omega, 27, 3).value();
+  const auto latin = AnySchedule::make(omega27, default_schedule_kind(omega27), RoundOrder::gray).value();
+  CHECK(latin.kind() == ScheduleKind::latin_square);
+  CHECK(a2a::test::check_fixed(latin).ok());
+  CHECK(latin.checked_round(27).error() == Errc::round_out_of_range);
 }

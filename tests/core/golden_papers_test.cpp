@@ -3,7 +3,6 @@
 // switch-level route. See docs/schedules.md for where the OCR'd text needed reading.
 #include "support.hpp"
 
-#include <array>
 
 using namespace a2a;
 using a2a::test::permutation;
@@ -86,7 +85,7 @@ TEST_CASE("paper 000: Fig. 9 round 2 and Fig. 4(a) of the 10x10 GSEN") {
   // Fig. 4(a): stage control C = 9 = (1001)_2 gives the permutation 9 7 5 3 8 1 6 4 2 0,
   // and input 2 reaches output 5 with forward tag 13 = (1101)_2.
   const StageControl c9{9, 2, 4};
-  CHECK(permutation(net, c9) == std::vector<std::uint32_t>{9, 7, 5, 3, 8, 1, 6, 4, 2, 0});
+  CHECK(permutation<10>(net, c9) == std::array<std::uint32_t, 10>{9, 7, 5, 3, 8, 1, 6, 4, 2, 0});
   const Path p = route(net, 2, c9);
   CHECK(p.destination == 5);
   CHECK(p.tag == 13);
@@ -130,8 +129,8 @@ TEST_CASE("paper 002: interstage wiring pi_0, pi_1 and the routing example of Fi
   }
   // sigma_0 crosses switch 1, sigma_1 switches 0 and 2, sigma_2 every switch:
   // sigma_2 pi_1 sigma_1 pi_0 sigma_0 = (3 7 5 1 0 4 2 6).
-  const a2a::test::TableConfiguration fig2{{{0, 1, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 1}}};
-  CHECK(permutation(net, fig2) == std::vector<std::uint32_t>{3, 7, 5, 1, 0, 4, 2, 6});
+  const a2a::test::TableConfiguration<3, 4> fig2{{{{0, 1, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 1}}}};
+  CHECK(permutation<8>(net, fig2) == std::array<std::uint32_t, 8>{3, 7, 5, 1, 0, 4, 2, 6});
 }
 
 TEST_CASE("paper 004: matrix L' of the 8x8 banyan network (Gamma_0..Gamma_7) and tau_0, tau_1") {

@@ -1,45 +1,57 @@
-// Helpers shared by the core tests (host side: may allocate).
+// Helpers shared by the core tests. Heap-free: these tests also run on Cortex-M.
 #pragma once
 
 #include <a2a/a2a.hpp>
-#include <doctest/doctest.h>
 
+#include <array>
 #include <cstdint>
-#include <string>
-#include <vector>
+
+#include "a2a_test.hpp"
+
+/// Largest N the portable sweeps reach; the host builds raise it (see CMakeLists.txt).
+#ifndef A2A_TEST_MAX_PORTS
+#define A2A_TEST_MAX_PORTS 64
+#endif
 
 namespace a2a::test {
 
-/// check_exchange with heap storage, for any N.
-template <Schedule S>
-ExchangeCheck check_large(const S& schedule) {
-  const std::uint32_t n = schedule.network().ports;
-  std::vector<std::uint32_t> pairs(pair_words_needed(n));
-  std::vector<std::uint32_t> outputs((n + 31) / 32);
+inline constexpr std::uint32_t kSweepPorts = A2A_TEST_MAX_PORTS;
+
+/// check_exchange with static storage for up to MaxPorts ports (in .bss, not on the stack).
+template <std::uint32_t MaxPorts = kSweepPorts, Schedule S>
+ExchangeCheck check_fixed(const S& schedule) {
+  static std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32> pairs;
+  static std::array<std::uint32_t, (MaxPorts + 31) / 32> outputs;
   return check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(outputs));
 }
 
-inline std::string label(const Network& net) {
-  return std::string(name(net.topology)) + " N=" + std::to_string(net.ports) + " d=" + std::to_string(net.radix);
-}
-
-inline std::string explain(const ExchangeCheck& c) {
-  return std::string(describe(c.violation)) + " at round " + std::to_string(c.round) + ", port " +
-         std::to_string(c.port) + ", other " + std::to_string(c.other);
-}
-
 /// A permutation read off the switch-level route: image[i] = output reached by input i.
-template <Configuration C>
-std::vector<std::uint32_t> permutation(const Network& net, const C& config) {
-  std::vector<std::uint32_t> image(net.ports);
-  for (std::uint32_t i = 0; i < net.ports; ++i) image[i] = route(net, i, config).destination;
+template <std::uint32_t N, Configuration C>
+std::array<std::uint32_t, N> permutation(const Network& net, const C& config) {
+  std::array<std::uint32_t, N> image{};
+  for (std::uint32_t i = 0; i < N; ++i) image[i] = route(net, i, config).destination;
   return image;
 }
 
 /// A configuration given switch by switch: states[stage][switch].
+template <std::size_t Stages, std::size_t Switches>
 struct TableConfiguration {
-  std::vector<std::vector<std::uint32_t>> states;
-  [[nodiscard]] std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const { return states[stage][sw]; }
+  std::array<std::array<std::uint32_t, Switches>, Stages> states{};
+  [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
+    return states[stage][sw];
+  }
 };
+
+/// A small deterministic generator (no <random> on target).
+struct Lcg {
+  std::uint32_t state;
+  constexpr std::uint32_t next() {
+    state = state * 1664525U + 1013904223U;
+    return state >> 8;
+  }
+};
+
+constexpr Topology kUniquePath[] = {Topology::omega,         Topology::baseline,         Topology::banyan,
+                                    Topology::reverse_omega, Topology::reverse_baseline, Topology::reverse_banyan};
 
 }  // namespace a2a::test

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "a2a/alternating.hpp"
+#include "a2a/any_schedule.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/latin_square.hpp"
 #include "a2a/route.hpp"

@@ -23,6 +23,7 @@ enum class Errc : std::uint8_t {
   ports_not_power_of_radix,       ///< omega, baseline, banyan and reverses need N = d^n
   topology_unknown,               ///< not one of the Topology values
   topology_needs_binary,          ///< GSEN is built from 2 x 2 switches only (d = 2)
+  schedule_unknown,               ///< not one of the ScheduleKind names
   schedule_needs_unique_path,     ///< Latin-square stage control needs a banyan (unique-path) MIN
   schedule_needs_ports_2_mod_4,   ///< alternating control (Algorithm 4) needs N = 2 (mod 4)
   schedule_needs_gsen,            ///< alternating control is defined on GSEN only
@@ -47,6 +48,7 @@ constexpr std::string_view describe(Errc e) {
     case Errc::ports_not_power_of_radix: return "N must be a power of the radix d (N = d^n) for this topology";
     case Errc::topology_unknown: return "unknown topology";
     case Errc::topology_needs_binary: return "GSEN is built from 2x2 switches: radix must be 2";
+    case Errc::schedule_unknown: return "unknown schedule";
     case Errc::schedule_needs_unique_path:
       return "Latin-square stage control needs a unique-path network (GSEN only when N is a power of 2)";
     case Errc::schedule_needs_ports_2_mod_4:
