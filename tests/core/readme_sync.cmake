@@ -1,0 +1,17 @@
+# Fails when the C++ example in README.md differs from tests/core/readme_example.cpp,
+# so the example users copy is the one that compiles and runs in CTest.
+file(READ "${README}" readme)
+file(READ "${EXAMPLE}" example)
+string(FIND "${readme}" "<!-- example:begin -->\n```cpp\n" begin)
+string(FIND "${readme}" "```\n<!-- example:end -->" end)
+if(begin EQUAL -1 OR end EQUAL -1)
+  message(FATAL_ERROR "README.md has no <!-- example:begin/end --> block")
+endif()
+string(LENGTH "<!-- example:begin -->\n```cpp\n" skip)
+math(EXPR start "${begin} + ${skip}")
+math(EXPR length "${end} - ${start}")
+string(SUBSTRING "${readme}" ${start} ${length} block)
+if(NOT block STREQUAL example)
+  message(FATAL_ERROR "README.md example differs from ${EXAMPLE}: update one from the other")
+endif()
+message(STATUS "README example is in sync")
