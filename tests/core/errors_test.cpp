@@ -66,12 +66,13 @@ TEST_CASE("checked accessors refuse out-of-range rounds and ports") {
 }
 
 TEST_CASE("every error has its own message") {
-  for (int a = 1; a <= static_cast<int>(Errc::state_out_of_range); ++a) {
+  int count = 1;  // the errors are numbered densely from 1: find the last one
+  while (describe(static_cast<Errc>(count)) != "unknown error") ++count;
+  CHECK(count > static_cast<int>(Errc::state_out_of_range));
+  for (int a = 1; a < count; ++a) {
     const auto text = describe(static_cast<Errc>(a));
     CHECK(text != "ok");
-    CHECK(text != "unknown error");
-    for (int b = a + 1; b <= static_cast<int>(Errc::state_out_of_range); ++b)
-      CHECK(text != describe(static_cast<Errc>(b)));
+    for (int b = a + 1; b < count; ++b) CHECK(text != describe(static_cast<Errc>(b)));
   }
 }
 

@@ -5,6 +5,8 @@
 
 #include "a2a/alternating.hpp"
 #include "a2a/any_schedule.hpp"
+#include "a2a/config_block.hpp"
+#include "a2a/config_overrides.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/latin_square.hpp"
 #include "a2a/route.hpp"

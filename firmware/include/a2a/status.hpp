@@ -34,6 +34,28 @@ enum class Errc : std::uint8_t {
   stage_out_of_range,             ///< stage >= n
   switch_out_of_range,            ///< switch >= N / d
   state_out_of_range,             ///< switch state >= d
+  // The controller's configuration block and its run-time overrides.
+  config_too_short,               ///< fewer bytes than a configuration block
+  config_bad_magic,               ///< the block does not start with the a2a magic
+  config_unsupported_version,     ///< a block layout this firmware does not know
+  config_crc_mismatch,            ///< the CRC-32 does not match the contents
+  config_bad_order,               ///< round order is neither natural nor gray
+  config_too_many_faults,         ///< more faults than the block can hold
+  config_reserved_not_zero,       ///< reserved bytes must be zero
+  fault_out_of_range,             ///< a fault names a stage or switch the network does not have
+  faults_not_supported,           ///< no fault-tolerant schedule for this network yet
+  argument_unknown_key,           ///< a key=value override with an unknown key
+  argument_bad_value,             ///< a key=value override whose value does not parse
+  // The switch-register HAL (hal/): driving a fabric controller block.
+  tag_out_of_range,               ///< a forward tag >= d^n (more digits than the network has stages)
+  control_mode_unknown,           ///< not one of the ControlMode values
+  fabric_not_configured,          ///< the fabric has no network configured yet
+  fabric_network_mismatch,        ///< the fabric is configured for another network than the schedule's
+  fabric_capacity_exceeded,       ///< the network needs more ports or stages than the fabric block has
+  fabric_device_mismatch,         ///< the register block does not identify as the expected fabric
+  fabric_timeout,                 ///< the fabric stayed busy for every allowed STATUS poll
+  fabric_round_not_run,           ///< the fabric refused or aborted the committed round (STATUS.error)
+  fabric_round_faulted,           ///< the round ran but the fabric flagged a conflict, crosstalk, fault or misroute
 };
 
 /// A short, specific message for each error (for consoles and tool output).
@@ -62,6 +84,30 @@ constexpr std::string_view describe(Errc e) {
     case Errc::stage_out_of_range: return "stage index out of range (must be < n)";
     case Errc::switch_out_of_range: return "switch index out of range (must be < N/d)";
     case Errc::state_out_of_range: return "switch state out of range (must be < d)";
+    case Errc::config_too_short: return "configuration block too short";
+    case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";
+    case Errc::config_unsupported_version: return "configuration block version not supported";
+    case Errc::config_crc_mismatch: return "configuration block CRC-32 mismatch (corrupted)";
+    case Errc::config_bad_order: return "round order must be natural or gray";
+    case Errc::config_too_many_faults: return "too many faults in the configuration (at most 8)";
+    case Errc::config_reserved_not_zero: return "reserved bytes of the configuration block must be zero";
+    case Errc::fault_out_of_range: return "fault position out of range (stage < n, switch < N/d)";
+    case Errc::faults_not_supported: return "no fault-tolerant schedule exists for this network yet";
+    case Errc::argument_unknown_key: return "unknown configuration key (use topology, ports, radix, schedule, order, fault)";
+    case Errc::argument_bad_value: return "configuration value does not parse";
+    case Errc::tag_out_of_range: return "forward tag out of range (must be < d^n)";
+    case Errc::control_mode_unknown: return "unknown switch control mode";
+    case Errc::fabric_not_configured: return "the fabric has no network configured (configure it first)";
+    case Errc::fabric_network_mismatch: return "the fabric is configured for a different network than the schedule";
+    case Errc::fabric_capacity_exceeded:
+      return "the network needs more ports or stages than the fabric register block provides";
+    case Errc::fabric_device_mismatch:
+      return "the register block does not identify as an a2a fabric of the expected capacity";
+    case Errc::fabric_timeout: return "the fabric did not finish the round within the allowed STATUS polls";
+    case Errc::fabric_round_not_run:
+      return "the fabric did not run the round (invalid configuration, commit while busy, or aborted)";
+    case Errc::fabric_round_faulted:
+      return "the fabric flagged the round (conflict, optical crosstalk, faulty switch or misroute)";
   }
   return "unknown error";
 }

@@ -1,0 +1,145 @@
+// The controller's configuration block: what fabric to drive and how.
+//
+// A board keeps it at a fixed flash location, protected by a CRC-32, so that a
+// half-written or foreign block is refused before any register is written. The
+// layout is fixed, little-endian, 64 bytes (docs/configuration.md):
+//
+//   off size field
+//    0   4   magic        "A2AC" = 0x43413241
+//    4   2   version      1
+//    6   2   size         64
+//    8   1   topology     a2a::Topology value
+//    9   1   schedule     a2a::ScheduleKind value
+//   10   1   order        0 natural, 1 gray
+//   11   1   fault_count  0..8
+//   12   4   ports        N
+//   16   4   radix        d
+//   20  32   faults[8]    {u16 stage, u16 switch}
+//   52   8   reserved     zero
+//   60   4   crc32        CRC-32 (IEEE 802.3, reflected) of bytes 0..59
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "a2a/any_schedule.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a {
+
+inline constexpr std::uint32_t kConfigMagic = 0x43413241U;  // "A2AC" little-endian
+inline constexpr std::uint16_t kConfigVersion = 1;
+inline constexpr std::size_t kConfigBlockSize = 64;
+inline constexpr std::size_t kMaxConfigFaults = 8;
+
+/// One faulty switching element: stage s, switch l (paper 004's E_sl, 0-based).
+struct FaultPosition {
+  std::uint16_t stage{0};
+  std::uint16_t switch_index{0};
+  friend constexpr bool operator==(const FaultPosition&, const FaultPosition&) = default;
+};
+
+/// The decoded contents of a configuration block (not yet checked against the network).
+struct ControllerConfig {
+  Topology topology{Topology::omega};
+  std::uint32_t ports{16};
+  std::uint32_t radix{2};
+  ScheduleKind schedule{ScheduleKind::latin_square};
+  RoundOrder order{RoundOrder::natural};
+  std::uint8_t fault_count{0};
+  std::array<FaultPosition, kMaxConfigFaults> faults{};
+  friend constexpr bool operator==(const ControllerConfig&, const ControllerConfig&) = default;
+};
+
+/// CRC-32 (IEEE 802.3, reflected, init and final xor 0xFFFFFFFF), nibble-table
+/// variant: 64 bytes of flash instead of 1 KiB, fast enough for a 60-byte block.
+constexpr std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
+  constexpr std::array<std::uint32_t, 16> table = {
+      0x00000000U, 0x1DB71064U, 0x3B6E20C8U, 0x26D930ACU, 0x76DC4190U, 0x6B6B51F4U, 0x4DB26158U, 0x5005713CU,
+      0xEDB88320U, 0xF00F9344U, 0xD6D6A3E8U, 0xCB61B38CU, 0x9B64C2B0U, 0x86D3D2D4U, 0xA00AE278U, 0xBDBDF21CU};
+  std::uint32_t crc = 0xFFFFFFFFU;
+  for (std::uint8_t b : bytes) {
+    crc = (crc >> 4) ^ table[(crc ^ b) & 0xFU];
+    crc = (crc >> 4) ^ table[(crc ^ (static_cast<std::uint32_t>(b) >> 4)) & 0xFU];
+  }
+  return ~crc;
+}
+
+namespace detail {
+constexpr std::uint32_t load_le(std::span<const std::uint8_t> b, std::size_t at, std::size_t size) {
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < size; ++i) v |= static_cast<std::uint32_t>(b[at + i]) << (8 * i);
+  return v;
+}
+constexpr void store_le(std::span<std::uint8_t> b, std::size_t at, std::size_t size, std::uint32_t v) {
+  for (std::size_t i = 0; i < size; ++i) b[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+}  // namespace detail
+
+/// The 64-byte block for `config`, CRC included.
+constexpr std::array<std::uint8_t, kConfigBlockSize> encode_config(const ControllerConfig& config) {
+  std::array<std::uint8_t, kConfigBlockSize> block{};
+  const std::span<std::uint8_t> b(block);
+  detail::store_le(b, 0, 4, kConfigMagic);
+  detail::store_le(b, 4, 2, kConfigVersion);
+  detail::store_le(b, 6, 2, kConfigBlockSize);
+  b[8] = static_cast<std::uint8_t>(config.topology);
+  b[9] = static_cast<std::uint8_t>(config.schedule);
+  b[10] = static_cast<std::uint8_t>(config.order);
+  b[11] = config.fault_count;
+  detail::store_le(b, 12, 4, config.ports);
+  detail::store_le(b, 16, 4, config.radix);
+  for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
+    detail::store_le(b, 20 + 4 * f, 2, config.faults[f].stage);
+    detail::store_le(b, 22 + 4 * f, 2, config.faults[f].switch_index);
+  }
+  detail::store_le(b, 60, 4, crc32(std::span<const std::uint8_t>(block).first(60)));
+  return block;
+}
+
+/// Decodes a block: framing (size, magic, version, CRC) first, then each field's range.
+/// Whether the parameters make a valid network is plan_exchange()'s job.
+constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b) {
+  if (b.size() < kConfigBlockSize) return Errc::config_too_short;
+  if (detail::load_le(b, 0, 4) != kConfigMagic) return Errc::config_bad_magic;
+  if (detail::load_le(b, 4, 2) != kConfigVersion || detail::load_le(b, 6, 2) != kConfigBlockSize)
+    return Errc::config_unsupported_version;
+  if (detail::load_le(b, 60, 4) != crc32(b.first(60))) return Errc::config_crc_mismatch;
+  for (std::size_t i = 52; i < 60; ++i)
+    if (b[i] != 0) return Errc::config_reserved_not_zero;
+  ControllerConfig c;
+  bool topology_known = false;
+  for (Topology t : kAllTopologies) topology_known = topology_known || static_cast<std::uint8_t>(t) == b[8];
+  if (!topology_known) return Errc::topology_unknown;
+  c.topology = static_cast<Topology>(b[8]);
+  if (b[9] >= std::size(kAllScheduleKinds)) return Errc::schedule_unknown;
+  c.schedule = static_cast<ScheduleKind>(b[9]);
+  if (b[10] > 1) return Errc::config_bad_order;
+  c.order = static_cast<RoundOrder>(b[10]);
+  if (b[11] > kMaxConfigFaults) return Errc::config_too_many_faults;
+  c.fault_count = b[11];
+  c.ports = detail::load_le(b, 12, 4);
+  c.radix = detail::load_le(b, 16, 4);
+  for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
+    c.faults[f].stage = static_cast<std::uint16_t>(detail::load_le(b, 20 + 4 * f, 2));
+    c.faults[f].switch_index = static_cast<std::uint16_t>(detail::load_le(b, 22 + 4 * f, 2));
+  }
+  return c;
+}
+
+/// Checks a configuration against the network it names and builds the schedule.
+/// Faults are range-checked, then refused: no fault-tolerant family exists yet.
+constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c) {
+  const auto net = make_network(c.topology, c.ports, c.radix);
+  if (!net) return net.error();
+  if (c.fault_count > kMaxConfigFaults) return Errc::config_too_many_faults;
+  for (std::size_t f = 0; f < c.fault_count; ++f)
+    if (c.faults[f].stage >= net->stages || c.faults[f].switch_index >= net->switches_per_stage())
+      return Errc::fault_out_of_range;
+  if (c.fault_count != 0) return Errc::faults_not_supported;
+  return AnySchedule::make(*net, c.schedule, c.order);
+}
+
+}  // namespace a2a

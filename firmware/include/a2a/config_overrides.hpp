@@ -1,0 +1,103 @@
+// Run-time overrides of the configuration block: "key=value" words, as passed on
+// a board's command line (QEMU -append) or a debug console, e.g.
+//   topology=gsen ports=10 order=gray fault=1:3
+// Keys: topology, ports, radix, schedule, order, fault (stage:switch, repeatable).
+// When topology, ports or radix change and schedule is not given, the schedule
+// becomes the default family of the new network (default_schedule_kind).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "a2a/any_schedule.hpp"
+#include "a2a/config_block.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a {
+
+namespace detail {
+constexpr bool parse_u32(std::string_view text, std::uint32_t& out) {
+  if (text.empty() || text.size() > 10) return false;
+  std::uint64_t v = 0;
+  for (char ch : text) {
+    if (ch < '0' || ch > '9') return false;
+    v = v * 10 + static_cast<std::uint64_t>(ch - '0');
+  }
+  if (v > 0xFFFFFFFFULL) return false;
+  out = static_cast<std::uint32_t>(v);
+  return true;
+}
+constexpr bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+}  // namespace detail
+
+/// A word of the override text that was refused, and why.
+struct OverrideError {
+  Errc error{Errc::ok};
+  std::string_view word{};
+};
+
+/// Applies the overrides in `text` to `config`. On error `config` is unchanged and
+/// `failure` names the offending word.
+constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& config, std::string_view text,
+                                                   OverrideError* failure = nullptr) {
+  ControllerConfig c = config;
+  bool network_changed = false;
+  bool schedule_given = false;
+  bool faults_given = false;
+  auto refuse = [&](Errc e, std::string_view word) -> Result<ControllerConfig> {
+    if (failure != nullptr) *failure = OverrideError{e, word};
+    return e;
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    while (at < text.size() && detail::is_space(text[at])) ++at;
+    std::size_t end = at;
+    while (end < text.size() && !detail::is_space(text[end])) ++end;
+    if (end == at) break;
+    const std::string_view word = text.substr(at, end - at);
+    at = end;
+    const std::size_t eq = word.find('=');
+    if (eq == std::string_view::npos) return refuse(Errc::argument_bad_value, word);
+    const std::string_view key = word.substr(0, eq);
+    const std::string_view value = word.substr(eq + 1);
+    if (key == "topology") {
+      const auto t = parse_topology(value);
+      if (!t) return refuse(t.error(), word);
+      c.topology = *t;
+      network_changed = true;
+    } else if (key == "ports" || key == "radix") {
+      std::uint32_t v = 0;
+      if (!detail::parse_u32(value, v)) return refuse(Errc::argument_bad_value, word);
+      (key == "ports" ? c.ports : c.radix) = v;
+      network_changed = true;
+    } else if (key == "schedule") {
+      const auto k = parse_schedule_kind(value);
+      if (!k) return refuse(k.error(), word);
+      c.schedule = *k;
+      schedule_given = true;
+    } else if (key == "order") {
+      if (value != "natural" && value != "gray") return refuse(Errc::config_bad_order, word);
+      c.order = value == "gray" ? RoundOrder::gray : RoundOrder::natural;
+    } else if (key == "fault") {
+      if (!faults_given) c.fault_count = 0;  // overrides replace the block's fault list
+      faults_given = true;
+      const std::size_t colon = value.find(':');
+      std::uint32_t stage = 0;
+      std::uint32_t sw = 0;
+      if (colon == std::string_view::npos || !detail::parse_u32(value.substr(0, colon), stage) ||
+          !detail::parse_u32(value.substr(colon + 1), sw) || stage > 0xFFFFU || sw > 0xFFFFU)
+        return refuse(Errc::argument_bad_value, word);
+      if (c.fault_count >= kMaxConfigFaults) return refuse(Errc::config_too_many_faults, word);
+      c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(sw)};
+    } else {
+      return refuse(Errc::argument_unknown_key, word);
+    }
+  }
+  if (network_changed && !schedule_given) {
+    const auto net = make_network(c.topology, c.ports, c.radix);
+    if (net) c.schedule = default_schedule_kind(*net);
+  }
+  return c;
+}
+
+}  // namespace a2a

@@ -1,0 +1,140 @@
+// The controller's configuration block (CRC-protected, fixed layout) and its
+// key=value overrides: good blocks round-trip, every kind of bad block or word is
+// refused with its own error.
+#include "support.hpp"
+
+using namespace a2a;
+
+namespace {
+
+using Block = std::array<std::uint8_t, kConfigBlockSize>;
+
+/// Re-seals a hand-edited block with a correct CRC, so a test reaches the field checks.
+Block reseal(Block b) {
+  const std::uint32_t crc = crc32(std::span<const std::uint8_t>(b).first(60));
+  for (std::size_t i = 0; i < 4; ++i) b[60 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+  return b;
+}
+
+ControllerConfig gsen10() {
+  ControllerConfig c;
+  c.topology = Topology::gsen;
+  c.ports = 10;
+  c.schedule = ScheduleKind::alternating;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("CRC-32 is the IEEE 802.3 checksum") {
+  constexpr std::array<std::uint8_t, 9> digits = {'1', '2', '3', '4', '5', '6', '7', '8', '9'};
+  static_assert(crc32(digits) == 0xCBF43926U);  // the standard check value
+  CHECK(crc32(std::span<const std::uint8_t>()) == 0U);
+}
+
+TEST_CASE("a configuration block round-trips and plans its exchange") {
+  ControllerConfig c;
+  c.topology = Topology::reverse_banyan;
+  c.ports = 81;
+  c.radix = 3;
+  c.order = RoundOrder::gray;
+  const Block block = encode_config(c);
+  CHECK(block[0] == 'A');
+  CHECK(block[3] == 'C');
+  const auto decoded = decode_config(block);
+  REQUIRE(decoded.ok());
+  CHECK(*decoded == c);
+  const auto plan = plan_exchange(*decoded);
+  REQUIRE(plan.ok());
+  CHECK(plan->network().stages == 4);
+  CHECK(plan->kind() == ScheduleKind::latin_square);
+  const auto alt = plan_exchange(*decode_config(encode_config(gsen10())));
+  REQUIRE(alt.ok());
+  CHECK(alt->kind() == ScheduleKind::alternating);
+}
+
+TEST_CASE("bad blocks are refused, each with its own error") {
+  const Block good = encode_config(gsen10());
+  CHECK(decode_config(std::span<const std::uint8_t>(good).first(63)).error() == Errc::config_too_short);
+  Block b = good;
+  b[0] ^= 1U;
+  CHECK(decode_config(b).error() == Errc::config_bad_magic);
+  b = good;
+  b[4] = 2;
+  CHECK(decode_config(reseal(b)).error() == Errc::config_unsupported_version);
+  b = good;
+  b[6] = 32;
+  CHECK(decode_config(reseal(b)).error() == Errc::config_unsupported_version);
+  for (std::size_t at : {8U, 12U, 17U, 33U, 61U}) {  // any flipped bit breaks the CRC
+    b = good;
+    b[at] ^= 0x10U;
+    INFO("byte ", at);
+    CHECK(decode_config(b).error() == Errc::config_crc_mismatch);
+  }
+  b = good;
+  b[55] = 1;
+  CHECK(decode_config(reseal(b)).error() == Errc::config_reserved_not_zero);
+  b = good;
+  b[8] = 99;
+  CHECK(decode_config(reseal(b)).error() == Errc::topology_unknown);
+  b = good;
+  b[9] = 7;
+  CHECK(decode_config(reseal(b)).error() == Errc::schedule_unknown);
+  b = good;
+  b[10] = 2;
+  CHECK(decode_config(reseal(b)).error() == Errc::config_bad_order);
+  b = good;
+  b[11] = 9;
+  CHECK(decode_config(reseal(b)).error() == Errc::config_too_many_faults);
+}
+
+TEST_CASE("plan_exchange refuses configurations that do not make an exchange") {
+  ControllerConfig c = gsen10();
+  c.ports = 12;
+  CHECK(plan_exchange(c).error() == Errc::schedule_needs_ports_2_mod_4);
+  c.ports = 11;
+  CHECK(plan_exchange(c).error() == Errc::ports_odd);
+  c = gsen10();
+  c.fault_count = 1;
+  c.faults[0] = {4, 0};  // stage 4 of a 4-stage network
+  CHECK(plan_exchange(c).error() == Errc::fault_out_of_range);
+  c.faults[0] = {1, 5};  // switch 5 of 5
+  CHECK(plan_exchange(c).error() == Errc::fault_out_of_range);
+  c.faults[0] = {1, 2};
+  CHECK(plan_exchange(c).error() == Errc::faults_not_supported);
+}
+
+TEST_CASE("key=value overrides") {
+  const ControllerConfig base;  // 16-port omega, latin-square, natural
+  const auto o = apply_overrides(base, "  topology=gsen\tports=10  order=gray ");
+  REQUIRE(o.ok());
+  CHECK(o->topology == Topology::gsen);
+  CHECK(o->ports == 10);
+  CHECK(o->order == RoundOrder::gray);
+  CHECK(o->schedule == ScheduleKind::alternating);  // the default family of the new network
+  const auto kept = apply_overrides(base, "ports=64 radix=4 schedule=latin-square");
+  REQUIRE(kept.ok());
+  CHECK(plan_exchange(*kept).ok());
+  CHECK(apply_overrides(base, "").value() == base);
+
+  const auto faults = apply_overrides(base, "fault=1:3 fault=2:0");
+  REQUIRE(faults.ok());
+  CHECK(faults->fault_count == 2);
+  CHECK(faults->faults[1] == FaultPosition{2, 0});
+
+  OverrideError why;
+  CHECK(apply_overrides(base, "ports=16 colour=red", &why).error() == Errc::argument_unknown_key);
+  CHECK(why.word == "colour=red");
+  CHECK(apply_overrides(base, "ports=sixteen", &why).error() == Errc::argument_bad_value);
+  CHECK(why.word == "ports=sixteen");
+  CHECK(apply_overrides(base, "ports=99999999999").error() == Errc::argument_bad_value);
+  CHECK(apply_overrides(base, "ports").error() == Errc::argument_bad_value);
+  CHECK(apply_overrides(base, "topology=ring").error() == Errc::topology_unknown);
+  CHECK(apply_overrides(base, "schedule=random").error() == Errc::schedule_unknown);
+  CHECK(apply_overrides(base, "order=backwards").error() == Errc::config_bad_order);
+  CHECK(apply_overrides(base, "fault=1").error() == Errc::argument_bad_value);
+  CHECK(apply_overrides(base, "fault=1:x").error() == Errc::argument_bad_value);
+  CHECK(apply_overrides(base, "fault=0:0 fault=0:1 fault=0:2 fault=0:3 fault=0:4 fault=0:5 fault=0:6 fault=0:7 "
+                              "fault=1:0")
+            .error() == Errc::config_too_many_faults);
+}
