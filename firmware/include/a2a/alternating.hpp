@@ -24,6 +24,7 @@ class AlternatingSchedule {
    public:
     constexpr Round() = default;
     [[nodiscard]] constexpr std::uint32_t index() const { return k_; }
+    [[nodiscard]] constexpr ControlMode control() const { return ControlMode::alternating; }
     [[nodiscard]] constexpr std::uint32_t word() const { return k_ ^ (k_ >> 1); }
     /// a_s: the state of the even switches of stage s.
     [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {

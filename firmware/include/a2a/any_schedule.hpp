@@ -51,6 +51,9 @@ class AnySchedule {
     [[nodiscard]] constexpr std::uint32_t index() const {
       return kind_ == ScheduleKind::alternating ? alternating_.index() : latin_.index();
     }
+    [[nodiscard]] constexpr ControlMode control() const {
+      return kind_ == ScheduleKind::alternating ? alternating_.control() : latin_.control();
+    }
     /// The round's stage word (stage 0 the most significant digit).
     [[nodiscard]] constexpr std::uint32_t word() const {
       return kind_ == ScheduleKind::alternating ? alternating_.word() : latin_.word();

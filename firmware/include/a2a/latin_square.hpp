@@ -52,6 +52,10 @@ class LatinSquareSchedule {
    public:
     constexpr Round() = default;
     [[nodiscard]] constexpr std::uint32_t index() const { return index_; }
+    /// Stage control when M^0 = 0; with an arbitrary M^0 each switch has its own state.
+    [[nodiscard]] constexpr ControlMode control() const {
+      return Initial::kUniform ? ControlMode::stage : ControlMode::individual;
+    }
     /// The stage word x: stage j is in state digit n-1-j of x (added to M^0).
     [[nodiscard]] constexpr std::uint32_t word() const { return word_; }
     [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {

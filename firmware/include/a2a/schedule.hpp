@@ -10,6 +10,19 @@
 
 namespace a2a {
 
+/// How a round sets its switches; a controller programs its registers accordingly.
+///  - stage: every switch of stage s has one state (stage control, one digit per stage);
+///  - alternating / doubly_alternating / quadruply_alternating: switch y of stage s has
+///    state ((y / b) mod 2) xor a_s with b = 1, 2, 4 (paper 000), a_s = switch 0's state;
+///  - individual: each switch has its own state (e.g. an arbitrary initial M^0).
+enum class ControlMode : std::uint8_t {
+  stage,
+  alternating,
+  doubly_alternating,
+  quadruply_alternating,
+  individual,
+};
+
 /// What input port i does in one round.
 struct PortSend {
   bool sends{false};             ///< false: the port stays idle this round

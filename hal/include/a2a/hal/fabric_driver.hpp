@@ -1,0 +1,227 @@
+// The fabric controller driver: typed operations on the register block, over
+// any RegisterBus (memory-mapped hardware, the simulated fabric, the recording
+// mock). Every operation validates its arguments against the configured
+// network before it touches a register, and returns an Errc.
+//
+// FabricController is the contract the firmware programs against (program_round
+// needs nothing else); FabricDriver<Bus, Layout> is the implementation for
+// blocks that follow fabric_registers.hpp.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+
+#include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_registers.hpp"
+#include "a2a/schedule.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a::hal {
+
+/// Switch states packed per set_switch_word() call (4 bits each).
+inline constexpr std::uint32_t kSwitchesPerWord = reg::SwitchState::kSwitchesPerWord;
+/// Ports per set_idle_word() call (1 bit each).
+inline constexpr std::uint32_t kPortsPerIdleWord = 32;
+
+/// What the controller firmware needs from a fabric:
+///  - configure(net, optical) the network (active from the next commit), network();
+///  - the shadow settings of a round: set_stage_control(stage, mode, state),
+///    set_switch_state(stage, switch, state), set_switch_word(stage, word, 8 packed
+///    states), set_port_header(port, destination, tag), set_idle_word(word, 32 bits);
+///  - commit(), then poll_status(max_polls) / wait_round(max_polls), which read STATUS a
+///    bounded number of times; abort(), reset();
+///  - diagnostics: round_counter(), switch_faulty(stage, switch).
+template <class C>
+concept FabricController = requires(C& c, const C& cc, const Network& net, std::uint32_t u, ControlMode mode,
+                                    bool flag) {
+  { c.configure(net, flag) } -> std::same_as<Errc>;
+  { cc.network() } -> std::same_as<Result<Network>>;
+  { c.set_stage_control(u, mode, u) } -> std::same_as<Errc>;
+  { c.set_switch_state(u, u, u) } -> std::same_as<Errc>;
+  { c.set_switch_word(u, u, u) } -> std::same_as<Errc>;
+  { c.set_port_header(u, u, u) } -> std::same_as<Errc>;
+  { c.set_idle_word(u, u) } -> std::same_as<Errc>;
+  { c.commit() } -> std::same_as<Errc>;
+  { c.abort() } -> std::same_as<Errc>;
+  { c.reset() } -> std::same_as<Errc>;
+  { c.poll_status(u) } -> std::same_as<Result<FabricStatus>>;
+  { c.wait_round(u) } -> std::same_as<Errc>;
+  { c.round_counter() } -> std::same_as<std::uint32_t>;
+  { c.switch_faulty(u, u) } -> std::same_as<Result<bool>>;
+};
+
+template <RegisterBus Bus, class Layout>
+class FabricDriver {
+ public:
+  using layout = Layout;
+
+  constexpr explicit FabricDriver(Bus& bus) : bus_(&bus) {}
+
+  /// Checks that the block is an a2a fabric of version 1.x with exactly Layout's capacity
+  /// (the offsets of its arrays depend on it).
+  [[nodiscard]] constexpr Errc probe() {
+    const auto version = read_register<reg::Version>(*bus_, Layout::kVersion);
+    const auto shape = read_register<reg::CapShape>(*bus_, Layout::kCapShape);
+    if (bus_->read32(Layout::kId) != reg::kIdValue || version.template get<reg::Version::Major>() != 1 ||
+        bus_->read32(Layout::kCapPorts) != Layout::kCapPortsValue ||
+        shape.template get<reg::CapShape::MaxStages>() != Layout::kMaxStages)
+      return Errc::fabric_device_mismatch;
+    return Errc::ok;
+  }
+
+  /// Writes N, d, n, topology and optical mode; active from the next commit.
+  [[nodiscard]] constexpr Errc configure(const Network& net, bool optical) {
+    const Result<Network> checked = make_network(net.topology, net.ports, net.radix);
+    if (!checked) return checked.error();
+    if (!Layout::fits(*checked)) return Errc::fabric_capacity_exceeded;
+    write_register(*bus_, Layout::kNetPorts, RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
+    write_register(*bus_, Layout::kNetShape,
+                   RegisterValue<reg::NetShape>{}
+                       .set<reg::NetShape::Radix>(checked->radix)
+                       .set<reg::NetShape::Stages>(checked->stages)
+                       .set<reg::NetShape::TopologyCode>(topology_code(checked->topology))
+                       .set<reg::NetShape::Optical>(optical ? 1U : 0U));
+    net_ = *checked;
+    optical_ = optical;
+    configured_ = true;
+    return Errc::ok;
+  }
+
+  [[nodiscard]] constexpr Result<Network> network() const {
+    if (!configured_) return Errc::fabric_not_configured;
+    return net_;
+  }
+  [[nodiscard]] constexpr bool optical() const { return optical_; }
+
+  /// STAGE_CTRL[stage]: mode and the stage state (stage mode) or a_s (alternating modes).
+  [[nodiscard]] constexpr Errc set_stage_control(std::uint32_t stage, ControlMode mode, std::uint32_t state) {
+    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    if (!mode_from_code(mode_code(mode))) return Errc::control_mode_unknown;
+    if (state >= net_.radix) return Errc::state_out_of_range;
+    write_register(*bus_, Layout::stage_control(stage),
+                   RegisterValue<reg::StageControl>{}
+                       .set<reg::StageControl::Mode>(mode_code(mode))
+                       .set<reg::StageControl::State>(state));
+    return Errc::ok;
+  }
+
+  /// One switch's state (a read-modify-write of its SWITCH_STATE word; prefer
+  /// set_switch_word when a whole stage changes).
+  [[nodiscard]] constexpr Errc set_switch_state(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {
+    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
+    if (state >= net_.radix) return Errc::state_out_of_range;
+    const std::uint32_t offset = Layout::switch_state(stage, sw / kSwitchesPerWord);
+    const std::uint32_t shift = (sw % kSwitchesPerWord) * reg::SwitchState::kBitsPerSwitch;
+    const std::uint32_t old = bus_->read32(offset);
+    bus_->write32(offset, (old & ~(0xFU << shift)) | (state << shift));
+    return Errc::ok;
+  }
+
+  /// SWITCH_STATE word `word` of `stage`: switches 8*word .. 8*word+7, 4 bits each
+  /// (least significant nibble first). Nibbles of switches the network lacks must be 0.
+  [[nodiscard]] constexpr Errc set_switch_word(std::uint32_t stage, std::uint32_t word, std::uint32_t packed) {
+    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    const std::uint32_t switches = net_.switches_per_stage();
+    if (word >= (switches + kSwitchesPerWord - 1) / kSwitchesPerWord) return Errc::switch_out_of_range;
+    for (std::uint32_t j = 0; j < kSwitchesPerWord; ++j) {
+      const std::uint32_t state = (packed >> (j * reg::SwitchState::kBitsPerSwitch)) & 0xFU;
+      if (word * kSwitchesPerWord + j >= switches) {
+        if (state != 0) return Errc::switch_out_of_range;
+      } else if (state >= net_.radix) {
+        return Errc::state_out_of_range;
+      }
+    }
+    bus_->write32(Layout::switch_state(stage, word), packed);
+    return Errc::ok;
+  }
+
+  /// PORT_HEADER[port]: destination and forward tag of the message injected at `port`.
+  [[nodiscard]] constexpr Errc set_port_header(std::uint32_t port, std::uint32_t destination, std::uint32_t tag) {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (port >= net_.ports || destination >= net_.ports) return Errc::port_out_of_range;
+    if (tag >= net_.stage_words()) return Errc::tag_out_of_range;
+    write_register(*bus_, Layout::port_header(port),
+                   RegisterValue<reg::PortHeader>{}
+                       .set<reg::PortHeader::Destination>(destination)
+                       .set<reg::PortHeader::Tag>(tag));
+    return Errc::ok;
+  }
+
+  /// IDLE_MASK[word]: bit j = 1 keeps port 32*word + j idle (bits of ports >= N are ignored).
+  [[nodiscard]] constexpr Errc set_idle_word(std::uint32_t word, std::uint32_t idle_bits) {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (word >= (net_.ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord) return Errc::port_out_of_range;
+    bus_->write32(Layout::idle_mask(word), idle_bits);
+    return Errc::ok;
+  }
+
+  /// Latches every shadow register into the active set and starts the round.
+  [[nodiscard]] constexpr Errc commit() { return control<reg::Control::Commit>(true); }
+  /// Stops the running round; nothing of it is delivered.
+  [[nodiscard]] constexpr Errc abort() { return control<reg::Control::Abort>(false); }
+  /// Every register back to reset; the network must be configured again.
+  [[nodiscard]] constexpr Errc reset() {
+    const Errc e = control<reg::Control::Reset>(false);
+    configured_ = false;
+    return e;
+  }
+
+  /// One read of STATUS.
+  [[nodiscard]] constexpr FabricStatus status() {
+    return FabricStatus::decode(read_register<reg::Status>(*bus_, Layout::kStatus));
+  }
+
+  /// Reads STATUS until BUSY clears, at most max_polls times (the bounded-wait
+  /// rule: never spin forever on hardware). fabric_timeout if it stayed busy.
+  [[nodiscard]] constexpr Result<FabricStatus> poll_status(std::uint32_t max_polls) {
+    for (std::uint32_t poll = 0; poll < max_polls; ++poll) {
+      const FabricStatus s = status();
+      if (!s.busy) return s;
+    }
+    return Errc::fabric_timeout;
+  }
+
+  /// poll_status, then the outcome as one error: ok only for a completed, clean round.
+  [[nodiscard]] constexpr Errc wait_round(std::uint32_t max_polls) {
+    const Result<FabricStatus> s = poll_status(max_polls);
+    if (!s) return s.error();
+    if (s->error || !s->done) return Errc::fabric_round_not_run;
+    if (!s->clean()) return Errc::fabric_round_faulted;
+    return Errc::ok;
+  }
+
+  /// Completed rounds since reset.
+  [[nodiscard]] constexpr std::uint32_t round_counter() {
+    return read_register<reg::RoundCounter>(*bus_, Layout::kRoundCounter).template get<reg::RoundCounter::Count>();
+  }
+
+  /// Whether the block marks switch `sw` of `stage` faulty (FAULT bitmap).
+  [[nodiscard]] constexpr Result<bool> switch_faulty(std::uint32_t stage, std::uint32_t sw) {
+    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
+    return ((bus_->read32(Layout::fault(stage, sw / 32)) >> (sw % 32)) & 1U) != 0;
+  }
+
+ private:
+  [[nodiscard]] constexpr Errc check_stage(std::uint32_t stage) const {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (stage >= net_.stages) return Errc::stage_out_of_range;
+    return Errc::ok;
+  }
+
+  template <class Action>
+  [[nodiscard]] constexpr Errc control(bool needs_network) {
+    if (needs_network && !configured_) return Errc::fabric_not_configured;
+    write_register(*bus_, Layout::kControl, RegisterValue<reg::Control>{}.flag<Action>());
+    return Errc::ok;
+  }
+
+  Bus* bus_;
+  Network net_{};
+  bool configured_{false};
+  bool optical_{false};
+};
+
+}  // namespace a2a::hal

@@ -1,0 +1,8 @@
+// Umbrella header of the switch-register HAL.
+#pragma once
+
+#include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_driver.hpp"
+#include "a2a/hal/fabric_registers.hpp"
+#include "a2a/hal/program_round.hpp"
+#include "a2a/hal/register.hpp"

@@ -1,0 +1,98 @@
+// From a schedule's round to the fabric's shadow registers and a COMMIT.
+//
+// What gets written follows the round's control style (Round::control()):
+//  - stage control: one STAGE_CTRL word per stage (mode stage, the stage's state);
+//  - alternating patterns: one STAGE_CTRL word per stage (the pattern mode, a_s);
+//  - individual: STAGE_CTRL = individual, then every SWITCH_STATE word (8 switches each);
+// then every port's header (idle ports get 0) and the idle mask, then COMMIT.
+// Each port costs one schedule.send() and O(1) work here; there is no table and no heap.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+
+#include "a2a/hal/fabric_driver.hpp"
+#include "a2a/schedule.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a::hal {
+
+/// A schedule whose rounds say how they set their switches.
+template <class S>
+concept ControlledSchedule = Schedule<S> && requires(const typename S::Round& round) {
+  { round.control() } -> std::same_as<ControlMode>;
+};
+
+namespace detail {
+
+template <FabricController C, class Round>
+[[nodiscard]] constexpr Errc write_switches(C& fabric, const Network& net, const Round& round) {
+  const ControlMode mode = round.control();
+  for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
+    if (mode != ControlMode::individual) {
+      // Stage and alternating patterns: switch 0 carries the stage's state / a_s.
+      const auto state = static_cast<std::uint32_t>(round.switch_state(stage, 0));
+      if (const Errc e = fabric.set_stage_control(stage, mode, state); e != Errc::ok) return e;
+      continue;
+    }
+    if (const Errc e = fabric.set_stage_control(stage, ControlMode::individual, 0); e != Errc::ok) return e;
+    const std::uint32_t switches = net.switches_per_stage();
+    for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
+      std::uint32_t packed = 0;
+      for (std::uint32_t j = 0; j < kSwitchesPerWord && first + j < switches; ++j)
+        packed |= static_cast<std::uint32_t>(round.switch_state(stage, first + j)) << (4 * j);
+      if (const Errc e = fabric.set_switch_word(stage, first / kSwitchesPerWord, packed); e != Errc::ok) return e;
+    }
+  }
+  return Errc::ok;
+}
+
+template <FabricController C, class S>
+[[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round) {
+  const std::uint32_t ports = schedule.network().ports;
+  std::uint32_t idle = 0;
+  for (std::uint32_t port = 0; port < ports; ++port) {
+    const PortSend send = schedule.send(round, port);
+    const Errc e = send.sends ? fabric.set_port_header(port, send.destination, send.tag)
+                              : fabric.set_port_header(port, 0, 0);
+    if (e != Errc::ok) return e;
+    const std::uint32_t bit = port % kPortsPerIdleWord;
+    if (!send.sends) idle |= std::uint32_t{1} << bit;
+    const bool last = port + 1 == ports;
+    if (bit == kPortsPerIdleWord - 1 || last) {
+      // Ports beyond N do not exist: mark them idle too (the block ignores them anyway).
+      if (last && bit != kPortsPerIdleWord - 1) idle |= ~std::uint32_t{0} << (bit + 1);
+      if (const Errc w = fabric.set_idle_word(port / kPortsPerIdleWord, idle); w != Errc::ok) return w;
+      idle = 0;
+    }
+  }
+  return Errc::ok;
+}
+
+}  // namespace detail
+
+/// Writes round `round_index` of `schedule` into the fabric's shadow registers and
+/// commits it. Does not wait: call wait_round() (or use execute_round) before the
+/// next commit. The fabric must be configured for the schedule's network.
+template <FabricController C, ControlledSchedule S>
+[[nodiscard]] constexpr Errc program_round(C& fabric, const S& schedule, std::uint32_t round_index) {
+  if (round_index >= schedule.rounds()) return Errc::round_out_of_range;
+  const Result<Network> configured = fabric.network();
+  if (!configured) return configured.error();
+  const Network net = schedule.network();
+  if (!(*configured == net)) return Errc::fabric_network_mismatch;
+  const typename S::Round round = schedule.round(round_index);
+  if (const Errc e = detail::write_switches(fabric, net, round); e != Errc::ok) return e;
+  if (const Errc e = detail::write_ports(fabric, schedule, round); e != Errc::ok) return e;
+  return fabric.commit();
+}
+
+/// program_round, then wait for the round with at most max_polls STATUS reads.
+template <FabricController C, ControlledSchedule S>
+[[nodiscard]] constexpr Errc execute_round(C& fabric, const S& schedule, std::uint32_t round_index,
+                                           std::uint32_t max_polls) {
+  if (const Errc e = program_round(fabric, schedule, round_index); e != Errc::ok) return e;
+  return fabric.wait_round(max_polls);
+}
+
+}  // namespace a2a::hal

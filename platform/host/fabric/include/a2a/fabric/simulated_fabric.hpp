@@ -1,0 +1,276 @@
+// A simulated fabric: the register block of fabric_registers.hpp in front of a
+// switch-level model of the network (host only; uses std::vector).
+//
+// Software sees only read32/write32, exactly as on hardware. On COMMIT the
+// block latches the shadow registers into its active set, checks them, and
+// walks every non-idle port's signal switch by switch through the configured
+// stages (the same walk as a2a::route, plus stuck switches). It records what
+// arrives where and flags, in STATUS, what real hardware would get wrong:
+// conflicts (two signals on one switch output), optical crosstalk (two signals
+// through one switch), signals through a faulty switch, and misroutes (a header
+// destination that is not where the signal arrived).
+//
+// Test hooks: inject_faulty (flag only), inject_stuck (forces a fixed output
+// port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "a2a/hal/fabric_registers.hpp"
+#include "a2a/route.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+#include "a2a/fabric/fabric_records.hpp"
+
+namespace a2a::host {
+
+template <class Layout>
+class SimulatedFabric {
+ public:
+  static constexpr std::uint32_t kNever = ~std::uint32_t{0};
+
+  SimulatedFabric() : regs_(Layout::kSize / 4), active_(Layout::kSize / 4) { reset_registers(); }
+
+  // --- RegisterBus -----------------------------------------------------------
+  std::uint32_t read32(std::uint32_t offset) {
+    if (!valid(offset) || offset == Layout::kControl) return 0;  // CONTROL is write-only
+    if (offset == Layout::kStatus && busy()) advance_busy_round();
+    return regs_[offset / 4];
+  }
+
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    if (offset == Layout::kControl) return control(value);
+    if (!valid(offset) || !writable(offset)) {
+      ++ignored_writes_;  // read-only, reserved or outside the block: hardware drops it
+      return;
+    }
+    regs_[offset / 4] = value;
+  }
+
+  // --- test hooks -------------------------------------------------------------
+  /// Marks a switch faulty: signals still pass, STATUS.FAULT_CROSSED and FAULT report it.
+  [[nodiscard]] Errc inject_faulty(std::uint32_t stage, std::uint32_t sw) { return inject(stage, sw, kNotStuck); }
+  /// A switch stuck so that every input leaves on `out_port` (mod d): signals collide.
+  [[nodiscard]] Errc inject_stuck(std::uint32_t stage, std::uint32_t sw, std::uint32_t out_port) {
+    if (out_port >= a2a::kMaxRadix) return Errc::port_out_of_range;
+    return inject(stage, sw, out_port);
+  }
+  void clear_faults() { faults_.clear(); }
+  /// After a COMMIT, STATUS reads BUSY this many times before the round completes (kNever: never).
+  void set_latency(std::uint32_t status_reads) { latency_ = status_reads; }
+
+  // --- observations -------------------------------------------------------------
+  [[nodiscard]] const std::vector<Delivery>& deliveries() const { return deliveries_; }
+  void clear_deliveries() {
+    deliveries_.clear();
+    status_seen_ = 0;
+  }
+  /// Who delivered what to whom, over every recorded round, against N x N pairs.
+  [[nodiscard]] ExchangeSummary summary(std::uint32_t ports) const { return summarize(deliveries_, ports); }
+  /// Writes the block dropped (read-only, reserved or out-of-block offsets).
+  [[nodiscard]] std::uint32_t ignored_writes() const { return ignored_writes_; }
+  /// STATUS bits seen at any round completion since construction (or clear_deliveries()).
+  [[nodiscard]] std::uint32_t status_seen() const { return status_seen_; }
+
+ private:
+  using Status = hal::reg::Status;
+  static constexpr std::uint32_t kNotStuck = ~std::uint32_t{0};
+
+  struct InjectedFault {
+    std::uint32_t stage, sw, stuck_port;
+  };
+
+  static constexpr bool valid(std::uint32_t offset) { return offset % 4 == 0 && offset < Layout::kSize; }
+  static constexpr bool writable(std::uint32_t offset) {
+    if (offset == Layout::kNetPorts || offset == Layout::kNetShape) return true;
+    if (offset < Layout::kStageControlBase) return false;  // ID, capabilities, STATUS, counter, reserved
+    return offset < Layout::kFaultBase || offset >= Layout::kPortHeaderBase;
+  }
+  bool busy() const { return (regs_[Layout::kStatus / 4] & Status::Busy::mask) != 0; }
+  void set_status(std::uint32_t bits) { regs_[Layout::kStatus / 4] = bits; }
+
+  Errc inject(std::uint32_t stage, std::uint32_t sw, std::uint32_t stuck_port) {
+    if (stage >= Layout::kMaxStages) return Errc::stage_out_of_range;
+    if (sw >= Layout::kMaxSwitches) return Errc::switch_out_of_range;
+    faults_.push_back({stage, sw, stuck_port});
+    return Errc::ok;
+  }
+
+  void reset_registers() {
+    std::fill(regs_.begin(), regs_.end(), 0U);
+    regs_[Layout::kId / 4] = hal::reg::Id::reset;
+    regs_[Layout::kVersion / 4] = hal::reg::Version::reset;
+    regs_[Layout::kCapPorts / 4] = Layout::kCapPortsValue;
+    regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue;
+    for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) regs_[Layout::idle_mask(w) / 4] = hal::reg::IdleMask::reset;
+    active_ = regs_;
+    pending_.clear();
+  }
+
+  void control(std::uint32_t value) {
+    using C = hal::reg::Control;
+    if (C::Reset::extract(value) != 0) return reset_registers();
+    if (C::Abort::extract(value) != 0) {
+      if (busy()) {
+        pending_.clear();
+        set_status(Status::Error::mask | Status::Aborted::mask);
+      }
+      return;
+    }
+    if (C::Commit::extract(value) != 0) commit();
+  }
+
+  void commit() {
+    if (busy()) {  // the running round continues; this commit is lost
+      regs_[Layout::kStatus / 4] |= Status::Error::mask | Status::Overrun::mask;
+      return;
+    }
+    active_ = regs_;
+    const Result<Network> net = active_network();
+    if (!net || !states_valid(*net)) {
+      set_status(Status::Error::mask | Status::ConfigInvalid::mask);
+      return;
+    }
+    pending_status_ = run_round(*net);
+    set_status(Status::Busy::mask);
+    remaining_ = latency_;
+    if (remaining_ == 0) complete_round(*net);
+  }
+
+  void advance_busy_round() {
+    if (remaining_ == kNever) return;
+    if (remaining_ > 0) {
+      --remaining_;
+      return;
+    }
+    complete_round(*active_network());
+  }
+
+  void complete_round(const Network& net) {
+    const std::uint32_t round = regs_[Layout::kRoundCounter / 4];
+    for (Delivery d : pending_) {
+      d.round = round;
+      deliveries_.push_back(d);
+    }
+    pending_.clear();
+    ++regs_[Layout::kRoundCounter / 4];
+    // The FAULT bitmap: the block's own diagnosis of the switches the network uses.
+    for (std::uint32_t s = 0; s < Layout::kMaxStages; ++s)
+      for (std::uint32_t w = 0; w < Layout::kFaultWordsPerStage; ++w) regs_[Layout::fault(s, w) / 4] = 0;
+    for (const InjectedFault& f : faults_)
+      if (f.stage < net.stages && f.sw < net.switches_per_stage())
+        regs_[Layout::fault(f.stage, f.sw / 32) / 4] |= std::uint32_t{1} << (f.sw % 32);
+    const std::uint32_t overrun = regs_[Layout::kStatus / 4] & (Status::Error::mask | Status::Overrun::mask);
+    set_status(Status::Done::mask | pending_status_ | overrun);
+    status_seen_ |= regs_[Layout::kStatus / 4];
+  }
+
+  Result<Network> active_network() const {
+    using S = hal::reg::NetShape;
+    const std::uint32_t shape = active_[Layout::kNetShape / 4];
+    const Result<Topology> topology = hal::topology_from_code(S::TopologyCode::extract(shape));
+    if (!topology) return topology.error();
+    const std::uint32_t ports = hal::reg::NetPorts::Ports::extract(active_[Layout::kNetPorts / 4]);
+    const Result<Network> net = make_network(*topology, ports, S::Radix::extract(shape));
+    if (!net) return net.error();
+    if (net->stages != S::Stages::extract(shape) || !Layout::fits(*net)) return Errc::fabric_capacity_exceeded;
+    return net;
+  }
+  bool optical() const { return hal::reg::NetShape::Optical::extract(active_[Layout::kNetShape / 4]) != 0; }
+
+  /// Every mode code known, every state used < d.
+  bool states_valid(const Network& net) const {
+    using SC = hal::reg::StageControl;
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      const std::uint32_t ctrl = active_[Layout::stage_control(s) / 4];
+      const Result<ControlMode> mode = hal::mode_from_code(SC::Mode::extract(ctrl));
+      if (!mode) return false;
+      if (*mode != ControlMode::individual) {
+        if (SC::State::extract(ctrl) >= net.radix) return false;
+        continue;
+      }
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
+        if (switch_state(net, s, y) >= net.radix) return false;
+    }
+    return true;
+  }
+
+  /// The active state of switch y of stage s.
+  std::uint32_t switch_state(const Network& net, std::uint32_t s, std::uint32_t y) const {
+    using SC = hal::reg::StageControl;
+    const std::uint32_t ctrl = active_[Layout::stage_control(s) / 4];
+    const ControlMode mode = *hal::mode_from_code(SC::Mode::extract(ctrl));
+    if (mode == ControlMode::individual)
+      return (active_[Layout::switch_state(s, y / 8) / 4] >> (4 * (y % 8))) & 0xFU;
+    const std::uint32_t block = hal::alternating_block(mode);
+    const std::uint32_t pattern = block == 0 ? 0 : (y / block) & 1U;
+    return (SC::State::extract(ctrl) + pattern) % net.radix;  // d = 2: ((y / b) mod 2) xor a_s
+  }
+
+  const InjectedFault* fault_at(std::uint32_t s, std::uint32_t y) const {
+    for (const InjectedFault& f : faults_)
+      if (f.stage == s && f.sw == y) return &f;
+    return nullptr;
+  }
+
+  /// Walks every non-idle port through the active configuration; fills pending_, returns STATUS flags.
+  std::uint32_t run_round(const Network& net) {
+    const std::uint32_t n = net.stages;
+    std::vector<std::uint32_t> outputs_used(std::size_t{n} * net.ports, 0);    // per stage: switch output terminals
+    std::vector<std::uint32_t> switch_load(std::size_t{n} * net.ports / net.radix, 0);
+    std::vector<std::uint32_t> taken(std::size_t{n} * net.ports, 0);           // per signal: its output terminals
+    std::uint32_t flags = 0;
+    pending_.clear();
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      if ((active_[Layout::idle_mask(i / 32) / 4] >> (i % 32)) & 1U) continue;
+      const std::uint32_t header = active_[Layout::port_header(i) / 4];
+      Delivery d{};
+      d.source = i;
+      d.header_destination = hal::reg::PortHeader::Destination::extract(header);
+      d.header_tag = hal::reg::PortHeader::Tag::extract(header);
+      std::uint32_t terminal = i;
+      for (std::uint32_t s = 0; s < n; ++s) {
+        terminal = wiring::before_stage(net, s, terminal);
+        const std::uint32_t y = terminal / net.radix;
+        const std::uint32_t in = terminal % net.radix;
+        const InjectedFault* fault = fault_at(s, y);
+        const bool stuck = fault != nullptr && fault->stuck_port != kNotStuck;
+        const std::uint32_t out = stuck ? fault->stuck_port % net.radix : (in + switch_state(net, s, y)) % net.radix;
+        if (fault != nullptr) flags |= Status::FaultCrossed::mask;
+        const std::uint32_t out_terminal = y * net.radix + out;
+        ++outputs_used[std::size_t{s} * net.ports + out_terminal];
+        ++switch_load[std::size_t{s} * (net.ports / net.radix) + y];
+        taken[std::size_t{pending_.size()} * n + s] = out_terminal;
+        d.tag_taken = d.tag_taken * net.radix + out;
+        terminal = wiring::after_stage(net, s, out_terminal);
+      }
+      d.output = terminal;
+      d.misrouted = d.output != d.header_destination;
+      if (d.misrouted) flags |= Status::Misroute::mask;
+      pending_.push_back(d);
+    }
+    for (std::size_t k = 0; k < pending_.size(); ++k)
+      for (std::uint32_t s = 0; s < n; ++s)
+        if (outputs_used[std::size_t{s} * net.ports + taken[k * n + s]] > 1) pending_[k].collided = true;
+    if (std::any_of(pending_.begin(), pending_.end(), [](const Delivery& d) { return d.collided; }))
+      flags |= Status::Conflict::mask;
+    if (optical() && std::any_of(switch_load.begin(), switch_load.end(), [](std::uint32_t l) { return l > 1; }))
+      flags |= Status::Crosstalk::mask;
+    return flags;
+  }
+
+  std::vector<std::uint32_t> regs_;    // what software reads and writes (shadow + read-only)
+  std::vector<std::uint32_t> active_;  // the set latched by the last accepted COMMIT
+  std::vector<Delivery> pending_;      // the running round's arrivals
+  std::vector<Delivery> deliveries_;   // every completed round's arrivals
+  std::vector<InjectedFault> faults_;
+  std::uint32_t pending_status_{0};
+  std::uint32_t latency_{0};
+  std::uint32_t remaining_{0};
+  std::uint32_t ignored_writes_{0};
+  std::uint32_t status_seen_{0};
+};
+
+}  // namespace a2a::host

@@ -1,0 +1,12 @@
+# The HAL's portable tests: heap-free sources in the a2a_test.hpp subset, built
+# with doctest on the host (tests/hal/CMakeLists.txt) and with the light runner
+# on Cortex-M (tests/target includes this file in the cross build).
+# Paths are relative to tests/hal.
+set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp)
+set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock)
+
+# The recording mock lives in platform/host/mock, which the top level adds only
+# for host builds; it is heap-free, so a cross build takes it from there.
+if(NOT TARGET a2a_mock AND (CMAKE_CROSSCOMPILING OR NOT A2A_BUILD_HOST))
+  add_subdirectory("${PROJECT_SOURCE_DIR}/platform/host/mock" "${PROJECT_BINARY_DIR}/platform/host/mock")
+endif()
