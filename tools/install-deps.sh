@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
-# Installs the host build dependencies that are missing (Debian/Ubuntu, apt).
+# Installs the build dependencies that are missing (Debian/Ubuntu, apt).
+#   tools/install-deps.sh            host build: compilers, CMake, Ninja, doctest, ...
+#   tools/install-deps.sh --target   the Cortex-M cross build as well: arm-none-eabi
+#                                    GCC, newlib, libstdc++ and qemu-system-arm
+#   tools/install-deps.sh --target-only   only the Cortex-M packages
 # Idempotent: does nothing, not even apt-get update, when all are present.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3)
+host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3)
+# newlib (not picolibc): the images use only its string functions; startup,
+# console and exit are our own (platform/cortex-m). libstdc++ brings the C++
+# headers (<array>, <span>, ...) for arm-none-eabi.
+target_packages=(gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi
+                 libstdc++-arm-none-eabi-newlib qemu-system-arm)
+
+packages=("${host_packages[@]}")
+for arg in "$@"; do
+  case "$arg" in
+    --target) packages=("${host_packages[@]}" "${target_packages[@]}") ;;
+    --target-only) packages=("${target_packages[@]}") ;;
+    -h|--help) sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for pkg in "${packages[@]}"; do
@@ -30,3 +49,4 @@ echo "install-deps: apt-get update"
 echo "install-deps: installing ${missing[*]}"
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"

@@ -1,0 +1,60 @@
+# The controller image for the board of this cross build (A2A_BOARD), its
+# build-time configuration, and the CTest runs of it under QEMU.
+set(A2A_FW_TOPOLOGY "omega" CACHE STRING "Controller image: default topology (configuration block)")
+set(A2A_FW_PORTS "16" CACHE STRING "Controller image: default N")
+set(A2A_FW_RADIX "2" CACHE STRING "Controller image: default d")
+set(A2A_FW_SCHEDULE "auto" CACHE STRING "Controller image: default schedule (auto = the network's default family)")
+set(A2A_FW_ORDER "natural" CACHE STRING "Controller image: default round order (natural | gray)")
+if(A2A_BOARD STREQUAL "microbit")
+  set(_a2a_fw_capacity 32)   # 16 KiB of RAM: the model's N x N pair bits must fit
+else()
+  set(_a2a_fw_capacity 256)
+endif()
+set(A2A_FW_MAX_PORTS "${_a2a_fw_capacity}" CACHE STRING "Controller image: largest N the image (and its fabric model) handles")
+
+if(NOT TARGET a2a::mmio)
+  add_subdirectory("${PROJECT_SOURCE_DIR}/platform/mmio" "${PROJECT_BINARY_DIR}/platform/mmio")
+endif()
+
+function(_a2a_controller_image target)
+  add_executable(${target} board_main.cpp)
+  target_link_libraries(${target} PRIVATE a2a::app a2a::mmio a2a::warnings)
+  target_compile_definitions(${target} PRIVATE
+    A2A_FW_TOPOLOGY="${A2A_FW_TOPOLOGY}" A2A_FW_PORTS=${A2A_FW_PORTS}U A2A_FW_RADIX=${A2A_FW_RADIX}U
+    A2A_FW_SCHEDULE="${A2A_FW_SCHEDULE}" A2A_FW_ORDER="${A2A_FW_ORDER}" A2A_FW_MAX_PORTS=${A2A_FW_MAX_PORTS}U
+    ${ARGN})
+  a2a_cortex_m_image(${target})
+endfunction()
+
+_a2a_controller_image(a2a_controller)
+# A test image whose configuration block has one flipped bit.
+_a2a_controller_image(a2a_controller_bad_block A2A_FW_CORRUPT_CONFIG)
+
+if(A2A_BUILD_TESTS)
+  # name | overrides (QEMU -append) | expected output
+  set(_a2a_fw_runs
+    "default||pairs delivered 256/256, missing 0, duplicates 0"
+    "gsen10|topology=gsen ports=10|pairs delivered 100/100, missing 0"
+    "omega64_d4_gray|ports=64 radix=4 order=gray|pairs delivered 4096/4096, missing 0"
+    "reverse_baseline27|topology=reverse-baseline ports=27 radix=3|pairs delivered 729/729, missing 0"
+    "banyan128|topology=banyan ports=128|pairs delivered 16384/16384, missing 0")
+  foreach(run IN LISTS _a2a_fw_runs)
+    string(REPLACE "|" ";" parts "${run}")
+    list(GET parts 0 name)
+    list(GET parts 1 overrides)
+    list(GET parts 2 expected)
+    separate_arguments(args UNIX_COMMAND "${overrides}")
+    add_test(NAME firmware_${name} COMMAND a2a_controller ${args})
+    set_tests_properties(firmware_${name} PROPERTIES LABELS firmware
+      PASS_REGULAR_EXPRESSION "${expected}.*verified by the fabric model.*exit status 0")
+  endforeach()
+  # Refusals: nonzero exit, a clear message, and no register written.
+  add_test(NAME firmware_bad_block COMMAND a2a_controller_bad_block)
+  set_tests_properties(firmware_bad_block PROPERTIES LABELS firmware WILL_FAIL TRUE)
+  add_test(NAME firmware_bad_block_message COMMAND a2a_controller_bad_block)
+  set_tests_properties(firmware_bad_block_message PROPERTIES LABELS firmware
+    PASS_REGULAR_EXPRESSION "CRC-32 mismatch.*no register written.*exit status 2")
+  add_test(NAME firmware_bad_override COMMAND a2a_controller topology=gsen ports=12 schedule=alternating)
+  set_tests_properties(firmware_bad_override PROPERTIES LABELS firmware
+    PASS_REGULAR_EXPRESSION "needs N = 2 \\(mod 4\\).*no register written.*exit status 2")
+endif()

@@ -1,0 +1,187 @@
+// The in-firmware fabric model: what the switch hardware would do with the
+// committed registers, computed by the controller itself.
+//
+// Why: under QEMU the fabric's register block is plain RAM, so nothing answers a
+// COMMIT. The board's bus (modelled_bus.hpp) calls on_commit(): the model reads
+// the registers back exactly as the hardware would latch them, walks every
+// non-idle port's signal switch by switch, stage by stage (so two signals on one
+// switch output are seen as a conflict), checks each arrival against the port
+// header, counts every (source, output) pair, and writes STATUS and the round
+// counter. The firmware's verdict ("every pair exactly once") comes from here,
+// not from the schedule's formulas. Heap-free; capacity is a template parameter.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_registers.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a::app {
+
+/// What the model has seen since power_on().
+struct ModelTally {
+  std::uint32_t rounds{0};          ///< commits completed
+  std::uint64_t delivered{0};       ///< signals that arrived where their header said, first time for the pair
+  std::uint64_t duplicates{0};      ///< (source, output) pairs delivered again
+  std::uint32_t misroutes{0};       ///< arrivals that differ from the header's destination or tag
+  std::uint32_t conflicts{0};       ///< two signals on one switch output in one round
+  std::uint32_t invalid_rounds{0};  ///< commits of an unusable configuration (nothing delivered)
+};
+
+template <class Layout, std::uint32_t MaxPorts>
+class FabricModel {
+  static_assert(MaxPorts >= 2 && MaxPorts <= Layout::kMaxPorts, "a2a: model capacity must fit the register block");
+
+ public:
+  /// The block's reset state: identification, capabilities, idle ports, empty status.
+  template <hal::RegisterBus Raw>
+  void power_on(Raw& raw) {
+    for (std::uint32_t offset = 0; offset < Layout::kSize; offset += 4) raw.write32(offset, 0);
+    raw.write32(Layout::kId, hal::reg::Id::reset);
+    raw.write32(Layout::kVersion, hal::reg::Version::reset);
+    raw.write32(Layout::kCapPorts, Layout::kCapPortsValue);
+    raw.write32(Layout::kCapShape, Layout::kCapShapeValue);
+    for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) raw.write32(Layout::idle_mask(w), hal::reg::IdleMask::reset);
+    tally_ = {};
+    pairs_.fill(0);
+  }
+
+  /// Runs the committed round to completion.
+  template <hal::RegisterBus Raw>
+  void on_commit(Raw& raw) {
+    using S = hal::reg::Status;
+    const Result<Network> net = network(raw);
+    if (!net || net->ports > MaxPorts || !states_valid(raw, *net)) {
+      ++tally_.invalid_rounds;
+      raw.write32(Layout::kStatus, S::Error::mask | S::ConfigInvalid::mask);
+      return;
+    }
+    std::uint32_t flags = run_round(raw, *net);
+    raw.write32(Layout::kRoundCounter, raw.read32(Layout::kRoundCounter) + 1);
+    raw.write32(Layout::kStatus, S::Done::mask | flags);
+    ++tally_.rounds;
+  }
+
+  [[nodiscard]] const ModelTally& tally() const { return tally_; }
+  /// Pairs of the N x N exchange never delivered (N = the configured network's ports).
+  [[nodiscard]] std::uint64_t missing(std::uint32_t ports) const {
+    std::uint64_t have = 0;
+    for (std::uint64_t bit = 0; bit < std::uint64_t{ports} * ports; ++bit) have += pair(bit) ? 1U : 0U;
+    return std::uint64_t{ports} * ports - have;
+  }
+  [[nodiscard]] bool delivered(std::uint32_t source, std::uint32_t output, std::uint32_t ports) const {
+    return pair(std::uint64_t{source} * ports + output);
+  }
+
+ private:
+  template <hal::RegisterBus Raw>
+  static Result<Network> network(Raw& raw) {
+    using Shape = hal::reg::NetShape;
+    const std::uint32_t shape = raw.read32(Layout::kNetShape);
+    const Result<Topology> topology = hal::topology_from_code(Shape::TopologyCode::extract(shape));
+    if (!topology) return topology.error();
+    const Result<Network> net =
+        make_network(*topology, hal::reg::NetPorts::Ports::extract(raw.read32(Layout::kNetPorts)),
+                     Shape::Radix::extract(shape));
+    if (!net) return net.error();
+    if (net->stages != Shape::Stages::extract(shape) || !Layout::fits(*net)) return Errc::fabric_capacity_exceeded;
+    return net;
+  }
+
+  template <hal::RegisterBus Raw>
+  static bool states_valid(Raw& raw, const Network& net) {
+    using SC = hal::reg::StageControl;
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      const std::uint32_t ctrl = raw.read32(Layout::stage_control(s));
+      const Result<ControlMode> mode = hal::mode_from_code(SC::Mode::extract(ctrl));
+      if (!mode) return false;
+      if (*mode != ControlMode::individual && SC::State::extract(ctrl) >= net.radix) return false;
+      if (*mode == ControlMode::individual)
+        for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
+          if (switch_state(raw, net, s, y) >= net.radix) return false;
+    }
+    return true;
+  }
+
+  /// The state of switch y of stage s as the active registers set it.
+  template <hal::RegisterBus Raw>
+  static std::uint32_t switch_state(Raw& raw, const Network& net, std::uint32_t s, std::uint32_t y) {
+    using SC = hal::reg::StageControl;
+    const std::uint32_t ctrl = raw.read32(Layout::stage_control(s));
+    const ControlMode mode = *hal::mode_from_code(SC::Mode::extract(ctrl));
+    if (mode == ControlMode::individual) return (raw.read32(Layout::switch_state(s, y / 8)) >> (4 * (y % 8))) & 0xFU;
+    const std::uint32_t block = hal::alternating_block(mode);
+    return (SC::State::extract(ctrl) + (block == 0 ? 0 : (y / block) & 1U)) % net.radix;
+  }
+
+  /// Moves every active signal through the stages in lock step; returns STATUS flags.
+  template <hal::RegisterBus Raw>
+  std::uint32_t run_round(Raw& raw, const Network& net) {
+    using S = hal::reg::Status;
+    std::uint32_t active = 0;
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      if ((raw.read32(Layout::idle_mask(i / 32)) >> (i % 32)) & 1U) continue;
+      source_[active] = i;
+      terminal_[active] = i;
+      tag_[active] = 0;
+      collided_[active] = false;
+      ++active;
+    }
+    std::uint32_t flags = 0;
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      used_.fill(0);
+      for (std::uint32_t k = 0; k < active; ++k) {
+        const std::uint32_t t = wiring::before_stage(net, s, terminal_[k]);
+        const std::uint32_t y = t / net.radix;
+        const std::uint32_t out = (t % net.radix + switch_state(raw, net, s, y)) % net.radix;
+        const std::uint32_t out_terminal = y * net.radix + out;
+        tag_[k] = tag_[k] * net.radix + out;  // the output ports taken: the forward tag
+        std::uint32_t& word = used_[out_terminal / 32];
+        const std::uint32_t bit = std::uint32_t{1} << (out_terminal % 32);
+        if ((word & bit) != 0) {
+          collided_[k] = true;
+          flags |= S::Conflict::mask;
+        }
+        word |= bit;
+        terminal_[k] = wiring::after_stage(net, s, out_terminal);
+      }
+    }
+    for (std::uint32_t k = 0; k < active; ++k) {
+      const std::uint32_t header = raw.read32(Layout::port_header(source_[k]));
+      const std::uint32_t output = terminal_[k];
+      if (hal::reg::PortHeader::Destination::extract(header) != output ||
+          hal::reg::PortHeader::Tag::extract(header) != tag_[k]) {
+        ++tally_.misroutes;
+        flags |= S::Misroute::mask;
+        continue;
+      }
+      if (collided_[k]) {
+        ++tally_.conflicts;
+        continue;
+      }
+      const std::uint64_t bit = std::uint64_t{source_[k]} * net.ports + output;
+      if (pair(bit)) {
+        ++tally_.duplicates;
+        continue;
+      }
+      pairs_[static_cast<std::size_t>(bit / 32)] |= std::uint32_t{1} << (bit % 32);
+      ++tally_.delivered;
+    }
+    return flags;
+  }
+
+  [[nodiscard]] bool pair(std::uint64_t bit) const { return ((pairs_[static_cast<std::size_t>(bit / 32)] >> (bit % 32)) & 1U) != 0; }
+
+  std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32> pairs_{};
+  std::array<std::uint32_t, (MaxPorts + 31) / 32> used_{};
+  std::array<std::uint32_t, MaxPorts> source_{};
+  std::array<std::uint32_t, MaxPorts> terminal_{};
+  std::array<std::uint32_t, MaxPorts> tag_{};
+  std::array<bool, MaxPorts> collided_{};
+  ModelTally tally_{};
+};
+
+}  // namespace a2a::app

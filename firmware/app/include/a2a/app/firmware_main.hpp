@@ -1,0 +1,116 @@
+// The controller firmware's whole job, independent of the board: read and check
+// the configuration block, apply run-time overrides, drive the exchange round
+// by round through the HAL, report, and return the exit status.
+//
+// The board's main() supplies the console, the raw register bus, the block
+// from flash and the command line (board_main.cpp); host tests call this with a
+// RAM-backed bus and the same model.
+//
+// Exit status: 0 every pair delivered exactly once (by the fabric model's count);
+// 2 configuration refused (no register written); 3 fabric refused the
+// configuration; 4 a round failed; 5 the exchange ran but the model disagrees.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "a2a/any_schedule.hpp"
+#include "a2a/app/controller.hpp"
+#include "a2a/app/fabric_model.hpp"
+#include "a2a/app/modelled_bus.hpp"
+#include "a2a/config_block.hpp"
+#include "a2a/config_overrides.hpp"
+#include "a2a/hal/fabric_driver.hpp"
+
+namespace a2a::app {
+
+enum ExitStatus : int { kExitOk = 0, kExitConfigRefused = 2, kExitFabricRefused = 3, kExitRoundFailed = 4,
+                        kExitNotVerified = 5 };
+
+/// Largest N whose per-port destinations are printed on every round line.
+inline constexpr std::uint32_t kPrintPortsUpTo = 16;
+
+template <class Console, class Layout, std::uint32_t MaxPorts, hal::RegisterBus Raw>
+int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model,
+                    std::span<const std::uint8_t> block, std::string_view overrides) {
+  out.print("a2a controller: reading the configuration block (", block.size(), " bytes)\n");
+  const Result<ControllerConfig> decoded = decode_config(block);
+  if (!decoded) {
+    out.print("error: configuration block refused: ", describe(decoded.error()), "\n");
+    out.print("no register written\n");
+    return kExitConfigRefused;
+  }
+  OverrideError why;
+  const Result<ControllerConfig> config = apply_overrides(*decoded, overrides, &why);
+  if (!config) {
+    out.print("error: override '", why.word, "' refused: ", describe(why.error), "\n");
+    out.print("no register written\n");
+    return kExitConfigRefused;
+  }
+  const Result<AnySchedule> planned = plan_exchange(*config);
+  if (!planned) {
+    out.print("error: configuration refused: ", describe(planned.error()), "\n");
+    out.print("no register written\n");
+    return kExitConfigRefused;
+  }
+  const AnySchedule& schedule = *planned;
+  const Network net = schedule.network();
+  if (net.ports > MaxPorts) {
+    out.print("error: configuration refused: N = ", net.ports, " is above this image's capacity of ", MaxPorts,
+              " ports\n");
+    out.print("no register written\n");
+    return kExitConfigRefused;
+  }
+  out.print("fabric: ", name(net.topology), ", N = ", net.ports, ", d = ", net.radix, ", ", net.stages,
+            " stages; schedule ", name(schedule.kind()), ", ", config->order == RoundOrder::gray ? "gray" : "natural",
+            " order, ", schedule.rounds(), " rounds\n");
+
+  ModelledBus<Raw, FabricModel<Layout, MaxPorts>, Layout> modelled(raw, model);
+  CountingBus<decltype(modelled)> counted(modelled);
+  hal::FabricDriver<CountingBus<decltype(modelled)>, Layout> fabric(counted);
+  if (const Errc e = fabric.probe(); e != Errc::ok) {
+    out.print("error: fabric block not recognised: ", describe(e), "\n");
+    return kExitFabricRefused;
+  }
+  if (const Errc e = fabric.configure(net, false); e != Errc::ok) {
+    out.print("error: fabric refused the network: ", describe(e), "\n");
+    return kExitFabricRefused;
+  }
+
+  std::uint64_t writes_before = counted.writes();
+  const ExchangeOutcome outcome = run_exchange(fabric, schedule, [&](std::uint32_t r, const AnySchedule::Round& round) {
+    out.print("round ", r, ": word ", round.word(), ", ", counted.writes() - writes_before, " register writes");
+    writes_before = counted.writes();
+    if (net.ports <= kPrintPortsUpTo) {
+      out.print(", sends");
+      for (std::uint32_t i = 0; i < net.ports; ++i) {
+        const PortSend s = schedule.send(round, i);
+        if (s.sends) out.print(" ", i, "->", s.destination);
+      }
+    }
+    out.print("\n");
+  });
+
+  const ModelTally& t = model.tally();
+  const std::uint64_t expected = std::uint64_t{net.ports} * net.ports;
+  const std::uint64_t missing = model.missing(net.ports);
+  out.print("summary: rounds ", outcome.rounds_done, "/", schedule.rounds(), ", register writes ", counted.writes(),
+            ", pairs delivered ", t.delivered, "/", expected, ", missing ", missing, ", duplicates ", t.duplicates,
+            ", misroutes ", t.misroutes, ", conflicts ", t.conflicts, "\n");
+  if (outcome.error != Errc::ok) {
+    out.print("error: round ", outcome.rounds_done, " failed: ", describe(outcome.error), "; rounds ",
+              outcome.rounds_done, " to ", schedule.rounds() - 1, " not delivered\n");
+    return kExitRoundFailed;
+  }
+  const bool exact = t.delivered == expected && missing == 0 && t.duplicates == 0 && t.misroutes == 0 &&
+                     t.conflicts == 0 && t.invalid_rounds == 0;
+  if (!exact) {
+    out.print("error: the fabric model did not see every pair delivered exactly once\n");
+    return kExitNotVerified;
+  }
+  out.print("verified by the fabric model: every pair delivered exactly once\n");
+  return kExitOk;
+}
+
+}  // namespace a2a::app

@@ -1,0 +1,193 @@
+// plan, dump, verify, render and table: option handling around the modules
+// that do the work (schedule_select, plan_printer, dump_writer, verifier,
+// svg_render, paper_table).
+#include "commands.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "cli_args.hpp"
+#include "dump_writer.hpp"
+#include "paper_table.hpp"
+#include "plan_printer.hpp"
+#include "progress.hpp"
+#include "schedule_select.hpp"
+#include "svg_render.hpp"
+#include "tool_error.hpp"
+#include "verifier.hpp"
+
+namespace a2a::tool {
+namespace {
+
+std::vector<OptionSpec> with_schedule_options(std::initializer_list<OptionSpec> extra) {
+  std::vector<OptionSpec> spec = schedule_options();
+  spec.insert(spec.end(), extra);
+  return spec;
+}
+
+/// Runs `write` on the --out file, or on stdout when there is none.
+template <class Write>
+void write_output(const Args& args, Write write) {
+  const auto path = args.value("out");
+  if (!path || *path == "-") {
+    write(std::cout);
+    std::cout.flush();
+    return;
+  }
+  std::ofstream file(*path, std::ios::binary | std::ios::trunc);
+  if (!file) throw UsageError("cannot write '" + *path + "'");
+  write(file);
+  file.flush();
+  if (!file) throw UsageError("error while writing '" + *path + "'");
+}
+
+void print_help(const char* usage, const char* what, const char* options) {
+  std::printf("usage: %s\n\n%s\n\noptions:\n%s  --help                this text\n", usage, what, options);
+}
+
+}  // namespace
+
+int run_plan(std::span<const std::string> argv) {
+  const auto spec = with_schedule_options({});
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    print_help("a2a plan --topology T --ports N [--radix d] [--schedule S] [--order gray|natural] [--fault S:W]...\n"
+               "       a2a plan --input dump.json",
+               "Prints the schedule as a table: one row per round with its configuration (stage word,\n"
+               "alternating configuration or per-switch states) and each port's destination/tag, or idle.",
+               kScheduleOptionsHelp);
+    return kExitClean;
+  }
+  const auto plan = load_plan(args);
+  warn_about_faults(*plan);
+  print_plan_table(*plan, std::cout);
+  return kExitClean;
+}
+
+int run_dump(std::span<const std::string> argv) {
+  const auto spec = with_schedule_options({{"format"}, {"out"}});
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    print_help("a2a dump --topology T --ports N [schedule options] [--format json|csv] [--out FILE]",
+               "Writes the complete schedule: JSON as in NETWORKS.md \"The schedule dump\", or CSV with one\n"
+               "row per (round, port). Both forms are specified in docs/dump-format.md.",
+               (std::string(kScheduleOptionsHelp) +
+                "  --format F            json (default) or csv\n"
+                "  --out FILE            write to FILE instead of standard output\n")
+                   .c_str());
+    return kExitClean;
+  }
+  const std::string format = args.value("format").value_or("json");
+  if (format != "json" && format != "csv") throw UsageError("unknown format '" + format + "' (known: json, csv)");
+  const auto plan = load_plan(args);
+  warn_about_faults(*plan);
+  write_output(args, [&](std::ostream& out) {
+    if (format == "json")
+      write_json_dump(*plan, out);
+    else
+      write_csv_dump(*plan, out);
+  });
+  return kExitClean;
+}
+
+int run_verify(std::span<const std::string> argv) {
+  const auto spec = with_schedule_options({{"max-reports"}});
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    print_help("a2a verify --topology T --ports N [schedule options] [--max-reports K]\n"
+               "       a2a verify --input dump.json",
+               "Replays the schedule switch by switch from each round's switch states (not from the\n"
+               "schedule's formulas), prints every violation and one summary line. Exit status 0 only\n"
+               "when every ordered pair is delivered exactly once and nothing else is wrong, 1 otherwise.",
+               (std::string(kScheduleOptionsHelp) +
+                "  --max-reports K       print at most K violations (default 100; 0: all)\n")
+                   .c_str());
+    return kExitClean;
+  }
+  const std::uint32_t max_reports = args.number("max-reports", 100);
+  const auto plan = load_plan(args);
+  const auto replay = make_core_replay();
+  std::uint64_t reported = 0;
+  std::uint64_t unreported = 0;
+  VerifyReport report;
+  {
+    ProgressBar bar("verify");
+    report = verify_plan(
+        *plan, *replay,
+        [&](const std::string& message) {
+          if (max_reports == 0 || reported < max_reports) {
+            std::cout << "violation: " << message << '\n';
+            ++reported;
+          } else {
+            ++unreported;
+          }
+        },
+        [&](std::uint32_t done, std::uint32_t total) { bar.update(done, total); });
+  }
+  if (unreported != 0) std::cout << "(" << unreported << " more violations not shown; see --max-reports)\n";
+  const Network& net = plan->info().net;
+  std::cout << "verify " << name(net.topology) << " N = " << net.ports << " d = " << net.radix << " ("
+            << plan->info().origin << ", replayed by " << replay->backend() << "): "
+            << (report.clean() ? "clean: " : "FAILED: ") << summary_line(report) << '\n';
+  return report.clean() ? kExitClean : kExitViolations;
+}
+
+int run_render(std::span<const std::string> argv) {
+  const auto spec = with_schedule_options({{"round"}, {"all", false}, {"out"}});
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    print_help("a2a render --topology T --ports N [schedule options] (--round K | --all) [--out FILE.svg]\n"
+               "       a2a render --input dump.json (--round K | --all) [--out FILE.svg]",
+               "Draws rounds as SVG in the style of the papers' figures: stages as columns of switches\n"
+               "with their states, the wiring between them, and every message's path in its own colour.",
+               (std::string(kScheduleOptionsHelp) +
+                "  --round K             the round to draw (0-based)\n"
+                "  --all                 every round on one sheet\n"
+                "  --out FILE            write to FILE instead of standard output\n")
+                   .c_str());
+    return kExitClean;
+  }
+  if (args.has("round") == args.has("all")) throw UsageError("give exactly one of --round K and --all");
+  const std::optional<std::uint32_t> round = args.optional_number("round");
+  const auto plan = load_plan(args);
+  warn_about_faults(*plan);
+  const auto replay = make_core_replay();
+  // Validate and draw into memory first, so a refused drawing leaves no half-written file.
+  std::ostringstream svg;
+  render_svg(*plan, round, *replay, svg);
+  write_output(args, [&](std::ostream& out) { out << svg.str(); });
+  return kExitClean;
+}
+
+int run_table(std::span<const std::string> argv) {
+  const OptionSpec spec[] = {{"schedule"}, {"from"}, {"to"}};
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    print_help("a2a table [--schedule S] [--from N1] [--to N2]",
+               "For each even N from N1 to N2 (default 4..128): the rounds a GSEN all-to-all personalized\n"
+               "exchange takes with each schedule available (- : none yet), next to R(N) and R_sc(N) from\n"
+               "paper 000, Fig. 14 (- outside N = 4..128).",
+               "  --schedule S          only this schedule's column (latin-square or alternating)\n"
+               "  --from N1             first N (default 4)\n"
+               "  --to N2               last N (default 128; at most 65536)\n");
+    return kExitClean;
+  }
+  std::optional<ScheduleKind> only;
+  if (const auto text = args.value("schedule")) {
+    const auto kind = parse_schedule_kind(*text);
+    if (!kind) throw UsageError("unknown schedule '" + *text + "' (known: latin-square, alternating)");
+    only = *kind;
+  }
+  const std::uint32_t from = args.number("from", 4);
+  const std::uint32_t to = args.number("to", 128);
+  if (from > to) throw UsageError("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
+  if (to > kMaxPorts) throw UsageError("--to " + std::to_string(to) + " is above the largest network (65536 ports)");
+  print_round_table(from, to, only, std::cout);
+  return kExitClean;
+}
+
+}  // namespace a2a::tool

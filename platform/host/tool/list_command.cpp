@@ -1,0 +1,116 @@
+// `a2a list`: the topologies and schedules, and for which N and d each applies.
+// The rules are stated once here; the example sizes and the answers for a given
+// --ports/--radix come from the core's own checks (make_network, AnySchedule::make).
+#include <a2a/a2a.hpp>
+
+#include <cstdio>
+#include <string>
+
+#include "cli_args.hpp"
+#include "commands.hpp"
+#include "tool_error.hpp"
+
+namespace a2a::tool {
+namespace {
+
+const char* topology_rule(Topology t) {
+  switch (t) {
+    case Topology::omega: return "d-ary perfect shuffle before every stage; N = d^n";
+    case Topology::baseline: return "pi_i after stage i (low digits rotated right); N = d^n";
+    case Topology::banyan: return "tau_j after stage j (digit 0 swapped with digit j+1); N = d^n";
+    case Topology::reverse_omega: return "mirror image of omega; N = d^n";
+    case Topology::reverse_baseline: return "mirror image of baseline; N = d^n";
+    case Topology::reverse_banyan: return "mirror image of banyan; N = d^n";
+    case Topology::gsen: return "generalized shuffle-exchange; d = 2, any even N >= 4, ceil(log2 N) stages";
+  }
+  return "";
+}
+
+const char* schedule_rule(ScheduleKind k) {
+  switch (k) {
+    case ScheduleKind::latin_square:
+      return "N rounds of stage control (papers 001, 002, 004); unique-path networks: every topology with "
+             "N = d^n, gsen only for N = 2^n; --order natural|gray";
+    case ScheduleKind::alternating:
+      return "N rounds of alternating stage control (paper 000, Algorithm 4); gsen with N = 2 (mod 4)";
+  }
+  return "";
+}
+
+/// The N <= limit for which make_network accepts (t, N, d), as "2 4 8".
+std::string valid_sizes(Topology t, std::uint32_t radix, std::uint32_t limit) {
+  std::string sizes;
+  for (std::uint32_t n = 1; n <= limit; ++n)
+    if (make_network(t, n, radix).ok()) sizes += (sizes.empty() ? "" : " ") + std::to_string(n);
+  return sizes;
+}
+
+void print_catalogue() {
+  std::printf("topologies (--topology):\n");
+  for (Topology t : kAllTopologies) {
+    std::printf("  %-17s %s\n", std::string(name(t)).c_str(), topology_rule(t));
+    if (t == Topology::gsen) {
+      std::printf("  %-17s   N <= 32: %s\n", "", valid_sizes(t, 2, 32).c_str());
+    } else {
+      for (std::uint32_t d : {2U, 3U, 4U})
+        std::printf("  %-17s   d = %u, N <= 64: %s\n", "", d, valid_sizes(t, d, 64).c_str());
+    }
+  }
+  std::printf("schedules (--schedule):\n");
+  for (ScheduleKind k : kAllScheduleKinds) {
+    std::printf("  %-17s %s\n", std::string(name(k)).c_str(), schedule_rule(k));
+    std::string gsen_sizes;
+    for (std::uint32_t n = 4; n <= 32; n += 2) {
+      const auto net = make_network(Topology::gsen, n, 2);
+      if (net && AnySchedule::make(*net, k).ok()) gsen_sizes += (gsen_sizes.empty() ? "" : " ") + std::to_string(n);
+    }
+    std::printf("  %-17s   on gsen, N <= 32: %s\n", "", gsen_sizes.c_str());
+  }
+  std::printf("default schedule: alternating for gsen with N = 2 (mod 4), latin-square otherwise\n");
+}
+
+void print_for_size(std::uint32_t ports, std::uint32_t radix) {
+  std::printf("N = %u, d = %u:\n", ports, radix);
+  for (Topology t : kAllTopologies) {
+    const auto net = make_network(t, ports, radix);
+    if (!net) {
+      std::printf("  %-17s no: %s\n", std::string(name(t)).c_str(), std::string(describe(net.error())).c_str());
+      continue;
+    }
+    std::string schedules;
+    for (ScheduleKind k : kAllScheduleKinds) {
+      const auto s = AnySchedule::make(*net, k);
+      schedules += "; " + std::string(name(k)) + ": " +
+                   (s ? std::to_string(s->rounds()) + " rounds" : "no (" + std::string(describe(s.error())) + ")");
+    }
+    std::printf("  %-17s yes, %u stages of %u switches%s\n", std::string(name(t)).c_str(), net->stages,
+                net->switches_per_stage(), schedules.c_str());
+  }
+}
+
+}  // namespace
+
+int run_list(std::span<const std::string> argv) {
+  const OptionSpec spec[] = {{"ports"}, {"radix"}};
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    std::printf(
+        "usage: a2a list [--ports N [--radix d]]\n\n"
+        "Lists the topologies and schedules and the N and d each applies to; with --ports, which\n"
+        "of them exist for that N and d, and why not where they do not.\n\n"
+        "options:\n"
+        "  --ports N             check one size\n"
+        "  --radix d             switch size for --ports (default 2)\n"
+        "  --help                this text\n");
+    return kExitClean;
+  }
+  if (const auto ports = args.optional_number("ports")) {
+    print_for_size(*ports, args.number("radix", 2));
+  } else {
+    if (args.has("radix")) throw UsageError("--radix needs --ports");
+    print_catalogue();
+  }
+  return kExitClean;
+}
+
+}  // namespace a2a::tool

@@ -1,0 +1,112 @@
+#include "plan.hpp"
+
+#include <utility>
+
+namespace a2a::tool {
+namespace {
+
+std::string order_text(const AnySchedule& schedule, RoundOrder order) {
+  if (schedule.kind() == ScheduleKind::alternating)
+    return "alternating stage control (paper 000, Algorithm 4; configurations in Gray order)";
+  return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
+                                   : "Latin-square stage control, natural order";
+}
+
+class SchedulePlan final : public Plan {
+ public:
+  SchedulePlan(const AnySchedule& schedule, PlanInfo info) : Plan(std::move(info)), schedule_(schedule) {}
+
+  [[nodiscard]] PlanRound round(std::uint32_t r) const override {
+    const Network net = info().net;
+    const auto config = schedule_.round(r);
+    PlanRound out;
+    out.stages.assign(net.stages, std::vector<std::uint32_t>(net.switches_per_stage()));
+    for (std::uint32_t s = 0; s < net.stages; ++s)
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) out.stages[s][y] = config.switch_state(s, y);
+    out.sends.reserve(net.ports);
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      const PortSend send = schedule_.send(config, i);
+      if (send.sends) out.sends.push_back(Send{i, send.destination, send.tag, i, send.destination});
+    }
+    return out;
+  }
+
+ private:
+  AnySchedule schedule_;
+};
+
+class StoredPlan final : public Plan {
+ public:
+  StoredPlan(PlanInfo info, std::vector<PlanRound> rounds) : Plan(std::move(info)), rounds_(std::move(rounds)) {}
+  [[nodiscard]] PlanRound round(std::uint32_t r) const override { return rounds_.at(r); }
+
+ private:
+  std::vector<PlanRound> rounds_;
+};
+
+}  // namespace
+
+std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults) {
+  PlanInfo info;
+  info.net = schedule.network();
+  info.schedule = std::string(name(schedule.kind()));
+  info.origin = order_text(schedule, order);
+  info.faults = std::move(faults);
+  info.rounds = schedule.rounds();
+  return std::make_unique<SchedulePlan>(schedule, std::move(info));
+}
+
+std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rounds) {
+  info.rounds = static_cast<std::uint32_t>(rounds.size());
+  return std::make_unique<StoredPlan>(std::move(info), std::move(rounds));
+}
+
+StatesSummary summarize(const Network& net, const StageStates& states) {
+  bool uniform = true;
+  bool alternating = net.radix == 2;
+  std::uint32_t word = 0;
+  std::uint32_t a_word = 0;
+  for (const auto& stage : states) {
+    const std::uint32_t first = stage.empty() ? 0 : stage.front();
+    for (std::size_t y = 0; y < stage.size(); ++y) {
+      uniform = uniform && stage[y] == first;
+      alternating = alternating && stage[y] == ((static_cast<std::uint32_t>(y) & 1U) ^ first);
+    }
+    word = word * net.radix + first;
+    a_word = a_word * 2 + (first & 1U);
+  }
+  if (uniform) return {StatesSummary::Kind::stage_word, word};
+  if (alternating) return {StatesSummary::Kind::alternating, a_word};
+  return {StatesSummary::Kind::per_switch, 0};
+}
+
+std::string describe(const Network& net, const StatesSummary& summary) {
+  switch (summary.kind) {
+    case StatesSummary::Kind::stage_word: return "stage word " + digits(summary.word, net.radix, net.stages);
+    case StatesSummary::Kind::alternating:
+      return "alternating configuration A = " + digits(summary.word, 2, net.stages);
+    case StatesSummary::Kind::per_switch: break;
+  }
+  return "per-switch states";
+}
+
+std::string states_text(const StageStates& states) {
+  std::string text;
+  for (std::size_t s = 0; s < states.size(); ++s) {
+    if (s != 0) text += '/';
+    for (std::uint32_t state : states[s]) text += digit_char(state);
+  }
+  return text;
+}
+
+char digit_char(std::uint32_t digit) {
+  return static_cast<char>(digit < 10 ? '0' + digit : 'a' + (digit - 10));
+}
+
+std::string digits(std::uint32_t value, std::uint32_t radix, std::uint32_t count) {
+  std::string text(count, '0');
+  for (std::uint32_t i = 0; i < count; ++i, value /= radix) text[count - 1 - i] = digit_char(value % radix);
+  return text;
+}
+
+}  // namespace a2a::tool

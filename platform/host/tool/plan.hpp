@@ -1,0 +1,83 @@
+// The plan table: a whole schedule as data, round by round, whatever it came
+// from (a core schedule computed on demand, or a dump read from a file). Every
+// subcommand (plan, dump, verify, render) works on a Plan, so a dump and the
+// schedule it was written from are printed, verified and drawn the same way.
+#pragma once
+
+#include <a2a/a2a.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace a2a::tool {
+
+struct Fault {
+  std::uint32_t stage{0};
+  std::uint32_t sw{0};
+  friend bool operator==(const Fault&, const Fault&) = default;
+};
+
+/// One message hop in one round (NETWORKS.md "sends"): orig/final name the
+/// message carried; they differ from src/dst only for a relay hop.
+struct Send {
+  std::uint32_t src{0};
+  std::uint32_t dst{0};
+  std::uint32_t tag{0};
+  std::uint32_t orig{0};
+  std::uint32_t final{0};
+};
+
+/// Switch states of one round: states[stage][switch], each a k-shift < d.
+using StageStates = std::vector<std::vector<std::uint32_t>>;
+
+struct PlanRound {
+  StageStates stages;
+  std::vector<Send> sends;  ///< only the ports that send, in port order
+};
+
+struct PlanInfo {
+  Network net{};
+  std::string schedule;  ///< the dump's "schedule" name ("latin-square", "alternating", ...)
+  std::string origin;    ///< human-readable: which schedule and order, or which file
+  std::vector<Fault> faults;
+  bool optical{false};
+  std::uint32_t rounds{0};
+};
+
+class Plan {
+ public:
+  virtual ~Plan() = default;
+  [[nodiscard]] const PlanInfo& info() const { return info_; }
+  /// Round r, 0 <= r < info().rounds.
+  [[nodiscard]] virtual PlanRound round(std::uint32_t r) const = 0;
+
+ protected:
+  explicit Plan(PlanInfo info) : info_(std::move(info)) {}
+
+ private:
+  PlanInfo info_;
+};
+
+/// A core schedule, rounds computed on demand (O(n N) memory however many rounds).
+std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults);
+/// Rounds held in memory (a dump read from a file).
+std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rounds);
+
+/// How a round's switch states can be written compactly.
+struct StatesSummary {
+  enum class Kind { stage_word, alternating, per_switch } kind{Kind::per_switch};
+  std::uint32_t word{0};  ///< stage word (base d) or alternating configuration A, stage 0 most significant
+};
+StatesSummary summarize(const Network& net, const StageStates& states);
+/// "stage word 0101", "alternating configuration A = 0011" or "per-switch states".
+std::string describe(const Network& net, const StatesSummary& summary);
+/// All switch states, stage 0 first, stages separated by '/': "01/10/11".
+std::string states_text(const StageStates& states);
+
+/// `value` as `count` base-`radix` digits, most significant first (digits 0-9a-f).
+std::string digits(std::uint32_t value, std::uint32_t radix, std::uint32_t count);
+char digit_char(std::uint32_t digit);
+
+}  // namespace a2a::tool

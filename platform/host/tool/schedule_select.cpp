@@ -1,0 +1,134 @@
+#include "schedule_select.hpp"
+
+#include <cstdio>
+#include <string>
+
+#include "dump_reader.hpp"
+#include "tool_error.hpp"
+
+namespace a2a::tool {
+namespace {
+
+std::string topology_names() {
+  std::string names;
+  for (Topology t : kAllTopologies) names += (names.empty() ? "" : ", ") + std::string(name(t));
+  return names;
+}
+
+std::string network_text(Topology topology, std::uint32_t ports, std::uint32_t radix) {
+  return std::string(name(topology)) + " with N = " + std::to_string(ports) + ", d = " + std::to_string(radix);
+}
+
+Fault parse_fault(const std::string& text, const Network& net) {
+  const auto colon = text.find(':');
+  if (colon == std::string::npos)
+    throw UsageError("--fault needs STAGE:SWITCH (for example 1:3), got '" + text + "'");
+  const std::uint32_t stage = parse_number("--fault stage", text.substr(0, colon));
+  const std::uint32_t sw = parse_number("--fault switch", text.substr(colon + 1));
+  if (stage >= net.stages)
+    throw UsageError("--fault " + text + ": stage " + std::to_string(stage) + " out of range (the network has " +
+                     std::to_string(net.stages) + " stages, 0.." + std::to_string(net.stages - 1) + ")");
+  if (sw >= net.switches_per_stage())
+    throw UsageError("--fault " + text + ": switch " + std::to_string(sw) + " out of range (a stage has " +
+                     std::to_string(net.switches_per_stage()) + " switches, 0.." +
+                     std::to_string(net.switches_per_stage() - 1) + ")");
+  return Fault{stage, sw};
+}
+
+ScheduleKind choose_kind(const Args& args, const Network& net) {
+  const auto text = args.value("schedule");
+  if (text) {
+    const auto kind = parse_schedule_kind(*text);
+    if (!kind) throw UsageError("unknown schedule '" + *text + "' (known: latin-square, alternating)");
+    return *kind;
+  }
+  const ScheduleKind fallback = default_schedule_kind(net);
+  if (!AnySchedule::make(net, fallback).ok())
+    throw UsageError("no schedule exists yet for " + network_text(net.topology, net.ports, net.radix) +
+                     ": latin-square needs N = 2^n and alternating needs N = 2 (mod 4)");
+  return fallback;
+}
+
+}  // namespace
+
+const char* const kScheduleOptionsHelp =
+    "  --topology T          omega, baseline, banyan, reverse-omega, reverse-baseline,\n"
+    "                        reverse-banyan or gsen (see a2a list)\n"
+    "  --ports N             number of processors (N = d^n; gsen: any even N >= 4)\n"
+    "  --radix d             switch size d x d (default 2; gsen needs 2)\n"
+    "  --schedule S          latin-square or alternating (default: alternating for gsen\n"
+    "                        with N = 2 mod 4, latin-square otherwise)\n"
+    "  --order O             latin-square round order: natural (default) or gray\n"
+    "  --fault STAGE:SWITCH  mark a faulty switch (repeatable); no fault-tolerant schedule\n"
+    "                        exists yet, so verify reports the messages that cross it\n"
+    "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
+
+std::vector<OptionSpec> schedule_options() {
+  return {{"topology"}, {"ports"}, {"radix"}, {"schedule"}, {"order"}, {"fault", true, true}, {"input"}};
+}
+
+Network choose_network(const Args& args) {
+  const auto topology_text = args.value("topology");
+  if (!topology_text) throw UsageError("missing --topology (one of " + topology_names() + ")");
+  const auto topology = parse_topology(*topology_text);
+  if (!topology) throw UsageError("unknown topology '" + *topology_text + "' (known: " + topology_names() + ")");
+  const auto ports = args.optional_number("ports");
+  if (!ports) throw UsageError("missing --ports N");
+  const std::uint32_t radix = args.number("radix", 2);
+  const auto net = make_network(*topology, *ports, radix);
+  if (!net)
+    throw UsageError("no " + network_text(*topology, *ports, radix) + ": " + std::string(describe(net.error())));
+  if (net->ports > kToolMaxPorts)
+    throw UsageError("N = " + std::to_string(net->ports) + " is above the tool's limit of " +
+                     std::to_string(kToolMaxPorts) + " ports (it tracks all N^2 pairs)");
+  return *net;
+}
+
+std::vector<Fault> parse_faults(const Args& args, const Network& net) {
+  std::vector<Fault> faults;
+  for (const std::string& text : args.values("fault")) {
+    const Fault fault = parse_fault(text, net);
+    bool seen = false;
+    for (const Fault& f : faults) seen = seen || f == fault;
+    if (!seen) faults.push_back(fault);
+  }
+  return faults;
+}
+
+std::unique_ptr<Plan> load_plan(const Args& args) {
+  if (const auto input = args.value("input")) {
+    for (const char* option : {"topology", "ports", "radix", "schedule", "order", "fault"})
+      if (args.has(option))
+        throw UsageError(std::string("--input cannot be combined with --") + option + " (the dump fixes the schedule)");
+    return read_dump_file(*input);
+  }
+  const Network net = choose_network(args);
+  const ScheduleKind kind = choose_kind(args, net);
+  RoundOrder order = RoundOrder::natural;
+  if (const auto order_text = args.value("order")) {
+    if (*order_text == "gray") {
+      order = RoundOrder::gray;
+    } else if (*order_text != "natural") {
+      throw UsageError("unknown order '" + *order_text + "' (known: natural, gray)");
+    }
+    if (kind == ScheduleKind::alternating)
+      throw UsageError("--order applies to latin-square only (alternating rounds are already a Gray sequence)");
+  }
+  const auto schedule = AnySchedule::make(net, kind, order);
+  if (!schedule)
+    throw UsageError("schedule " + std::string(name(kind)) + " does not apply to " +
+                     network_text(net.topology, net.ports, net.radix) + ": " +
+                     std::string(describe(schedule.error())));
+  return make_schedule_plan(*schedule, order, parse_faults(args, net));
+}
+
+void warn_about_faults(const Plan& plan) {
+  const PlanInfo& info = plan.info();
+  if (info.faults.empty() || (info.schedule != "latin-square" && info.schedule != "alternating")) return;
+  std::fprintf(stderr,
+               "a2a: warning: no fault-tolerant schedule exists yet for %s; the %s schedule ignores the %zu faulty "
+               "switch(es), which are only marked (a2a verify lists the messages that cross them)\n",
+               std::string(name(info.net.topology)).c_str(), info.schedule.c_str(), info.faults.size());
+}
+
+}  // namespace a2a::tool
