@@ -31,18 +31,23 @@ _a2a_controller_image(a2a_controller)
 _a2a_controller_image(a2a_controller_bad_block A2A_FW_CORRUPT_CONFIG)
 
 if(A2A_BUILD_TESTS)
-  # name | overrides (QEMU -append) | expected output
+  # name | N | overrides (QEMU -append) | expected output. Runs above the
+  # image's capacity (the micro:bit's 16 KiB) are left out.
   set(_a2a_fw_runs
-    "default||pairs delivered 256/256, missing 0, duplicates 0"
-    "gsen10|topology=gsen ports=10|pairs delivered 100/100, missing 0"
-    "omega64_d4_gray|ports=64 radix=4 order=gray|pairs delivered 4096/4096, missing 0"
-    "reverse_baseline27|topology=reverse-baseline ports=27 radix=3|pairs delivered 729/729, missing 0"
-    "banyan128|topology=banyan ports=128|pairs delivered 16384/16384, missing 0")
+    "default|16||pairs delivered 256/256, missing 0, duplicates 0"
+    "gsen10|10|topology=gsen ports=10|pairs delivered 100/100, missing 0"
+    "reverse_baseline27|27|topology=reverse-baseline ports=27 radix=3|pairs delivered 729/729, missing 0"
+    "omega64_d4_gray|64|ports=64 radix=4 order=gray|pairs delivered 4096/4096, missing 0"
+    "banyan128|128|topology=banyan ports=128|pairs delivered 16384/16384, missing 0")
   foreach(run IN LISTS _a2a_fw_runs)
     string(REPLACE "|" ";" parts "${run}")
     list(GET parts 0 name)
-    list(GET parts 1 overrides)
-    list(GET parts 2 expected)
+    list(GET parts 1 ports)
+    list(GET parts 2 overrides)
+    list(GET parts 3 expected)
+    if(ports GREATER A2A_FW_MAX_PORTS)
+      continue()
+    endif()
     separate_arguments(args UNIX_COMMAND "${overrides}")
     add_test(NAME firmware_${name} COMMAND a2a_controller ${args})
     set_tests_properties(firmware_${name} PROPERTIES LABELS firmware
@@ -54,6 +59,9 @@ if(A2A_BUILD_TESTS)
   add_test(NAME firmware_bad_block_message COMMAND a2a_controller_bad_block)
   set_tests_properties(firmware_bad_block_message PROPERTIES LABELS firmware
     PASS_REGULAR_EXPRESSION "CRC-32 mismatch.*no register written.*exit status 2")
+  add_test(NAME firmware_over_capacity COMMAND a2a_controller ports=65536)
+  set_tests_properties(firmware_over_capacity PROPERTIES LABELS firmware
+    PASS_REGULAR_EXPRESSION "above this image's capacity of ${A2A_FW_MAX_PORTS} ports.*no register written.*exit status 2")
   add_test(NAME firmware_bad_override COMMAND a2a_controller topology=gsen ports=12 schedule=alternating)
   set_tests_properties(firmware_bad_override PROPERTIES LABELS firmware
     PASS_REGULAR_EXPRESSION "needs N = 2 \\(mod 4\\).*no register written.*exit status 2")

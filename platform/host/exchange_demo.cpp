@@ -62,7 +62,7 @@ int print_exchange(const S& schedule, const char* what) {
     std::printf("\n");
   }
   std::vector<std::uint32_t> pairs(a2a::pair_words_needed(net.ports));
-  std::vector<std::uint32_t> outputs((net.ports + 31) / 32);
+  std::vector<std::uint32_t> outputs(a2a::round_words_needed(net.ports, net.stages));
   const a2a::ExchangeCheck check = a2a::check_exchange(schedule, std::span(pairs), std::span(outputs));
   if (!check.ok()) {
     std::printf("VIOLATION: %s (round %u, port %u)\n", std::string(a2a::describe(check.violation)).c_str(),

@@ -83,3 +83,70 @@ TEST_CASE("the checker refuses storage that is too small") {
   std::array<std::uint32_t, 1> outputs{};
   CHECK(check_exchange(good, std::span(pairs), std::span(outputs)).violation == Violation::storage_too_small);
 }
+
+namespace {
+
+/// Omega 8 (dest = i xor x) where message (0 -> 3) is not sent directly in round 3
+/// but relayed through processor 1 in two extra rounds: 0 -> 1 (x = 1), then
+/// 1 -> 3 (x = 2). `swapped` puts the hop out before the hop in.
+struct Relaying {
+  struct Round {
+    LatinSquareSchedule<>::Round inner;
+    std::uint32_t index{0};
+    [[nodiscard]] std::uint32_t word() const { return inner.word(); }
+    [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const { return inner.switch_state(s, y); }
+  };
+  LatinSquareSchedule<> inner;
+  bool swapped{false};
+  [[nodiscard]] Network network() const { return inner.network(); }
+  [[nodiscard]] std::uint32_t rounds() const { return 10; }
+  [[nodiscard]] Round round(std::uint32_t r) const {
+    if (r < 8) return {inner.round(r), r};
+    const bool hop_in = (r == 8) != swapped;
+    return {inner.round(hop_in ? 1 : 2), r};
+  }
+  [[nodiscard]] PortSend send(const Round& round, std::uint32_t i) const {
+    if (round.index < 8) {
+      if (round.index == 3 && i == 0) return {};  // the direct send of (0 -> 3) is skipped
+      return inner.send(round.inner, i);
+    }
+    const PortSend s = inner.send(round.inner, i);  // extra rounds: only the relay hop sends
+    const bool hop_in = round.word() == 1;
+    if ((hop_in && i == 0) || (!hop_in && i == 1)) return {true, s.destination, s.tag, 0, 3};
+    return {};
+  }
+};
+
+/// Claims to be optical while every port sends: two signals share each switch.
+struct FalselyOptical {
+  using Round = LatinSquareSchedule<>::Round;
+  LatinSquareSchedule<> inner;
+  [[nodiscard]] bool optical() const { return true; }
+  [[nodiscard]] Network network() const { return inner.network(); }
+  [[nodiscard]] std::uint32_t rounds() const { return inner.rounds(); }
+  [[nodiscard]] Round round(std::uint32_t r) const { return inner.round(r); }
+  [[nodiscard]] PortSend send(const Round& round, std::uint32_t i) const { return inner.send(round, i); }
+};
+
+}  // namespace
+
+TEST_CASE("relays count when the last hop arrives, and only in order") {
+  const auto omega8 = LatinSquareSchedule<>::make(make_network(Topology::omega, 8).value()).value();
+  const ExchangeCheck in_order = check_fixed(Relaying{omega8, false});
+  CHECK(in_order.ok());
+  CHECK(in_order.relay_hops == 1);
+  CHECK(in_order.delivered == 64);
+  const ExchangeCheck swapped = check_fixed(Relaying{omega8, true});
+  CHECK(swapped.violation == Violation::relay_out_of_order);
+  CHECK(swapped.round == 8);
+  CHECK(swapped.port == 1);
+}
+
+TEST_CASE("an optical schedule may not put two signals through one switch") {
+  const auto omega8 = LatinSquareSchedule<>::make(make_network(Topology::omega, 8).value()).value();
+  const ExchangeCheck c = check_fixed(FalselyOptical{omega8});
+  CHECK(c.violation == Violation::crosstalk);
+  CHECK(c.round == 0);
+  CHECK(is_optical(FalselyOptical{omega8}));
+  CHECK_FALSE(is_optical(omega8));
+}

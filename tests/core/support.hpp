@@ -20,9 +20,9 @@ inline constexpr std::uint32_t kSweepPorts = A2A_TEST_MAX_PORTS;
 /// check_exchange with static storage for up to MaxPorts ports (in .bss, not on the stack).
 template <std::uint32_t MaxPorts = kSweepPorts, Schedule S>
 ExchangeCheck check_fixed(const S& schedule) {
-  static std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32> pairs;
-  static std::array<std::uint32_t, (MaxPorts + 31) / 32> outputs;
-  return check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(outputs));
+  static std::array<std::uint32_t, pair_words_needed(MaxPorts)> pairs;
+  static std::array<std::uint32_t, round_words_needed(MaxPorts)> round;
+  return check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round));
 }
 
 /// A permutation read off the switch-level route: image[i] = output reached by input i.

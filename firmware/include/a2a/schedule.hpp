@@ -23,11 +23,26 @@ enum class ControlMode : std::uint8_t {
   individual,
 };
 
+/// Marks PortSend::origin / final_destination as "the hop itself" (a direct send).
+inline constexpr std::uint32_t kDirect = 0xFFFFFFFFU;
+
 /// What input port i does in one round.
 struct PortSend {
   bool sends{false};             ///< false: the port stays idle this round
-  std::uint32_t destination{0};  ///< processor the message is for (= network output it reaches)
+  std::uint32_t destination{0};  ///< processor the hop goes to (= network output it reaches)
   std::uint32_t tag{0};          ///< forward control tag (output ports, stage 0 most significant)
+  /// The message carried, for store-and-forward relays (fault tolerance): the
+  /// processor that wrote it and the one it is for. kDirect: this port and
+  /// `destination` (every hop of the non-relaying families).
+  std::uint32_t origin{kDirect};
+  std::uint32_t final_destination{kDirect};
+
+  [[nodiscard]] constexpr std::uint32_t message_origin(std::uint32_t port) const {
+    return origin == kDirect ? port : origin;
+  }
+  [[nodiscard]] constexpr std::uint32_t message_final() const {
+    return final_destination == kDirect ? destination : final_destination;
+  }
   friend constexpr bool operator==(const PortSend&, const PortSend&) = default;
 };
 
@@ -44,5 +59,15 @@ concept Schedule = requires(const S& s, const typename S::Round& round, std::uin
   { s.send(round, index) } -> std::same_as<PortSend>;
   { round.word() } -> std::convertible_to<std::uint32_t>;
 } && Configuration<typename S::Round>;
+
+/// Optical schedules (paper 002, 003) promise that no switch carries two signals
+/// in one round; a schedule says so with `bool optical() const`.
+template <class S>
+constexpr bool is_optical(const S& s) {
+  if constexpr (requires { { s.optical() } -> std::convertible_to<bool>; })
+    return s.optical();
+  else
+    return false;
+}
 
 }  // namespace a2a

@@ -5,11 +5,15 @@
 //  - the schedule's claimed destination and tag are where the path arrives and
 //    the output ports it takes;
 //  - no two signals of a round reach the same output (the round is a permutation);
-//  - every ordered pair (i, j), i = j included, is delivered exactly once;
-//  - the exchange takes exactly N rounds.
-// The caller provides the bit storage (N*N bits for pairs, N bits for one
-// round's outputs), so the same code runs in static_assert, on the host and on
-// a board.
+//  - every ordered pair (i, j), i = j included, is delivered exactly once, counted
+//    by the message carried (origin, final destination), so a relayed message
+//    counts when its last hop arrives;
+//  - a relay hop out of an intermediate processor comes in a later round than
+//    the hop that brought the message there;
+//  - in an optical schedule, no switch carries two signals in one round;
+//  - the exchange takes at least N rounds (each port sends one message a round).
+// The caller provides the bit storage (pair_words_needed, round_words_needed),
+// so the same code runs in static_assert, on the host and on a board.
 #pragma once
 
 #include <array>
@@ -24,25 +28,29 @@ namespace a2a {
 
 enum class Violation : std::uint8_t {
   none,
-  storage_too_small,   ///< the caller's bit storage cannot hold N*N (or N) bits
-  wrong_round_count,   ///< the schedule does not take N rounds
+  storage_too_small,   ///< the caller's bit storage is smaller than pair_words_needed / round_words_needed
+  wrong_round_count,   ///< fewer than N rounds: N*N pairs cannot fit
   wrong_destination,   ///< claimed destination differs from the switch-level route
   wrong_tag,           ///< claimed tag differs from the output ports the route takes
   output_conflict,     ///< two signals reach one output in one round
   pair_duplicated,     ///< an ordered pair delivered twice
   pair_missing,        ///< an ordered pair never delivered
+  relay_out_of_order,  ///< a relay hop leaves a processor the message has not reached in an earlier round
+  crosstalk,           ///< optical: two signals through one switch in one round
 };
 
 constexpr std::string_view describe(Violation v) {
   switch (v) {
     case Violation::none: return "ok";
-    case Violation::storage_too_small: return "bit storage too small for N*N pairs";
-    case Violation::wrong_round_count: return "number of rounds is not N";
+    case Violation::storage_too_small: return "bit storage too small for the pairs or one round";
+    case Violation::wrong_round_count: return "fewer than N rounds";
     case Violation::wrong_destination: return "claimed destination is not where the route arrives";
     case Violation::wrong_tag: return "claimed tag is not the output ports of the route";
     case Violation::output_conflict: return "two signals on one output in one round";
     case Violation::pair_duplicated: return "ordered pair delivered twice";
     case Violation::pair_missing: return "ordered pair never delivered";
+    case Violation::relay_out_of_order: return "relay hop out of a processor the message had not reached earlier";
+    case Violation::crosstalk: return "two signals through one switch in one round (optical)";
   }
   return "unknown violation";
 }
@@ -53,7 +61,8 @@ struct ExchangeCheck {
   std::uint32_t round{0};   ///< round of the violation
   std::uint32_t port{0};    ///< input port (or, for pair_missing, the source)
   std::uint32_t other{0};   ///< destination involved
-  std::uint64_t delivered{0};
+  std::uint64_t delivered{0};  ///< messages that reached their final destination
+  std::uint64_t relay_hops{0}; ///< hops into an intermediate processor
   std::uint32_t rounds{0};
   [[nodiscard]] constexpr bool ok() const { return violation == Violation::none; }
 };
@@ -68,26 +77,41 @@ constexpr bool test_and_set(std::span<std::uint32_t> words, std::uint64_t bit) {
 }
 }  // namespace detail
 
+/// Words of pair storage: N*N bits of delivered messages, then N*N bits of
+/// messages parked at an intermediate processor (relays).
 constexpr std::size_t pair_words_needed(std::uint32_t ports) {
-  return static_cast<std::size_t>((std::uint64_t{ports} * ports + 31) / 32);
+  return 2 * static_cast<std::size_t>((std::uint64_t{ports} * ports + 31) / 32);
+}
+/// Words of per-round storage: N output bits, then one bit per switch of every
+/// stage (crosstalk in optical schedules).
+constexpr std::size_t round_words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
+  return (ports + 31) / 32 + stages * ((ports / 2 + 31) / 32);
 }
 
 template <Schedule S>
 constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_t> pair_bits,
-                                       std::span<std::uint32_t> output_bits) {
+                                       std::span<std::uint32_t> round_bits) {
   const Network net = schedule.network();
   const std::uint32_t n = net.ports;
+  const bool optical = is_optical(schedule);
+  const std::size_t output_words = (n + 31) / 32;
+  const std::size_t switch_words = (net.switches_per_stage() + 31) / 32;
+  const std::uint64_t pairs = std::uint64_t{n} * n;
+  const std::size_t half = pair_words_needed(n) / 2;
   ExchangeCheck result;
   result.rounds = schedule.rounds();
-  if (pair_bits.size() < pair_words_needed(n) || output_bits.size() < (n + 31) / 32) {
+  if (pair_bits.size() < pair_words_needed(n) || round_bits.size() < round_words_needed(n, net.stages)) {
     result.violation = Violation::storage_too_small;
     return result;
   }
-  if (result.rounds != n) {
+  if (result.rounds < n) {
     result.violation = Violation::wrong_round_count;
     return result;
   }
   for (auto& w : pair_bits) w = 0;
+  const std::span<std::uint32_t> delivered = pair_bits.first(half);
+  const std::span<std::uint32_t> parked = pair_bits.subspan(half, half);
+  const std::span<std::uint32_t> outputs = round_bits.first(output_words);
   auto fail = [&](Violation v, std::uint32_t r, std::uint32_t port, std::uint32_t other) {
     result.violation = v;
     result.round = r;
@@ -96,7 +120,7 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
     return result;
   };
   for (std::uint32_t r = 0; r < result.rounds; ++r) {
-    for (auto& w : output_bits) w = 0;
+    for (auto& w : round_bits) w = 0;
     const auto round = schedule.round(r);
     for (std::uint32_t i = 0; i < n; ++i) {
       const PortSend claim = schedule.send(round, i);
@@ -104,15 +128,42 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
       const Path path = route(net, i, round);
       if (claim.destination != path.destination) return fail(Violation::wrong_destination, r, i, claim.destination);
       if (claim.tag != path.tag) return fail(Violation::wrong_tag, r, i, claim.destination);
-      if (detail::test_and_set(output_bits, path.destination))
+      if (detail::test_and_set(outputs, path.destination))
         return fail(Violation::output_conflict, r, i, path.destination);
-      if (detail::test_and_set(pair_bits, std::uint64_t{i} * n + path.destination))
-        return fail(Violation::pair_duplicated, r, i, path.destination);
-      ++result.delivered;
+      if (optical) {
+        for (std::uint32_t s = 0; s < net.stages; ++s) {
+          const auto stage_bits = round_bits.subspan(output_words + s * switch_words, switch_words);
+          if (detail::test_and_set(stage_bits, path.hops[s].switch_index))
+            return fail(Violation::crosstalk, r, i, path.hops[s].switch_index);
+        }
+      }
+      const std::uint32_t origin = claim.message_origin(i);
+      const std::uint32_t final_destination = claim.message_final();
+      const std::uint64_t message = std::uint64_t{origin} * n + final_destination;
+      if (origin >= n || final_destination >= n) return fail(Violation::wrong_destination, r, i, final_destination);
+      if (origin != i) {  // the hop out of an intermediate processor
+        const bool was_parked = ((parked[static_cast<std::size_t>(message / 32)] >> (message % 32)) & 1U) != 0;
+        if (!was_parked) return fail(Violation::relay_out_of_order, r, i, final_destination);
+      }
+      if (path.destination != final_destination) {  // the hop into an intermediate processor
+        ++result.relay_hops;
+      } else {
+        if (detail::test_and_set(delivered, message)) return fail(Violation::pair_duplicated, r, i, final_destination);
+        ++result.delivered;
+      }
+    }
+    // Messages that reached an intermediate processor this round may leave it
+    // from the next round on (marked only now, so not within this round).
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const PortSend claim = schedule.send(round, i);
+      if (claim.sends && claim.destination != claim.message_final()) {
+        const std::uint64_t message = std::uint64_t{claim.message_origin(i)} * n + claim.message_final();
+        parked[static_cast<std::size_t>(message / 32)] |= std::uint32_t{1} << (message % 32);
+      }
     }
   }
-  for (std::uint64_t bit = 0; bit < std::uint64_t{n} * n; ++bit) {
-    if ((pair_bits[static_cast<std::size_t>(bit / 32)] >> (bit % 32) & 1U) == 0)
+  for (std::uint64_t bit = 0; bit < pairs; ++bit) {
+    if ((delivered[static_cast<std::size_t>(bit / 32)] >> (bit % 32) & 1U) == 0)
       return fail(Violation::pair_missing, result.rounds, static_cast<std::uint32_t>(bit / n),
                   static_cast<std::uint32_t>(bit % n));
   }
@@ -122,9 +173,9 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
 /// The same check with its storage on the stack, for small N (constant expressions, tests).
 template <std::uint32_t MaxPorts, Schedule S>
 constexpr ExchangeCheck check_exchange_small(const S& schedule) {
-  std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32> pairs{};
-  std::array<std::uint32_t, (MaxPorts + 31) / 32> outputs{};
-  return check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(outputs));
+  std::array<std::uint32_t, pair_words_needed(MaxPorts)> pairs{};
+  std::array<std::uint32_t, round_words_needed(MaxPorts)> round{};
+  return check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round));
 }
 
 }  // namespace a2a
