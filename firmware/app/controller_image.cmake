@@ -12,6 +12,7 @@ else()
 endif()
 set(A2A_FW_MAX_PORTS "${_a2a_fw_capacity}" CACHE STRING "Controller image: largest N the image (and its fabric model) handles")
 
+find_package(Python3 COMPONENTS Interpreter)
 if(NOT TARGET a2a::mmio)
   add_subdirectory("${PROJECT_SOURCE_DIR}/platform/mmio" "${PROJECT_BINARY_DIR}/platform/mmio")
 endif()
@@ -24,6 +25,14 @@ function(_a2a_controller_image target)
     A2A_FW_SCHEDULE="${A2A_FW_SCHEDULE}" A2A_FW_ORDER="${A2A_FW_ORDER}" A2A_FW_MAX_PORTS=${A2A_FW_MAX_PORTS}U
     ${ARGN})
   a2a_cortex_m_image(${target})
+  # The call graph with frame sizes (.ci next to the object), for the stack report.
+  target_compile_options(${target} PRIVATE -fcallgraph-info=su)
+  if(Python3_Interpreter_FOUND)
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND Python3::Interpreter "${CMAKE_CURRENT_SOURCE_DIR}/stack_report.py"
+              "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${target}.dir/board_main.cpp.ci"
+      COMMENT "Stack usage of ${target} (${A2A_BOARD})" VERBATIM)
+  endif()
 endfunction()
 
 _a2a_controller_image(a2a_controller)

@@ -50,3 +50,12 @@ extern "C" int a2a_probe_check(std::uint32_t* pairs, std::uint32_t pair_words, s
                                          std::span<std::uint32_t>(outputs, output_words));
   return static_cast<int>(check.violation);
 }
+
+extern "C" int a2a_probe_config(const std::uint8_t* bytes, std::uint32_t size, const char* text, std::uint32_t length) {
+  const auto decoded = a2a::decode_config(std::span<const std::uint8_t>(bytes, size));
+  if (!decoded) return -static_cast<int>(decoded.error());
+  const auto config = a2a::apply_overrides(*decoded, std::string_view(text, length));
+  if (!config) return -static_cast<int>(config.error());
+  const auto plan = a2a::plan_exchange(*config);
+  return plan ? static_cast<int>(plan->rounds()) : -static_cast<int>(plan.error());
+}

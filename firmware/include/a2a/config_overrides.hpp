@@ -54,12 +54,13 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
     std::size_t end = at;
     while (end < text.size() && !detail::is_space(text[end])) ++end;
     if (end == at) break;
-    const std::string_view word = text.substr(at, end - at);
+    // Sub-views are built from pointer and length: substr() may throw, and firmware has no exceptions.
+    const std::string_view word(text.data() + at, end - at);
     at = end;
     const std::size_t eq = word.find('=');
     if (eq == std::string_view::npos) return refuse(Errc::argument_bad_value, word);
-    const std::string_view key = word.substr(0, eq);
-    const std::string_view value = word.substr(eq + 1);
+    const std::string_view key(word.data(), eq);
+    const std::string_view value(word.data() + eq + 1, word.size() - eq - 1);
     if (key == "topology") {
       const auto t = parse_topology(value);
       if (!t) return refuse(t.error(), word);
@@ -84,8 +85,9 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
       const std::size_t colon = value.find(':');
       std::uint32_t stage = 0;
       std::uint32_t sw = 0;
-      if (colon == std::string_view::npos || !detail::parse_u32(value.substr(0, colon), stage) ||
-          !detail::parse_u32(value.substr(colon + 1), sw) || stage > 0xFFFFU || sw > 0xFFFFU)
+      if (colon == std::string_view::npos || !detail::parse_u32(std::string_view(value.data(), colon), stage) ||
+          !detail::parse_u32(std::string_view(value.data() + colon + 1, value.size() - colon - 1), sw) ||
+          stage > 0xFFFFU || sw > 0xFFFFU)
         return refuse(Errc::argument_bad_value, word);
       if (c.fault_count >= kMaxConfigFaults) return refuse(Errc::config_too_many_faults, word);
       c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(sw)};
