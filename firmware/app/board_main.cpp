@@ -15,7 +15,7 @@ using Layout = a2a::hal::FabricLayout<A2A_FW_MAX_PORTS, a2a::kMaxStages>;
 using Model = a2a::app::FabricModel<Layout, A2A_FW_MAX_PORTS>;
 
 /// The build-time configuration (CMake cache variables A2A_FW_*); a bad name is a compile error.
-constexpr a2a::ControllerConfig build_config() {
+constexpr a2a::ControllerConfig build_config() noexcept {
   a2a::ControllerConfig c;
   c.topology = a2a::parse_topology(A2A_FW_TOPOLOGY).value();
   c.ports = A2A_FW_PORTS;
@@ -27,7 +27,7 @@ constexpr a2a::ControllerConfig build_config() {
   return c;
 }
 
-constexpr std::array<std::uint8_t, a2a::kConfigBlockSize> build_block() {
+constexpr std::array<std::uint8_t, a2a::kConfigBlockSize> build_block() noexcept {
   auto block = a2a::encode_config(build_config());
 #ifdef A2A_FW_CORRUPT_CONFIG
   block[12] ^= 0x40U;  // a test image: one flipped bit the CRC must catch
@@ -54,10 +54,11 @@ std::array<std::uint32_t, Layout::kSize / 4> a2a_fabric_block;
 
 int main(int argc, char** argv) {
   // The command line (QEMU -append) holds key=value overrides.
-  static char overrides[256];
+  // Words beyond its capacity are cut off (then refused as overrides), never written past it.
+  static std::array<char, 256> overrides;
   std::size_t used = 0;
-  for (int a = 1; a < argc; ++a) {
-    for (const char* p = argv[a]; *p != '\0' && used + 2 < sizeof overrides; ++p) overrides[used++] = *p;
+  for (int a = 1; a < argc && used < overrides.size(); ++a) {
+    for (const char* p = argv[a]; *p != '\0' && used + 1 < overrides.size(); ++p) overrides[used++] = *p;
     overrides[used++] = ' ';
   }
   a2a::mmio::MmioBus raw(reinterpret_cast<std::uintptr_t>(a2a_fabric_block.data()));
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
   model.power_on(raw);  // under QEMU the model plays the fabric: its reset state
   BoardConsole console;
   const int status = a2a::app::controller_main(console, raw, model, a2a_config_block,
-                                               std::string_view(overrides, used));
+                                               std::string_view(overrides.data(), used));
   a2a::board::println("exit status ", status);
   return status;
 }

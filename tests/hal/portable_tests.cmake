@@ -2,8 +2,9 @@
 # with doctest on the host (tests/hal/CMakeLists.txt) and with the light runner
 # on Cortex-M (tests/target includes this file in the cross build).
 # Paths are relative to tests/hal.
-set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp)
-set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock)
+set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp fault_injection_test.cpp)
+# a2a::app: the fault-injection tests drive the controller's round loop (firmware/app).
+set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app)
 
 # The recording mock lives in platform/host/mock, which the top level adds only
 # for host builds; it is heap-free, so a cross build takes it from there.

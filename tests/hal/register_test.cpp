@@ -109,13 +109,18 @@ TEST_CASE("networks fit a block only within its capacity") {
   CHECK(L::fits(make_network(Topology::omega, 243, 3).value()));
   CHECK_FALSE(L::fits(make_network(Topology::omega, 512).value()));
   CHECK_FALSE(FabricLayout<256, 4>::fits(make_network(Topology::omega, 256).value()));  // 8 stages
+  // The shift network has N switches per stage: a block of MaxPorts ports runs it up to MaxPorts / 2.
+  CHECK(L::fits(make_network(Topology::shift, 128).value()));
+  CHECK_FALSE(FabricLayout<256, 16>::fits(make_network(Topology::shift, 256).value()));  // 256 switches a stage
 }
 
 TEST_CASE("topology and mode codes are fixed and round-trip") {
   CHECK(topology_code(Topology::omega) == 0);
   CHECK(topology_code(Topology::gsen) == 6);
   for (Topology t : kAllTopologies) CHECK(topology_from_code(topology_code(t)).value() == t);
-  CHECK(topology_from_code(7).error() == Errc::topology_unknown);
+  CHECK(topology_code(Topology::shift) == 7);
+  CHECK(topology_from_code(8).error() == Errc::topology_unknown);
+  CHECK(topology_from_code(15).error() == Errc::topology_unknown);
   CHECK(mode_code(ControlMode::individual) == 0);
   CHECK(mode_code(ControlMode::stage) == 1);
   CHECK(mode_code(ControlMode::quadruply_alternating) == 4);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs `a2a dump --format json` for each case and has check_dump.py judge it.
 
-usage: run_dump_checks.py A2A_BINARY CASE...   CASE = topology:radix:N[:schedule[:order]]
+usage: run_dump_checks.py A2A_BINARY CASE...   CASE = topology:radix:N[:schedule[:order[:rounds]]]
+(rounds: the exact number of rounds expected, N when not given)
 Prints one line per case; exit 0 only when every dump passes.
 """
 import json
@@ -29,8 +30,9 @@ def run_case(a2a, case):
     expected_schedule = fields[3] if len(fields) > 3 and fields[3] else None
     if expected_schedule and dump["schedule"] != expected_schedule:
         problems.append("schedule field is %r" % dump["schedule"])
-    if len(dump["rounds"]) != int(ports):
-        problems.append("%d rounds, expected N = %s" % (len(dump["rounds"]), ports))
+    rounds = int(fields[5]) if len(fields) > 5 and fields[5] else int(ports)
+    if len(dump["rounds"]) != rounds:
+        problems.append("%d rounds, expected %d" % (len(dump["rounds"]), rounds))
     if dump["faults"] != [] or dump["optical"] is not False:
         problems.append("faults/optical not the defaults")
     return problems

@@ -5,7 +5,10 @@ The transcription is checked against the paper's theorems, not against itself:
 R_sc(N) = 2^n (Theorem 3.8), R(N) = N for N = 2 (mod 4) (Theorem 4.8) and for
 N = 2^n, R(20) = 24 (Theorem 5.5), the computer bounds R(36) <= 40 and
 R(44) <= 48 of the text; "-" outside N = 4..128. The schedule columns: N rounds
-for latin-square exactly when N = 2^n, for alternating exactly when N = 2 mod 4.
+for latin-square exactly when N = 2^n, for alternating exactly when N = 2 mod 4;
+2^n for gsen-stage-control; the default column never above the transcribed R(N)
+(its bound) and exactly it where the paper states R(N) (paper 000's sets and
+Theorems 3.8, 4.8, 5.4); broadcast as many rounds as the default.
 
 usage: table_test.py A2A_BINARY
 """
@@ -31,7 +34,10 @@ def table(a2a, *options):
 
 def main(a2a):
     header, rows = table(a2a, "--from", "1", "--to", "140")
-    expect(header == ["N", "n", "latin-square", "alternating", "R(N)", "R_sc(N)"], "columns: %s" % header)
+    expect(header[:2] == ["N", "n"] and header[-3:] == ["default", "R(N)", "R_sc(N)"], "columns: %s" % header)
+    for column in ["latin-square", "alternating", "gsen-stage-control", "doubly-alternating",
+                   "quadruply-alternating", "broadcast"]:
+        expect(column in header, "column %s" % column)
     expect([int(r["N"]) for r in rows] == list(range(2, 141, 2)), "one row per even N from 2 to 140")
     for r in rows:
         N, n = int(r["N"]), int(r["n"])
@@ -49,6 +55,12 @@ def main(a2a):
         is_power = N == power and N >= 4
         expect(r["latin-square"] == (str(N) if is_power else "-"), "N = %d: latin-square column" % N)
         expect(r["alternating"] == (str(N) if N % 4 == 2 and N >= 6 else "-"), "N = %d: alternating column" % N)
+        expect(r["gsen-stage-control"] == (str(power) if N >= 4 else "-"), "N = %d: gsen-stage-control = 2^n" % N)
+        expect(r["broadcast"] == r["default"], "N = %d: broadcast as many rounds as the default" % N)
+        if 4 <= N <= 128:
+            expect(int(r["default"]) == int(r["R(N)"].lstrip("<=")), "N = %d: default = R(N) of Fig. 14" % N)
+            for column in ["doubly-alternating", "quadruply-alternating"]:
+                expect(int(r["default"]) <= int(r[column]) <= power, "N = %d: default <= %s <= 2^n" % (N, column))
     by_n = {int(r["N"]): r for r in rows}
     expect(by_n[20]["R(N)"] == "24", "R(20) = 24 (Theorem 5.5)")
     expect(by_n[36]["R(N)"] == "<=40" and by_n[44]["R(N)"] == "<=48", "R(36) <= 40, R(44) <= 48")

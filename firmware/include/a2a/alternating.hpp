@@ -8,6 +8,7 @@
 // of k, so consecutive rounds differ in exactly one stage.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "a2a/route.hpp"
@@ -41,23 +42,21 @@ class AlternatingSchedule {
   };
 
   /// Processor i's O(1) state; walks the rounds in order with no division
-  /// (Algorithm 4: m once, then j = m +- k by increments).
+  /// (Algorithm 4: m once, then j = m +- k by increments). Destination and tag move
+  /// by the same step, +1 for even i and -1 for odd i, and the destination wraps
+  /// at N with one compare: a round costs a few instructions.
   class Port {
    public:
     constexpr Port() = default;
     [[nodiscard]] constexpr std::uint32_t index() const { return index_; }
     [[nodiscard]] constexpr std::uint32_t round() const { return k_; }
-    [[nodiscard]] constexpr PortSend send() const {
-      return {true, destination_, odd_ ? all_ones_ - k_ : k_};
-    }
+    [[nodiscard]] constexpr PortSend send() const { return {true, destination_, tag_}; }
     /// Moves to the next round.
     constexpr void advance() {
       ++k_;
-      if (odd_) {
-        destination_ = destination_ == 0 ? ports_ - 1 : destination_ - 1;
-      } else {
-        destination_ = destination_ + 1 == ports_ ? 0 : destination_ + 1;
-      }
+      tag_ += step_;
+      destination_ += step_;             // 0 - 1 wraps to 2^32 - 1, which is >= N too
+      if (destination_ >= ports_) destination_ += wrap_;
     }
 
    private:
@@ -65,9 +64,10 @@ class AlternatingSchedule {
     std::uint32_t index_{0};
     std::uint32_t k_{0};
     std::uint32_t destination_{0};
+    std::uint32_t tag_{0};
+    std::uint32_t step_{1};  // +1 (even i) or -1 (odd i), modulo 2^32
+    std::uint32_t wrap_{0};  // -N (even i) or +N (odd i), modulo 2^32
     std::uint32_t ports_{0};
-    std::uint32_t all_ones_{0};
-    bool odd_{false};
   };
 
   constexpr AlternatingSchedule() = default;
@@ -95,17 +95,30 @@ class AlternatingSchedule {
     return round(k);
   }
 
+  /// The first stage whose state differs from round k-1 (for k = 0: from the last
+  /// round, where every stage can differ). A_k is a Gray code of k, so for k >= 1 it
+  /// is the only one: stage n-1-ctz(k). O(1).
+  [[nodiscard]] constexpr std::uint32_t changed_stage(std::uint32_t k) const {
+    if (k >= rounds()) detail::contract_violation();
+    return k == 0 ? 0 : net_.stages - 1 - static_cast<std::uint32_t>(std::countr_zero(k));
+  }
+
+  /// The round after `previous` (precondition: not the last round).
+  [[nodiscard]] constexpr Round next(const Round& previous) const { return round(previous.k_ + 1); }
+
   /// Processor i at round 0: m = i * 2^n mod N (even i) or ((i+1) * 2^n - 1) mod N (odd i).
   [[nodiscard]] constexpr Port port(std::uint32_t i) const {
     if (i >= net_.ports) detail::contract_violation();
     const std::uint32_t power = std::uint32_t{1} << net_.stages;
+    const bool odd = (i & 1U) != 0;
     Port p;
     p.index_ = i;
     p.ports_ = net_.ports;
-    p.all_ones_ = power - 1;
-    p.odd_ = (i & 1U) != 0;
+    p.step_ = odd ? ~std::uint32_t{0} : 1U;
+    p.wrap_ = odd ? net_.ports : 0U - net_.ports;
+    p.tag_ = odd ? power - 1 : 0U;
     // (i + 1) * 2^n - 1 < 2^32 since N <= kMaxPorts: 32-bit arithmetic is exact.
-    const std::uint32_t m = p.odd_ ? (i + 1) * power - 1 : i * power;
+    const std::uint32_t m = odd ? (i + 1) * power - 1 : i * power;
     p.destination_ = m % net_.ports;
     return p;
   }
@@ -117,8 +130,9 @@ class AlternatingSchedule {
     const std::uint32_t k = round.k_;
     const std::uint32_t m = p.destination_;
     const std::uint32_t n = net_.ports;  // m, k < N: one conditional correction, no division
-    const std::uint32_t dest = p.odd_ ? (m >= k ? m - k : m + n - k) : (m + k >= n ? m + k - n : m + k);
-    return {true, dest, p.odd_ ? p.all_ones_ - k : k};
+    const bool odd = (i & 1U) != 0;
+    const std::uint32_t dest = odd ? (m >= k ? m - k : m + n - k) : (m + k >= n ? m + k - n : m + k);
+    return {true, dest, odd ? p.tag_ - k : k};
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
     if (i >= net_.ports) return Errc::port_out_of_range;

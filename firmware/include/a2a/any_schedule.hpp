@@ -5,10 +5,16 @@
 
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "a2a/alternating.hpp"
+#include "a2a/gsen_broadcast.hpp"
+#include "a2a/gsen_sets.hpp"
+#include "a2a/gsen_stage_control.hpp"
 #include "a2a/latin_square.hpp"
+#include "a2a/optical.hpp"
 #include "a2a/schedule.hpp"
+#include "a2a/shift_network.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {
@@ -16,15 +22,32 @@ namespace a2a {
 enum class ScheduleKind : std::uint8_t {
   latin_square,  ///< stage-controlled Latin square / configurations M^x (papers 001, 002, 004)
   alternating,   ///< GSEN, N = 2 (mod 4): alternating stage control (paper 000, Algorithm 4)
+  optical,       ///< crosstalk-free: each Latin-square round split by the input sets A and B (paper 002)
+  shift,         ///< the shift network's cyclic-shift passes, crosstalk-free (paper 003)
+  // GSEN with any even N (paper 000): configuration sets with idle ports decided on the fly.
+  gsen_stage_control,     ///< all 2^n stage-control words (R_sc(N) rounds)
+  doubly_alternating,     ///< doubly alternating words: the paper's set for N where it has one, else all 2^n
+  quadruply_alternating,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
+  broadcast,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
 };
 
-inline constexpr ScheduleKind kAllScheduleKinds[] = {ScheduleKind::latin_square, ScheduleKind::alternating};
+inline constexpr ScheduleKind kAllScheduleKinds[] = {ScheduleKind::latin_square, ScheduleKind::alternating,
+                                                     ScheduleKind::optical, ScheduleKind::shift,
+                                                     ScheduleKind::gsen_stage_control,
+                                                     ScheduleKind::doubly_alternating,
+                                                     ScheduleKind::quadruply_alternating, ScheduleKind::broadcast};
 
 /// Names used in the schedule dump ("schedule" field), the host tool and the configuration block.
 constexpr std::string_view name(ScheduleKind k) {
   switch (k) {
     case ScheduleKind::latin_square: return "latin-square";
     case ScheduleKind::alternating: return "alternating";
+    case ScheduleKind::optical: return "optical";
+    case ScheduleKind::shift: return "shift";
+    case ScheduleKind::gsen_stage_control: return "gsen-stage-control";
+    case ScheduleKind::doubly_alternating: return "doubly-alternating";
+    case ScheduleKind::quadruply_alternating: return "quadruply-alternating";
+    case ScheduleKind::broadcast: return "broadcast";
   }
   return "unknown";
 }
@@ -35,41 +58,91 @@ constexpr Result<ScheduleKind> parse_schedule_kind(std::string_view text) {
   return Errc::schedule_unknown;
 }
 
-/// The family a network gets when none is asked for: alternating control for a GSEN
-/// with N = 2 (mod 4), the Latin square everywhere else it applies.
+/// The family a network gets when none is asked for: the shift passes on the shift
+/// network; on a GSEN the fewest rounds known (never above paper 000's Fig. 14 bound):
+/// alternating control for N = 2 (mod 4), the Latin square for N = 2^n, the paper's
+/// doubly / quadruply alternating set where it has one for N, else all 2^n
+/// stage-control words; the Latin square everywhere else it applies.
 constexpr ScheduleKind default_schedule_kind(const Network& net) {
-  return net.topology == Topology::gsen && net.ports % 4 == 2 ? ScheduleKind::alternating
-                                                              : ScheduleKind::latin_square;
+  if (net.topology == Topology::shift) return ScheduleKind::shift;
+  if (net.topology != Topology::gsen) return ScheduleKind::latin_square;
+  if (net.ports % 4 == 2) return ScheduleKind::alternating;
+  if ((std::uint32_t{1} << net.stages) == net.ports) return ScheduleKind::latin_square;
+  if (const PaperConfigurationSet* set = paper_configuration_set(net.ports))
+    return set->pattern == GsenPattern::quadruply_alternating ? ScheduleKind::quadruply_alternating
+                                                              : ScheduleKind::doubly_alternating;
+  return ScheduleKind::gsen_stage_control;
+}
+
+/// Whether `kind` is one of the GSEN configuration-set families (one GsenSetSchedule underneath).
+constexpr bool is_gsen_set_kind(ScheduleKind kind) {
+  return kind == ScheduleKind::gsen_stage_control || kind == ScheduleKind::doubly_alternating ||
+         kind == ScheduleKind::quadruply_alternating || kind == ScheduleKind::broadcast;
 }
 
 class AnySchedule {
  public:
   class Round {
+   private:
+    friend class AnySchedule;
+    /// Calls f with the active family's round.
+    template <class F>
+    constexpr std::invoke_result_t<F, const LatinSquareSchedule<>::Round&> visit(F f) const {
+      switch (kind_) {
+        case ScheduleKind::alternating: return f(alternating_);
+        case ScheduleKind::optical: return f(optical_);
+        case ScheduleKind::shift: return f(shift_);
+        case ScheduleKind::gsen_stage_control:
+        case ScheduleKind::doubly_alternating:
+        case ScheduleKind::quadruply_alternating:
+        case ScheduleKind::broadcast: return f(gsen_);
+        default: return f(latin_);
+      }
+    }
+
    public:
     constexpr Round() = default;
     [[nodiscard]] constexpr ScheduleKind kind() const { return kind_; }
     [[nodiscard]] constexpr std::uint32_t index() const {
-      return kind_ == ScheduleKind::alternating ? alternating_.index() : latin_.index();
+      return visit([](const auto& r) { return r.index(); });
     }
     [[nodiscard]] constexpr ControlMode control() const {
-      return kind_ == ScheduleKind::alternating ? alternating_.control() : latin_.control();
+      return visit([](const auto& r) { return r.control(); });
     }
     /// The round's stage word (stage 0 the most significant digit).
     [[nodiscard]] constexpr std::uint32_t word() const {
-      return kind_ == ScheduleKind::alternating ? alternating_.word() : latin_.word();
+      return visit([](const auto& r) { return r.word(); });
     }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
-      return kind_ == ScheduleKind::alternating ? alternating_.switch_state(stage, sw)
-                                                : latin_.switch_state(stage, sw);
+      return visit([&](const auto& r) { return static_cast<std::uint32_t>(r.switch_state(stage, sw)); });
     }
 
    private:
-    friend class AnySchedule;
     ScheduleKind kind_{ScheduleKind::latin_square};
     LatinSquareSchedule<>::Round latin_{};
     AlternatingSchedule::Round alternating_{};
+    OpticalSchedule::Round optical_{};
+    ShiftSchedule::Round shift_{};
+    GsenSetSchedule::Round gsen_{};
   };
 
+ private:
+  /// Calls f with the active family's schedule.
+  template <class F>
+  constexpr std::invoke_result_t<F, const LatinSquareSchedule<>&> visit(F f) const {
+    switch (kind_) {
+      case ScheduleKind::alternating: return f(alternating_);
+      case ScheduleKind::optical: return f(optical_);
+      case ScheduleKind::shift: return f(shift_);
+      case ScheduleKind::gsen_stage_control:
+      case ScheduleKind::doubly_alternating:
+      case ScheduleKind::quadruply_alternating:
+      case ScheduleKind::broadcast: return f(gsen_);
+      default: return f(latin_);
+    }
+  }
+
+ public:
   constexpr AnySchedule() = default;
 
   static constexpr Result<AnySchedule> make(const Network& net, ScheduleKind kind,
@@ -89,24 +162,65 @@ class AnySchedule {
         any.alternating_ = *s;
         return any;
       }
+      case ScheduleKind::optical: {
+        const auto s = OpticalSchedule::make(net, order);
+        if (!s) return s.error();
+        any.optical_ = *s;
+        return any;
+      }
+      case ScheduleKind::shift: {
+        const auto s = ShiftSchedule::make(net, order);
+        if (!s) return s.error();
+        any.shift_ = *s;
+        return any;
+      }
+      case ScheduleKind::gsen_stage_control:
+      case ScheduleKind::doubly_alternating:
+      case ScheduleKind::quadruply_alternating: {
+        const GsenPattern pattern = kind == ScheduleKind::gsen_stage_control   ? GsenPattern::stage
+                                    : kind == ScheduleKind::doubly_alternating ? GsenPattern::doubly_alternating
+                                                                               : GsenPattern::quadruply_alternating;
+        const auto s = make_gsen_pattern_schedule(net, pattern, order);
+        if (!s) return s.error();
+        any.gsen_ = *s;
+        return any;
+      }
+      case ScheduleKind::broadcast: {  // its own configurations and order (Algorithm 1), like alternating
+        const auto s = GsenBroadcastSchedule::make(net);
+        if (!s) return s.error();
+        any.gsen_ = s->configurations();
+        return any;
+      }
     }
     return Errc::schedule_unknown;
   }
 
   [[nodiscard]] constexpr ScheduleKind kind() const { return kind_; }
   [[nodiscard]] constexpr Network network() const {
-    return kind_ == ScheduleKind::alternating ? alternating_.network() : latin_.network();
+    return visit([](const auto& s) { return s.network(); });
   }
   [[nodiscard]] constexpr std::uint32_t rounds() const {
-    return kind_ == ScheduleKind::alternating ? alternating_.rounds() : latin_.rounds();
+    return visit([](const auto& s) { return s.rounds(); });
+  }
+  /// True for the all-to-all broadcast: each port's one message, every (origin, receiver) once.
+  [[nodiscard]] constexpr bool broadcast() const { return kind_ == ScheduleKind::broadcast; }
+  /// True for the crosstalk-free families (optical, shift): check_exchange then checks crosstalk.
+  [[nodiscard]] constexpr bool optical() const {
+    return visit([](const auto& s) { return is_optical(s); });
   }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
     Round round;
     round.kind_ = kind_;
-    if (kind_ == ScheduleKind::alternating)
-      round.alternating_ = alternating_.round(r);
-    else
-      round.latin_ = latin_.round(r);
+    switch (kind_) {
+      case ScheduleKind::alternating: round.alternating_ = alternating_.round(r); break;
+      case ScheduleKind::optical: round.optical_ = optical_.round(r); break;
+      case ScheduleKind::shift: round.shift_ = shift_.round(r); break;
+      case ScheduleKind::gsen_stage_control:
+      case ScheduleKind::doubly_alternating:
+      case ScheduleKind::quadruply_alternating:
+      case ScheduleKind::broadcast: round.gsen_ = gsen_.round(r); break;
+      default: round.latin_ = latin_.round(r); break;
+    }
     return round;
   }
   [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
@@ -114,7 +228,16 @@ class AnySchedule {
     return round(r);
   }
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
-    return kind_ == ScheduleKind::alternating ? alternating_.send(round.alternating_, i) : latin_.send(round.latin_, i);
+    switch (kind_) {
+      case ScheduleKind::alternating: return alternating_.send(round.alternating_, i);
+      case ScheduleKind::optical: return optical_.send(round.optical_, i);
+      case ScheduleKind::shift: return shift_.send(round.shift_, i);
+      case ScheduleKind::gsen_stage_control:
+      case ScheduleKind::doubly_alternating:
+      case ScheduleKind::quadruply_alternating:
+      case ScheduleKind::broadcast: return gsen_.send(round.gsen_, i);
+      default: return latin_.send(round.latin_, i);
+    }
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
     if (i >= network().ports) return Errc::port_out_of_range;
@@ -125,6 +248,9 @@ class AnySchedule {
   ScheduleKind kind_{ScheduleKind::latin_square};
   LatinSquareSchedule<> latin_{};
   AlternatingSchedule alternating_{};
+  OpticalSchedule optical_{};
+  ShiftSchedule shift_{};
+  GsenSetSchedule gsen_{};
 };
 
 static_assert(Schedule<AnySchedule>);

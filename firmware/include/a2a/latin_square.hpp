@@ -11,12 +11,16 @@
 // its state to one digit and the wiring only permutes digits, so
 //   destination(i, x) = destination(i, 0) (+) destination(0, x)   (digitwise mod d)
 // and the same for the tag. A port precomputes its part once (Port), the round
-// computes its part once (Round); combining them is one XOR for d = 2.
+// computes its part once (Round); combining them is one XOR for d = 2. Both parts
+// are fixed digit permutations per topology (digit_maps.hpp), so for d = 2^w a
+// round, a port and a send are O(1) without division, and in Gray order the
+// controller's step to the next round (next, changed_stage) moves one digit.
 #pragma once
 
 #include <cstdint>
 #include <span>
 
+#include "a2a/digit_maps.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
@@ -57,22 +61,27 @@ class LatinSquareSchedule {
       return Initial::kUniform ? ControlMode::stage : ControlMode::individual;
     }
     /// The stage word x: stage j is in state digit n-1-j of x (added to M^0).
-    [[nodiscard]] constexpr std::uint32_t word() const { return word_; }
-    [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {
-      return digits_.digit(word_, digits_.stages() - 1 - stage);
+    A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t word() const { return offsets_ >> 16; }
+    A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {
+      return digits_.digit(word(), digits_.stages() - 1 - stage);
     }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
-      return (initial_.state(stage, sw) + stage_state(stage)) % digits_.radix();
+      if constexpr (Initial::kUniform) {
+        (void)sw;
+        return stage_state(stage);
+      } else {
+        return (initial_.state(stage, sw) + stage_state(stage)) % digits_.radix();
+      }
     }
 
    private:
     friend class LatinSquareSchedule;
     std::uint32_t index_{0};
-    std::uint32_t word_{0};
-    std::uint32_t dest_offset_{0};  // destination(0, word) (uniform M^0 only)
-    std::uint32_t tag_offset_{0};   // tag(0, word)         (uniform M^0 only)
-    DigitArithmetic digits_{};
-    Initial initial_{};
+    // The round's parts of destination and tag, as one word: Q(word) in bits 0-15,
+    // the word (= the tag's part) in bits 16-31 (d^n <= 65536, so each fits).
+    std::uint32_t offsets_{0};
+    detail::PackedDigits digits_{};
+    [[no_unique_address]] Initial initial_{};
   };
 
   /// Processor i's own O(1) state (uniform M^0): its part of destination and tag.
@@ -80,25 +89,36 @@ class LatinSquareSchedule {
    public:
     constexpr Port() = default;
     [[nodiscard]] constexpr std::uint32_t index() const { return index_; }
-    [[nodiscard]] constexpr PortSend send(const Round& round) const {
-      return {true, round.digits_.add(base_dest_, round.dest_offset_), round.digits_.add(base_tag_, round.tag_offset_)};
+    /// d = 2^w: destination and tag side by side in one word, added digitwise at
+    /// once: (low parts added) xor (top bits), the masks being loop invariants.
+    A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr PortSend send(const Round& round) const {
+      const detail::PackedDigits& g = round.digits_;
+      const std::uint32_t h = round.offsets_;
+      if (!g.packed()) return send_any_radix(g, h, low_, high_);
+      const std::uint32_t low = g.low_bits() | (g.low_bits() << 16);
+      const std::uint32_t high = g.high_bits() | (g.high_bits() << 16);
+      const std::uint32_t sum = (low_ + (h & low)) ^ high_ ^ (h & high);
+      return {true, sum & 0xFFFFU, sum >> 16};
     }
 
    private:
     friend class LatinSquareSchedule;
+    A2A_ROUND_LOOP_COLD static constexpr PortSend send_any_radix(detail::PackedDigits g, std::uint32_t h,
+                                                                 std::uint32_t destination, std::uint32_t tag) {
+      return {true, g.add(destination, h & 0xFFFFU), g.add(tag, h >> 16)};
+    }
     std::uint32_t index_{0};
-    std::uint32_t base_dest_{0};
-    std::uint32_t base_tag_{0};
+    // d = 2^w: P_dest(i) | P_tag(i) << 16 split into its low bits and its top bits
+    // of every digit; other d: P_dest(i) and P_tag(i).
+    std::uint32_t low_{0};
+    std::uint32_t high_{0};
   };
-
-  constexpr LatinSquareSchedule() = default;
 
   /// Checks that the schedule applies: a unique-path network (GSEN only when N = 2^n)
   /// and, for an explicit M^0, d = 2 and one bit per switch.
   static constexpr Result<LatinSquareSchedule> make(const Network& net, RoundOrder order = RoundOrder::natural,
                                                     Initial initial = {}) {
-    if (net.topology == Topology::gsen && (std::uint32_t{1} << net.stages) != net.ports)
-      return Errc::schedule_needs_unique_path;
+    if (!unique_path(net)) return Errc::schedule_needs_unique_path;
     if constexpr (!Initial::kUniform) {
       if (net.radix != 2) return Errc::initial_config_needs_binary;
       const std::uint32_t bits = net.stages * net.switches_per_stage();
@@ -107,16 +127,20 @@ class LatinSquareSchedule {
         return Errc::initial_config_size_mismatch;
     }
     LatinSquareSchedule s;
-    s.net_ = net;
+    s.ports_ = net.ports;
+    s.digits_ = detail::PackedDigits(net.radix, net.stages);
+    s.topology_ = net.topology;
     s.order_ = order;
-    s.digits_ = DigitArithmetic(net.radix, net.stages);
+    s.position_ = detail::PositionMap::of(detail::topology_digit_maps(net.topology).round_to_destination, net.stages);
     s.initial_ = initial;
     return s;
   }
 
-  [[nodiscard]] constexpr Network network() const { return net_; }
+  [[nodiscard]] constexpr Network network() const {
+    return Network{topology_, ports_, digits_.radix(), digits_.stages()};
+  }
   [[nodiscard]] constexpr RoundOrder order() const { return order_; }
-  [[nodiscard]] constexpr std::uint32_t rounds() const { return net_.ports; }
+  [[nodiscard]] constexpr std::uint32_t rounds() const { return ports_; }
 
   /// The configuration number x used in round r.
   [[nodiscard]] constexpr std::uint32_t word_of_round(std::uint32_t r) const {
@@ -124,18 +148,18 @@ class LatinSquareSchedule {
   }
 
   /// Round r (precondition r < rounds(); see checked_round for untrusted input).
+  /// O(1) without division for d = 2^w (d = 8 with reversing wirings: O(n) shifts).
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
     if (r >= rounds()) detail::contract_violation();
     Round round;
     round.index_ = r;
-    round.word_ = word_of_round(r);
     round.digits_ = digits_;
     round.initial_ = initial_;
-    if constexpr (Initial::kUniform) {
-      const Path p = route(net_, 0, StageControl{round.word_, net_.radix, net_.stages});
-      round.dest_offset_ = p.destination;
-      round.tag_offset_ = p.tag;
-    }
+    const std::uint32_t word = word_of_round(r);
+    std::uint32_t destination = 0;
+    if constexpr (Initial::kUniform)
+      destination = digits_.map(detail::topology_digit_maps(topology_).round_to_destination, word);
+    round.offsets_ = destination | (word << 16);
     return round;
   }
   [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
@@ -143,40 +167,100 @@ class LatinSquareSchedule {
     return round(r);
   }
 
-  /// Processor i's precomputed part (O(n) once; then O(1) per round).
+  /// The round after `previous` (precondition: not the last round). In Gray order with
+  /// d = 2^w this is the controller's O(1) step: digit k of the word (k = trailing zero
+  /// digits of the new index) and the destination digit the wiring moves it to both go
+  /// up by one. Otherwise it is round(previous.index() + 1).
+  A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr Round next(const Round& previous) const {
+    const std::uint32_t r = previous.index_ + 1;
+    if (r >= rounds()) detail::contract_violation();
+    if (order_ != RoundOrder::gray || !digits_.packed()) return round_of(*this, r);
+    const std::uint32_t k = digits_.trailing_zero_digits(r);
+    const std::uint32_t w = digits_.field_bits();
+    Round round = previous;
+    round.index_ = r;
+    std::uint32_t offsets = digits_.add_unit_at(previous.offsets_, 16 + k * w);
+    if constexpr (Initial::kUniform) offsets = digits_.add_unit_at(offsets, position_(k, digits_.stages()) * w);
+    round.offsets_ = offsets;
+    return round;
+  }
+
+  /// The first stage whose state differs between round r-1 (for r = 0: the last
+  /// round) and round r; only stages after it can differ too. In Gray order it is the
+  /// only one, so a controller rewrites one stage register per round. O(1) for d = 2^w.
+  A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t changed_stage(std::uint32_t r) const {
+    if (r >= rounds()) detail::contract_violation();
+    const std::uint32_t k = digits_.trailing_zero_digits(r);
+    return k >= digits_.stages() ? 0 : digits_.stages() - 1 - k;
+  }
+
+  /// Processor i's precomputed part, O(1) for d = 2^w: P_dest(i) and P_tag(i) are
+  /// fixed digit permutations of i (digit_maps.hpp).
   [[nodiscard]] constexpr Port port(std::uint32_t i) const
     requires(Initial::kUniform)
   {
-    if (i >= net_.ports) detail::contract_violation();
-    const Path p = route(net_, i, StraightConfiguration{});
+    if (i >= ports_) detail::contract_violation();
+    const detail::TopologyDigitMaps maps = detail::topology_digit_maps(topology_);
+    const std::uint32_t destination = digits_.map(maps.port_to_destination, i);
+    const std::uint32_t tag = digits_.map(maps.port_to_tag, i);
     Port port;
     port.index_ = i;
-    port.base_dest_ = p.destination;
-    port.base_tag_ = p.tag;
+    if (digits_.packed()) {
+      const std::uint32_t both = destination | (tag << 16);
+      port.low_ = both & (digits_.low_bits() | (digits_.low_bits() << 16));
+      port.high_ = both & (digits_.high_bits() | (digits_.high_bits() << 16));
+    } else {
+      port.low_ = destination;
+      port.high_ = tag;
+    }
     return port;
   }
 
-  /// What port i does in `round` (every port sends in every round). O(n) digit
-  /// operations: the port's part is derived on the fly; use port() to keep it.
+  /// What port i does in `round` (every port sends in every round): O(1) for d = 2^w
+  /// and a uniform M^0; a controller walking its ports keeps port(i) instead.
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
-    if (i >= net_.ports) detail::contract_violation();
+    if (i >= ports_) detail::contract_violation();
     if constexpr (Initial::kUniform) {
       return port(i).send(round);
     } else {  // per-switch M^0: the offset is not uniform, so trace the path
-      const Path p = route(net_, i, round);
+      const Path p = route(network(), i, round);
       return {true, p.destination, p.tag};
     }
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= net_.ports) return Errc::port_out_of_range;
+    if (i >= ports_) return Errc::port_out_of_range;
     return send(round, i);
   }
 
  private:
-  Network net_{};
+  /// round(r) out of the round loop's way; static, so the caller's schedule does not
+  /// escape and its fields can stay in registers.
+  A2A_ROUND_LOOP_COLD static constexpr Round round_of(LatinSquareSchedule schedule, std::uint32_t r) {
+    return schedule.round(r);
+  }
+
+  /// The topologies with a unique path between every input and output whose
+  /// digit maps digit_maps.hpp knows; a GSEN only when it is the omega network.
+  static constexpr bool unique_path(const Network& net) {
+    switch (net.topology) {
+      case Topology::omega:
+      case Topology::baseline:
+      case Topology::banyan:
+      case Topology::reverse_omega:
+      case Topology::reverse_baseline:
+      case Topology::reverse_banyan: return true;
+      case Topology::gsen: return (std::uint32_t{1} << net.stages) == net.ports;
+      default: return false;
+    }
+  }
+
+  // 20 bytes for the default M^0 = 0 (the controller's whole generator state).
+  std::uint32_t ports_{0};
+  detail::PackedDigits digits_{};
+  Topology topology_{Topology::omega};
   RoundOrder order_{RoundOrder::natural};
-  DigitArithmetic digits_{};
-  Initial initial_{};
+  detail::PositionMap position_{};  // where the wiring moves word digit k in the destination
+  [[no_unique_address]] Initial initial_{};
 };
 
 static_assert(Schedule<LatinSquareSchedule<>>);

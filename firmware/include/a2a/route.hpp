@@ -31,7 +31,8 @@ struct Hop {
 /// The path of one signal.
 struct Path {
   std::uint32_t source{0};
-  std::uint32_t destination{0};  ///< network output (= processor) where it arrives
+  std::uint32_t destination{0};  ///< network output (= processor) where it arrives; >= N: an unused
+                                 ///< output of the shift network's last stage (no processor)
   /// Forward control tag: the output ports taken, as base-d digits; digit l is
   /// stage n-1-l, so stage 0 is the most significant digit (NETWORKS.md).
   std::uint32_t tag{0};

@@ -28,6 +28,10 @@ struct StaticNetwork {
   static_assert(T != Topology::gsen || D == 2, "a2a: GSEN is built from 2x2 switches: radix must be 2");
   static_assert(T != Topology::gsen || N % 2 == 0, "a2a: GSEN needs an even number of ports N");
   static_assert(T != Topology::gsen || N >= 4, "a2a: GSEN needs N >= 4");
+  static_assert(T != Topology::shift || D == 2,
+                "a2a: the shift network (paper 003) is built from 2x2 switches: radix must be 2");
+  static_assert(T != Topology::shift || N <= 32768,
+                "a2a: the shift network has log2 N + 1 stages, at most 16: N must be at most 32768");
   static_assert(T == Topology::gsen || detail::is_power_of(N, D),
                 "a2a: N must be a power of the radix d (N = d^n) for this topology");
 

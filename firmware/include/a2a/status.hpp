@@ -56,6 +56,21 @@ enum class Errc : std::uint8_t {
   fabric_timeout,                 ///< the fabric stayed busy for every allowed STATUS poll
   fabric_round_not_run,           ///< the fabric refused or aborted the committed round (STATUS.error)
   fabric_round_faulted,           ///< the round ran but the fabric flagged a conflict, crosstalk, fault or misroute
+  // The optical families (papers 002, 003).
+  shift_needs_binary,             ///< the shift network (paper 003) is built from 2 x 2 switches only
+  shift_ports_too_large,          ///< the shift network's log2 N + 1 stages exceed kMaxStages (N > 32768)
+  shift_network_needs_shift_schedule,  ///< the shift network runs the shift schedule only (it is no banyan MIN)
+  schedule_needs_shift_network,   ///< the shift schedule (paper 003) runs on the shift network only
+  optical_needs_binary,           ///< the A/B parity split of paper 002 is for 2 x 2 switches (d = 2)
+  // GSEN configuration sets (paper 000, Sections 3-6).
+  schedule_set_malformed,         ///< configuration ranges not ascending, overlapping, empty or beyond 2^n
+  schedule_set_incomplete,        ///< the configuration set leaves some ordered pair (i, j) unreached
+  schedule_order_needs_all_configurations,  ///< gray order over a configuration set that is not all 2^n words
+  gsen_schedule_on_other_topology,  ///< GSEN stage control / broadcast asked for on a non-GSEN network
+  table_size_mismatch,            ///< a destination table's N x rounds differs from the schedule's
+  // Reliability of the round path (firmware/app controller, hal read-back).
+  fabric_readback_mismatch,       ///< a shadow register read back differs from what was written
+  fabric_round_in_doubt,          ///< a hung round ignored ABORT: whether it was delivered is unknown
 };
 
 /// A short, specific message for each error (for consoles and tool output).
@@ -108,6 +123,28 @@ constexpr std::string_view describe(Errc e) {
       return "the fabric did not run the round (invalid configuration, commit while busy, or aborted)";
     case Errc::fabric_round_faulted:
       return "the fabric flagged the round (conflict, optical crosstalk, faulty switch or misroute)";
+    case Errc::shift_needs_binary: return "the shift network (paper 003) is built from 2x2 switches: radix must be 2";
+    case Errc::shift_ports_too_large:
+      return "the shift network has log2 N + 1 stages, at most 16: N must be at most 32768";
+    case Errc::shift_network_needs_shift_schedule:
+      return "the shift network (paper 003) runs the shift schedule only; other schedules need a banyan-type MIN";
+    case Errc::schedule_needs_shift_network: return "the shift schedule (paper 003) runs on the shift network only";
+    case Errc::optical_needs_binary:
+      return "the optical schedule (paper 002) splits each round by bit parity: radix must be 2";
+    case Errc::schedule_set_malformed:
+      return "configuration set: ranges must be non-empty, ascending, disjoint and below 2^n";
+    case Errc::schedule_set_incomplete:
+      return "the configuration set does not reach every ordered pair (i, j) of this GSEN";
+    case Errc::schedule_order_needs_all_configurations:
+      return "gray round order needs all 2^n configurations; this configuration set runs in natural order";
+    case Errc::gsen_schedule_on_other_topology:
+      return "GSEN stage control and the GSEN broadcast are defined on GSEN only (use latin-square elsewhere)";
+    case Errc::table_size_mismatch:
+      return "destination table size differs from the schedule (it needs N rows and one column per round)";
+    case Errc::fabric_readback_mismatch:
+      return "a fabric register read back differs from what was written (the round was not committed)";
+    case Errc::fabric_round_in_doubt:
+      return "the fabric stayed busy even after ABORT: the round may or may not have been delivered (reset it)";
   }
   return "unknown error";
 }

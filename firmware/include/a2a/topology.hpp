@@ -22,11 +22,12 @@ enum class Topology : std::uint8_t {
   reverse_baseline,  ///< mirror image of baseline
   reverse_banyan,    ///< mirror image of banyan
   gsen,              ///< generalized shuffle-exchange network, any even N >= 4 (paper 000)
+  shift,             ///< paper 003: log2 N + 1 stages of N switches; a pass realizes a cyclic shift
 };
 
 inline constexpr Topology kAllTopologies[] = {
     Topology::omega,         Topology::baseline,         Topology::banyan, Topology::reverse_omega,
-    Topology::reverse_baseline, Topology::reverse_banyan, Topology::gsen};
+    Topology::reverse_baseline, Topology::reverse_banyan, Topology::gsen, Topology::shift};
 
 /// The names used by the schedule dump ("topology" field) and the host tool.
 constexpr std::string_view name(Topology t) {
@@ -38,6 +39,7 @@ constexpr std::string_view name(Topology t) {
     case Topology::reverse_baseline: return "reverse-baseline";
     case Topology::reverse_banyan: return "reverse-banyan";
     case Topology::gsen: return "gsen";
+    case Topology::shift: return "shift";
   }
   return "unknown";
 }
@@ -52,15 +54,19 @@ constexpr bool is_reverse(Topology t) {
   return t == Topology::reverse_omega || t == Topology::reverse_baseline || t == Topology::reverse_banyan;
 }
 
-/// A validated network: N ports, n stages of N/d switches of size d x d.
+/// A validated network: N ports, n stages of N/d switches of size d x d (the
+/// shift network: m + 1 stages of N switches, N = 2^m).
 /// Only make_network() builds one, so every Network in the program is valid.
 struct Network {
   Topology topology{Topology::omega};
   std::uint32_t ports{2};   ///< N
   std::uint32_t radix{2};   ///< d
-  std::uint32_t stages{1};  ///< n (ceil(log2 N) for GSEN, log_d N otherwise)
+  std::uint32_t stages{1};  ///< n (ceil(log2 N) for GSEN, log2 N + 1 for shift, log_d N otherwise)
 
-  [[nodiscard]] constexpr std::uint32_t switches_per_stage() const { return ports / radix; }
+  /// N/d, or N in the shift network (whose switches use one input at stage 0, one output at the last).
+  [[nodiscard]] constexpr std::uint32_t switches_per_stage() const {
+    return topology == Topology::shift ? ports : ports / radix;
+  }
   /// Number of distinct stage-control words: d^n (2^n for GSEN, which may exceed N).
   [[nodiscard]] constexpr std::uint32_t stage_words() const {
     std::uint32_t w = 1;
@@ -85,6 +91,15 @@ constexpr Result<Network> make_network(Topology topology, std::uint32_t ports, s
     std::uint32_t n = 0;
     while ((std::uint32_t{1} << n) < ports) ++n;  // n = ceil(log2 N)
     return Network{topology, ports, 2, n};
+  }
+  if (topology == Topology::shift) {
+    if (radix != 2) return Errc::shift_needs_binary;
+    if (ports < 2) return Errc::ports_too_small;
+    std::uint32_t m = 0;
+    while ((std::uint32_t{1} << m) < ports) ++m;
+    if ((std::uint32_t{1} << m) != ports) return Errc::ports_not_power_of_radix;
+    if (m + 1 > kMaxStages) return Errc::shift_ports_too_large;
+    return Network{topology, ports, 2, m + 1};
   }
   if (ports < radix) return Errc::ports_too_small;
   std::uint32_t n = 0;
@@ -167,9 +182,23 @@ constexpr Topology forward_of(Topology t) {
   }
 }
 
+// The shift network (paper 003, NETWORKS.md): a column holds 2N terminals, 2y + u
+// being port u of switch y. Processor i enters port 0 of switch i of stage 0.
+// Output 0 of switch y of stage k feeds port 0 of switch y of stage k+1, output 1
+// feeds port 1 of switch (y + 2^k) mod N. Processor j reads output 0 of switch j
+// of the last stage; output 1 there is unused, so a signal leaving on it arrives
+// at N + y, which is no processor (route() reports it; checkers refuse it).
+constexpr std::uint32_t shift_before(std::uint32_t s, std::uint32_t t) { return s == 0 ? 2 * t : t; }
+constexpr std::uint32_t shift_after(const Network& net, std::uint32_t s, std::uint32_t t) {
+  const std::uint32_t y = t / 2;
+  if (s + 1 >= net.stages) return t % 2 == 0 ? y : net.ports + y;
+  return t % 2 == 0 ? t : 2 * ((y + (std::uint32_t{1} << s)) % net.ports) + 1;
+}
+
 /// Wiring in front of the switches of stage s. The reverse of X runs X's stages
 /// backwards, so its stage s is X's stage n-1-s with the wiring inverted and swapped.
 constexpr std::uint32_t before_stage(const Network& net, std::uint32_t s, std::uint32_t t) {
+  if (net.topology == Topology::shift) return shift_before(s, t);
   if (!is_reverse(net.topology)) return forward_before(net, s, t);
   Network fwd = net;
   fwd.topology = forward_of(net.topology);
@@ -177,6 +206,7 @@ constexpr std::uint32_t before_stage(const Network& net, std::uint32_t s, std::u
 }
 /// Wiring behind the switches of stage s.
 constexpr std::uint32_t after_stage(const Network& net, std::uint32_t s, std::uint32_t t) {
+  if (net.topology == Topology::shift) return shift_after(net, s, t);
   if (!is_reverse(net.topology)) return forward_after(net, s, t);
   Network fwd = net;
   fwd.topology = forward_of(net.topology);

@@ -45,6 +45,31 @@ void write_output(const Args& args, Write write) {
   if (!file) throw UsageError("error while writing '" + *path + "'");
 }
 
+/// --backend of verify and render: which SwitchReplay replays the switch states.
+constexpr const char* kBackendHelp =
+    "  --backend B           replay on: fabric (default) = the host simulated fabric, programmed\n"
+    "                        through the HAL's registers as on a board; route = the core's route(),\n"
+    "                        about twice as fast (the default too where the fabric cannot hold N)\n";
+
+/// --backend, checked before any work is done: "fabric", "route", or none given.
+std::optional<std::string> backend_option(const Args& args) {
+  const auto backend = args.value("backend");
+  if (backend && *backend != "fabric" && *backend != "route")
+    throw UsageError("unknown backend '" + *backend + "' (known: route, fabric)");
+  return backend;
+}
+
+/// The replay --backend names; by default the fabric, or the core's route() (with a note)
+/// for a network the fabric's register block cannot hold.
+std::unique_ptr<SwitchReplay> make_replay(const std::optional<std::string>& backend, const Network& net) {
+  if (backend == "route") return make_core_replay();
+  const std::string refusal = fabric_replay_refusal(net);
+  if (refusal.empty()) return make_fabric_replay();
+  if (backend) throw UsageError(refusal + " (use --backend route)");
+  std::fprintf(stderr, "a2a: note: %s; replaying with the core's route() instead\n", refusal.c_str());
+  return make_core_replay();
+}
+
 void print_help(const char* usage, const char* what, const char* options) {
   std::printf("usage: %s\n\n%s\n\noptions:\n%s  --help                this text\n", usage, what, options);
 }
@@ -95,22 +120,23 @@ int run_dump(std::span<const std::string> argv) {
 }
 
 int run_verify(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({{"max-reports"}});
+  const auto spec = with_schedule_options({{"max-reports"}, {"backend"}});
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
-    print_help("a2a verify --topology T --ports N [schedule options] [--max-reports K]\n"
+    print_help("a2a verify --topology T --ports N [schedule options] [--max-reports K] [--backend B]\n"
                "       a2a verify --input dump.json",
                "Replays the schedule switch by switch from each round's switch states (not from the\n"
                "schedule's formulas), prints every violation and one summary line. Exit status 0 only\n"
                "when every ordered pair is delivered exactly once and nothing else is wrong, 1 otherwise.",
                (std::string(kScheduleOptionsHelp) +
-                "  --max-reports K       print at most K violations (default 100; 0: all)\n")
+                "  --max-reports K       print at most K violations (default 100; 0: all)\n" + kBackendHelp)
                    .c_str());
     return kExitClean;
   }
   const std::uint32_t max_reports = args.number("max-reports", 100);
+  const auto backend = backend_option(args);
   const auto plan = load_plan(args);
-  const auto replay = make_core_replay();
+  const auto replay = make_replay(backend, plan->info().net);
   std::uint64_t reported = 0;
   std::uint64_t unreported = 0;
   VerifyReport report;
@@ -137,25 +163,27 @@ int run_verify(std::span<const std::string> argv) {
 }
 
 int run_render(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({{"round"}, {"all", false}, {"out"}});
+  const auto spec = with_schedule_options({{"round"}, {"all", false}, {"out"}, {"backend"}});
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
-    print_help("a2a render --topology T --ports N [schedule options] (--round K | --all) [--out FILE.svg]\n"
+    print_help("a2a render --topology T --ports N [schedule options] (--round K | --all) [--out FILE.svg]"
+               " [--backend B]\n"
                "       a2a render --input dump.json (--round K | --all) [--out FILE.svg]",
                "Draws rounds as SVG in the style of the papers' figures: stages as columns of switches\n"
                "with their states, the wiring between them, and every message's path in its own colour.",
                (std::string(kScheduleOptionsHelp) +
                 "  --round K             the round to draw (0-based)\n"
                 "  --all                 every round on one sheet\n"
-                "  --out FILE            write to FILE instead of standard output\n")
+                "  --out FILE            write to FILE instead of standard output\n" + kBackendHelp)
                    .c_str());
     return kExitClean;
   }
   if (args.has("round") == args.has("all")) throw UsageError("give exactly one of --round K and --all");
   const std::optional<std::uint32_t> round = args.optional_number("round");
+  const auto backend = backend_option(args);
   const auto plan = load_plan(args);
   warn_about_faults(*plan);
-  const auto replay = make_core_replay();
+  const auto replay = make_replay(backend, plan->info().net);
   // Validate and draw into memory first, so a refused drawing leaves no half-written file.
   std::ostringstream svg;
   render_svg(*plan, round, *replay, svg);

@@ -59,7 +59,6 @@ Network read_network(const Checker& c, const json& doc) {
   const json& topology_value = c.member(doc, "", "topology");
   if (!topology_value.is_string()) c.fail("topology", "must be a string");
   const std::string topology_text = topology_value.get<std::string>();
-  if (topology_text == "shift") c.fail("topology", "'shift' (paper 003) is not supported by this tool yet");
   const auto topology = parse_topology(topology_text);
   if (!topology) c.fail("topology", "unknown topology '" + topology_text + "'");
   const std::uint32_t ports = c.whole_member(doc, "", "ports", kToolMaxPorts + 1ULL,
@@ -84,7 +83,7 @@ std::vector<Fault> read_faults(const Checker& c, const json& doc, const Network&
     if (!list[k].is_array() || list[k].size() != 2) c.fail(field, "must be a pair [stage, switch]");
     faults.push_back(Fault{c.whole(list[k][0], field + "[0]", net.stages, "stage < " + std::to_string(net.stages)),
                            c.whole(list[k][1], field + "[1]", net.switches_per_stage(),
-                                   "switch < N/d = " + std::to_string(net.switches_per_stage()))});
+                                   "switch < " + std::to_string(net.switches_per_stage()) + ", the switches a stage has")});
   }
   return faults;
 }
@@ -101,8 +100,9 @@ PlanRound read_round(const Checker& c, const json& round, const std::string& fie
     const std::string stage_field = stages_field + "[" + std::to_string(s) + "]";
     const json& states = c.array(stages[s], stage_field);
     if (states.size() != net.switches_per_stage())
-      c.fail(stage_field, "has " + std::to_string(states.size()) + " switch states, a stage has N/d = " +
-                              std::to_string(net.switches_per_stage()) + " switches");
+      c.fail(stage_field, "has " + std::to_string(states.size()) + " switch states, a stage has " +
+                              std::to_string(net.switches_per_stage()) + " switches" +
+                              (net.topology == Topology::shift ? " (N in the shift network)" : " (N/d)"));
     std::vector<std::uint32_t> row;
     row.reserve(states.size());
     for (std::size_t y = 0; y < states.size(); ++y)

@@ -47,11 +47,12 @@ void write_csv_dump(const Plan& plan, std::ostream& out) {
     // The word column: the stage word or alternating configuration, empty when per switch.
     const std::string word = summary.kind == StatesSummary::Kind::per_switch
                                  ? std::string()
-                                 : digits(summary.word, summary.kind == StatesSummary::Kind::alternating ? 2 : net.radix,
-                                          net.stages);
-    const char* control = summary.kind == StatesSummary::Kind::stage_word    ? "stage"
-                          : summary.kind == StatesSummary::Kind::alternating ? "alternating"
-                                                                             : "switch";
+                                 : digits(summary.word, summary.alternating_pattern() ? 2 : net.radix, net.stages);
+    const char* control = summary.kind == StatesSummary::Kind::stage_word              ? "stage"
+                          : summary.kind == StatesSummary::Kind::alternating           ? "alternating"
+                          : summary.kind == StatesSummary::Kind::doubly_alternating    ? "doubly-alternating"
+                          : summary.kind == StatesSummary::Kind::quadruply_alternating ? "quadruply-alternating"
+                                                                                       : "switch";
     const std::string states = states_text(round.stages);
     std::vector<Send> sends = round.sends;  // in port order, as the rows are
     std::stable_sort(sends.begin(), sends.end(), [](const Send& a, const Send& b) { return a.src < b.src; });

@@ -22,6 +22,7 @@ const char* topology_rule(Topology t) {
     case Topology::reverse_baseline: return "mirror image of baseline; N = d^n";
     case Topology::reverse_banyan: return "mirror image of banyan; N = d^n";
     case Topology::gsen: return "generalized shuffle-exchange; d = 2, any even N >= 4, ceil(log2 N) stages";
+    case Topology::shift: return "paper 003: log2 N + 1 stages of N switches; d = 2, N = 2^m <= 32768";
   }
   return "";
 }
@@ -33,6 +34,24 @@ const char* schedule_rule(ScheduleKind k) {
              "N = d^n, gsen only for N = 2^n; --order natural|gray";
     case ScheduleKind::alternating:
       return "N rounds of alternating stage control (paper 000, Algorithm 4); gsen with N = 2 (mod 4)";
+    case ScheduleKind::optical:
+      return "2N crosstalk-free passes: each Latin-square round split by the input sets A (even number of 1 "
+             "bits) and B (paper 002); d = 2, where latin-square applies; --order natural|gray";
+    case ScheduleKind::shift:
+      return "N crosstalk-free passes on the shift network: the identity, then the N - 1 cyclic shifts "
+             "(paper 003); --order natural|gray";
+    case ScheduleKind::gsen_stage_control:
+      return "2^n rounds of stage control over every word (paper 000, R_sc(N)); gsen, any even N; a port "
+             "idles when its path duplicates a pair's smaller tag; --order natural|gray";
+    case ScheduleKind::doubly_alternating:
+      return "doubly alternating stage control (paper 000, Theorem 5.5): the paper's set for N = 20, 36, 44, "
+             "68, 76, 84, 92, else all 2^n words; gsen, any even N; idle ports decided on the fly";
+    case ScheduleKind::quadruply_alternating:
+      return "quadruply alternating stage control (paper 000, Section 6): the paper's set for N = 72, else "
+             "all 2^n words; gsen, any even N; idle ports decided on the fly";
+    case ScheduleKind::broadcast:
+      return "all-to-all BROADCAST (paper 000, Algorithm 1): each processor's one message to every "
+             "processor, exactly once; gsen, any even N, the fewest configurations known";
   }
   return "";
 }
@@ -51,6 +70,8 @@ void print_catalogue() {
     std::printf("  %-17s %s\n", std::string(name(t)).c_str(), topology_rule(t));
     if (t == Topology::gsen) {
       std::printf("  %-17s   N <= 32: %s\n", "", valid_sizes(t, 2, 32).c_str());
+    } else if (t == Topology::shift) {
+      std::printf("  %-17s   N <= 64: %s\n", "", valid_sizes(t, 2, 64).c_str());
     } else {
       for (std::uint32_t d : {2U, 3U, 4U})
         std::printf("  %-17s   d = %u, N <= 64: %s\n", "", d, valid_sizes(t, d, 64).c_str());
@@ -59,6 +80,10 @@ void print_catalogue() {
   std::printf("schedules (--schedule):\n");
   for (ScheduleKind k : kAllScheduleKinds) {
     std::printf("  %-17s %s\n", std::string(name(k)).c_str(), schedule_rule(k));
+    if (k == ScheduleKind::shift) {  // the shift network's own schedule, not a GSEN one
+      std::printf("  %-17s   on shift, N <= 64: %s\n", "", valid_sizes(Topology::shift, 2, 64).c_str());
+      continue;
+    }
     std::string gsen_sizes;
     for (std::uint32_t n = 4; n <= 32; n += 2) {
       const auto net = make_network(Topology::gsen, n, 2);
@@ -66,7 +91,9 @@ void print_catalogue() {
     }
     std::printf("  %-17s   on gsen, N <= 32: %s\n", "", gsen_sizes.c_str());
   }
-  std::printf("default schedule: alternating for gsen with N = 2 (mod 4), latin-square otherwise\n");
+  std::printf("default schedule: the shift passes on the shift network; on gsen the fewest rounds known\n"
+              "  (alternating for N = 2 mod 4, latin-square for N = 2^n, the paper's doubly / quadruply\n"
+              "  alternating set where it has one, else gsen-stage-control); latin-square otherwise\n");
 }
 
 void print_for_size(std::uint32_t ports, std::uint32_t radix) {

@@ -1,7 +1,9 @@
 #include "paper_table.hpp"
 
+#include <algorithm>
 #include <array>
 #include <iomanip>
+#include <string_view>
 #include <vector>
 
 namespace a2a::tool {
@@ -46,6 +48,15 @@ std::string rounds_with(ScheduleKind kind, std::uint32_t ports) {
   return schedule ? std::to_string(schedule->rounds()) : "-";
 }
 
+/// Rounds of the schedule a GSEN with N ports gets by default (the fewest known).
+std::string default_rounds(std::uint32_t ports) {
+  const auto net = make_network(Topology::gsen, ports, 2);
+  return net ? rounds_with(default_schedule_kind(*net), ports) : "-";
+}
+
+/// Column width: the name and two spaces, at least 8.
+int width_of(std::string_view heading) { return static_cast<int>(std::max<std::size_t>(8, heading.size() + 2)); }
+
 }  // namespace
 
 std::optional<std::string> paper_r(std::uint32_t ports) {
@@ -63,17 +74,20 @@ void print_round_table(std::uint32_t from, std::uint32_t to, std::optional<Sched
   for (ScheduleKind k : kAllScheduleKinds)
     if (!only || *only == k) kinds.push_back(k);
   out << "GSEN (d = 2): rounds of an all-to-all personalized exchange with the schedules available "
-         "(- : none yet),\n"
+         "(- : does not apply; broadcast: all-to-all broadcast),\n"
+         "default = the network's default schedule (the fewest rounds known), "
          "next to paper 000, Fig. 14: R(N) = fewest network configurations known (<=x: only an upper bound), "
          "R_sc(N) = fewest with stage control\n";
   out << std::setw(6) << "N" << std::setw(4) << "n";
-  for (ScheduleKind k : kinds) out << std::setw(14) << name(k);
+  for (ScheduleKind k : kinds) out << std::setw(width_of(name(k))) << name(k);
+  if (!only) out << std::setw(width_of("default")) << "default";
   out << std::setw(8) << "R(N)" << std::setw(9) << "R_sc(N)" << '\n';
   for (std::uint32_t ports = from + (from % 2); ports <= to && ports >= from; ports += 2) {
     std::uint32_t n = 0;
     while ((std::uint64_t{1} << n) < ports) ++n;
     out << std::setw(6) << ports << std::setw(4) << n;
-    for (ScheduleKind k : kinds) out << std::setw(14) << rounds_with(k, ports);
+    for (ScheduleKind k : kinds) out << std::setw(width_of(name(k))) << rounds_with(k, ports);
+    if (!only) out << std::setw(width_of("default")) << default_rounds(ports);
     const auto r_sc = paper_r_sc(ports);
     out << std::setw(8) << paper_r(ports).value_or("-") << std::setw(9) << (r_sc ? std::to_string(*r_sc) : "-")
         << '\n';

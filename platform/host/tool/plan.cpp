@@ -8,6 +8,24 @@ namespace {
 std::string order_text(const AnySchedule& schedule, RoundOrder order) {
   if (schedule.kind() == ScheduleKind::alternating)
     return "alternating stage control (paper 000, Algorithm 4; configurations in Gray order)";
+  if (schedule.kind() == ScheduleKind::optical)
+    return std::string("crosstalk-free Latin-square halves A/B (paper 002), ") +
+           (order == RoundOrder::gray ? "Gray order" : "natural order");
+  if (schedule.kind() == ScheduleKind::shift)
+    return std::string("cyclic-shift passes, the identity first (paper 003), ") +
+           (order == RoundOrder::gray ? "Gray order" : "natural order");
+  if (is_gsen_set_kind(schedule.kind())) {
+    const std::string what = schedule.kind() == ScheduleKind::broadcast ? "all-to-all broadcast (paper 000, Algorithm 1) over "
+                                                                         : "GSEN exchange (paper 000) over ";
+    const std::string order_name = order == RoundOrder::gray ? "Gray order" : "natural order";
+    const std::string rounds = std::to_string(schedule.rounds());
+    switch (schedule.kind()) {
+      case ScheduleKind::gsen_stage_control: return what + "all " + rounds + " stage-control words, " + order_name;
+      case ScheduleKind::doubly_alternating: return what + rounds + " doubly alternating configurations";
+      case ScheduleKind::quadruply_alternating: return what + rounds + " quadruply alternating configurations";
+      default: return what + "the fewest configurations known (" + rounds + ")";
+    }
+  }
   return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
                                    : "Latin-square stage control, natural order";
 }
@@ -52,6 +70,7 @@ std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder
   info.schedule = std::string(name(schedule.kind()));
   info.origin = order_text(schedule, order);
   info.faults = std::move(faults);
+  info.optical = schedule.optical();  // optical families: the dump says so, verify checks crosstalk
   info.rounds = schedule.rounds();
   return std::make_unique<SchedulePlan>(schedule, std::move(info));
 }
@@ -63,20 +82,24 @@ std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rou
 
 StatesSummary summarize(const Network& net, const StageStates& states) {
   bool uniform = true;
-  bool alternating = net.radix == 2;
+  // Alternating patterns with block 1, 2, 4 (paper 000): state ((y / b) mod 2) xor a_s.
+  bool alternating[3] = {net.radix == 2, net.radix == 2, net.radix == 2};
   std::uint32_t word = 0;
   std::uint32_t a_word = 0;
   for (const auto& stage : states) {
     const std::uint32_t first = stage.empty() ? 0 : stage.front();
     for (std::size_t y = 0; y < stage.size(); ++y) {
       uniform = uniform && stage[y] == first;
-      alternating = alternating && stage[y] == ((static_cast<std::uint32_t>(y) & 1U) ^ first);
+      for (std::uint32_t b = 0; b < 3; ++b)
+        alternating[b] = alternating[b] && stage[y] == (((static_cast<std::uint32_t>(y) >> b) & 1U) ^ first);
     }
     word = word * net.radix + first;
     a_word = a_word * 2 + (first & 1U);
   }
   if (uniform) return {StatesSummary::Kind::stage_word, word};
-  if (alternating) return {StatesSummary::Kind::alternating, a_word};
+  if (alternating[0]) return {StatesSummary::Kind::alternating, a_word};
+  if (alternating[1]) return {StatesSummary::Kind::doubly_alternating, a_word};
+  if (alternating[2]) return {StatesSummary::Kind::quadruply_alternating, a_word};
   return {StatesSummary::Kind::per_switch, 0};
 }
 
@@ -85,6 +108,10 @@ std::string describe(const Network& net, const StatesSummary& summary) {
     case StatesSummary::Kind::stage_word: return "stage word " + digits(summary.word, net.radix, net.stages);
     case StatesSummary::Kind::alternating:
       return "alternating configuration A = " + digits(summary.word, 2, net.stages);
+    case StatesSummary::Kind::doubly_alternating:
+      return "doubly alternating configuration A' = " + digits(summary.word, 2, net.stages);
+    case StatesSummary::Kind::quadruply_alternating:
+      return "quadruply alternating configuration A'' = " + digits(summary.word, 2, net.stages);
     case StatesSummary::Kind::per_switch: break;
   }
   return "per-switch states";

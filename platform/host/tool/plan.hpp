@@ -67,11 +67,16 @@ std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rou
 
 /// How a round's switch states can be written compactly.
 struct StatesSummary {
-  enum class Kind { stage_word, alternating, per_switch } kind{Kind::per_switch};
+  /// alternating: switch y of stage s in state ((y / b) mod 2) xor a_s, b = 1; doubly: b = 2; quadruply: b = 4.
+  enum class Kind { stage_word, alternating, doubly_alternating, quadruply_alternating, per_switch } kind{Kind::per_switch};
   std::uint32_t word{0};  ///< stage word (base d) or alternating configuration A, stage 0 most significant
+  /// Whether the word is binary (one of the alternating patterns).
+  [[nodiscard]] bool alternating_pattern() const {
+    return kind == Kind::alternating || kind == Kind::doubly_alternating || kind == Kind::quadruply_alternating;
+  }
 };
 StatesSummary summarize(const Network& net, const StageStates& states);
-/// "stage word 0101", "alternating configuration A = 0011" or "per-switch states".
+/// "stage word 0101", "alternating configuration A = 0011" (A' doubly, A'' quadruply) or "per-switch states".
 std::string describe(const Network& net, const StatesSummary& summary);
 /// All switch states, stage 0 first, stages separated by '/': "01/10/11".
 std::string states_text(const StageStates& states);

@@ -20,8 +20,9 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
       << " stages of " << net.switches_per_stage() << " switches; " << info.origin << "; " << info.rounds
       << " rounds\n";
   out << "config: W = stage word, its digit s (from the left) the state of every switch of stage s; A = alternating "
-         "configuration, switch y of stage s in state (y mod 2) xor digit s; S = per-switch states, listed below the "
-         "row\n";
+         "configuration, switch y of stage s in state (y mod 2) xor digit s; D / Q = doubly / quadruply alternating "
+         "configuration A' / A'', (y / 2) mod 2 / (y / 4) mod 2 instead of y mod 2; S = per-switch states, listed "
+         "below the row\n";
   out << "cell: destination/tag, the tag being the output port taken at each stage (stage 0 first); idle = no "
          "message\n";
   if (!info.faults.empty()) {
@@ -41,6 +42,8 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
     std::string config = "S *";
     if (summary.kind == StatesSummary::Kind::stage_word) config = "W " + digits(summary.word, net.radix, net.stages);
     if (summary.kind == StatesSummary::Kind::alternating) config = "A " + digits(summary.word, 2, net.stages);
+    if (summary.kind == StatesSummary::Kind::doubly_alternating) config = "D " + digits(summary.word, 2, net.stages);
+    if (summary.kind == StatesSummary::Kind::quadruply_alternating) config = "Q " + digits(summary.word, 2, net.stages);
     std::vector<std::string> cells(net.ports, "idle");
     for (const Send& s : round.sends) {
       std::string cell = std::to_string(s.dst) + "/" + digits(s.tag, net.radix, net.stages);

@@ -35,11 +35,17 @@ Fault parse_fault(const std::string& text, const Network& net) {
   return Fault{stage, sw};
 }
 
+std::string schedule_names() {
+  std::string names;
+  for (ScheduleKind k : kAllScheduleKinds) names += (names.empty() ? "" : ", ") + std::string(name(k));
+  return names;
+}
+
 ScheduleKind choose_kind(const Args& args, const Network& net) {
   const auto text = args.value("schedule");
   if (text) {
     const auto kind = parse_schedule_kind(*text);
-    if (!kind) throw UsageError("unknown schedule '" + *text + "' (known: latin-square, alternating)");
+    if (!kind) throw UsageError("unknown schedule '" + *text + "' (known: " + schedule_names() + ")");
     return *kind;
   }
   const ScheduleKind fallback = default_schedule_kind(net);
@@ -53,12 +59,14 @@ ScheduleKind choose_kind(const Args& args, const Network& net) {
 
 const char* const kScheduleOptionsHelp =
     "  --topology T          omega, baseline, banyan, reverse-omega, reverse-baseline,\n"
-    "                        reverse-banyan or gsen (see a2a list)\n"
-    "  --ports N             number of processors (N = d^n; gsen: any even N >= 4)\n"
-    "  --radix d             switch size d x d (default 2; gsen needs 2)\n"
-    "  --schedule S          latin-square or alternating (default: alternating for gsen\n"
-    "                        with N = 2 mod 4, latin-square otherwise)\n"
-    "  --order O             latin-square round order: natural (default) or gray\n"
+    "                        reverse-banyan, gsen or shift (see a2a list)\n"
+    "  --ports N             number of processors (N = d^n; gsen: any even N >= 4; shift: 2^m)\n"
+    "  --radix d             switch size d x d (default 2; gsen, shift and optical need 2)\n"
+    "  --schedule S          latin-square, alternating, gsen-stage-control, doubly-alternating,\n"
+    "                        quadruply-alternating, broadcast, ... (see a2a list; default: the\n"
+    "                        fewest rounds known for the network)\n"
+    "  --order O             round order of latin-square, optical, shift and the GSEN\n"
+    "                        families over all 2^n words: natural (default) or gray\n"
     "  --fault STAGE:SWITCH  mark a faulty switch (repeatable); no fault-tolerant schedule\n"
     "                        exists yet, so verify reports the messages that cross it\n"
     "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
@@ -113,6 +121,8 @@ std::unique_ptr<Plan> load_plan(const Args& args) {
     }
     if (kind == ScheduleKind::alternating)
       throw UsageError("--order applies to latin-square only (alternating rounds are already a Gray sequence)");
+    if (kind == ScheduleKind::broadcast)
+      throw UsageError("--order does not apply to broadcast (it runs its configurations in their own order)");
   }
   const auto schedule = AnySchedule::make(net, kind, order);
   if (!schedule)

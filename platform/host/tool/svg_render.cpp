@@ -42,18 +42,20 @@ std::string colour(std::uint32_t index) {
 /// Geometry of one round's drawing (a panel), relative to its top-left corner.
 class Layout {
  public:
-  explicit Layout(const Network& net) : net_(net) {
-    // The fixed wiring in each gap: gap 0 is before stage 0, gap n after stage n-1.
+  explicit Layout(const Network& net) : net_(net), terminals_(net.switches_per_stage() * net.radix) {
+    // The fixed wiring in each gap: gap 0 is before stage 0 (from the N processors), gap n
+    // after stage n-1 (to the N processors; kNowhere: an output no processor reads).
     for (std::uint32_t g = 0; g <= net.stages; ++g) {
-      std::vector<std::uint32_t> perm(net.ports);
-      for (std::uint32_t t = 0; t < net.ports; ++t) {
+      std::vector<std::uint32_t> perm(column(g));
+      bool identity = true;
+      for (std::uint32_t t = 0; t < column(g); ++t) {
         std::uint32_t u = t;
         if (g > 0) u = wiring::after_stage(net, g - 1, u);
         if (g < net.stages) u = wiring::before_stage(net, g, u);
+        if (g == net.stages && u >= net.ports) u = kNowhere;
         perm[t] = u;
+        identity = identity && (u == kNowhere || right_row(g, u) == left_row(g, t));
       }
-      bool identity = true;
-      for (std::uint32_t t = 0; t < net.ports; ++t) identity = identity && perm[t] == t;
       gap_width_.push_back(identity ? 34.0 : std::clamp(40.0 + 3.0 * net.ports, 90.0, 200.0));
       gaps_.push_back(std::move(perm));
     }
@@ -63,8 +65,10 @@ class Layout {
       x += gap_width_[g] + (g < net.stages ? kBoxWidth : 0.0);
     }
     width_ = x + kLabelWidth;
-    height_ = y(net.ports - 1) + kPitch / 2 + 14;
+    height_ = y(terminals_ - 1) + kPitch / 2 + 14;
   }
+
+  static constexpr std::uint32_t kNowhere = ~std::uint32_t{0};
 
   static constexpr double kPitch = 22;
   static constexpr double kSwitchGap = 10;
@@ -80,11 +84,24 @@ class Layout {
   [[nodiscard]] double box_left(std::uint32_t s) const { return gap_right(s); }
   [[nodiscard]] double box_right(std::uint32_t s) const { return gap_right(s) + kBoxWidth; }
   [[nodiscard]] std::uint32_t wired(std::uint32_t g, std::uint32_t t) const { return gaps_[g][t]; }
+  /// The row of processor i at either edge: i, or 2i in the shift network (port 0 of switch i;
+  /// a column there has 2N terminals).
+  [[nodiscard]] std::uint32_t edge(std::uint32_t processor) const {
+    return net_.topology == Topology::shift ? 2 * processor : processor;
+  }
+  /// Sources of gap g: the processors for gap 0, a column of switch terminals otherwise.
+  [[nodiscard]] std::uint32_t column(std::uint32_t g) const { return g == 0 ? net_.ports : terminals_; }
+  /// Row of source t on the left of gap g and of target u on its right.
+  [[nodiscard]] std::uint32_t left_row(std::uint32_t g, std::uint32_t t) const { return g == 0 ? edge(t) : t; }
+  [[nodiscard]] std::uint32_t right_row(std::uint32_t g, std::uint32_t u) const {
+    return g == net_.stages ? edge(u) : u;
+  }
   [[nodiscard]] double width() const { return width_; }
   [[nodiscard]] double height() const { return height_; }
 
  private:
   Network net_;
+  std::uint32_t terminals_;  // per column: N, or 2N in the shift network
   std::vector<std::vector<std::uint32_t>> gaps_;
   std::vector<double> gap_width_;
   std::vector<double> gap_x_;
@@ -122,13 +139,17 @@ class PanelWriter {
 
   void wiring() {
     for (std::uint32_t g = 0; g <= net_.stages; ++g)
-      for (std::uint32_t t = 0; t < net_.ports; ++t)
-        line(layout_.gap_left(g), layout_.y(t), layout_.gap_right(g), layout_.y(layout_.wired(g, t)), "wire");
+      for (std::uint32_t t = 0; t < layout_.column(g); ++t) {
+        const std::uint32_t u = layout_.wired(g, t);
+        if (u == Layout::kNowhere) continue;  // an unused output (shift network)
+        line(layout_.gap_left(g), layout_.y(layout_.left_row(g, t)), layout_.gap_right(g),
+             layout_.y(layout_.right_row(g, u)), "wire");
+      }
     for (std::uint32_t t = 0; t < net_.ports; ++t) {
       out_ << "<circle class=\"terminal\" cx=\"" << num(ox_ + layout_.gap_left(0)) << "\" cy=\""
-           << num(oy_ + layout_.y(t)) << "\" r=\"2.5\"/>\n";
+           << num(oy_ + layout_.y(layout_.edge(t))) << "\" r=\"2.5\"/>\n";
       out_ << "<circle class=\"terminal\" cx=\"" << num(ox_ + layout_.gap_right(net_.stages)) << "\" cy=\""
-           << num(oy_ + layout_.y(t)) << "\" r=\"2.5\"/>\n";
+           << num(oy_ + layout_.y(layout_.edge(t))) << "\" r=\"2.5\"/>\n";
     }
   }
 
@@ -165,31 +186,36 @@ class PanelWriter {
     replay.configure(net_, round.stages);
     std::vector<char> sending(net_.ports, 0);
     std::vector<std::string> arrivals(net_.ports);
-    for (const Send& send : round.sends) {
+    const std::vector<Path> paths = replay.trace_round(round.sends);
+    for (std::size_t k = 0; k < round.sends.size(); ++k) {
+      const Send& send = round.sends[k];
+      const Path& path = paths[k];
       sending[send.src] = 1;
-      const Path path = replay.trace(send.src);
       const std::string fill = colour(send.src);
       out_ << "<polyline class=\"path\" stroke=\"" << fill << "\" points=\"";
       auto point = [&](double x, double y) { out_ << num(ox_ + x) << ',' << num(oy_ + y) << ' '; };
-      point(layout_.gap_left(0), layout_.y(send.src));
+      point(layout_.gap_left(0), layout_.y(layout_.edge(send.src)));
       for (std::uint32_t s = 0; s < net_.stages; ++s) {
         const Hop& hop = path.hops[s];
         point(layout_.box_left(s), layout_.y(hop.switch_index * net_.radix + hop.in_port));
         point(layout_.box_right(s), layout_.y(hop.switch_index * net_.radix + hop.out_port));
       }
-      point(layout_.gap_right(net_.stages), layout_.y(path.destination));
+      const bool arrives = path.destination < net_.ports;  // else: an unused output (shift network)
+      if (arrives) point(layout_.gap_right(net_.stages), layout_.y(layout_.edge(path.destination)));
       out_ << "\"><title>" << send.src << " to " << send.dst << ", tag " << digits(send.tag, net_.radix, net_.stages)
            << "</title></polyline>\n";
       std::string label = std::to_string(send.src) + " \u2192 " + std::to_string(send.dst);
       if (send.orig != send.src || send.final != send.dst)
         label += " (" + std::to_string(send.orig) + "\u2192" + std::to_string(send.final) + ")";
-      text(layout_.gap_left(0) - 8, layout_.y(send.src) + 4, label, "source", fill);
+      text(layout_.gap_left(0) - 8, layout_.y(layout_.edge(send.src)) + 4, label, "source", fill);
+      if (!arrives) continue;
       std::string& arrival = arrivals[path.destination];
       arrival += (arrival.empty() ? std::to_string(path.destination) + " \u2190 " : ", ") + std::to_string(send.src);
     }
     for (std::uint32_t t = 0; t < net_.ports; ++t) {
-      if (sending[t] == 0) text(layout_.gap_left(0) - 8, layout_.y(t) + 4, std::to_string(t) + " idle", "source idle");
-      text(layout_.gap_right(net_.stages) + 8, layout_.y(t) + 4,
+      const double row = layout_.y(layout_.edge(t));
+      if (sending[t] == 0) text(layout_.gap_left(0) - 8, row + 4, std::to_string(t) + " idle", "source idle");
+      text(layout_.gap_right(net_.stages) + 8, row + 4,
            arrivals[t].empty() ? std::to_string(t) : arrivals[t], arrivals[t].empty() ? "sink idle" : "sink");
     }
   }

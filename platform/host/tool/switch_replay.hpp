@@ -1,14 +1,17 @@
 // The switch-level replay the verifier (and the renderer) rely on, behind one
-// small interface so that the backend can change without touching them:
-// today the core's switch-level route(); later the host simulated fabric
-// (a2a::host_fabric), which sets the same states in its switch registers and
-// reports where an injected signal comes out.
+// small interface so that the backend can change without touching them: the
+// core's switch-level route(), or the host simulated fabric (a2a::host_fabric),
+// which takes the same states in its switch registers, runs a round's signals
+// and reports where each one comes out (`--backend route|fabric`).
 #pragma once
 
 #include <a2a/a2a.hpp>
 
 #include <memory>
+#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "plan.hpp"
 
@@ -17,15 +20,30 @@ namespace a2a::tool {
 class SwitchReplay {
  public:
   virtual ~SwitchReplay() = default;
-  /// Names the backend in reports ("core route", "host fabric").
+  /// Names the backend in reports ("core route", "host simulated fabric").
   [[nodiscard]] virtual std::string_view backend() const = 0;
   /// Sets every switch as `states` says (states[stage][switch], each < d, shape n x N/d).
   virtual void configure(const Network& net, const StageStates& states) = 0;
   /// The path of a signal entering network input `source` (< N) of the configured network.
   [[nodiscard]] virtual Path trace(std::uint32_t source) const = 0;
+  /// The paths of one round's signals, one per send in order (from send.src; a port listed
+  /// twice gets its path twice). By default each is traced alone; a backend that runs a
+  /// whole round at once (the fabric) overrides this.
+  [[nodiscard]] virtual std::vector<Path> trace_round(std::span<const Send> sends) {
+    std::vector<Path> paths;
+    paths.reserve(sends.size());
+    for (const Send& send : sends) paths.push_back(trace(send.src));
+    return paths;
+  }
 };
 
 /// The replay on the core's route(): fixed wiring + k-shift states, as NETWORKS.md defines them.
 std::unique_ptr<SwitchReplay> make_core_replay();
+/// The replay on the host simulated fabric, programmed through the HAL's FabricDriver
+/// (fabric_replay.cpp); refuses (UsageError) networks larger than its register block.
+std::unique_ptr<SwitchReplay> make_fabric_replay();
+/// Why the fabric replay cannot run `net` (empty when it can): a topology without a
+/// register code, or more ports, stages or switches than its register block holds.
+std::string fabric_replay_refusal(const Network& net);
 
 }  // namespace a2a::tool

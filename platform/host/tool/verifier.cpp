@@ -66,12 +66,14 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
     std::fill(output_from.begin(), output_from.end(), -1);
     std::fill(port_sent.begin(), port_sent.end(), 0);
     std::fill(switch_load.begin(), switch_load.end(), 0);
-    for (const Send& send : round.sends) {
+    const std::vector<Path> paths = replay.trace_round(round.sends);  // the whole round at once
+    for (std::size_t k = 0; k < round.sends.size(); ++k) {
+      const Send& send = round.sends[k];
       if (port_sent[send.src]++ != 0) {
         ++report.double_sends;
         violation("port sends twice: " + where(r, send.src) + " sends more than one signal in the round");
       }
-      const Path path = replay.trace(send.src);
+      const Path& path = paths[k];
       if (path.destination != send.dst) {
         ++report.wrong_destinations;
         violation("wrong destination: " + where(r, send.src) + ": claimed dst " + std::to_string(send.dst) +
@@ -82,13 +84,15 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
         violation("wrong tag: " + where(r, send.src) + ": claimed tag " + digits(send.tag, net.radix, net.stages) +
                   " but the route takes output ports " + digits(path.tag, net.radix, net.stages));
       }
-      std::int64_t& owner = output_from[path.destination];
-      if (owner >= 0) {
+      // An output >= N is no processor (the shift network's unused last-stage outputs):
+      // the wrong destination is reported above and the message is lost there.
+      std::int64_t* owner = path.destination < net.ports ? &output_from[path.destination] : nullptr;
+      if (owner != nullptr && *owner >= 0) {
         ++report.output_conflicts;
         violation("output conflict: " + where(r, send.src) + ": output " + std::to_string(path.destination) +
-                  " is already reached by port " + std::to_string(owner) + " in this round");
-      } else {
-        owner = send.src;
+                  " is already reached by port " + std::to_string(*owner) + " in this round");
+      } else if (owner != nullptr) {
+        *owner = send.src;
       }
       bool crosses_fault = false;
       for (std::uint32_t s = 0; s < net.stages; ++s) {

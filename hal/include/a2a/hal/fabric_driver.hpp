@@ -58,6 +58,13 @@ class FabricDriver {
 
   constexpr explicit FabricDriver(Bus& bus) : bus_(&bus) {}
 
+  /// Read-back verification (off by default): every shadow register is read back
+  /// right after it is written, and a difference is fabric_readback_mismatch. A
+  /// round whose registers did not all take is then refused before its COMMIT, so
+  /// the fabric never latches a half-valid configuration. Costs one read per write.
+  constexpr void set_write_verification(bool on) { verify_writes_ = on; }
+  [[nodiscard]] constexpr bool write_verification() const { return verify_writes_; }
+
   /// Checks that the block is an a2a fabric of version 1.x with exactly Layout's capacity
   /// (the offsets of its arrays depend on it).
   [[nodiscard]] constexpr Errc probe() {
@@ -75,13 +82,19 @@ class FabricDriver {
     const Result<Network> checked = make_network(net.topology, net.ports, net.radix);
     if (!checked) return checked.error();
     if (!Layout::fits(*checked)) return Errc::fabric_capacity_exceeded;
-    write_register(*bus_, Layout::kNetPorts, RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
-    write_register(*bus_, Layout::kNetShape,
-                   RegisterValue<reg::NetShape>{}
-                       .set<reg::NetShape::Radix>(checked->radix)
-                       .set<reg::NetShape::Stages>(checked->stages)
-                       .set<reg::NetShape::TopologyCode>(topology_code(checked->topology))
-                       .set<reg::NetShape::Optical>(optical ? 1U : 0U));
+    configured_ = false;  // until both registers hold the new network
+    if (const Errc e = write_shadow(Layout::kNetPorts,
+                                    RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
+        e != Errc::ok)
+      return e;
+    if (const Errc e = write_shadow(Layout::kNetShape,
+                                    RegisterValue<reg::NetShape>{}
+                                        .set<reg::NetShape::Radix>(checked->radix)
+                                        .set<reg::NetShape::Stages>(checked->stages)
+                                        .set<reg::NetShape::TopologyCode>(topology_code(checked->topology))
+                                        .set<reg::NetShape::Optical>(optical ? 1U : 0U));
+        e != Errc::ok)
+      return e;
     net_ = *checked;
     optical_ = optical;
     configured_ = true;
@@ -99,11 +112,9 @@ class FabricDriver {
     if (const Errc e = check_stage(stage); e != Errc::ok) return e;
     if (!mode_from_code(mode_code(mode))) return Errc::control_mode_unknown;
     if (state >= net_.radix) return Errc::state_out_of_range;
-    write_register(*bus_, Layout::stage_control(stage),
-                   RegisterValue<reg::StageControl>{}
-                       .set<reg::StageControl::Mode>(mode_code(mode))
-                       .set<reg::StageControl::State>(state));
-    return Errc::ok;
+    return write_shadow(Layout::stage_control(stage), RegisterValue<reg::StageControl>{}
+                                                          .set<reg::StageControl::Mode>(mode_code(mode))
+                                                          .set<reg::StageControl::State>(state));
   }
 
   /// One switch's state (a read-modify-write of its SWITCH_STATE word; prefer
@@ -115,8 +126,7 @@ class FabricDriver {
     const std::uint32_t offset = Layout::switch_state(stage, sw / kSwitchesPerWord);
     const std::uint32_t shift = (sw % kSwitchesPerWord) * reg::SwitchState::kBitsPerSwitch;
     const std::uint32_t old = bus_->read32(offset);
-    bus_->write32(offset, (old & ~(0xFU << shift)) | (state << shift));
-    return Errc::ok;
+    return write_raw_shadow(offset, (old & ~(0xFU << shift)) | (state << shift));
   }
 
   /// SWITCH_STATE word `word` of `stage`: switches 8*word .. 8*word+7, 4 bits each
@@ -133,8 +143,7 @@ class FabricDriver {
         return Errc::state_out_of_range;
       }
     }
-    bus_->write32(Layout::switch_state(stage, word), packed);
-    return Errc::ok;
+    return write_raw_shadow(Layout::switch_state(stage, word), packed);
   }
 
   /// PORT_HEADER[port]: destination and forward tag of the message injected at `port`.
@@ -142,19 +151,16 @@ class FabricDriver {
     if (!configured_) return Errc::fabric_not_configured;
     if (port >= net_.ports || destination >= net_.ports) return Errc::port_out_of_range;
     if (tag >= net_.stage_words()) return Errc::tag_out_of_range;
-    write_register(*bus_, Layout::port_header(port),
-                   RegisterValue<reg::PortHeader>{}
-                       .set<reg::PortHeader::Destination>(destination)
-                       .set<reg::PortHeader::Tag>(tag));
-    return Errc::ok;
+    return write_shadow(Layout::port_header(port), RegisterValue<reg::PortHeader>{}
+                                                       .set<reg::PortHeader::Destination>(destination)
+                                                       .set<reg::PortHeader::Tag>(tag));
   }
 
   /// IDLE_MASK[word]: bit j = 1 keeps port 32*word + j idle (bits of ports >= N are ignored).
   [[nodiscard]] constexpr Errc set_idle_word(std::uint32_t word, std::uint32_t idle_bits) {
     if (!configured_) return Errc::fabric_not_configured;
     if (word >= (net_.ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord) return Errc::port_out_of_range;
-    bus_->write32(Layout::idle_mask(word), idle_bits);
-    return Errc::ok;
+    return write_raw_shadow(Layout::idle_mask(word), idle_bits);
   }
 
   /// Latches every shadow register into the active set and starts the round.
@@ -211,6 +217,21 @@ class FabricDriver {
     return Errc::ok;
   }
 
+  /// Writes a shadow register and, with read-back verification on, checks it took.
+  template <class R>
+  [[nodiscard]] constexpr Errc write_shadow(std::uint32_t offset, const RegisterValue<R>& value) {
+    write_register(*bus_, offset, value);
+    return read_back(offset, value.raw());
+  }
+  [[nodiscard]] constexpr Errc write_raw_shadow(std::uint32_t offset, std::uint32_t value) {
+    bus_->write32(offset, value);
+    return read_back(offset, value);
+  }
+  [[nodiscard]] constexpr Errc read_back(std::uint32_t offset, std::uint32_t written) {
+    if (!verify_writes_) return Errc::ok;
+    return bus_->read32(offset) == written ? Errc::ok : Errc::fabric_readback_mismatch;
+  }
+
   template <class Action>
   [[nodiscard]] constexpr Errc control(bool needs_network) {
     if (needs_network && !configured_) return Errc::fabric_not_configured;
@@ -222,6 +243,7 @@ class FabricDriver {
   Network net_{};
   bool configured_{false};
   bool optical_{false};
+  bool verify_writes_{false};
 };
 
 }  // namespace a2a::hal

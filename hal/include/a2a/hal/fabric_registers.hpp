@@ -55,7 +55,7 @@ struct NetPorts : RegisterSpec<ReadWrite, 0> {
 struct NetShape : RegisterSpec<ReadWrite, 0> {
   using Radix = Field<NetShape, 0, 5>;
   using Stages = Field<NetShape, 8, 5>;
-  using TopologyCode = Field<NetShape, 16, 3>;  ///< topology_code()
+  using TopologyCode = Field<NetShape, 16, 4>;  ///< topology_code()
   using Optical = Field<NetShape, 24, 1>;   ///< 1: flag any switch that carries two signals in a round
 };
 
@@ -129,8 +129,9 @@ constexpr std::uint32_t topology_code(Topology t) {
     case Topology::reverse_baseline: return 4;
     case Topology::reverse_banyan: return 5;
     case Topology::gsen: return 6;
+    case Topology::shift: return 7;  // paper 003: N switches per stage (see FabricLayout::fits)
   }
-  return 7;  // reserved: the block reports ConfigInvalid
+  return 15;  // reserved: the block reports ConfigInvalid
 }
 
 constexpr Result<Topology> topology_from_code(std::uint32_t code) {
@@ -236,9 +237,12 @@ struct FabricLayout {
     return kSwitchStateBase + 4 * (stage * kSwitchWordsPerStage + word);
   }
 
-  /// Whether the network fits in the block.
+  /// Whether the network fits in the block. The per-stage arrays hold kMaxSwitches =
+  /// MaxPorts/2 switches: every banyan-type network up to MaxPorts ports, and the shift
+  /// network (paper 003, N switches per stage) up to MaxPorts/2 ports.
   [[nodiscard]] static constexpr bool fits(const Network& net) {
-    return net.ports <= MaxPorts && net.stages <= MaxStages && net.radix >= 2 && net.radix <= a2a::kMaxRadix;
+    return net.ports <= MaxPorts && net.switches_per_stage() <= kMaxSwitches && net.stages <= MaxStages &&
+           net.radix >= 2 && net.radix <= a2a::kMaxRadix;
   }
 
  private:

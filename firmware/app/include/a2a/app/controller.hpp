@@ -1,42 +1,157 @@
 // The controller's round loop: for every round, compute it, write the shadow
 // registers, commit, and wait (bounded) for the fabric to finish.
 //
-// It stops at the first round that fails and says which; the rounds before it
-// were delivered, the rest were not started (nothing is retried or resent here).
+// A round counts as delivered only when the fabric reports it done and clean.
+// A round that fails is retried a bounded number of times (max_retries), each
+// retry re-programming the whole round, because every failure here leaves that
+// round undelivered:
+//  - a register whose read-back differs (read-back verification on): nothing
+//    was committed, the fabric still runs the previous configuration;
+//  - a commit that stays busy: the controller ABORTs it (nothing of an aborted
+//    round is delivered) and reads STATUS again; if the round completed cleanly
+//    just before the abort it is delivered and not sent again;
+//  - a round flagged by the fabric (conflict, crosstalk, faulty switch,
+//    misroute): receivers discard a flagged round, so sending it again does not
+//    duplicate anything. If the fabric's FAULT bitmap names a faulty switch the
+//    fault is persistent: no retry, the switch is reported for re-planning.
+// When the retries run out the loop stops cleanly and reports the round, the
+// count of messages not yet delivered, and (if found) the faulty switch. Running
+// again with start_round = that round resumes the exchange without resending
+// what was delivered. Everything is bounded: see docs/reliability.md for the
+// worst case per round.
 #pragma once
 
 #include <cstdint>
 
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/hal/program_round.hpp"
+#include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a::app {
 
 /// Upper bound on STATUS reads per round before the controller gives up (bounded wait).
 inline constexpr std::uint32_t kMaxStatusPolls = 100000;
+/// Extra attempts of a failed round before the controller stops.
+inline constexpr std::uint32_t kDefaultRoundRetries = 2;
 
-struct ExchangeOutcome {
-  Errc error{Errc::ok};         ///< ok, or why round `rounds_done` failed
-  std::uint32_t rounds_done{0}; ///< rounds completed (all of them when error == ok)
+struct ExchangeOptions {
+  std::uint32_t start_round{0};                    ///< first round to run (an earlier outcome's rounds_done)
+  std::uint32_t max_retries{kDefaultRoundRetries};  ///< extra attempts per round after a failure
+  std::uint32_t max_polls{kMaxStatusPolls};        ///< STATUS reads per wait
 };
 
-/// Runs every round of `schedule` on `fabric`; `on_round(r, round)` is called after
-/// each completed round (for logging). The fabric must be configured for the network.
+struct ExchangeOutcome {
+  Errc error{Errc::ok};           ///< ok, or why round `rounds_done` failed (its last attempt)
+  std::uint32_t rounds_done{0};   ///< rounds 0 .. rounds_done - 1 are delivered: resume from rounds_done
+  std::uint32_t attempts{0};      ///< round attempts made by this call (successful or not)
+  std::uint32_t retries{0};       ///< attempts that repeated a failed round
+  std::uint64_t messages_pending{0};  ///< messages of rounds >= rounds_done: not delivered yet
+  bool fault_located{false};      ///< the fabric's FAULT bitmap names a faulty switch:
+  std::uint32_t faulty_stage{0};  ///<   the first one, by stage then switch
+  std::uint32_t faulty_switch{0};
+};
+
+/// Whether hop `send` completes its message (a relay's first hop does not).
+[[nodiscard]] constexpr bool completes_message(const PortSend& send) {
+  return send.sends && send.message_final() == send.destination;
+}
+
+/// Messages whose last hop is in a round >= from_round: what is still to deliver
+/// when rounds 0 .. from_round - 1 are. O(rounds x N) time, O(1) memory.
+template <Schedule S>
+[[nodiscard]] constexpr std::uint64_t messages_from_round(const S& schedule, std::uint32_t from_round) {
+  std::uint64_t count = 0;
+  const std::uint32_t ports = schedule.network().ports;
+  for (std::uint32_t r = from_round; r < schedule.rounds(); ++r) {
+    const typename S::Round round = schedule.round(r);
+    for (std::uint32_t port = 0; port < ports; ++port) count += completes_message(schedule.send(round, port)) ? 1U : 0U;
+  }
+  return count;
+}
+
+namespace detail {
+
+/// Failures a new attempt of the same round can cure (transient faults).
+constexpr bool retryable(Errc e) {
+  return e == Errc::fabric_readback_mismatch || e == Errc::fabric_timeout || e == Errc::fabric_round_not_run ||
+         e == Errc::fabric_round_faulted;
+}
+
+/// One attempt of a round: ok only if the fabric delivered it (done and clean).
+template <hal::FabricController C, hal::ControlledSchedule S>
+[[nodiscard]] constexpr Errc attempt_round(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t max_polls) {
+  if (const Errc e = hal::program_round(fabric, schedule, r); e != Errc::ok) return e;  // nothing committed
+  const Errc waited = fabric.wait_round(max_polls);
+  if (waited != Errc::fabric_timeout) return waited;
+  // Hung: stop the round, then look once more. A clean completion just before the
+  // ABORT means the round was delivered: it must not be sent again.
+  if (const Errc e = fabric.abort(); e != Errc::ok) return e;
+  const Result<hal::FabricStatus> after = fabric.poll_status(max_polls);
+  if (!after) return Errc::fabric_round_in_doubt;  // ABORT ignored: the round may still complete
+  if (after->clean()) return Errc::ok;
+  if (after->aborted || after->error || !after->done) return Errc::fabric_timeout;
+  return Errc::fabric_round_faulted;
+}
+
+/// The first switch the fabric marks faulty, if any (reads the FAULT bitmap).
+template <hal::FabricController C>
+constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome) {
+  for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
+    for (std::uint32_t sw = 0; sw < net.switches_per_stage(); ++sw) {
+      const Result<bool> faulty = fabric.switch_faulty(stage, sw);
+      if (faulty && *faulty) {
+        outcome.fault_located = true;
+        outcome.faulty_stage = stage;
+        outcome.faulty_switch = sw;
+        return;
+      }
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric`;
+/// `on_round(r, round)` is called after each delivered round (for logging). The
+/// fabric must be configured for the network. Stops at the first round that
+/// still fails after options.max_retries retries.
 template <hal::FabricController C, hal::ControlledSchedule S, class OnRound>
-ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round,
-                             std::uint32_t max_polls = kMaxStatusPolls) {
+ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, const ExchangeOptions& options) {
   ExchangeOutcome outcome;
-  for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
-    const Errc e = hal::execute_round(fabric, schedule, r, max_polls);
+  outcome.rounds_done = options.start_round;
+  if (options.start_round > schedule.rounds()) {
+    outcome.error = Errc::round_out_of_range;
+    return outcome;
+  }
+  for (std::uint32_t r = options.start_round; r < schedule.rounds(); ++r) {
+    Errc e = Errc::ok;
+    for (std::uint32_t attempt = 0; attempt <= options.max_retries; ++attempt) {
+      if (attempt > 0) ++outcome.retries;
+      ++outcome.attempts;
+      e = detail::attempt_round(fabric, schedule, r, options.max_polls);
+      if (e == Errc::ok || !detail::retryable(e)) break;
+      if (e == Errc::fabric_round_faulted) {
+        detail::locate_fault(fabric, schedule.network(), outcome);
+        if (outcome.fault_located) break;  // persistent: the same switch would be crossed again
+      }
+    }
     if (e != Errc::ok) {
       outcome.error = e;
+      outcome.messages_pending = messages_from_round(schedule, r);
       return outcome;
     }
     outcome.rounds_done = r + 1;
     on_round(r, schedule.round(r));
   }
   return outcome;
+}
+
+/// The original form: every round from 0, no retry, `max_polls` STATUS reads per round.
+template <hal::FabricController C, hal::ControlledSchedule S, class OnRound>
+ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round,
+                             std::uint32_t max_polls = kMaxStatusPolls) {
+  return run_exchange(fabric, schedule, static_cast<OnRound&&>(on_round), ExchangeOptions{0, 0, max_polls});
 }
 
 }  // namespace a2a::app

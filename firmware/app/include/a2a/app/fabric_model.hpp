@@ -5,7 +5,8 @@
 // COMMIT. The board's bus (modelled_bus.hpp) calls on_commit(): the model reads
 // the registers back exactly as the hardware would latch them, walks every
 // non-idle port's signal switch by switch, stage by stage (so two signals on one
-// switch output are seen as a conflict), checks each arrival against the port
+// switch output are seen as a conflict, and in optical mode two signals through
+// one switch as crosstalk), checks each arrival against the port
 // header, counts every (source, output) pair, and writes STATUS and the round
 // counter. The firmware's verdict ("every pair exactly once") comes from here,
 // not from the schedule's formulas. Heap-free; capacity is a template parameter.
@@ -28,6 +29,7 @@ struct ModelTally {
   std::uint64_t duplicates{0};      ///< (source, output) pairs delivered again
   std::uint32_t misroutes{0};       ///< arrivals that differ from the header's destination or tag
   std::uint32_t conflicts{0};       ///< two signals on one switch output in one round
+  std::uint32_t crosstalk{0};       ///< optical mode: a switch carried two signals in one round (per switch)
   std::uint32_t invalid_rounds{0};  ///< commits of an unusable configuration (nothing delivered)
 };
 
@@ -54,7 +56,9 @@ class FabricModel {
   void on_commit(Raw& raw) {
     using S = hal::reg::Status;
     const Result<Network> net = network(raw);
-    if (!net || net->ports > MaxPorts || !states_valid(raw, *net)) {
+    // A terminal column has N terminals (2N in the shift network, N switches per stage).
+    if (!net || net->ports > MaxPorts || net->switches_per_stage() * net->radix > MaxPorts ||
+        !states_valid(raw, *net)) {
       ++tally_.invalid_rounds;
       raw.write32(Layout::kStatus, S::Error::mask | S::ConfigInvalid::mask);
       return;
@@ -131,11 +135,22 @@ class FabricModel {
       ++active;
     }
     std::uint32_t flags = 0;
+    const bool optical = hal::reg::NetShape::Optical::extract(raw.read32(Layout::kNetShape)) != 0;
     for (std::uint32_t s = 0; s < net.stages; ++s) {
       used_.fill(0);
+      switch_used_.fill(0);
       for (std::uint32_t k = 0; k < active; ++k) {
         const std::uint32_t t = wiring::before_stage(net, s, terminal_[k]);
         const std::uint32_t y = t / net.radix;
+        if (optical) {  // first-order crosstalk: a second signal through the same switch
+          std::uint32_t& load = switch_used_[y / 32];
+          const std::uint32_t mask = std::uint32_t{1} << (y % 32);
+          if ((load & mask) != 0) {
+            ++tally_.crosstalk;
+            flags |= S::Crosstalk::mask;
+          }
+          load |= mask;
+        }
         const std::uint32_t out = (t % net.radix + switch_state(raw, net, s, y)) % net.radix;
         const std::uint32_t out_terminal = y * net.radix + out;
         tag_[k] = tag_[k] * net.radix + out;  // the output ports taken: the forward tag
@@ -177,6 +192,7 @@ class FabricModel {
 
   std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32> pairs_{};
   std::array<std::uint32_t, (MaxPorts + 31) / 32> used_{};
+  std::array<std::uint32_t, (MaxPorts / 2 + 31) / 32> switch_used_{};  // a stage has at most MaxPorts/2 switches
   std::array<std::uint32_t, MaxPorts> source_{};
   std::array<std::uint32_t, MaxPorts> terminal_{};
   std::array<std::uint32_t, MaxPorts> tag_{};

@@ -48,6 +48,13 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
     out.print("no register written\n");
     return kExitConfigRefused;
   }
+  // The image's capacity first: planning a network far beyond it could take long.
+  if (config->ports > MaxPorts) {
+    out.print("error: configuration refused: N = ", config->ports, " is above this image's capacity of ", MaxPorts,
+              " ports\n");
+    out.print("no register written\n");
+    return kExitConfigRefused;
+  }
   const Result<AnySchedule> planned = plan_exchange(*config);
   if (!planned) {
     out.print("error: configuration refused: ", describe(planned.error()), "\n");
@@ -56,12 +63,6 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
   }
   const AnySchedule& schedule = *planned;
   const Network net = schedule.network();
-  if (net.ports > MaxPorts) {
-    out.print("error: configuration refused: N = ", net.ports, " is above this image's capacity of ", MaxPorts,
-              " ports\n");
-    out.print("no register written\n");
-    return kExitConfigRefused;
-  }
   out.print("fabric: ", name(net.topology), ", N = ", net.ports, ", d = ", net.radix, ", ", net.stages,
             " stages; schedule ", name(schedule.kind()), ", ", config->order == RoundOrder::gray ? "gray" : "natural",
             " order, ", schedule.rounds(), " rounds\n");
@@ -69,11 +70,13 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
   ModelledBus<Raw, FabricModel<Layout, MaxPorts>, Layout> modelled(raw, model);
   CountingBus<decltype(modelled)> counted(modelled);
   hal::FabricDriver<CountingBus<decltype(modelled)>, Layout> fabric(counted);
+  fabric.set_write_verification(true);  // a register that did not take is never committed
   if (const Errc e = fabric.probe(); e != Errc::ok) {
     out.print("error: fabric block not recognised: ", describe(e), "\n");
     return kExitFabricRefused;
   }
-  if (const Errc e = fabric.configure(net, false); e != Errc::ok) {
+  // Optical families (papers 002, 003) promise one signal per switch: the fabric checks it.
+  if (const Errc e = fabric.configure(net, is_optical(schedule)); e != Errc::ok) {
     out.print("error: fabric refused the network: ", describe(e), "\n");
     return kExitFabricRefused;
   }
@@ -90,7 +93,7 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
       }
     }
     out.print("\n");
-  });
+  }, ExchangeOptions{});
 
   const ModelTally& t = model.tally();
   const std::uint64_t expected = std::uint64_t{net.ports} * net.ports;
@@ -98,13 +101,19 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
   out.print("summary: rounds ", outcome.rounds_done, "/", schedule.rounds(), ", register writes ", counted.writes(),
             ", pairs delivered ", t.delivered, "/", expected, ", missing ", missing, ", duplicates ", t.duplicates,
             ", misroutes ", t.misroutes, ", conflicts ", t.conflicts, "\n");
+  if (fabric.optical()) out.print("optical mode: crosstalk ", t.crosstalk, " (switches that carried two signals)\n");
+  if (outcome.retries != 0) out.print("retries: ", outcome.retries, " round attempts repeated\n");
   if (outcome.error != Errc::ok) {
     out.print("error: round ", outcome.rounds_done, " failed: ", describe(outcome.error), "; rounds ",
-              outcome.rounds_done, " to ", schedule.rounds() - 1, " not delivered\n");
+              outcome.rounds_done, " to ", schedule.rounds() - 1, " not delivered (", outcome.messages_pending,
+              " messages); resume from round ", outcome.rounds_done, "\n");
+    if (outcome.fault_located)
+      out.print("error: the fabric marks switch ", outcome.faulty_switch, " of stage ", outcome.faulty_stage,
+                " faulty\n");
     return kExitRoundFailed;
   }
   const bool exact = t.delivered == expected && missing == 0 && t.duplicates == 0 && t.misroutes == 0 &&
-                     t.conflicts == 0 && t.invalid_rounds == 0;
+                     t.conflicts == 0 && t.crosstalk == 0 && t.invalid_rounds == 0;
   if (!exact) {
     out.print("error: the fabric model did not see every pair delivered exactly once\n");
     return kExitNotVerified;

@@ -17,6 +17,8 @@ struct Delivery {
   std::uint32_t tag_taken{0};           ///< output ports it actually took (stage 0 most significant)
   bool collided{false};                 ///< shared a switch output with another signal: garbled
   bool misrouted{false};                ///< output != header_destination
+  bool flagged{false};                  ///< its round completed with a STATUS flag (conflict, fault, ...):
+                                        ///< the controller treats that whole round as not delivered
   friend bool operator==(const Delivery&, const Delivery&) = default;
 };
 

@@ -11,7 +11,10 @@
 // destination that is not where the signal arrived).
 //
 // Test hooks: inject_faulty (flag only), inject_stuck (forces a fixed output
-// port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs).
+// port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs),
+// and the faults of the reliability tests: corrupt_writes (a register that does
+// not take what is written: its read-back differs), hang_commits (the next rounds
+// stay busy until ABORT: a transient stuck busy), ignore_abort (ABORT does nothing).
 #pragma once
 
 #include <algorithm>
@@ -46,7 +49,7 @@ class SimulatedFabric {
       ++ignored_writes_;  // read-only, reserved or outside the block: hardware drops it
       return;
     }
-    regs_[offset / 4] = value;
+    regs_[offset / 4] = value ^ corruption(offset);
   }
 
   // --- test hooks -------------------------------------------------------------
@@ -58,6 +61,16 @@ class SimulatedFabric {
     return inject(stage, sw, out_port);
   }
   void clear_faults() { faults_.clear(); }
+  /// The next `writes` writes to `offset` store value ^ xor_mask instead of the value
+  /// (kNever: every write): a register bit that does not take, seen by a read-back.
+  void corrupt_writes(std::uint32_t offset, std::uint32_t xor_mask, std::uint32_t writes) {
+    corruptions_.push_back({offset, xor_mask, writes});
+  }
+  /// The next `commits` accepted commits never complete by themselves: STATUS stays
+  /// busy until ABORT (or RESET). Later commits follow set_latency again.
+  void hang_commits(std::uint32_t commits) { hung_commits_ = commits; }
+  /// ABORT is ignored while set (a block that hangs for good).
+  void ignore_abort(bool ignored) { abort_ignored_ = ignored; }
   /// After a COMMIT, STATUS reads BUSY this many times before the round completes (kNever: never).
   void set_latency(std::uint32_t status_reads) { latency_ = status_reads; }
 
@@ -81,6 +94,19 @@ class SimulatedFabric {
   struct InjectedFault {
     std::uint32_t stage, sw, stuck_port;
   };
+  struct Corruption {
+    std::uint32_t offset, xor_mask, writes_left;
+  };
+
+  /// The bits the next write to `offset` gets wrong (and counts that write).
+  std::uint32_t corruption(std::uint32_t offset) {
+    for (Corruption& c : corruptions_) {
+      if (c.offset != offset || c.writes_left == 0) continue;
+      if (c.writes_left != kNever) --c.writes_left;
+      return c.xor_mask;
+    }
+    return 0;
+  }
 
   static constexpr bool valid(std::uint32_t offset) { return offset % 4 == 0 && offset < Layout::kSize; }
   static constexpr bool writable(std::uint32_t offset) {
@@ -113,7 +139,7 @@ class SimulatedFabric {
     using C = hal::reg::Control;
     if (C::Reset::extract(value) != 0) return reset_registers();
     if (C::Abort::extract(value) != 0) {
-      if (busy()) {
+      if (busy() && !abort_ignored_) {
         pending_.clear();
         set_status(Status::Error::mask | Status::Aborted::mask);
       }
@@ -136,6 +162,10 @@ class SimulatedFabric {
     pending_status_ = run_round(*net);
     set_status(Status::Busy::mask);
     remaining_ = latency_;
+    if (hung_commits_ > 0) {
+      --hung_commits_;
+      remaining_ = kNever;
+    }
     if (remaining_ == 0) complete_round(*net);
   }
 
@@ -152,6 +182,7 @@ class SimulatedFabric {
     const std::uint32_t round = regs_[Layout::kRoundCounter / 4];
     for (Delivery d : pending_) {
       d.round = round;
+      d.flagged = pending_status_ != 0;
       deliveries_.push_back(d);
     }
     pending_.clear();
@@ -218,9 +249,12 @@ class SimulatedFabric {
   /// Walks every non-idle port through the active configuration; fills pending_, returns STATUS flags.
   std::uint32_t run_round(const Network& net) {
     const std::uint32_t n = net.stages;
-    std::vector<std::uint32_t> outputs_used(std::size_t{n} * net.ports, 0);    // per stage: switch output terminals
-    std::vector<std::uint32_t> switch_load(std::size_t{n} * net.ports / net.radix, 0);
-    std::vector<std::uint32_t> taken(std::size_t{n} * net.ports, 0);           // per signal: its output terminals
+    // A column has switches * d terminals: N, or 2N in the shift network (N switches per stage).
+    const std::uint32_t switches = net.switches_per_stage();
+    const std::uint32_t terminals = switches * net.radix;
+    std::vector<std::uint32_t> outputs_used(std::size_t{n} * terminals, 0);  // per stage: switch output terminals
+    std::vector<std::uint32_t> switch_load(std::size_t{n} * switches, 0);
+    std::vector<std::uint32_t> taken(std::size_t{n} * net.ports, 0);          // per signal: its output terminals
     std::uint32_t flags = 0;
     pending_.clear();
     for (std::uint32_t i = 0; i < net.ports; ++i) {
@@ -240,20 +274,20 @@ class SimulatedFabric {
         const std::uint32_t out = stuck ? fault->stuck_port % net.radix : (in + switch_state(net, s, y)) % net.radix;
         if (fault != nullptr) flags |= Status::FaultCrossed::mask;
         const std::uint32_t out_terminal = y * net.radix + out;
-        ++outputs_used[std::size_t{s} * net.ports + out_terminal];
-        ++switch_load[std::size_t{s} * (net.ports / net.radix) + y];
+        ++outputs_used[std::size_t{s} * terminals + out_terminal];
+        ++switch_load[std::size_t{s} * switches + y];
         taken[std::size_t{pending_.size()} * n + s] = out_terminal;
         d.tag_taken = d.tag_taken * net.radix + out;
         terminal = wiring::after_stage(net, s, out_terminal);
       }
-      d.output = terminal;
+      d.output = terminal;  // >= N: the shift network's unused last-stage output, no processor
       d.misrouted = d.output != d.header_destination;
       if (d.misrouted) flags |= Status::Misroute::mask;
       pending_.push_back(d);
     }
     for (std::size_t k = 0; k < pending_.size(); ++k)
       for (std::uint32_t s = 0; s < n; ++s)
-        if (outputs_used[std::size_t{s} * net.ports + taken[k * n + s]] > 1) pending_[k].collided = true;
+        if (outputs_used[std::size_t{s} * terminals + taken[k * n + s]] > 1) pending_[k].collided = true;
     if (std::any_of(pending_.begin(), pending_.end(), [](const Delivery& d) { return d.collided; }))
       flags |= Status::Conflict::mask;
     if (optical() && std::any_of(switch_load.begin(), switch_load.end(), [](std::uint32_t l) { return l > 1; }))
@@ -266,6 +300,9 @@ class SimulatedFabric {
   std::vector<Delivery> pending_;      // the running round's arrivals
   std::vector<Delivery> deliveries_;   // every completed round's arrivals
   std::vector<InjectedFault> faults_;
+  std::vector<Corruption> corruptions_;
+  std::uint32_t hung_commits_{0};
+  bool abort_ignored_{false};
   std::uint32_t pending_status_{0};
   std::uint32_t latency_{0};
   std::uint32_t remaining_{0};

@@ -8,7 +8,8 @@
 //
 // Reads: a scripted offset returns its script (e.g. STATUS = busy 3 times, then
 // done); any other offset returns the last value written there (as a plain
-// register would), or 0 if it was never written.
+// register would), or 0 if it was never written. corrupt_reads() makes the next
+// reads of one offset differ from that value (a read-back that does not match).
 #pragma once
 
 #include <array>
@@ -69,6 +70,12 @@ class RecordingBus {
     return script({offset, value, 0, value});
   }
 
+  /// The next `reads` reads of `offset` return their value ^ xor_mask (kAllOffsets
+  /// reads: every one). One corruption at a time; a new call replaces it.
+  constexpr void corrupt_reads(std::uint32_t offset, std::uint32_t xor_mask, std::uint32_t reads) {
+    corruption_ = {offset, xor_mask, reads};
+  }
+
   /// Forgets the log (the scripts and their progress stay).
   constexpr void clear() {
     used_ = 0;
@@ -78,6 +85,7 @@ class RecordingBus {
   constexpr void reset() {
     clear();
     scripts_used_ = 0;
+    corruption_ = {};
     marker_offset_ = kAllOffsets;
     marker_mask_ = 0;
   }
@@ -153,7 +161,15 @@ class RecordingBus {
     }
   }
 
-  constexpr std::uint32_t read_value(std::uint32_t offset) {
+  constexpr std::uint32_t read_value(std::uint32_t offset) { return plain_value(offset) ^ corruption(offset); }
+
+  constexpr std::uint32_t corruption(std::uint32_t offset) {
+    if (corruption_.offset != offset || corruption_.reads_left == 0) return 0;
+    if (corruption_.reads_left != kAllOffsets) --corruption_.reads_left;
+    return corruption_.xor_mask;
+  }
+
+  constexpr std::uint32_t plain_value(std::uint32_t offset) {
     for (std::size_t i = 0; i < scripts_used_; ++i) {
       ScriptState& s = scripts_[i];
       if (s.script.offset != offset) continue;
@@ -183,6 +199,11 @@ class RecordingBus {
   std::size_t dropped_{0};
   std::array<ScriptState, MaxScripts> scripts_{};
   std::size_t scripts_used_{0};
+  struct ReadCorruption {
+    std::uint32_t offset{0};
+    std::uint32_t xor_mask{0};
+    std::uint32_t reads_left{0};
+  } corruption_{};
   std::uint32_t marker_offset_{kAllOffsets};
   std::uint32_t marker_mask_{0};
 };

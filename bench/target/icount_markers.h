@@ -1,0 +1,10 @@
+/* Markers the QEMU plugin (icount_plugin.c) counts instructions between.
+ * Each is one 16-bit Thumb no-op that compilers do not emit. The "memory"
+ * clobber keeps the measured stores inside the bracket; values in registers
+ * stay in registers, as in a real controller loop. */
+#pragma once
+
+#define A2A_ICOUNT_START() __asm__ volatile("mov r10, r10" ::: "memory")
+#define A2A_ICOUNT_STOP() __asm__ volatile("mov r11, r11" ::: "memory")
+/* Ends a group of intervals: the plugin prints their count, min, max and total. */
+#define A2A_ICOUNT_FLUSH() __asm__ volatile("mov r9, r9" ::: "memory")

@@ -1,0 +1,191 @@
+// Instruction counts of the controller's round loop on the target (figures 1
+// and 2 of docs/PERFORMANCE.md), measured in QEMU by bench/target/icount_plugin.c.
+//
+// Every measured piece sits between A2A_ICOUNT_START and A2A_ICOUNT_STOP; each
+// group ends with A2A_ICOUNT_FLUSH, after which the plugin prints the group's
+// interval count, min, max and total. Before each flush the image prints one
+// "bench ..." line naming the group: bench/target/collect.py pairs the two
+// streams in order. Nothing here is timed; instruction counts are exact and
+// the same on every run.
+#include <array>
+#include <cstdint>
+
+#include "a2a/a2a.hpp"
+#include "a2a/board/console.hpp"
+#include "a2a/hal/hal.hpp"
+#include "a2a/mmio/mmio_bus.hpp"
+#include "icount_markers.h"
+
+namespace {
+
+using namespace a2a;
+using board::println;
+
+// The register block the measured code writes: a RAM stand-in for the fabric
+// (only the fixed registers, STAGE_CTRL and a few PORT_HEADERs are touched).
+using Layout = hal::FabricLayout<kMaxPorts, kMaxStages>;
+constexpr std::uint32_t kHeaderWords = 64;
+alignas(8) std::array<std::uint32_t, Layout::kStageControlBase / 4 + kMaxStages> g_block{};
+alignas(8) std::array<std::uint32_t, kHeaderWords> g_headers{};
+std::array<LatinSquareSchedule<>::Port, kHeaderWords> g_ports{};  // static: main's stack stays small
+
+// The register encodings a lean controller writes directly, checked against the HAL's.
+constexpr std::uint32_t kStageCtrlWord = Layout::kStageControlBase / 4;
+constexpr std::uint32_t kControlWord = Layout::kControl / 4;
+constexpr std::uint32_t kCommitBit = 1;
+constexpr std::uint32_t stage_ctrl(std::uint32_t mode_bits, std::uint32_t state) { return mode_bits | (state << 8); }
+constexpr std::uint32_t port_header(std::uint32_t destination, std::uint32_t tag) { return destination | (tag << 16); }
+static_assert(hal::reg::StageControl::State::insert(5, 3) == stage_ctrl(5, 3));
+static_assert(hal::reg::Control::Commit::insert(0, 1) == kCommitBit);
+static_assert(hal::reg::PortHeader::Tag::insert(hal::reg::PortHeader::Destination::insert(0, 7), 9) ==
+              port_header(7, 9));
+
+volatile std::uint32_t* registers() { return g_block.data(); }
+
+/// The empty bracket: the plugin's zero.
+[[gnu::noinline]] void calibrate() {
+  for (int i = 0; i < 4; ++i) {
+    A2A_ICOUNT_START();
+    A2A_ICOUNT_STOP();
+  }
+}
+
+/// Figure 1, lean controller: each round computed from the one before (next),
+/// the one stage that changed (changed_stage) gets its STAGE_CTRL word, then
+/// COMMIT. Two register stores per round; everything else is computing.
+template <class S>
+[[gnu::noinline]] void controller_rounds_raw(const S schedule, volatile std::uint32_t* regs) {
+  auto round = schedule.round(0);
+  const std::uint32_t mode_bits = hal::mode_code(round.control());
+  for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
+    regs[kStageCtrlWord + s] = stage_ctrl(mode_bits, round.stage_state(s));
+  regs[kControlWord] = kCommitBit;
+  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+    A2A_ICOUNT_START();
+    round = schedule.next(round);
+    const std::uint32_t stage = schedule.changed_stage(r);
+    regs[kStageCtrlWord + stage] = stage_ctrl(mode_bits, round.stage_state(stage));
+    regs[kControlWord] = kCommitBit;
+    A2A_ICOUNT_STOP();
+  }
+}
+
+/// The same loop measured whole (loop control included), for the per-round average.
+template <class S>
+[[gnu::noinline]] void controller_loop_raw(const S schedule, volatile std::uint32_t* regs) {
+  auto round = schedule.round(0);
+  const std::uint32_t mode_bits = hal::mode_code(round.control());
+  A2A_ICOUNT_START();
+  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+    round = schedule.next(round);
+    const std::uint32_t stage = schedule.changed_stage(r);
+    regs[kStageCtrlWord + stage] = stage_ctrl(mode_bits, round.stage_state(stage));
+    regs[kControlWord] = kCommitBit;
+  }
+  A2A_ICOUNT_STOP();
+}
+
+/// Figure 1 through the HAL's FabricDriver (every argument validated, errors counted).
+template <class S, class Driver>
+[[gnu::noinline]] std::uint32_t controller_rounds_hal(const S schedule, Driver& fabric) {
+  std::uint32_t failures = 0;
+  auto round = schedule.round(0);
+  for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
+    failures += fabric.set_stage_control(s, round.control(), round.stage_state(s)) != Errc::ok ? 1U : 0U;
+  failures += fabric.commit() != Errc::ok ? 1U : 0U;
+  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+    A2A_ICOUNT_START();
+    round = schedule.next(round);
+    const std::uint32_t stage = schedule.changed_stage(r);
+    failures += fabric.set_stage_control(stage, round.control(), round.stage_state(stage)) != Errc::ok ? 1U : 0U;
+    failures += fabric.commit() != Errc::ok ? 1U : 0U;
+    A2A_ICOUNT_STOP();
+  }
+  return failures;
+}
+
+/// Figure 2, stage-controlled Latin square: a port's destination and tag for the
+/// round, written as its PORT_HEADER (one store). Ports precomputed once.
+template <class S>
+[[gnu::noinline]] void port_sends_latin(const typename S::Round round, const typename S::Port* ports,
+                                        std::uint32_t count, volatile std::uint32_t* headers) {
+  for (std::uint32_t i = 0; i < count; ++i) {
+    A2A_ICOUNT_START();
+    const PortSend s = ports[i].send(round);
+    headers[i] = port_header(s.destination, s.tag);
+    A2A_ICOUNT_STOP();
+  }
+}
+
+/// Figure 2, alternating (paper 000 Algorithm 4 as written): processor i walks
+/// every round with its own O(1) state: header for this round, then advance.
+[[gnu::noinline]] void port_rounds_alternating(const AlternatingSchedule schedule, std::uint32_t i,
+                                               volatile std::uint32_t* header) {
+  AlternatingSchedule::Port port = schedule.port(i);
+  for (std::uint32_t k = 0; k < schedule.rounds(); ++k) {
+    A2A_ICOUNT_START();
+    const PortSend s = port.send();
+    *header = port_header(s.destination, s.tag);
+    port.advance();
+    A2A_ICOUNT_STOP();
+  }
+}
+
+void flush(const char* what, const Network& net, const char* detail) {
+  println("bench ", what, " topology=", name(net.topology), " N=", net.ports, " d=", net.radix, " n=", net.stages,
+          " ", detail);
+  A2A_ICOUNT_FLUSH();
+}
+
+template <class S>
+void controller_figures(const S& schedule, const char* family) {
+  const Network net = schedule.network();
+  controller_rounds_raw(schedule, registers());
+  flush("round-raw", net, family);
+  controller_loop_raw(schedule, registers());
+  flush("loop-raw", net, family);
+  mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
+  hal::FabricDriver<mmio::MmioBus, Layout> fabric(bus);
+  if (fabric.configure(net, false) != Errc::ok) println("error: configure failed");
+  if (controller_rounds_hal(schedule, fabric) != 0) println("error: the driver refused a round");
+  flush("round-hal", net, family);
+}
+
+void latin(Topology t, std::uint32_t ports, std::uint32_t radix) {
+  const Network net = make_network(t, ports, radix).value();
+  const auto schedule = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
+  controller_figures(schedule, "latin-square-gray");
+  const std::uint32_t count = ports < kHeaderWords ? ports : kHeaderWords;
+  for (std::uint32_t i = 0; i < count; ++i) g_ports[i] = schedule.port(ports - 1 - i);
+  port_sends_latin<LatinSquareSchedule<>>(schedule.round(schedule.rounds() / 2 + 1), g_ports.data(), count,
+                                          g_headers.data());
+  flush("port", net, "latin-square-gray");
+}
+
+void alternating(std::uint32_t ports) {
+  const Network net = make_network(Topology::gsen, ports).value();
+  const auto schedule = AlternatingSchedule::make(net).value();
+  controller_figures(schedule, "alternating");
+  for (std::uint32_t i : {ports / 2, ports / 2 + 1}) {  // an even and an odd processor
+    port_rounds_alternating(schedule, i, g_headers.data());
+    flush("port", net, i % 2 == 0 ? "alternating-even" : "alternating-odd");
+  }
+}
+
+}  // namespace
+
+int main() {
+  calibrate();
+  println("bench calibrate");
+  A2A_ICOUNT_FLUSH();
+  for (std::uint32_t n : {16U, 1024U, 65536U}) latin(Topology::omega, n, 2);
+  for (Topology t : {Topology::baseline, Topology::banyan, Topology::reverse_omega, Topology::reverse_baseline,
+                     Topology::reverse_banyan})
+    latin(t, 1024, 2);
+  for (std::uint32_t n : {16U, 1024U, 65536U}) latin(Topology::omega, n, 4);
+  for (std::uint32_t n : {16U, 4096U, 65536U}) latin(Topology::omega, n, 16);
+  latin(Topology::banyan, 4096, 8);
+  for (std::uint32_t n : {18U, 1026U, 65534U}) alternating(n);
+  println("bench done");
+  return 0;
+}

@@ -1,0 +1,200 @@
+// The SwitchReplay on the host simulated fabric (platform/host/fabric): the
+// register block the controller firmware programs, driven through the HAL's
+// FabricDriver exactly as the firmware drives it. configure() writes a round's
+// switch states into SWITCH_STATE (every stage in individual mode, so any table
+// of states is representable); trace_round() writes each sender's PORT_HEADER
+// and the IDLE_MASK, COMMITs once and reads where every signal arrived and the
+// output ports it took from the fabric's deliveries. A plan verified with
+// `--backend fabric` has thus been run through the same registers, packing and
+// latching rules as on a board, not only through the core's route().
+#include <a2a/fabric/simulated_fabric.hpp>
+#include <a2a/hal/fabric_driver.hpp>
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "schedule_select.hpp"
+#include "switch_replay.hpp"
+#include "tool_error.hpp"
+
+namespace a2a::tool {
+namespace {
+
+/// One block big enough for every network the tool accepts (the tool refuses N above
+/// kToolMaxPorts before a replay exists). Its registers take about 150 KB; COMMIT copies
+/// them once per round, which is small next to walking N signals through n stages.
+using ToolFabricLayout = hal::FabricLayout<kToolMaxPorts, kMaxStages>;
+using Fabric = host::SimulatedFabric<ToolFabricLayout>;
+using Driver = hal::FabricDriver<Fabric, ToolFabricLayout>;
+
+/// The simulated block finishes a round without latency, so the first STATUS read sees it
+/// done; the bound (the HAL's bounded-wait rule) turns a block that never finishes into an
+/// error instead of a hang.
+constexpr std::uint32_t kMaxStatusPolls = 16;
+
+/// A failure here is a bug in the tool or the fabric model, never bad input: the plan's
+/// network and states were validated when it was read.
+[[noreturn]] void internal_error(const std::string& what) { throw std::logic_error("host fabric: " + what); }
+
+void require_ok(Errc e, const char* what) {
+  if (e != Errc::ok) internal_error(std::string(what) + ": " + std::string(describe(e)));
+}
+
+}  // namespace
+
+std::string fabric_replay_refusal(const Network& net) {
+  const std::string network = std::string(name(net.topology)) + " with N = " + std::to_string(net.ports);
+  if (!hal::topology_from_code(hal::topology_code(net.topology)))
+    return "the host simulated fabric has no register code for topology " + std::string(name(net.topology));
+  if (!ToolFabricLayout::fits(net) || net.switches_per_stage() > ToolFabricLayout::kMaxSwitches)
+    return "the host simulated fabric holds at most " + std::to_string(ToolFabricLayout::kMaxPorts) + " ports, " +
+           std::to_string(ToolFabricLayout::kMaxStages) + " stages and " +
+           std::to_string(ToolFabricLayout::kMaxSwitches) + " switches per stage; " + network + " has " +
+           std::to_string(net.stages) + " stages of " + std::to_string(net.switches_per_stage()) + " switches";
+  return "";
+}
+
+namespace {
+
+class FabricReplay final : public SwitchReplay {
+ public:
+  FabricReplay() { require_ok(driver_.probe(), "probe"); }
+  FabricReplay(const FabricReplay&) = delete;  // driver_ points at fabric_
+  FabricReplay& operator=(const FabricReplay&) = delete;
+
+  [[nodiscard]] std::string_view backend() const override { return "host simulated fabric"; }
+
+  void configure(const Network& net, const StageStates& states) override {
+    if (const std::string refusal = fabric_replay_refusal(net); !refusal.empty())
+      throw UsageError(refusal + " (use --backend route)");
+    if (states.size() != net.stages) internal_error("a round has the wrong number of stages");
+    // Crosstalk is judged by the verifier switch by switch from the hops, so the block
+    // runs in electronic mode (its CROSSTALK flag would only say "somewhere").
+    require_ok(driver_.configure(net, false), "configure");
+    const std::uint32_t switches = net.switches_per_stage();
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      if (states[s].size() != switches) internal_error("stage " + std::to_string(s) + " has the wrong switch count");
+      require_ok(driver_.set_stage_control(s, ControlMode::individual, 0), "STAGE_CTRL");
+      for (std::uint32_t first = 0; first < switches; first += hal::kSwitchesPerWord) {
+        std::uint32_t packed = 0;
+        for (std::uint32_t j = 0; j < hal::kSwitchesPerWord && first + j < switches; ++j)
+          packed |= states[s][first + j] << (hal::reg::SwitchState::kBitsPerSwitch * j);
+        require_ok(driver_.set_switch_word(s, first / hal::kSwitchesPerWord, packed), "SWITCH_STATE");
+      }
+    }
+    net_ = net;
+    states_ = states;
+  }
+
+  [[nodiscard]] std::vector<Path> trace_round(std::span<const Send> sends) override { return run_round(sends); }
+
+  /// One signal alone in a round (the header names no claim: destination 0, tag 0; the
+  /// fabric's MISROUTE flag is therefore meaningless here and ignored).
+  [[nodiscard]] Path trace(std::uint32_t source) const override {
+    const Send alone{source, 0, 0, source, source};
+    return run_round(std::span<const Send>(&alone, 1)).front();
+  }
+
+ private:
+  /// Injects one signal per distinct sending port (a port listed twice injects once: a
+  /// port has one header register; the path does not depend on the header), commits,
+  /// and returns one path per send, in order.
+  std::vector<Path> run_round(std::span<const Send> sends) const {
+    const std::uint32_t idle_words = (net_.ports + hal::kPortsPerIdleWord - 1) / hal::kPortsPerIdleWord;
+    idle_.assign(idle_words, ~std::uint32_t{0});
+    for (const Send& send : sends) {
+      if (send.src >= net_.ports) internal_error("port " + std::to_string(send.src) + " is not in the network");
+      std::uint32_t& word = idle_[send.src / hal::kPortsPerIdleWord];
+      const std::uint32_t bit = std::uint32_t{1} << (send.src % hal::kPortsPerIdleWord);
+      if ((word & bit) == 0) continue;
+      word &= ~bit;
+      require_ok(driver_.set_port_header(send.src, send.dst, send.tag), "PORT_HEADER");
+    }
+    for (std::uint32_t w = 0; w < idle_words; ++w) require_ok(driver_.set_idle_word(w, idle_[w]), "IDLE_MASK");
+    require_ok(driver_.commit(), "commit");
+    // Conflicts and misroutes are the verifier's to report (with their ports); only a
+    // round that did not run is a failure of the replay itself.
+    const Result<hal::FabricStatus> status = driver_.poll_status(kMaxStatusPolls);
+    if (!status) internal_error("round: " + std::string(describe(status.error())));
+    if (!status->done || status->error) internal_error("the round did not run (STATUS.ERROR set)");
+
+    const std::vector<host::Delivery>& deliveries = fabric_.deliveries();
+    delivery_of_.assign(net_.ports, kNoDelivery);
+    for (std::size_t k = 0; k < deliveries.size(); ++k) {
+      const std::uint32_t source = deliveries[k].source;
+      if (source >= net_.ports || delivery_of_[source] != kNoDelivery)
+        internal_error("unexpected delivery from port " + std::to_string(source));
+      delivery_of_[source] = k;
+    }
+    std::vector<Path> paths;
+    paths.reserve(sends.size());
+    for (const Send& send : sends) {
+      if (delivery_of_[send.src] == kNoDelivery)
+        internal_error("the signal of port " + std::to_string(send.src) + " arrived nowhere");
+      paths.push_back(path_of(deliveries[delivery_of_[send.src]]));
+    }
+    fabric_.clear_deliveries();  // one round at a time: N signals, not N^2
+    return paths;
+  }
+
+  /// The fabric reports where a signal arrived and the output port it took at each stage
+  /// (tag_taken), not the switches it crossed. The hops are therefore rebuilt from the
+  /// fixed wiring and those ports, and cross-checked: each hop's port must be the k-shift
+  /// of the state programmed into its switch, and the walk must end at the output the
+  /// fabric reported. Destination and tag come from the fabric.
+  Path path_of(const host::Delivery& delivery) const {
+    const std::uint32_t d = net_.radix;
+    const std::uint32_t n = net_.stages;
+    std::array<std::uint32_t, kMaxStages> port_taken{};
+    std::uint32_t rest = delivery.tag_taken;
+    for (std::uint32_t s = n; s-- > 0;) {  // stage 0 is the most significant digit
+      port_taken[s] = rest % d;
+      rest /= d;
+    }
+    if (rest != 0) internal_error("port " + std::to_string(delivery.source) + ": tag taken has too many digits");
+
+    Path path;
+    path.source = delivery.source;
+    path.destination = delivery.output;
+    path.tag = delivery.tag_taken;
+    path.stages = n;
+    std::uint32_t terminal = delivery.source;
+    for (std::uint32_t s = 0; s < n; ++s) {
+      terminal = wiring::before_stage(net_, s, terminal);
+      const std::uint32_t sw = terminal / d;
+      const std::uint32_t in = terminal % d;
+      const std::uint32_t out = port_taken[s];
+      if ((in + states_[s][sw]) % d != out)
+        internal_error("port " + std::to_string(delivery.source) + ": at stage " + std::to_string(s) + " switch " +
+                       std::to_string(sw) + " (state " + std::to_string(states_[s][sw]) + ") the signal took port " +
+                       std::to_string(out) + " from input " + std::to_string(in));
+      path.hops[s] = Hop{sw, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out)};
+      path.backward_tag = path.backward_tag * d + in;
+      terminal = wiring::after_stage(net_, s, sw * d + out);
+    }
+    if (terminal != delivery.output)
+      internal_error("port " + std::to_string(delivery.source) + ": the ports taken lead to output " +
+                     std::to_string(terminal) + " but the fabric delivered at " + std::to_string(delivery.output));
+    return path;
+  }
+
+  static constexpr std::size_t kNoDelivery = ~std::size_t{0};
+
+  // Running a round changes the simulated hardware (registers, round counter), not the
+  // configured network: trace() is const in the interface, so the block is mutable.
+  mutable Fabric fabric_;
+  mutable Driver driver_{fabric_};
+  mutable std::vector<std::uint32_t> idle_;
+  mutable std::vector<std::size_t> delivery_of_;
+  Network net_{};
+  StageStates states_;  // what configure() programmed, for the hop cross-check
+};
+
+}  // namespace
+
+std::unique_ptr<SwitchReplay> make_fabric_replay() { return std::make_unique<FabricReplay>(); }
+
+}  // namespace a2a::tool

@@ -1,0 +1,294 @@
+// Host: the controller's round loop over the simulated fabric with faults
+// injected in the middle of an exchange (read-back corruption, hung commits, a
+// switch that becomes faulty), on several networks and schedule families. The
+// verdict comes from the fabric's own delivery records: after the stop and the
+// resume, every (source, destination) pair was delivered exactly once by a round
+// the fabric completed clean; rounds it flagged or aborted count for nothing.
+#include <a2a/a2a.hpp>
+#include <a2a/app/controller.hpp>
+#include <a2a/app/firmware_main.hpp>
+#include <a2a/fabric/simulated_fabric.hpp>
+#include <a2a/hal/hal.hpp>
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace a2a;
+
+namespace {
+
+using Layout = hal::FabricLayout<256, 8>;
+using Fabric = host::SimulatedFabric<Layout>;
+using Driver = hal::FabricDriver<Fabric, Layout>;
+constexpr std::uint32_t kPolls = 16;
+constexpr std::uint32_t kNever = Fabric::kNever;
+
+struct Case {
+  const char* name;
+  Topology topology;
+  std::uint32_t ports;
+  std::uint32_t radix;
+  ScheduleKind kind;
+  RoundOrder order;
+};
+
+constexpr Case kCases[] = {
+    {"omega 16", Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural},
+    {"omega 64, d = 4", Topology::omega, 64, 4, ScheduleKind::latin_square, RoundOrder::natural},
+    {"reverse-banyan 27, d = 3, gray", Topology::reverse_banyan, 27, 3, ScheduleKind::latin_square, RoundOrder::gray},
+    {"gsen 10, alternating", Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural},
+};
+
+AnySchedule schedule_of(const Case& c) {
+  return AnySchedule::make(make_network(c.topology, c.ports, c.radix).value(), c.kind, c.order).value();
+}
+
+/// A fresh fabric and a verifying driver configured for the schedule's network.
+struct Bench {
+  Fabric fabric;
+  Driver driver{fabric};
+  explicit Bench(const Network& net, bool verify = true) {
+    driver.set_write_verification(verify);
+    REQUIRE(driver.probe() == Errc::ok);
+    REQUIRE(driver.configure(net, false) == Errc::ok);
+  }
+};
+
+/// What the fabric delivered in rounds it completed clean.
+host::ExchangeSummary accepted(const Fabric& fabric, std::uint32_t ports) {
+  std::vector<host::Delivery> clean;
+  for (const host::Delivery& d : fabric.deliveries())
+    if (!d.flagged) clean.push_back(d);
+  return host::summarize(clean, ports);
+}
+
+/// Pairs (source, destination) the fabric delivered clean so far.
+std::vector<bool> delivered_pairs(const Fabric& fabric, std::uint32_t ports) {
+  std::vector<bool> seen(std::size_t{ports} * ports, false);
+  for (const host::Delivery& d : fabric.deliveries())
+    if (!d.flagged && !d.collided && !d.misrouted) seen[std::size_t{d.source} * ports + d.output] = true;
+  return seen;
+}
+
+/// The stop report is exact: the pending messages, enumerated from the schedule
+/// (rounds >= the failed round), are precisely the pairs the fabric has not delivered.
+void check_report(const AnySchedule& schedule, const Fabric& fabric, const app::ExchangeOutcome& out) {
+  const std::uint32_t n = schedule.network().ports;
+  const std::vector<bool> seen = delivered_pairs(fabric, n);
+  std::uint64_t pending = 0;
+  bool pending_undelivered = true;
+  for (std::uint32_t r = out.rounds_done; r < schedule.rounds(); ++r) {
+    const auto round = schedule.round(r);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const PortSend s = schedule.send(round, i);
+      if (!s.sends) continue;
+      ++pending;
+      pending_undelivered = pending_undelivered && !seen[std::size_t{i} * n + s.destination];
+    }
+  }
+  CHECK(pending == out.messages_pending);
+  CHECK(pending_undelivered);
+  std::uint64_t delivered = 0;
+  for (bool b : seen) delivered += b ? 1U : 0U;
+  CHECK(delivered + pending == std::uint64_t{n} * n);  // nothing lost between the two
+}
+
+void check_exact(const host::ExchangeSummary& sum) {
+  CHECK(sum.delivered == sum.expected);
+  CHECK(sum.duplicates == 0);
+  CHECK(sum.missing == 0);
+  CHECK(sum.collided == 0);
+  CHECK(sum.misrouted == 0);
+}
+
+/// Runs `schedule` with `inject(r)` called after each delivered round r; expects a
+/// stop at `stop_round` with `error`, checks the report, then resumes after `repair`.
+template <class Inject, class Repair>
+void stop_and_resume(const AnySchedule& schedule, Errc error, std::uint32_t stop_round, Inject inject,
+                     Repair repair) {
+  const Network net = schedule.network();
+  Bench b(net);
+  const app::ExchangeOutcome out =
+      app::run_exchange(b.driver, schedule, [&](std::uint32_t r, const auto&) { inject(b.fabric, r); },
+                        app::ExchangeOptions{0, 2, kPolls});
+  CHECK(out.error == error);
+  CHECK(out.rounds_done == stop_round);
+  check_report(schedule, b.fabric, out);
+  repair(b.fabric);
+  const app::ExchangeOutcome resumed = app::run_exchange(
+      b.driver, schedule, [](std::uint32_t, const auto&) {}, app::ExchangeOptions{out.rounds_done, 2, kPolls});
+  CHECK(resumed.error == Errc::ok);
+  CHECK(resumed.rounds_done == schedule.rounds());
+  CHECK(resumed.attempts == schedule.rounds() - out.rounds_done);
+  check_exact(accepted(b.fabric, net.ports));
+}
+
+}  // namespace
+
+TEST_CASE("read-back corruption that persists: stop, report the pending messages, resume exactly") {
+  for (const Case& c : kCases) {
+    INFO(c.name);
+    const AnySchedule schedule = schedule_of(c);
+    const std::uint32_t k = schedule.rounds() / 2;
+    stop_and_resume(
+        schedule, Errc::fabric_readback_mismatch, k,
+        [&](Fabric& f, std::uint32_t r) {
+          if (r + 1 == k) f.corrupt_writes(Layout::port_header(1), 0x1, 3);  // all 3 attempts of round k
+        },
+        [](Fabric&) {});
+  }
+}
+
+TEST_CASE("a commit that hangs for good: abort, stop, resume once the fabric answers again") {
+  for (const Case& c : kCases) {
+    INFO(c.name);
+    const AnySchedule schedule = schedule_of(c);
+    const std::uint32_t k = schedule.rounds() - 3;
+    stop_and_resume(
+        schedule, Errc::fabric_timeout, k,
+        [&](Fabric& f, std::uint32_t r) {
+          if (r + 1 == k) f.set_latency(kNever);
+        },
+        [](Fabric& f) { f.set_latency(2); });
+  }
+}
+
+TEST_CASE("a switch fault flag raised mid-exchange: the flagged round is discarded, the exchange resumes") {
+  for (const Case& c : kCases) {
+    INFO(c.name);
+    const AnySchedule schedule = schedule_of(c);
+    const std::uint32_t k = 3;
+    stop_and_resume(
+        schedule, Errc::fabric_round_faulted, k,
+        [&](Fabric& f, std::uint32_t r) {
+          if (r + 1 == k) REQUIRE(f.inject_faulty(1, 1) == Errc::ok);
+        },
+        [](Fabric& f) { f.clear_faults(); });
+  }
+  // The report names the switch, and the flagged round was attempted once only.
+  const AnySchedule schedule = schedule_of(kCases[0]);
+  Bench b(schedule.network());
+  const app::ExchangeOutcome out = app::run_exchange(
+      b.driver, schedule,
+      [&](std::uint32_t r, const auto&) {
+        if (r == 6) REQUIRE(b.fabric.inject_faulty(2, 5) == Errc::ok);
+      },
+      app::ExchangeOptions{});
+  CHECK(out.fault_located);
+  CHECK(out.faulty_stage == 2);
+  CHECK(out.faulty_switch == 5);
+  CHECK(out.attempts == 8);
+  std::size_t flagged = 0;
+  for (const host::Delivery& d : b.fabric.deliveries()) flagged += d.flagged ? 1U : 0U;
+  CHECK(flagged == 16);  // round 7 ran once, flagged: its 16 signals do not count
+}
+
+TEST_CASE("transient faults are retried within the exchange: exact, nothing duplicated") {
+  for (const Case& c : kCases) {
+    INFO(c.name);
+    const AnySchedule schedule = schedule_of(c);
+    const Network net = schedule.network();
+    Bench b(net);
+    const app::ExchangeOutcome out = app::run_exchange(
+        b.driver, schedule,
+        [&](std::uint32_t r, const auto&) {
+          if (r == 1) b.fabric.corrupt_writes(Layout::port_header(0), 0x10000, 1);
+          if (r == 3) b.fabric.hang_commits(2);
+        },
+        app::ExchangeOptions{0, 2, kPolls});
+    CHECK(out.error == Errc::ok);
+    CHECK(out.retries == 3);
+    CHECK(b.fabric.deliveries().size() == std::size_t{net.ports} * net.ports);  // aborted rounds: nothing
+    check_exact(b.fabric.summary(net.ports));
+  }
+}
+
+TEST_CASE("without read-back verification a corrupted header reaches the fabric, is flagged and retried") {
+  const AnySchedule schedule = schedule_of(kCases[0]);
+  Bench b(schedule.network(), false);
+  b.fabric.corrupt_writes(Layout::port_header(2), 0x1, 1);  // destination off by one: a misroute
+  const app::ExchangeOutcome out = app::run_exchange(b.driver, schedule, [](std::uint32_t, const auto&) {},
+                                                     app::ExchangeOptions{});
+  CHECK(out.error == Errc::ok);
+  CHECK(out.retries == 1);
+  CHECK(b.fabric.summary(16).misrouted == 1);  // the fabric saw the bad round...
+  check_exact(accepted(b.fabric, 16));          // ...and the controller did not count it
+}
+
+TEST_CASE("a fabric that ignores ABORT: the round is in doubt, the controller stops at once") {
+  const AnySchedule schedule = schedule_of(kCases[0]);
+  Bench b(schedule.network());
+  b.fabric.set_latency(kNever);
+  b.fabric.ignore_abort(true);
+  const app::ExchangeOutcome out = app::run_exchange(b.driver, schedule, [](std::uint32_t, const auto&) {},
+                                                     app::ExchangeOptions{0, 5, kPolls});
+  CHECK(out.error == Errc::fabric_round_in_doubt);
+  CHECK(out.attempts == 1);
+  CHECK(out.rounds_done == 0);
+}
+
+// --- the firmware's entry point over a register that does not take -----------------
+
+namespace {
+
+using FwLayout = hal::FabricLayout<256, 16>;
+using Model = app::FabricModel<FwLayout, 256>;
+using Ram = app::RamBus<FwLayout::kSize>;
+
+/// The board's register block, where writes to one offset do not take `writes` times.
+struct StubbornRam {
+  Ram* ram;
+  std::uint32_t offset;
+  std::uint32_t writes;
+  std::uint32_t read32(std::uint32_t o) { return ram->read32(o); }
+  void write32(std::uint32_t o, std::uint32_t v) {
+    if (o == offset && writes > 0) {
+      --writes;
+      v ^= 0x1;
+    }
+    ram->write32(o, v);
+  }
+};
+
+struct StringConsole {
+  std::string text;
+  template <class... Args>
+  void print(const Args&... args) {
+    (append(args), ...);
+  }
+  void append(std::string_view s) { text += s; }
+  void append(const char* s) { text += s; }
+  template <class T>
+    requires std::is_integral_v<T>
+  void append(T v) { text += std::to_string(v); }
+};
+
+std::pair<int, std::string> run_firmware(std::uint32_t bad_writes) {
+  static Ram ram;
+  static Model model;
+  model.power_on(ram);
+  StubbornRam raw{&ram, FwLayout::port_header(7), bad_writes};
+  StringConsole console;
+  const auto block = encode_config(ControllerConfig{});
+  const int status = app::controller_main(console, raw, model, block, "");
+  return {status, console.text};
+}
+
+}  // namespace
+
+TEST_CASE("the firmware retries a register that did not take and reports one that never does") {
+  const auto transient = run_firmware(1);
+  INFO(transient.second);
+  CHECK(transient.first == app::kExitOk);
+  CHECK(transient.second.find("retries: 1 round attempts repeated") != std::string::npos);
+  CHECK(transient.second.find("pairs delivered 256/256, missing 0, duplicates 0") != std::string::npos);
+
+  const auto [status, text] = run_firmware(kNever);
+  CHECK(status == app::kExitRoundFailed);
+  CHECK(text.find("error: round 0 failed: a fabric register read back differs") != std::string::npos);
+  CHECK(text.find("not delivered (256 messages); resume from round 0") != std::string::npos);
+  CHECK(text.find("pairs delivered 0/256") != std::string::npos);  // nothing half-valid was committed
+}
