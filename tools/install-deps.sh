@@ -4,23 +4,29 @@
 #   tools/install-deps.sh --target   the Cortex-M cross build as well: arm-none-eabi
 #                                    GCC, newlib, libstdc++ and qemu-system-arm
 #   tools/install-deps.sh --target-only   only the Cortex-M packages
+#   tools/install-deps.sh --analysis      the reliability job: clang 14 with its
+#                                    sanitizer and libFuzzer runtimes, clang-tidy, cppcheck
 # Idempotent: does nothing, not even apt-get update, when all are present.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3)
+host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3 libbenchmark-dev)
 # newlib (not picolibc): the images use only its string functions; startup,
 # console and exit are our own (platform/cortex-m). libstdc++ brings the C++
 # headers (<array>, <span>, ...) for arm-none-eabi.
 target_packages=(gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi
                  libstdc++-arm-none-eabi-newlib qemu-system-arm)
+# tools/reliability-ci.sh: sanitizer build, fuzz targets (libclang-rt-14-dev has
+# the ASan/UBSan and libFuzzer runtimes), static analysis.
+analysis_packages=(clang-14 libclang-rt-14-dev clang-tidy-14 cppcheck)
 
 packages=("${host_packages[@]}")
 for arg in "$@"; do
   case "$arg" in
     --target) packages=("${host_packages[@]}" "${target_packages[@]}") ;;
     --target-only) packages=("${target_packages[@]}") ;;
-    -h|--help) sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --analysis) packages=("${host_packages[@]}" "${analysis_packages[@]}") ;;
+    -h|--help) sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac
 done

@@ -34,7 +34,7 @@ volatile std::uint32_t g_output[4];
   auto round = schedule->round(0);
   for (std::uint32_t r = 0; r < schedule->rounds(); ++r) {
     if (r != 0) round = schedule->next(round);
-    const std::uint32_t stage = schedule->changed_stage(r);
+    const std::uint32_t stage = round.changed_stage();
     g_output[0] = round.stage_state(stage) << stage;
     g_output[1] = 1;  // commit
     for (std::uint32_t i = 0; i < net->ports; ++i) {
@@ -53,7 +53,7 @@ volatile std::uint32_t g_output[4];
   auto round = schedule->round(0);
   for (std::uint32_t k = 0; k < schedule->rounds(); ++k) {
     if (k != 0) round = schedule->next(round);
-    const std::uint32_t stage = schedule->changed_stage(k);
+    const std::uint32_t stage = round.changed_stage();
     g_output[0] = round.stage_state(stage) << stage;
     g_output[1] = 1;  // commit
   }

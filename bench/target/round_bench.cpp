@@ -24,7 +24,8 @@ using board::println;
 // The register block the measured code writes: a RAM stand-in for the fabric
 // (only the fixed registers, STAGE_CTRL and a few PORT_HEADERs are touched).
 using Layout = hal::FabricLayout<kMaxPorts, kMaxStages>;
-constexpr std::uint32_t kHeaderWords = 64;
+// Ports of figure 2 (A2A_BENCH_PORTS: 1024 on the MPS2 boards, fewer on the 16 KiB micro:bit).
+constexpr std::uint32_t kHeaderWords = A2A_BENCH_PORTS;
 alignas(8) std::array<std::uint32_t, Layout::kStageControlBase / 4 + kMaxStages> g_block{};
 alignas(8) std::array<std::uint32_t, kHeaderWords> g_headers{};
 std::array<LatinSquareSchedule<>::Port, kHeaderWords> g_ports{};  // static: main's stack stays small
@@ -54,16 +55,16 @@ volatile std::uint32_t* registers() { return g_block.data(); }
 /// the one stage that changed (changed_stage) gets its STAGE_CTRL word, then
 /// COMMIT. Two register stores per round; everything else is computing.
 template <class S>
-[[gnu::noinline]] void controller_rounds_raw(const S schedule, volatile std::uint32_t* regs) {
+[[gnu::noipa]] void controller_rounds_raw(const S& schedule, volatile std::uint32_t* regs) {
   auto round = schedule.round(0);
   const std::uint32_t mode_bits = hal::mode_code(round.control());
   for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
     regs[kStageCtrlWord + s] = stage_ctrl(mode_bits, round.stage_state(s));
   regs[kControlWord] = kCommitBit;
-  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+  while (round.index() + 1 < schedule.rounds()) {
     A2A_ICOUNT_START();
     round = schedule.next(round);
-    const std::uint32_t stage = schedule.changed_stage(r);
+    const std::uint32_t stage = round.changed_stage();
     regs[kStageCtrlWord + stage] = stage_ctrl(mode_bits, round.stage_state(stage));
     regs[kControlWord] = kCommitBit;
     A2A_ICOUNT_STOP();
@@ -72,13 +73,13 @@ template <class S>
 
 /// The same loop measured whole (loop control included), for the per-round average.
 template <class S>
-[[gnu::noinline]] void controller_loop_raw(const S schedule, volatile std::uint32_t* regs) {
+[[gnu::noipa]] void controller_loop_raw(const S& schedule, volatile std::uint32_t* regs) {
   auto round = schedule.round(0);
   const std::uint32_t mode_bits = hal::mode_code(round.control());
   A2A_ICOUNT_START();
-  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+  while (round.index() + 1 < schedule.rounds()) {
     round = schedule.next(round);
-    const std::uint32_t stage = schedule.changed_stage(r);
+    const std::uint32_t stage = round.changed_stage();
     regs[kStageCtrlWord + stage] = stage_ctrl(mode_bits, round.stage_state(stage));
     regs[kControlWord] = kCommitBit;
   }
@@ -87,16 +88,16 @@ template <class S>
 
 /// Figure 1 through the HAL's FabricDriver (every argument validated, errors counted).
 template <class S, class Driver>
-[[gnu::noinline]] std::uint32_t controller_rounds_hal(const S schedule, Driver& fabric) {
+[[gnu::noipa]] std::uint32_t controller_rounds_hal(const S& schedule, Driver& fabric) {
   std::uint32_t failures = 0;
   auto round = schedule.round(0);
   for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
     failures += fabric.set_stage_control(s, round.control(), round.stage_state(s)) != Errc::ok ? 1U : 0U;
   failures += fabric.commit() != Errc::ok ? 1U : 0U;
-  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+  while (round.index() + 1 < schedule.rounds()) {
     A2A_ICOUNT_START();
     round = schedule.next(round);
-    const std::uint32_t stage = schedule.changed_stage(r);
+    const std::uint32_t stage = round.changed_stage();
     failures += fabric.set_stage_control(stage, round.control(), round.stage_state(stage)) != Errc::ok ? 1U : 0U;
     failures += fabric.commit() != Errc::ok ? 1U : 0U;
     A2A_ICOUNT_STOP();
@@ -104,36 +105,45 @@ template <class S, class Driver>
   return failures;
 }
 
-/// Figure 2, stage-controlled Latin square: a port's destination and tag for the
-/// round, written as its PORT_HEADER (one store). Ports precomputed once.
+/// Figure 2, stage-controlled Latin square: every port's destination and tag for
+/// one round, written as its PORT_HEADER (one store each); ports precomputed once.
+/// The plain loop a controller writes; measured whole (call, loop control and the
+/// round's masks hoisted before the loop included) and divided by the ports.
 template <class S>
-[[gnu::noinline]] void port_sends_latin(const typename S::Round round, const typename S::Port* ports,
-                                        std::uint32_t count, volatile std::uint32_t* headers) {
+[[gnu::noipa]] void write_headers(const typename S::Round round, const typename S::Port* ports,
+                                     std::uint32_t count, volatile std::uint32_t* headers) {
   for (std::uint32_t i = 0; i < count; ++i) {
-    A2A_ICOUNT_START();
     const PortSend s = ports[i].send(round);
     headers[i] = port_header(s.destination, s.tag);
-    A2A_ICOUNT_STOP();
   }
+}
+
+/// One call of write_headers between the markers (the same code for every count).
+[[gnu::noipa]] void bracket_headers(const LatinSquareSchedule<>::Round round, std::uint32_t count) {
+  A2A_ICOUNT_START();
+  write_headers<LatinSquareSchedule<>>(round, g_ports.data(), count, g_headers.data());
+  A2A_ICOUNT_STOP();
 }
 
 /// Figure 2, alternating (paper 000 Algorithm 4 as written): processor i walks
 /// every round with its own O(1) state: header for this round, then advance.
-[[gnu::noinline]] void port_rounds_alternating(const AlternatingSchedule schedule, std::uint32_t i,
+[[gnu::noipa]] void port_rounds_alternating(const AlternatingSchedule schedule, std::uint32_t i, std::uint32_t rounds,
                                                volatile std::uint32_t* header) {
   AlternatingSchedule::Port port = schedule.port(i);
-  for (std::uint32_t k = 0; k < schedule.rounds(); ++k) {
-    A2A_ICOUNT_START();
+  A2A_ICOUNT_START();
+  for (std::uint32_t k = 0; k < rounds; ++k) {
     const PortSend s = port.send();
     *header = port_header(s.destination, s.tag);
     port.advance();
-    A2A_ICOUNT_STOP();
   }
+  A2A_ICOUNT_STOP();
 }
 
-void flush(const char* what, const Network& net, const char* detail) {
-  println("bench ", what, " topology=", name(net.topology), " N=", net.ports, " d=", net.radix, " n=", net.stages,
-          " ", detail);
+/// Names the group of intervals just measured; `units` is what a whole-loop total is
+/// divided by (rounds or ports).
+void flush(const char* what, const Network& net, const char* family, std::uint32_t units) {
+  println("bench ", what, " family=", family, " topology=", name(net.topology), " N=", net.ports, " d=", net.radix,
+          " n=", net.stages, " units=", units);
   A2A_ICOUNT_FLUSH();
 }
 
@@ -141,42 +151,95 @@ template <class S>
 void controller_figures(const S& schedule, const char* family) {
   const Network net = schedule.network();
   controller_rounds_raw(schedule, registers());
-  flush("round-raw", net, family);
+  flush("round", net, family, schedule.rounds() - 1);
   controller_loop_raw(schedule, registers());
-  flush("loop-raw", net, family);
+  flush("loop", net, family, schedule.rounds() - 1);
   mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
   hal::FabricDriver<mmio::MmioBus, Layout> fabric(bus);
   if (fabric.configure(net, false) != Errc::ok) println("error: configure failed");
   if (controller_rounds_hal(schedule, fabric) != 0) println("error: the driver refused a round");
-  flush("round-hal", net, family);
+  flush("round-hal", net, family, schedule.rounds() - 1);
 }
 
-void latin(Topology t, std::uint32_t ports, std::uint32_t radix) {
+[[gnu::noinline]] void latin(Topology t, std::uint32_t ports, std::uint32_t radix) {
   const Network net = make_network(t, ports, radix).value();
   const auto schedule = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
   controller_figures(schedule, "latin-square-gray");
   const std::uint32_t count = ports < kHeaderWords ? ports : kHeaderWords;
   for (std::uint32_t i = 0; i < count; ++i) g_ports[i] = schedule.port(ports - 1 - i);
-  port_sends_latin<LatinSquareSchedule<>>(schedule.round(schedule.rounds() / 2 + 1), g_ports.data(), count,
-                                          g_headers.data());
-  flush("port", net, "latin-square-gray");
+  const auto round = schedule.round(schedule.rounds() / 2 + 1);
+  bracket_headers(round, count);
+  flush("ports", net, "latin-square-gray", count);
+  bracket_headers(round, count / 2);  // half the ports: the difference is the loop alone, per port
+  flush("ports-half", net, "latin-square-gray", count / 2);
 }
 
-void alternating(std::uint32_t ports) {
+[[gnu::noinline]] void alternating(std::uint32_t ports) {
   const Network net = make_network(Topology::gsen, ports).value();
   const auto schedule = AlternatingSchedule::make(net).value();
   controller_figures(schedule, "alternating");
   for (std::uint32_t i : {ports / 2, ports / 2 + 1}) {  // an even and an odd processor
-    port_rounds_alternating(schedule, i, g_headers.data());
-    flush("port", net, i % 2 == 0 ? "alternating-even" : "alternating-odd");
+    const char* family = i % 2 == 0 ? "alternating-even-port" : "alternating-odd-port";
+    port_rounds_alternating(schedule, i, schedule.rounds(), g_headers.data());
+    flush("port-rounds", net, family, schedule.rounds());
+    port_rounds_alternating(schedule, i, schedule.rounds() / 2, g_headers.data());
+    flush("port-rounds-half", net, family, schedule.rounds() / 2);
   }
+}
+
+/// Stack used by run(): the stack below this frame is painted, run() is called,
+/// and the deepest word it changed gives the depth (callees and cold paths included).
+template <class F>
+[[gnu::noipa]] std::uint32_t measure_stack(F run) {
+  constexpr std::uint32_t kPattern = 0xA5A5'5A5AU;
+  constexpr std::uint32_t kWords = 512;  // 2 KiB: far more than any round loop may use
+  std::uint32_t sp = 0;
+  __asm__ volatile("mov %0, sp" : "=r"(sp));
+  volatile std::uint32_t* const bottom = reinterpret_cast<volatile std::uint32_t*>(sp - 4 * kWords);
+  for (std::uint32_t i = 0; i < kWords; ++i) bottom[i] = kPattern;
+  run();
+  std::uint32_t untouched = 0;
+  while (untouched < kWords && bottom[untouched] == kPattern) ++untouched;
+  return 4 * (kWords - untouched);
+}
+
+void stack_figure(const char* what, std::uint32_t bytes) { println("stack ", what, " ", bytes); }
+
+/// Figure 3: stack of the round loops, the O(1) step and the paths that fall back
+/// to round(r) (natural order, d not a power of two).
+[[gnu::noinline]] void stack_figures() {
+  const auto gray = LatinSquareSchedule<>::make(make_network(Topology::banyan, 1024, 2).value(), RoundOrder::gray).value();
+  const auto natural =
+      LatinSquareSchedule<>::make(make_network(Topology::banyan, 1024, 2).value(), RoundOrder::natural).value();
+  const auto radix3 = LatinSquareSchedule<>::make(make_network(Topology::banyan, 729, 3).value(), RoundOrder::gray).value();
+  const auto alt = AlternatingSchedule::make(make_network(Topology::gsen, 1026).value()).value();
+  stack_figure("latin-square-gray-loop", measure_stack([&] { controller_loop_raw(gray, registers()); }));
+  stack_figure("latin-square-natural-loop", measure_stack([&] { controller_loop_raw(natural, registers()); }));
+  stack_figure("latin-square-d3-loop", measure_stack([&] { controller_loop_raw(radix3, registers()); }));
+  stack_figure("alternating-loop", measure_stack([&] { controller_loop_raw(alt, registers()); }));
+  const auto round = gray.round(7);
+  for (std::uint32_t i = 0; i < 16; ++i) g_ports[i] = gray.port(i);
+  stack_figure("latin-square-port-loop", measure_stack([&] {
+                 write_headers<LatinSquareSchedule<>>(round, g_ports.data(), 16, g_headers.data());
+               }));
+  stack_figure("alternating-port-loop",
+               measure_stack([&] { port_rounds_alternating(alt, 3, alt.rounds(), g_headers.data()); }));
+}
+
+[[gnu::noinline]] void size_figures() {
+  println("size LatinSquareSchedule<> ", sizeof(LatinSquareSchedule<>));
+  println("size LatinSquareSchedule<>::Round ", sizeof(LatinSquareSchedule<>::Round));
+  println("size LatinSquareSchedule<>::Port ", sizeof(LatinSquareSchedule<>::Port));
+  println("size AlternatingSchedule ", sizeof(AlternatingSchedule));
+  println("size AlternatingSchedule::Round ", sizeof(AlternatingSchedule::Round));
+  println("size AlternatingSchedule::Port ", sizeof(AlternatingSchedule::Port));
 }
 
 }  // namespace
 
 int main() {
   calibrate();
-  println("bench calibrate");
+  println("bench calibrate family=none topology=none N=0 d=0 n=0 units=4");
   A2A_ICOUNT_FLUSH();
   for (std::uint32_t n : {16U, 1024U, 65536U}) latin(Topology::omega, n, 2);
   for (Topology t : {Topology::baseline, Topology::banyan, Topology::reverse_omega, Topology::reverse_baseline,
@@ -186,6 +249,10 @@ int main() {
   for (std::uint32_t n : {16U, 4096U, 65536U}) latin(Topology::omega, n, 16);
   latin(Topology::banyan, 4096, 8);
   for (std::uint32_t n : {18U, 1026U, 65534U}) alternating(n);
+  size_figures();
+  stack_figures();  // runs measured loops again: their intervals form one group to ignore
+  println("bench stack-runs family=none topology=none N=0 d=0 n=0 units=1");
+  A2A_ICOUNT_FLUSH();
   println("bench done");
   return 0;
 }

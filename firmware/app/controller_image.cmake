@@ -45,9 +45,16 @@ if(A2A_BUILD_TESTS)
   set(_a2a_fw_runs
     "default|16||pairs delivered 256/256, missing 0, duplicates 0"
     "gsen10|10|topology=gsen ports=10|pairs delivered 100/100, missing 0"
+    "gsen20_doubly|20|topology=gsen ports=20|schedule doubly-alternating, natural order, 24 rounds.*pairs delivered 400/400, missing 0, duplicates 0"
+    "gsen12_stage|12|topology=gsen ports=12 order=gray|schedule gsen-stage-control, gray order, 16 rounds.*pairs delivered 144/144, missing 0, duplicates 0"
+    "gsen72_quadruply|72|topology=gsen ports=72|schedule quadruply-alternating, natural order, 96 rounds.*pairs delivered 5184/5184, missing 0, duplicates 0"
+    "gsen20_broadcast|20|topology=gsen ports=20 schedule=broadcast|schedule broadcast, natural order, 24 rounds.*pairs delivered 400/400, missing 0, duplicates 0"
     "reverse_baseline27|27|topology=reverse-baseline ports=27 radix=3|pairs delivered 729/729, missing 0"
     "omega64_d4_gray|64|ports=64 radix=4 order=gray|pairs delivered 4096/4096, missing 0"
-    "banyan128|128|topology=banyan ports=128|pairs delivered 16384/16384, missing 0")
+    "banyan128|128|topology=banyan ports=128|pairs delivered 16384/16384, missing 0"
+    "shift16|16|topology=shift ports=16|pairs delivered 256/256, missing 0.*optical mode: crosstalk 0"
+    "optical_baseline32|32|topology=baseline ports=32 schedule=optical|rounds 64/64.*pairs delivered 1024/1024, missing 0.*optical mode: crosstalk 0"
+    "omega16_fault|16|fault=1:2|schedule fault-tolerant, natural order, 33 rounds.*pairs delivered 256/256, missing 0, duplicates 0.*messages relayed 32, relay errors 0, left in a store 0")
   foreach(run IN LISTS _a2a_fw_runs)
     string(REPLACE "|" ";" parts "${run}")
     list(GET parts 0 name)
@@ -71,6 +78,10 @@ if(A2A_BUILD_TESTS)
   add_test(NAME firmware_over_capacity COMMAND a2a_controller ports=65536)
   set_tests_properties(firmware_over_capacity PROPERTIES LABELS firmware
     PASS_REGULAR_EXPRESSION "above this image's capacity of ${A2A_FW_MAX_PORTS} ports.*no register written.*exit status 2")
+  # The shift network has N switches per stage: a block of MaxPorts ports holds it up to MaxPorts / 2.
+  add_test(NAME firmware_shift_over_capacity COMMAND a2a_controller topology=shift ports=${A2A_FW_MAX_PORTS})
+  set_tests_properties(firmware_shift_over_capacity PROPERTIES LABELS firmware
+    PASS_REGULAR_EXPRESSION "fabric refused the network: the network needs more ports or stages.*exit status 3")
   add_test(NAME firmware_bad_override COMMAND a2a_controller topology=gsen ports=12 schedule=alternating)
   set_tests_properties(firmware_bad_override PROPERTIES LABELS firmware
     PASS_REGULAR_EXPRESSION "needs N = 2 \\(mod 4\\).*no register written.*exit status 2")

@@ -117,3 +117,62 @@ TEST_CASE("the model catches a controller that sends the wrong header") {
   CHECK(model.tally().misroutes == 1);
   CHECK(model.tally().delivered == 7);
 }
+
+TEST_CASE("the optical families run from the configuration block, crosstalk checked by the model") {
+  ControllerConfig shift;
+  shift.topology = Topology::shift;
+  shift.schedule = ScheduleKind::shift;
+  shift.ports = 64;
+  Run r = run(encode_config(shift), "");
+  INFO(r.output);
+  CHECK(r.status == app::kExitOk);
+  CHECK(r.output.find("fabric: shift, N = 64, d = 2, 7 stages; schedule shift") != std::string::npos);
+  CHECK(r.output.find("pairs delivered 4096/4096, missing 0, duplicates 0, misroutes 0, conflicts 0") !=
+        std::string::npos);
+  CHECK(r.output.find("optical mode: crosstalk 0") != std::string::npos);
+
+  r = run(encode_config(omega16()), "topology=reverse-banyan ports=32 schedule=optical order=gray");
+  INFO(r.output);
+  CHECK(r.status == app::kExitOk);
+  CHECK(r.output.find("rounds 64/64") != std::string::npos);
+  CHECK(r.output.find("pairs delivered 1024/1024, missing 0") != std::string::npos);
+  CHECK(r.output.find("optical mode: crosstalk 0") != std::string::npos);
+
+  // The shift network has N switches per stage: a 256-port block holds it up to N = 128.
+  r = run(encode_config(omega16()), "topology=shift ports=128");
+  CHECK(r.status == app::kExitOk);
+  r = run(encode_config(omega16()), "topology=shift ports=256");
+  CHECK(r.status == app::kExitFabricRefused);
+  CHECK(r.output.find("fabric refused the network: the network needs more ports or stages") != std::string::npos);
+}
+
+TEST_CASE("in optical mode the model flags a switch that carries two signals") {
+  static app::RamBus<Layout::kSize> raw;
+  static Model model;
+  model.power_on(raw);
+  app::ModelledBus<app::RamBus<Layout::kSize>, Model, Layout> bus(raw, model);
+  hal::FabricDriver<decltype(bus), Layout> fabric(bus);
+  REQUIRE(fabric.probe() == Errc::ok);
+  const Network net = make_network(Topology::omega, 8).value();
+  REQUIRE(fabric.configure(net, true) == Errc::ok);
+  const StageControl straight{0, 2, 3};
+  for (std::uint32_t s = 0; s < 3; ++s) REQUIRE(fabric.set_stage_control(s, ControlMode::stage, 0) == Errc::ok);
+  for (std::uint32_t i = 0; i < 8; ++i) {
+    const Path p = route(net, i, straight);
+    REQUIRE(fabric.set_port_header(i, p.destination, p.tag) == Errc::ok);
+  }
+  REQUIRE(fabric.set_idle_word(0, 0xFFFFFF00U) == Errc::ok);  // all 8 send: both inputs of every switch
+  REQUIRE(fabric.commit() == Errc::ok);
+  CHECK(fabric.wait_round(10) == Errc::fabric_round_faulted);
+  CHECK(model.tally().crosstalk == 3 * 4);  // every switch of every stage
+  CHECK(model.tally().misroutes == 0);
+  // Half of them (set A of paper 002) pass without crosstalk.
+  for (std::uint32_t i = 0; i < 8; ++i) {
+    const Path p = route(net, i, straight);
+    REQUIRE(fabric.set_port_header(i, p.destination, p.tag) == Errc::ok);
+  }
+  REQUIRE(fabric.set_idle_word(0, 0xFFFFFF00U | 0b10010110U) == Errc::ok);  // B = {1, 2, 4, 7} idle
+  REQUIRE(fabric.commit() == Errc::ok);
+  CHECK(fabric.wait_round(10) == Errc::ok);
+  CHECK(model.tally().crosstalk == 3 * 4);
+}

@@ -251,6 +251,9 @@ TEST_CASE("GSEN configuration sets: bad input gets a specific error") {
           Errc::schedule_set_malformed);
   CHECK(GsenSetSchedule::make(net, {GsenPattern::stage, RoundOrder::natural, {}, 33}).error() ==
         Errc::schedule_set_malformed);
+  CHECK(GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, kTheorem55, 24}).error() ==
+        Errc::schedule_set_malformed);  // ranges and first_ranks together
+  CHECK(GsenSetSchedule::make(net, {GsenPattern::stage, RoundOrder::natural, {}, 32}).value().rounds() == 32);
   CHECK(GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, kMissing}).error() ==
         Errc::schedule_set_incomplete);
   // The same words are no exchange under stage control (Theorem 3.8: all 2^n are needed).

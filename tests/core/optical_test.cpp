@@ -61,7 +61,7 @@ TEST_CASE("paper 002: the sets A and B (eq. 8) for N = 8 and N = 16, and Table I
   for (std::uint32_t i : b16) CHECK(input_set(i) == InputSet::b);
   // The recursion and the bit count agree far beyond the paper's example (Lemma 5: |A| = |B| = N/2,
   // and each switch 2s, 2s+1 of the first stage has one input of each set).
-  constexpr auto tags = gen_tag<1024>();
+  static constexpr auto tags = gen_tag<1024>();  // in flash on a board, not on its stack
   std::uint32_t in_a = 0;
   for (std::uint32_t i = 0; i < 1024; ++i) {
     INFO("i = ", i);

@@ -35,7 +35,7 @@ LatinSquareSchedule<> omega16() {
 
 // --- the recording mock: exact register traffic -------------------------------
 
-using Bus = mock::RecordingBus<1024, 4>;
+using Bus = mock::RecordingBus<512, 4>;  // 6 KiB: fits the micro:bit's 16 KiB of RAM
 using MockDriver = FabricDriver<Bus, Layout>;
 
 Bus& fresh_bus() {
@@ -369,6 +369,11 @@ TEST_CASE("resume arguments are checked") {
   const app::ExchangeOutcome end = app::run_exchange(b.driver, schedule, kIgnoreRound, app::ExchangeOptions{16});
   CHECK(end.error == Errc::ok);
   CHECK(end.attempts == 0);
+  const app::ExchangeOutcome no_polls =
+      app::run_exchange(b.driver, schedule, kIgnoreRound, app::ExchangeOptions{0, 2, 0});
+  CHECK(no_polls.error == Errc::poll_bound_zero);
+  CHECK(no_polls.attempts == 0);
+  CHECK(b.flaky.commits() == 0);
   CHECK(app::messages_from_round(schedule, 0) == kPorts * kPorts);
   CHECK(app::messages_from_round(schedule, 16) == 0);
 }

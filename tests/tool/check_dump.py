@@ -12,7 +12,10 @@ the conventions:
 It checks that every claimed dst and tag is where the route arrives, that no
 two signals reach one output in a round, and that every ordered pair
 (orig, final), i = j included, is delivered exactly once (plus, when the dump
-asks, crosstalk and faulty switches).
+asks, crosstalk and faulty switches). Relays (store and forward, NETWORKS.md):
+a hop whose route ends short of `final` puts the message into that processor's
+store; a hop whose src is not `orig` must forward a message that reached src in
+an earlier round; nothing may be left in a store at the end.
 
 usage: check_dump.py DUMP.json [DUMP.json ...]     exit 0 when every dump passes
        (as a module: check(dump_dict) -> list of problems)
@@ -166,6 +169,7 @@ def check(dump):
     faults = {tuple(f) for f in dump.get("faults", [])}
     optical = dump.get("optical", False)
     delivered = {}
+    stored = {}  # (orig, final, holder) -> round the message reached the holder
     for r, rnd in enumerate(dump["rounds"]):
         stages = rnd["stages"]
         if len(stages) != n or any(len(row) != net.switches for row in stages):
@@ -198,12 +202,22 @@ def check(dump):
             if faults & set(hops):
                 problems.append("round %d: %d -> %d crosses a faulty switch" % (r, src, dst))
                 continue
+            if src != orig:  # a relay's hop out: the message must be in src's store already
+                since = stored.pop((orig, final, src), None)
+                if since is None or since >= r:
+                    problems.append("round %d: %d forwards message (%d, %d) that did not reach it in an earlier round"
+                                    % (r, src, orig, final))
+                    continue
             if arrives is not None and arrives == final:
                 delivered[(orig, final)] = delivered.get((orig, final), 0) + 1
+            elif arrives is not None:  # a hop into a relay's store
+                stored.setdefault((orig, final, arrives), r)
         if optical:
             for hop, count in sorted(load.items()):
                 if count > 1:
                     problems.append("round %d: stage %d switch %d carries %d signals (crosstalk)" % (r, hop[0], hop[1], count))
+    for (orig, final, holder), r in sorted(stored.items()):
+        problems.append("message (%d, %d) reached relay %d in round %d and was never forwarded" % (orig, final, holder, r))
     for i in range(N):
         for j in range(N):
             count = delivered.get((i, j), 0)

@@ -34,6 +34,11 @@ class AlternatingSchedule {
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t y) const {
       return (y & 1U) ^ stage_state(stage);
     }
+    /// The first stage whose a_s differs from the round before (the schedule's
+    /// changed_stage(index())): for k >= 1 the only one, stage n-1-ctz(k).
+    [[nodiscard]] constexpr std::uint32_t changed_stage() const {
+      return k_ == 0 ? 0 : stages_ - 1 - static_cast<std::uint32_t>(std::countr_zero(k_));
+    }
 
    private:
     friend class AlternatingSchedule;
@@ -98,10 +103,7 @@ class AlternatingSchedule {
   /// The first stage whose state differs from round k-1 (for k = 0: from the last
   /// round, where every stage can differ). A_k is a Gray code of k, so for k >= 1 it
   /// is the only one: stage n-1-ctz(k). O(1).
-  [[nodiscard]] constexpr std::uint32_t changed_stage(std::uint32_t k) const {
-    if (k >= rounds()) detail::contract_violation();
-    return k == 0 ? 0 : net_.stages - 1 - static_cast<std::uint32_t>(std::countr_zero(k));
-  }
+  [[nodiscard]] constexpr std::uint32_t changed_stage(std::uint32_t k) const { return round(k).changed_stage(); }
 
   /// The round after `previous` (precondition: not the last round).
   [[nodiscard]] constexpr Round next(const Round& previous) const { return round(previous.k_ + 1); }

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "a2a/alternating.hpp"
+#include "a2a/fault_tolerant.hpp"
 #include "a2a/gsen_broadcast.hpp"
 #include "a2a/gsen_sets.hpp"
 #include "a2a/gsen_stage_control.hpp"
@@ -29,13 +30,15 @@ enum class ScheduleKind : std::uint8_t {
   doubly_alternating,     ///< doubly alternating words: the paper's set for N where it has one, else all 2^n
   quadruply_alternating,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
   broadcast,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
+  fault_tolerant,         ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
 };
 
 inline constexpr ScheduleKind kAllScheduleKinds[] = {ScheduleKind::latin_square, ScheduleKind::alternating,
                                                      ScheduleKind::optical, ScheduleKind::shift,
                                                      ScheduleKind::gsen_stage_control,
                                                      ScheduleKind::doubly_alternating,
-                                                     ScheduleKind::quadruply_alternating, ScheduleKind::broadcast};
+                                                     ScheduleKind::quadruply_alternating, ScheduleKind::broadcast,
+                                                     ScheduleKind::fault_tolerant};
 
 /// Names used in the schedule dump ("schedule" field), the host tool and the configuration block.
 constexpr std::string_view name(ScheduleKind k) {
@@ -48,6 +51,7 @@ constexpr std::string_view name(ScheduleKind k) {
     case ScheduleKind::doubly_alternating: return "doubly-alternating";
     case ScheduleKind::quadruply_alternating: return "quadruply-alternating";
     case ScheduleKind::broadcast: return "broadcast";
+    case ScheduleKind::fault_tolerant: return "fault-tolerant";
   }
   return "unknown";
 }
@@ -96,6 +100,7 @@ class AnySchedule {
         case ScheduleKind::doubly_alternating:
         case ScheduleKind::quadruply_alternating:
         case ScheduleKind::broadcast: return f(gsen_);
+        case ScheduleKind::fault_tolerant: return f(fault_tolerant_);
         default: return f(latin_);
       }
     }
@@ -124,6 +129,7 @@ class AnySchedule {
     OpticalSchedule::Round optical_{};
     ShiftSchedule::Round shift_{};
     GsenSetSchedule::Round gsen_{};
+    FaultTolerantSchedule::Round fault_tolerant_{};
   };
 
  private:
@@ -138,6 +144,7 @@ class AnySchedule {
       case ScheduleKind::doubly_alternating:
       case ScheduleKind::quadruply_alternating:
       case ScheduleKind::broadcast: return f(gsen_);
+      case ScheduleKind::fault_tolerant: return f(fault_tolerant_);
       default: return f(latin_);
     }
   }
@@ -191,8 +198,25 @@ class AnySchedule {
         any.gsen_ = s->configurations();
         return any;
       }
+      case ScheduleKind::fault_tolerant: return Errc::schedule_needs_fault;  // make(net, fault)
     }
     return Errc::schedule_unknown;
+  }
+
+  /// The fault-tolerant schedule for one faulty switch (paper 004): the errors of
+  /// FaultTolerantSchedule::make (fault_out_of_range, fault_cuts_off_processors,
+  /// faults_not_supported).
+  static constexpr Result<AnySchedule> make(const Network& net, SwitchFault fault) {
+    const auto s = FaultTolerantSchedule::make(net, fault);
+    if (!s) return s.error();
+    AnySchedule any;
+    any.kind_ = ScheduleKind::fault_tolerant;
+    any.fault_tolerant_ = *s;
+    return any;
+  }
+  /// The fault of a fault-tolerant schedule (nullptr for the other families).
+  [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
+    return kind_ == ScheduleKind::fault_tolerant ? &fault_tolerant_ : nullptr;
   }
 
   [[nodiscard]] constexpr ScheduleKind kind() const { return kind_; }
@@ -219,6 +243,7 @@ class AnySchedule {
       case ScheduleKind::doubly_alternating:
       case ScheduleKind::quadruply_alternating:
       case ScheduleKind::broadcast: round.gsen_ = gsen_.round(r); break;
+      case ScheduleKind::fault_tolerant: round.fault_tolerant_ = fault_tolerant_.round(r); break;
       default: round.latin_ = latin_.round(r); break;
     }
     return round;
@@ -236,6 +261,7 @@ class AnySchedule {
       case ScheduleKind::doubly_alternating:
       case ScheduleKind::quadruply_alternating:
       case ScheduleKind::broadcast: return gsen_.send(round.gsen_, i);
+      case ScheduleKind::fault_tolerant: return fault_tolerant_.send(round.fault_tolerant_, i);
       default: return latin_.send(round.latin_, i);
     }
   }
@@ -251,6 +277,7 @@ class AnySchedule {
   OpticalSchedule optical_{};
   ShiftSchedule shift_{};
   GsenSetSchedule gsen_{};
+  FaultTolerantSchedule fault_tolerant_{};
 };
 
 static_assert(Schedule<AnySchedule>);

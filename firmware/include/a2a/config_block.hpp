@@ -130,7 +130,11 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
 }
 
 /// Checks a configuration against the network it names and builds the schedule.
-/// Faults are range-checked, then refused: no fault-tolerant family exists yet.
+/// Faults are range-checked first. Exactly one fault plans the fault-tolerant
+/// schedule (paper 004) when the block asks for it or for the Latin square it
+/// extends; its refusals stay specific (fault_cuts_off_processors for stage 0 or
+/// n-1, faults_not_supported for other positions and networks). Two or more
+/// faults, or a fault with another family: faults_not_supported.
 constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c) {
   const auto net = make_network(c.topology, c.ports, c.radix);
   if (!net) return net.error();
@@ -138,8 +142,13 @@ constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c) {
   for (std::size_t f = 0; f < c.fault_count; ++f)
     if (c.faults[f].stage >= net->stages || c.faults[f].switch_index >= net->switches_per_stage())
       return Errc::fault_out_of_range;
-  if (c.fault_count != 0) return Errc::faults_not_supported;
-  return AnySchedule::make(*net, c.schedule, c.order);
+  if (c.fault_count == 0) return AnySchedule::make(*net, c.schedule, c.order);
+  const SwitchFault fault{c.faults[0].stage, c.faults[0].switch_index};
+  if (c.fault_count == 1 && (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square))
+    return AnySchedule::make(*net, fault);
+  // Still name a fault that cuts processors off: no schedule of any family can help then.
+  if (cut_off_processors(*net, fault).count != 0) return Errc::fault_cuts_off_processors;
+  return Errc::faults_not_supported;
 }
 
 }  // namespace a2a

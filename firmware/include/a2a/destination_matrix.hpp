@@ -47,10 +47,10 @@ constexpr DestinationMatrix<N, N> algorithm2_destination_matrix() {
   std::uint64_t power = 1;
   while (power < N) power *= 2;
   DestinationMatrix<N, N> table;
-  for (std::uint64_t i = 0; i < N; ++i) {
+  for (std::uint32_t i = 0; i < N; ++i) {  // 64-bit products: (i + 1) * 2^n exceeds 32 bits for N = 65536
     const bool even = i % 2 == 0;
     const std::uint64_t m = even ? (i * power) % N : ((i + 1) * power - 1) % N;
-    for (std::uint64_t k = 0; k < N; ++k) {
+    for (std::uint32_t k = 0; k < N; ++k) {
       const std::uint64_t j = even ? (m + k) % N : (m + N - k) % N;
       table.d[i][k] = static_cast<typename DestinationMatrix<N, N>::Entry>(j);
     }

@@ -38,7 +38,7 @@ struct RankRange {
 };
 
 /// Which configurations an exchange runs, and in which order: the ranks in
-/// `ranges` or, with no ranges, the ranks 0 .. first_ranks - 1 (0: all 2^n).
+/// `ranges` or, with no ranges, the ranks 0 .. first_ranks - 1 (0: all 2^n); not both.
 struct GsenConfigurations {
   GsenPattern pattern{GsenPattern::stage};
   RoundOrder order{RoundOrder::natural};
@@ -85,7 +85,7 @@ class GsenSetSchedule {
     s.net_ = net;
     s.configs_ = configs;
     s.walker_ = GsenWalker(net.ports, net.stages, configs.pattern);
-    if (configs.ranges.empty() && configs.first_ranks > words) return Errc::schedule_set_malformed;
+    if (configs.first_ranks > (configs.ranges.empty() ? words : 0)) return Errc::schedule_set_malformed;
     s.rounds_ = s.range_count() == 0 ? words : 0;
     for (std::size_t k = 0; k < s.range_count(); ++k) {
       const RankRange r = s.range(k);

@@ -52,6 +52,7 @@ template <class Initial = ZeroInitial>
 class LatinSquareSchedule {
  public:
   /// One round: configuration M^word. A Configuration, so route() can trace it.
+  /// 20 bytes with the default M^0 = 0.
   class Round {
    public:
     constexpr Round() = default;
@@ -63,24 +64,32 @@ class LatinSquareSchedule {
     /// The stage word x: stage j is in state digit n-1-j of x (added to M^0).
     A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t word() const { return offsets_ >> 16; }
     A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {
-      return digits_.digit(word(), digits_.stages() - 1 - stage);
+      return shape_.digit(word(), shape_.stages - 1U - stage);
     }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
       if constexpr (Initial::kUniform) {
         (void)sw;
         return stage_state(stage);
       } else {
-        return (initial_.state(stage, sw) + stage_state(stage)) % digits_.radix();
+        return (initial_.state(stage, sw) + stage_state(stage)) % shape_.radix;
       }
+    }
+    /// The first stage whose state differs from the round before (the schedule's
+    /// changed_stage(index())); in Gray order the only one.
+    A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t changed_stage() const {
+      return shape_.stages - 1U - changed_;
     }
 
    private:
     friend class LatinSquareSchedule;
     std::uint32_t index_{0};
-    // The round's parts of destination and tag, as one word: Q(word) in bits 0-15,
-    // the word (= the tag's part) in bits 16-31 (d^n <= 65536, so each fits).
+    // The round's parts of destination and tag in one word: Q(word) in bits 0-15,
+    // the word itself (the tag's part) in bits 16-31; d^n <= 65536, so each fits.
     std::uint32_t offsets_{0};
-    detail::PackedDigits digits_{};
+    std::uint32_t low2_{0};   // d = 2^w: the schedule's SWAR masks, for Port::send
+    std::uint32_t high2_{0};
+    detail::DigitShape shape_{};
+    std::uint8_t changed_{0};  // the word digit of changed_stage()
     [[no_unique_address]] Initial initial_{};
   };
 
@@ -89,30 +98,31 @@ class LatinSquareSchedule {
    public:
     constexpr Port() = default;
     [[nodiscard]] constexpr std::uint32_t index() const { return index_; }
-    /// d = 2^w: destination and tag side by side in one word, added digitwise at
-    /// once: (low parts added) xor (top bits), the masks being loop invariants.
+    /// d = 2^w: destination and tag side by side, added digitwise in one go
+    /// (add_fields with this port's part already split by the masks).
     A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr PortSend send(const Round& round) const {
-      const detail::PackedDigits& g = round.digits_;
       const std::uint32_t h = round.offsets_;
-      if (!g.packed()) return send_any_radix(g, h, low_, high_);
-      const std::uint32_t low = g.low_bits() | (g.low_bits() << 16);
-      const std::uint32_t high = g.high_bits() | (g.high_bits() << 16);
-      const std::uint32_t sum = (low_ + (h & low)) ^ high_ ^ (h & high);
+      const Port self = *this;  // read as one: both words in one load (ldrd) in a loop over ports
+      const std::uint32_t sum = round.shape_.packed() ? (self.low_ + (h & round.low2_)) ^ self.high_ ^ (h & round.high2_)
+                                                      : sum_any_radix(round.shape_, h, self.low_, self.high_);
       return {true, sum & 0xFFFFU, sum >> 16};
     }
 
    private:
     friend class LatinSquareSchedule;
-    A2A_ROUND_LOOP_COLD static constexpr PortSend send_any_radix(detail::PackedDigits g, std::uint32_t h,
-                                                                 std::uint32_t destination, std::uint32_t tag) {
-      return {true, g.add(destination, h & 0xFFFFU), g.add(tag, h >> 16)};
+    A2A_ROUND_LOOP_COLD static constexpr std::uint32_t sum_any_radix(detail::DigitShape g, std::uint32_t h,
+                                                                     std::uint32_t destination, std::uint32_t tag) {
+      const DigitArithmetic digits(g.radix, g.stages);
+      return digits.add(destination, h & 0xFFFFU) | (digits.add(tag, h >> 16) << 16);
     }
     std::uint32_t index_{0};
-    // d = 2^w: P_dest(i) | P_tag(i) << 16 split into its low bits and its top bits
-    // of every digit; other d: P_dest(i) and P_tag(i).
+    // d = 2^w: P_dest(i) | P_tag(i) << 16 split into the top bits of its digits
+    // (high_) and the rest (low_); other d: P_dest(i) and P_tag(i).
     std::uint32_t low_{0};
     std::uint32_t high_{0};
   };
+
+  constexpr LatinSquareSchedule() = default;
 
   /// Checks that the schedule applies: a unique-path network (GSEN only when N = 2^n)
   /// and, for an explicit M^0, d = 2 and one bit per switch.
@@ -128,39 +138,44 @@ class LatinSquareSchedule {
     }
     LatinSquareSchedule s;
     s.ports_ = net.ports;
-    s.digits_ = detail::PackedDigits(net.radix, net.stages);
+    s.shape_ = detail::DigitShape::of(net.radix, net.stages);
     s.topology_ = net.topology;
     s.order_ = order;
-    s.position_ = detail::PositionMap::of(detail::topology_digit_maps(net.topology).round_to_destination, net.stages);
     s.initial_ = initial;
+    const std::uint32_t w = s.shape_.field_bits;
+    if (w != 0) {
+      s.low2_ = detail::twice(detail::low_digit_bits(w, net.stages));
+      s.high2_ = detail::twice(detail::high_digit_bits(w, net.stages));
+      s.digit_of_bit_ = static_cast<std::uint8_t>(detail::DigitShape::digit_of_bit(w));
+      s.gray_step_ = order == RoundOrder::gray;
+      // Q reverses the digits (reverse omega): unit of digit k = (1 << (n-1)w) >> kw.
+      // Q keeps digit 0 and reverses the rest (banyan): (1 << nw) >> kw for k >= 1,
+      // and the extra bit 0 is what is left for k = 0 (masked to the n digits).
+      const detail::DigitMap q = detail::topology_digit_maps(net.topology).round_to_destination;
+      if (q == detail::DigitMap::reverse) s.mirror_ = std::uint32_t{1} << ((net.stages - 1) * w);
+      if (q == detail::DigitMap::reverse_high) s.mirror_ = (std::uint32_t{1} << (net.stages * w)) | 1U;
+      s.mirror_digits_ = (std::uint32_t{1} << (net.stages * w)) - 1;
+    }
     return s;
   }
 
   [[nodiscard]] constexpr Network network() const {
-    return Network{topology_, ports_, digits_.radix(), digits_.stages()};
+    return Network{topology_, ports_, shape_.radix, shape_.stages};
   }
   [[nodiscard]] constexpr RoundOrder order() const { return order_; }
-  [[nodiscard]] constexpr std::uint32_t rounds() const { return ports_; }
+  A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t rounds() const { return ports_; }
 
   /// The configuration number x used in round r.
   [[nodiscard]] constexpr std::uint32_t word_of_round(std::uint32_t r) const {
-    return order_ == RoundOrder::gray ? digits_.gray(r) : r;
+    return order_ == RoundOrder::gray ? shape_.gray(r) : r;
   }
 
   /// Round r (precondition r < rounds(); see checked_round for untrusted input).
-  /// O(1) without division for d = 2^w (d = 8 with reversing wirings: O(n) shifts).
+  /// O(1) without division for d = 2^w and most topologies (O(n) shifts where the
+  /// wiring mirrors the digits); a round loop uses next() instead.
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
     if (r >= rounds()) detail::contract_violation();
-    Round round;
-    round.index_ = r;
-    round.digits_ = digits_;
-    round.initial_ = initial_;
-    const std::uint32_t word = word_of_round(r);
-    std::uint32_t destination = 0;
-    if constexpr (Initial::kUniform)
-      destination = digits_.map(detail::topology_digit_maps(topology_).round_to_destination, word);
-    round.offsets_ = destination | (word << 16);
-    return round;
+    return round_of(*this, r);
   }
   [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
     if (r >= rounds()) return Errc::round_out_of_range;
@@ -170,28 +185,39 @@ class LatinSquareSchedule {
   /// The round after `previous` (precondition: not the last round). In Gray order with
   /// d = 2^w this is the controller's O(1) step: digit k of the word (k = trailing zero
   /// digits of the new index) and the destination digit the wiring moves it to both go
-  /// up by one. Otherwise it is round(previous.index() + 1).
+  /// up by one, one SWAR add. Otherwise it is round(previous.index() + 1).
   A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr Round next(const Round& previous) const {
     const std::uint32_t r = previous.index_ + 1;
     if (r >= rounds()) detail::contract_violation();
-    if (order_ != RoundOrder::gray || !digits_.packed()) return round_of(*this, r);
-    const std::uint32_t k = digits_.trailing_zero_digits(r);
-    const std::uint32_t w = digits_.field_bits();
+    if (!gray_step_) return round_of(*this, r);
+    // The shape and masks are read from the round (a copy of the schedule's), which a
+    // round loop keeps in registers.
+    const std::uint32_t w = previous.shape_.field_bits;
+    // k < 32 (digit_of_bit_ <= 32), said with the mask so the compiler knows it too.
+    const std::uint32_t k = ((static_cast<std::uint32_t>(std::countr_zero(r)) * digit_of_bit_) >> 5) & 31U;
+    // One unit in word digit k and one in the destination digit Q moves it to: the
+    // same digit for most topologies, else the mirrored one (see mirror_).
+    std::uint32_t units = 0;
+    if (!Initial::kUniform) {
+      units = 0x10000U << (k * w);
+    } else if (mirror_ == 0) {
+      units = 0x10001U << (k * w);
+    } else {
+      units = (0x10000U << (k * w)) | ((mirror_ >> (k * w)) & mirror_digits_);
+    }
     Round round = previous;
     round.index_ = r;
-    std::uint32_t offsets = digits_.add_unit_at(previous.offsets_, 16 + k * w);
-    if constexpr (Initial::kUniform) offsets = digits_.add_unit_at(offsets, position_(k, digits_.stages()) * w);
-    round.offsets_ = offsets;
+    round.offsets_ = detail::add_units(previous.offsets_, units, previous.low2_, previous.high2_);
+    round.changed_ = static_cast<std::uint8_t>(k);
     return round;
   }
 
   /// The first stage whose state differs between round r-1 (for r = 0: the last
   /// round) and round r; only stages after it can differ too. In Gray order it is the
-  /// only one, so a controller rewrites one stage register per round. O(1) for d = 2^w.
-  A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t changed_stage(std::uint32_t r) const {
+  /// only one, so a controller rewrites one stage register per round.
+  [[nodiscard]] constexpr std::uint32_t changed_stage(std::uint32_t r) const {
     if (r >= rounds()) detail::contract_violation();
-    const std::uint32_t k = digits_.trailing_zero_digits(r);
-    return k >= digits_.stages() ? 0 : digits_.stages() - 1 - k;
+    return shape_.stages - 1U - changed_digit(r);
   }
 
   /// Processor i's precomputed part, O(1) for d = 2^w: P_dest(i) and P_tag(i) are
@@ -201,14 +227,14 @@ class LatinSquareSchedule {
   {
     if (i >= ports_) detail::contract_violation();
     const detail::TopologyDigitMaps maps = detail::topology_digit_maps(topology_);
-    const std::uint32_t destination = digits_.map(maps.port_to_destination, i);
-    const std::uint32_t tag = digits_.map(maps.port_to_tag, i);
+    const std::uint32_t destination = shape_.map(maps.port_to_destination, i);
+    const std::uint32_t tag = shape_.map(maps.port_to_tag, i);
     Port port;
     port.index_ = i;
-    if (digits_.packed()) {
+    if (shape_.packed()) {
       const std::uint32_t both = destination | (tag << 16);
-      port.low_ = both & (digits_.low_bits() | (digits_.low_bits() << 16));
-      port.high_ = both & (digits_.high_bits() | (digits_.high_bits() << 16));
+      port.low_ = both & low2_;
+      port.high_ = both & high2_;
     } else {
       port.low_ = destination;
       port.high_ = tag;
@@ -233,10 +259,27 @@ class LatinSquareSchedule {
   }
 
  private:
-  /// round(r) out of the round loop's way; static, so the caller's schedule does not
-  /// escape and its fields can stay in registers.
-  A2A_ROUND_LOOP_COLD static constexpr Round round_of(LatinSquareSchedule schedule, std::uint32_t r) {
-    return schedule.round(r);
+  /// Round r, out of the round loop's way (next() falls back to it).
+  A2A_ROUND_LOOP_COLD static constexpr Round round_of(const LatinSquareSchedule& s, std::uint32_t r) {
+    Round round;
+    round.index_ = r;
+    round.shape_ = s.shape_;
+    round.low2_ = s.low2_;
+    round.high2_ = s.high2_;
+    round.changed_ = static_cast<std::uint8_t>(s.changed_digit(r));
+    round.initial_ = s.initial_;
+    const std::uint32_t word = s.word_of_round(r);
+    std::uint32_t destination = 0;
+    if constexpr (Initial::kUniform)
+      destination = s.shape_.map(detail::topology_digit_maps(s.topology_).round_to_destination, word);
+    round.offsets_ = destination | (word << 16);
+    return round;
+  }
+
+  /// The word digit whose stage is the first to change into round r (n-1 for r = 0).
+  [[nodiscard]] constexpr std::uint32_t changed_digit(std::uint32_t r) const {
+    const std::uint32_t k = shape_.trailing_zero_digits(r);
+    return k >= shape_.stages ? shape_.stages - 1U : k;
   }
 
   /// The topologies with a unique path between every input and output whose
@@ -254,12 +297,17 @@ class LatinSquareSchedule {
     }
   }
 
-  // 20 bytes for the default M^0 = 0 (the controller's whole generator state).
+  // 28 bytes with the default M^0 = 0: the controller's whole generator state.
   std::uint32_t ports_{0};
-  detail::PackedDigits digits_{};
+  std::uint32_t low2_{0};    // d = 2^w: twice(L), the SWAR masks for destination | tag << 16
+  std::uint32_t high2_{0};   // d = 2^w: twice(H)
+  std::uint32_t mirror_{0};         // d = 2^w: 0 when Q is the identity, else see make()
+  std::uint32_t mirror_digits_{0};  // d = 2^w: the n*w bits of the destination's digits
+  detail::DigitShape shape_{};
   Topology topology_{Topology::omega};
   RoundOrder order_{RoundOrder::natural};
-  detail::PositionMap position_{};  // where the wiring moves word digit k in the destination
+  std::uint8_t digit_of_bit_{0};    // d = 2^w: 32/w (11 for w = 3)
+  bool gray_step_{false};           // next() is the O(1) step: Gray order and d = 2^w
   [[no_unique_address]] Initial initial_{};
 };
 

@@ -71,6 +71,10 @@ enum class Errc : std::uint8_t {
   // Reliability of the round path (firmware/app controller, hal read-back).
   fabric_readback_mismatch,       ///< a shadow register read back differs from what was written
   fabric_round_in_doubt,          ///< a hung round ignored ABORT: whether it was delivered is unknown
+  poll_bound_zero,                ///< a wait allowed no STATUS read at all (max_polls = 0)
+  // Fault tolerance (paper 004).
+  fault_cuts_off_processors,      ///< a fault in the first or last stage: see cut_off_processors()
+  schedule_needs_fault,           ///< the fault-tolerant schedule asked for without exactly one faulty switch
 };
 
 /// A short, specific message for each error (for consoles and tool output).
@@ -145,6 +149,11 @@ constexpr std::string_view describe(Errc e) {
       return "a fabric register read back differs from what was written (the round was not committed)";
     case Errc::fabric_round_in_doubt:
       return "the fabric stayed busy even after ABORT: the round may or may not have been delivered (reset it)";
+    case Errc::poll_bound_zero: return "max_polls must be at least 1: a wait needs at least one STATUS read";
+    case Errc::fault_cuts_off_processors:
+      return "a fault in the first or last stage cuts processors off (no path to or from them)";
+    case Errc::schedule_needs_fault:
+      return "the fault-tolerant schedule needs exactly one faulty switch (fault=STAGE:SWITCH)";
   }
   return "unknown error";
 }

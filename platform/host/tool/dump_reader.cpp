@@ -136,7 +136,7 @@ std::unique_ptr<Plan> read_dump(std::istream& in, const std::string& source_name
   json doc;
   try {
     doc = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (e.g. 1e99999)
     c.fail("", std::string("not valid JSON: ") + e.what());
   }
   if (!doc.is_object()) c.fail("", "a dump must be a JSON object");

@@ -52,6 +52,10 @@ const char* schedule_rule(ScheduleKind k) {
     case ScheduleKind::broadcast:
       return "all-to-all BROADCAST (paper 000, Algorithm 1): each processor's one message to every "
              "processor, exactly once; gsen, any even N, the fewest configurations known";
+    case ScheduleKind::fault_tolerant:
+      return "one faulty switch (--fault STAGE:SWITCH, paper 004): the Latin square with the crossing ports "
+             "idle, then N + 1 rounds relaying the 2N blocked messages through a third processor (2N + 1 "
+             "rounds); omega, reverse-omega, gsen with N = 2^n >= 16, fault in stage 1 or n-2";
   }
   return "";
 }
@@ -80,6 +84,7 @@ void print_catalogue() {
   std::printf("schedules (--schedule):\n");
   for (ScheduleKind k : kAllScheduleKinds) {
     std::printf("  %-17s %s\n", std::string(name(k)).c_str(), schedule_rule(k));
+    if (k == ScheduleKind::fault_tolerant) continue;  // made with a fault (--fault), not by N alone: see the rule
     if (k == ScheduleKind::shift) {  // the shift network's own schedule, not a GSEN one
       std::printf("  %-17s   on shift, N <= 64: %s\n", "", valid_sizes(Topology::shift, 2, 64).c_str());
       continue;

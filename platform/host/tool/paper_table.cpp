@@ -71,8 +71,8 @@ std::optional<std::uint32_t> paper_r_sc(std::uint32_t ports) {
 
 void print_round_table(std::uint32_t from, std::uint32_t to, std::optional<ScheduleKind> only, std::ostream& out) {
   std::vector<ScheduleKind> kinds;
-  for (ScheduleKind k : kAllScheduleKinds)
-    if (!only || *only == k) kinds.push_back(k);
+  for (ScheduleKind k : kAllScheduleKinds)  // fault-tolerant needs a fault: not a column of this fault-free table
+    if ((!only || *only == k) && k != ScheduleKind::fault_tolerant) kinds.push_back(k);
   out << "GSEN (d = 2): rounds of an all-to-all personalized exchange with the schedules available "
          "(- : does not apply; broadcast: all-to-all broadcast),\n"
          "default = the network's default schedule (the fewest rounds known), "

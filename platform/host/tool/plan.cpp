@@ -26,6 +26,10 @@ std::string order_text(const AnySchedule& schedule, RoundOrder order) {
       default: return what + "the fewest configurations known (" + rounds + ")";
     }
   }
+  if (const FaultTolerantSchedule* ft = schedule.fault_tolerant())
+    return "fault-tolerant (paper 004): Latin square avoiding switch " + std::to_string(ft->fault().switch_index) +
+           " of stage " + std::to_string(ft->fault().stage) + ", then " + std::to_string(ft->extra_rounds()) +
+           " relay rounds";
   return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
                                    : "Latin-square stage control, natural order";
 }
@@ -44,7 +48,8 @@ class SchedulePlan final : public Plan {
     out.sends.reserve(net.ports);
     for (std::uint32_t i = 0; i < net.ports; ++i) {
       const PortSend send = schedule_.send(config, i);
-      if (send.sends) out.sends.push_back(Send{i, send.destination, send.tag, i, send.destination});
+      if (send.sends)
+        out.sends.push_back(Send{i, send.destination, send.tag, send.message_origin(i), send.message_final()});
     }
     return out;
   }

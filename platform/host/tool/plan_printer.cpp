@@ -26,7 +26,8 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
   out << "cell: destination/tag, the tag being the output port taken at each stage (stage 0 first); idle = no "
          "message\n";
   if (!info.faults.empty()) {
-    out << "faulty switches (marked only):";
+    out << (info.schedule == "fault-tolerant" ? "faulty switches (avoided: relays through a third processor):"
+                                               : "faulty switches (marked only):");
     for (const Fault& f : info.faults) out << " stage " << f.stage << " switch " << f.sw << ';';
     out << '\n';
   }

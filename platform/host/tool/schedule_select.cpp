@@ -55,6 +55,31 @@ ScheduleKind choose_kind(const Args& args, const Network& net) {
   return fallback;
 }
 
+/// With one fault the plan avoids it (paper 004) when --schedule fault-tolerant asks
+/// for it, or when no schedule is named, the network's default is the natural-order
+/// Latin square (which the fault-tolerant schedule extends) and the position is
+/// supported. Otherwise nullptr: the faults are only marked (warn_about_faults).
+std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, ScheduleKind kind, RoundOrder order,
+                                          const std::vector<Fault>& faults) {
+  const bool asked = kind == ScheduleKind::fault_tolerant;
+  if (!asked && (args.has("schedule") || faults.size() != 1 || kind != ScheduleKind::latin_square ||
+                 order != RoundOrder::natural))
+    return nullptr;
+  if (asked && faults.size() != 1)
+    throw UsageError("schedule fault-tolerant needs exactly one --fault STAGE:SWITCH (got " +
+                     std::to_string(faults.size()) + ")");
+  if (asked && order != RoundOrder::natural)
+    throw UsageError("--order does not apply to fault-tolerant (its regular rounds are the natural order)");
+  const auto schedule = AnySchedule::make(net, SwitchFault{faults[0].stage, faults[0].sw});
+  if (!schedule) {
+    if (!asked) return nullptr;
+    throw UsageError("schedule fault-tolerant does not apply to " + network_text(net.topology, net.ports, net.radix) +
+                     " with a fault at stage " + std::to_string(faults[0].stage) + " switch " +
+                     std::to_string(faults[0].sw) + ": " + std::string(describe(schedule.error())));
+  }
+  return make_schedule_plan(*schedule, order, faults);
+}
+
 }  // namespace
 
 const char* const kScheduleOptionsHelp =
@@ -67,8 +92,10 @@ const char* const kScheduleOptionsHelp =
     "                        fewest rounds known for the network)\n"
     "  --order O             round order of latin-square, optical, shift and the GSEN\n"
     "                        families over all 2^n words: natural (default) or gray\n"
-    "  --fault STAGE:SWITCH  mark a faulty switch (repeatable); no fault-tolerant schedule\n"
-    "                        exists yet, so verify reports the messages that cross it\n"
+    "  --fault STAGE:SWITCH  a faulty switch (repeatable). One fault where the fault-tolerant\n"
+    "                        schedule applies (omega, reverse-omega, gsen N = 2^n >= 16, stage 1\n"
+    "                        or n-2): the plan relays around it; otherwise it is only marked and\n"
+    "                        verify reports the messages that cross it\n"
     "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
 
 std::vector<OptionSpec> schedule_options() {
@@ -124,17 +151,22 @@ std::unique_ptr<Plan> load_plan(const Args& args) {
     if (kind == ScheduleKind::broadcast)
       throw UsageError("--order does not apply to broadcast (it runs its configurations in their own order)");
   }
+  const std::vector<Fault> faults = parse_faults(args, net);
+  if (auto planned = fault_tolerant_plan(args, net, kind, order, faults)) return planned;
   const auto schedule = AnySchedule::make(net, kind, order);
   if (!schedule)
     throw UsageError("schedule " + std::string(name(kind)) + " does not apply to " +
                      network_text(net.topology, net.ports, net.radix) + ": " +
                      std::string(describe(schedule.error())));
-  return make_schedule_plan(*schedule, order, parse_faults(args, net));
+  return make_schedule_plan(*schedule, order, faults);
 }
 
 void warn_about_faults(const Plan& plan) {
   const PlanInfo& info = plan.info();
-  if (info.faults.empty() || (info.schedule != "latin-square" && info.schedule != "alternating")) return;
+  const auto kind = parse_schedule_kind(info.schedule);
+  const bool ignores_faults = info.schedule == "latin-square" || info.schedule == "alternating" ||
+                              (kind.ok() && is_gsen_set_kind(*kind));
+  if (info.faults.empty() || !ignores_faults) return;
   std::fprintf(stderr,
                "a2a: warning: no fault-tolerant schedule exists yet for %s; the %s schedule ignores the %zu faulty "
                "switch(es), which are only marked (a2a verify lists the messages that cross them)\n",

@@ -70,6 +70,57 @@ template <Schedule S>
   return count;
 }
 
+/// Whether rounds 0 .. rounds_done - 1 of `done` completed message (origin, final).
+/// O(rounds_done x n) time, O(1) memory.
+template <Schedule S>
+[[nodiscard]] constexpr bool delivered_before(const S& done, std::uint32_t rounds_done, std::uint32_t origin,
+                                              std::uint32_t final_destination) {
+  for (std::uint32_t r = 0; r < rounds_done && r < done.rounds(); ++r) {
+    // Every family sends each message's last hop from its origin or from a relay;
+    // ask the origin port first (direct sends), then scan the round for a relay hop.
+    const typename S::Round round = done.round(r);
+    const PortSend direct = done.send(round, origin);
+    if (completes_message(direct) && direct.message_origin(origin) == origin &&
+        direct.message_final() == final_destination)
+      return true;
+    for (std::uint32_t port = 0; port < done.network().ports; ++port) {
+      if (port == origin) continue;
+      const PortSend s = done.send(round, port);
+      if (completes_message(s) && s.message_origin(port) == origin && s.message_final() == final_destination)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Re-planning after a stop: the rounds of `next` (e.g. the fault-tolerant schedule
+/// around the switch the stop report names), minus every hop of the messages that
+/// rounds 0 .. rounds_done - 1 of `done` already delivered (those ports stay idle).
+/// Both schedules must cover the same network and deliver every message once; then
+/// running all of `next` this way delivers each remaining message exactly once and
+/// nothing twice. send() costs O(rounds_done x N) for the check: a recovery path.
+template <hal::ControlledSchedule Done, hal::ControlledSchedule Next>
+class ResumedSchedule {
+ public:
+  using Round = typename Next::Round;
+  constexpr ResumedSchedule(const Done& done, std::uint32_t rounds_done, const Next& next)
+      : done_(&done), rounds_done_(rounds_done), next_(&next) {}
+
+  [[nodiscard]] constexpr Network network() const { return next_->network(); }
+  [[nodiscard]] constexpr std::uint32_t rounds() const { return next_->rounds(); }
+  [[nodiscard]] constexpr Round round(std::uint32_t r) const { return next_->round(r); }
+  [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t port) const {
+    const PortSend s = next_->send(round, port);
+    if (s.sends && delivered_before(*done_, rounds_done_, s.message_origin(port), s.message_final())) return {};
+    return s;
+  }
+
+ private:
+  const Done* done_;
+  std::uint32_t rounds_done_;
+  const Next* next_;
+};
+
 namespace detail {
 
 /// Failures a new attempt of the same round can cure (transient faults).
@@ -122,6 +173,10 @@ ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, c
   outcome.rounds_done = options.start_round;
   if (options.start_round > schedule.rounds()) {
     outcome.error = Errc::round_out_of_range;
+    return outcome;
+  }
+  if (options.max_polls == 0) {
+    outcome.error = Errc::poll_bound_zero;
     return outcome;
   }
   for (std::uint32_t r = options.start_round; r < schedule.rounds(); ++r) {

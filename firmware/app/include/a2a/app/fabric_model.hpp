@@ -10,6 +10,21 @@
 // header, counts every (source, output) pair, and writes STATUS and the round
 // counter. The firmware's verdict ("every pair exactly once") comes from here,
 // not from the schedule's formulas. Heap-free; capacity is a template parameter.
+//
+// Relays (fault tolerance, paper 004): a message may travel i -> k -> j, so the
+// physical (source, output) pairs no longer are the messages. The controller
+// passes, with each port header it writes, the header's side information: the
+// message's origin and final destination (note_header(); what a store-and-forward
+// packet header carries; the register block has no room for it). The model then
+// counts by message: a hop whose output is not the final destination puts the
+// message into the receiving processor's store (counted `relayed`); a hop whose
+// source is not the origin must take a message that is in a store (else
+// `relay_errors`), so a hop out before its hop in is caught. A message counts as
+// delivered when it reaches its final destination; every (origin, final) pair
+// exactly once, no message left in a store. Which relay holds a message is not
+// tracked (that would need N x N holder entries): the schedule's relay choice is
+// checked by check_exchange. Without side information every hop is direct, as
+// before.
 #pragma once
 
 #include <array>
@@ -17,6 +32,7 @@
 
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_registers.hpp"
+#include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
@@ -31,6 +47,8 @@ struct ModelTally {
   std::uint32_t conflicts{0};       ///< two signals on one switch output in one round
   std::uint32_t crosstalk{0};       ///< optical mode: a switch carried two signals in one round (per switch)
   std::uint32_t invalid_rounds{0};  ///< commits of an unusable configuration (nothing delivered)
+  std::uint64_t relayed{0};         ///< hops into a relay's store (the message's first hop)
+  std::uint32_t relay_errors{0};    ///< hops out of a relay for a message no store holds
 };
 
 template <class Layout, std::uint32_t MaxPorts>
@@ -49,6 +67,17 @@ class FabricModel {
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) raw.write32(Layout::idle_mask(w), hal::reg::IdleMask::reset);
     tally_ = {};
     pairs_.fill(0);
+    held_.fill(0);
+    origin_.fill(kDirect);
+    final_.fill(kDirect);
+  }
+
+  /// Header side information for `port`'s next hop: the message it carries
+  /// (origin, final destination; kDirect = the port / the header's destination).
+  void note_header(std::uint32_t port, std::uint32_t origin, std::uint32_t final_destination) {
+    if (port >= MaxPorts) return;
+    origin_[port] = origin;
+    final_[port] = final_destination;
   }
 
   /// Runs the committed round to completion.
@@ -78,6 +107,13 @@ class FabricModel {
   }
   [[nodiscard]] bool delivered(std::uint32_t source, std::uint32_t output, std::uint32_t ports) const {
     return pair(std::uint64_t{source} * ports + output);
+  }
+  /// Messages still in a relay's store (never forwarded).
+  [[nodiscard]] std::uint64_t held() const {
+    std::uint64_t count = 0;
+    for (std::uint32_t word : held_)
+      for (std::uint32_t w = word; w != 0; w &= w - 1) ++count;
+    return count;
   }
 
  private:
@@ -164,6 +200,7 @@ class FabricModel {
         terminal_[k] = wiring::after_stage(net, s, out_terminal);
       }
     }
+    std::uint32_t stored = 0;  // hops into a store this round (stored_)
     for (std::uint32_t k = 0; k < active; ++k) {
       const std::uint32_t header = raw.read32(Layout::port_header(source_[k]));
       const std::uint32_t output = terminal_[k];
@@ -177,20 +214,59 @@ class FabricModel {
         ++tally_.conflicts;
         continue;
       }
-      const std::uint64_t bit = std::uint64_t{source_[k]} * net.ports + output;
-      if (pair(bit)) {
+      const std::uint32_t source = source_[k];
+      const std::uint32_t origin = origin_[source] == kDirect ? source : origin_[source];
+      const std::uint32_t final_destination = final_[source] == kDirect ? output : final_[source];
+      if (origin >= net.ports || final_destination >= net.ports) {
+        ++tally_.relay_errors;
+        continue;
+      }
+      const std::uint64_t bit = std::uint64_t{origin} * net.ports + final_destination;
+      if (origin != source) {  // a hop out of a relay: the message must be in a store
+        if (!test(held_, bit)) {
+          ++tally_.relay_errors;
+          continue;
+        }
+        clear(held_, bit);
+      }
+      if (pair(bit) || (final_destination != output && test(held_, bit))) {
         ++tally_.duplicates;
+        continue;
+      }
+      if (final_destination != output) {  // a hop into a relay's store, usable from the next round on
+        stored_[stored++] = bit;
+        ++tally_.relayed;
         continue;
       }
       pairs_[static_cast<std::size_t>(bit / 32)] |= std::uint32_t{1} << (bit % 32);
       ++tally_.delivered;
     }
+    for (std::uint32_t m = 0; m < stored; ++m) set(held_, stored_[m]);
     return flags;
   }
 
   [[nodiscard]] bool pair(std::uint64_t bit) const { return ((pairs_[static_cast<std::size_t>(bit / 32)] >> (bit % 32)) & 1U) != 0; }
+  using PairBits = std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32>;
+  static bool test(const PairBits& bits, std::uint64_t bit) {
+    return ((bits[static_cast<std::size_t>(bit / 32)] >> (bit % 32)) & 1U) != 0;
+  }
+  static void set(PairBits& bits, std::uint64_t bit) {
+    bits[static_cast<std::size_t>(bit / 32)] |= std::uint32_t{1} << (bit % 32);
+  }
+  static void clear(PairBits& bits, std::uint64_t bit) {
+    bits[static_cast<std::size_t>(bit / 32)] &= ~(std::uint32_t{1} << (bit % 32));
+  }
 
   std::array<std::uint32_t, (std::uint64_t{MaxPorts} * MaxPorts + 31) / 32> pairs_{};
+  PairBits held_{};  // messages (origin, final) in a relay's store
+  std::array<std::uint64_t, MaxPorts> stored_{};  // this round's hops into a store
+  static constexpr std::array<std::uint32_t, MaxPorts> all_direct() {
+    std::array<std::uint32_t, MaxPorts> a{};
+    a.fill(kDirect);
+    return a;
+  }
+  std::array<std::uint32_t, MaxPorts> origin_ = all_direct();  // header side information (note_header)
+  std::array<std::uint32_t, MaxPorts> final_ = all_direct();
   std::array<std::uint32_t, (MaxPorts + 31) / 32> used_{};
   std::array<std::uint32_t, (MaxPorts / 2 + 31) / 32> switch_used_{};  // a stage has at most MaxPorts/2 switches
   std::array<std::uint32_t, MaxPorts> source_{};

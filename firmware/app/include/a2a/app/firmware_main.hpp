@@ -6,7 +6,8 @@
 // from flash and the command line (board_main.cpp); host tests call this with a
 // RAM-backed bus and the same model.
 //
-// Exit status: 0 every pair delivered exactly once (by the fabric model's count);
+// Exit status: 0 every pair delivered exactly once (by the fabric model's count,
+// by message (origin, final) when the schedule relays);
 // 2 configuration refused (no register written); 3 fabric refused the
 // configuration; 4 a round failed; 5 the exchange ran but the model disagrees.
 #pragma once
@@ -30,6 +31,29 @@ enum ExitStatus : int { kExitOk = 0, kExitConfigRefused = 2, kExitFabricRefused 
 
 /// Largest N whose per-port destinations are printed on every round line.
 inline constexpr std::uint32_t kPrintPortsUpTo = 16;
+
+/// The schedule as the round loop sees it: each send() the controller turns into a
+/// port header also hands the model that header's side information, the message
+/// (origin, final destination) it carries, so relayed messages (fault tolerance)
+/// are counted by message, not by physical (source, output) pair (fabric_model.hpp).
+template <class S, class Model>
+class HeaderSideInfo {
+ public:
+  using Round = typename S::Round;
+  HeaderSideInfo(const S& schedule, Model& model) : schedule_(&schedule), model_(&model) {}
+  [[nodiscard]] Network network() const { return schedule_->network(); }
+  [[nodiscard]] std::uint32_t rounds() const { return schedule_->rounds(); }
+  [[nodiscard]] Round round(std::uint32_t r) const { return schedule_->round(r); }
+  [[nodiscard]] PortSend send(const Round& round, std::uint32_t port) const {
+    const PortSend s = schedule_->send(round, port);
+    model_->note_header(port, s.message_origin(port), s.message_final());
+    return s;
+  }
+
+ private:
+  const S* schedule_;
+  Model* model_;
+};
 
 template <class Console, class Layout, std::uint32_t MaxPorts, hal::RegisterBus Raw>
 int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model,
@@ -82,7 +106,8 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
   }
 
   std::uint64_t writes_before = counted.writes();
-  const ExchangeOutcome outcome = run_exchange(fabric, schedule, [&](std::uint32_t r, const AnySchedule::Round& round) {
+  const HeaderSideInfo<AnySchedule, FabricModel<Layout, MaxPorts>> with_headers(schedule, model);
+  const ExchangeOutcome outcome = run_exchange(fabric, with_headers, [&](std::uint32_t r, const AnySchedule::Round& round) {
     out.print("round ", r, ": word ", round.word(), ", ", counted.writes() - writes_before, " register writes");
     writes_before = counted.writes();
     if (net.ports <= kPrintPortsUpTo) {
@@ -101,6 +126,10 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
   out.print("summary: rounds ", outcome.rounds_done, "/", schedule.rounds(), ", register writes ", counted.writes(),
             ", pairs delivered ", t.delivered, "/", expected, ", missing ", missing, ", duplicates ", t.duplicates,
             ", misroutes ", t.misroutes, ", conflicts ", t.conflicts, "\n");
+  if (const FaultTolerantSchedule* ft = schedule.fault_tolerant())
+    out.print("fault: switch ", ft->fault().switch_index, " of stage ", ft->fault().stage, " avoided; rounds ",
+              ft->regular_rounds(), " regular + ", ft->extra_rounds(), " relay; messages relayed ", t.relayed,
+              ", relay errors ", t.relay_errors, ", left in a store ", model.held(), "\n");
   if (fabric.optical()) out.print("optical mode: crosstalk ", t.crosstalk, " (switches that carried two signals)\n");
   if (outcome.retries != 0) out.print("retries: ", outcome.retries, " round attempts repeated\n");
   if (outcome.error != Errc::ok) {
@@ -113,7 +142,8 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
     return kExitRoundFailed;
   }
   const bool exact = t.delivered == expected && missing == 0 && t.duplicates == 0 && t.misroutes == 0 &&
-                     t.conflicts == 0 && t.crosstalk == 0 && t.invalid_rounds == 0;
+                     t.conflicts == 0 && t.crosstalk == 0 && t.invalid_rounds == 0 && t.relay_errors == 0 &&
+                     model.held() == 0;
   if (!exact) {
     out.print("error: the fabric model did not see every pair delivered exactly once\n");
     return kExitNotVerified;

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
+# figures as Markdown (progress goes to stderr).
+#   bench/run-benchmarks.sh [host] [target] [report]   (default: all three)
+#     host    Google Benchmark: exchange throughput against the table baseline
+#             (figure 5), the controller step and port send on the host
+#     report  switch toggles (figure 4), rounds against the lower bounds
+#             (figure 6), state sizes: counts computed at switch level
+#     target  Cortex-M3 instruction counts under QEMU with the TCG plugin
+#             (figures 1 and 2, sizes, stack), Cortex-M0+ flash/.data/.bss of
+#             the core at -Os (figure 3), and the same counts on the Cortex-M0+
+# Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus}, each
+# configured from the presets (host, arm-m3, arm-m0plus).
+# Needs: tools/install-deps.sh --target (adds libbenchmark-dev, QEMU, arm GCC).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+base=${A2A_BENCH_BUILD:-build/bench}
+parts=("$@")
+if ((${#parts[@]} == 0)); then parts=(host report target); fi
+for part in "${parts[@]}"; do
+  case "$part" in
+    host|report|target) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target)" >&2; exit 2 ;;
+  esac
+done
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# build <preset> <dir> <targets...>: configure if needed, build only what is asked.
+build() {
+  local preset=$1 dir=$2
+  shift 2
+  echo "run-benchmarks: building ${*} in $dir" >&2
+  cmake --preset "$preset" -B "$dir" >"$scratch/configure.log" 2>&1 || { cat "$scratch/configure.log" >&2; exit 1; }
+  cmake --build "$dir" --target "$@" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
+}
+
+for part in "${parts[@]}"; do
+  case "$part" in
+    host)
+      build host "$base-host" a2a_bench
+      echo "run-benchmarks: a2a_bench (about a minute)" >&2
+      echo '```'
+      "$base-host/bench/host/a2a_bench"
+      echo '```'
+      ;;
+    report)
+      build host "$base-host" a2a_bench_report
+      "$base-host/bench/host/a2a_bench_report"
+      ;;
+    target)
+      build arm-m3 "$base-m3" bench_rounds a2a_icount_plugin
+      plugin="$(pwd)/$base-m3/bench/target/libicount.so"
+      # run <machine> <image> <name>: console to <name>.out, plugin lines to <name>.log
+      run() {
+        A2A_QEMU_ARGS="-plugin $plugin -d plugin -D $scratch/$3.log" \
+          platform/cortex-m/qemu-run.sh "$1" "$2" >"$scratch/$3.out"
+      }
+      echo "run-benchmarks: bench_rounds on Cortex-M3 (QEMU mps2-an385)" >&2
+      run mps2-an385 "$base-m3/bench/target/bench_rounds.elf" m3
+      python3 bench/target/collect.py icount --console "$scratch/m3.out" --plugin "$scratch/m3.log" --core Cortex-M3 --targets
+      build arm-m0plus "$base-m0plus" bench_rounds flash_probe_none flash_probe_latin flash_probe_alternating
+      maps="$base-m0plus/bench/target"
+      python3 bench/target/collect.py flash --core "Cortex-M0+" --none "$maps/flash_probe_none.elf.map" \
+        --family "latin-square=$maps/flash_probe_latin.elf.map" \
+        --family "alternating=$maps/flash_probe_alternating.elf.map"
+      echo "run-benchmarks: bench_rounds on Cortex-M0+ (QEMU microbit)" >&2
+      run microbit "$base-m0plus/bench/target/bench_rounds.elf" m0
+      python3 bench/target/collect.py icount --console "$scratch/m0.out" --plugin "$scratch/m0.log" --core "Cortex-M0+"
+      ;;
+  esac
+done

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Fault-tolerant dumps (paper 004) judged by the independent checker check_dump.py.
+
+usage: check_fault_dumps.py A2A_BINARY CASE...   CASE = topology:N:stage:switch
+For each case: `a2a dump --fault stage:switch` must name the schedule
+"fault-tolerant", carry the fault, take 2N + 1 rounds, contain relay hops
+(orig != src), and pass check_dump.py (every (orig, final) exactly once, no hop
+through the faulty switch, every hop in before its hop out). Then the checker
+itself must refuse the dump with one relay's hop out moved before its hop in,
+and with a relay's hop out dropped. Exit 0 only when all of it holds.
+"""
+import copy
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_dump  # noqa: E402
+
+
+def first_relay_hop_out(dump):
+    """(round, index) of the first send that forwards a relayed message."""
+    for r, rnd in enumerate(dump["rounds"]):
+        for k, send in enumerate(rnd["sends"]):
+            if send["src"] != send["orig"]:
+                return r, k
+    return None
+
+
+def run_case(a2a, case):
+    topology, ports, stage, switch = case.split(":")
+    n_ports = int(ports)
+    command = [a2a, "dump", "--format", "json", "--topology", topology, "--ports", ports,
+               "--fault", "%s:%s" % (stage, switch)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        return ["a2a exited with %d: %s" % (done.returncode, done.stderr.strip())]
+    dump = json.loads(done.stdout)
+    problems = check_dump.check(dump)
+    if dump["schedule"] != "fault-tolerant":
+        problems.append("schedule field is %r" % dump["schedule"])
+    if dump["faults"] != [[int(stage), int(switch)]]:
+        problems.append("faults field is %r" % dump["faults"])
+    if len(dump["rounds"]) != 2 * n_ports + 1:
+        problems.append("%d rounds, expected 2N + 1 = %d" % (len(dump["rounds"]), 2 * n_ports + 1))
+    hops_out = sum(1 for rnd in dump["rounds"] for s in rnd["sends"] if s["src"] != s["orig"])
+    if hops_out != 2 * n_ports:  # the 2N blocked messages, each relayed once
+        problems.append("%d relay hops out, expected 2N = %d" % (hops_out, 2 * n_ports))
+    where = first_relay_hop_out(dump)
+    if where is None:
+        return problems + ["no relay hop in the dump"]
+    r, k = where
+    # Mutation 1: the hop out moved to round 0 (before any hop in).
+    early = copy.deepcopy(dump)
+    moved = early["rounds"][r]["sends"].pop(k)
+    early["rounds"][0]["sends"] = [s for s in early["rounds"][0]["sends"] if s["src"] != moved["src"]] + [moved]
+    if not any("did not reach it in an earlier round" in p for p in check_dump.check(early)):
+        problems.append("the checker accepted a relay hop out before its hop in")
+    # Mutation 2: the hop out dropped: the message stays in the store.
+    dropped = copy.deepcopy(dump)
+    dropped["rounds"][r]["sends"].pop(k)
+    if not any("never forwarded" in p for p in check_dump.check(dropped)):
+        problems.append("the checker accepted a message left in a relay's store")
+    return problems
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    status = 0
+    for case in argv[2:]:
+        problems = run_case(argv[1], case)
+        if problems:
+            status = 1
+            for p in problems[:20]:
+                print("%s: %s" % (case, p))
+            print("%s: FAILED" % case)
+        else:
+            print("%s: OK" % case)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

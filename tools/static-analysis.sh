@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Static analysis of the firmware (firmware/) and the HAL (hal/): clang-tidy with
+# the repository's .clang-tidy and cppcheck with tools/cppcheck-suppressions.txt.
+# Exits nonzero on any finding. Analyses whatever is in those folders when it
+# runs (new files included, nothing to register):
+#  - every header, through a generated translation unit that includes only it
+#    (so each header must also be self-contained);
+#  - every .cpp (the board entry point), with the controller image's default
+#    build-time configuration; it instantiates the whole controller (driver,
+#    round loop, every schedule family), so the path-sensitive checks
+#    (clang-analyzer-*) see real code, not just uninstantiated templates.
+#   tools/static-analysis.sh              both tools
+#   tools/static-analysis.sh tidy|cppcheck   one of them
+#   A2A_JOBS=N   clang-tidy processes in parallel (default 2)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+what=${1:-all}
+jobs=${A2A_JOBS:-2}
+work=build/static-analysis
+rm -rf "$work" && mkdir -p "$work/tu"
+
+tidy=$(command -v clang-tidy-14 || command -v clang-tidy || true)
+if [[ -z $tidy && $what != cppcheck ]]; then
+  echo "static-analysis: clang-tidy not found (tools/install-deps.sh --analysis)" >&2; exit 2
+fi
+if ! command -v cppcheck >/dev/null && [[ $what != tidy ]]; then
+  echo "static-analysis: cppcheck not found (tools/install-deps.sh --analysis)" >&2; exit 2
+fi
+
+# Include roots: the library, the HAL, the firmware app, and the board headers
+# the board entry point needs (MMIO bus, console).
+includes=()
+while IFS= read -r dir; do includes+=(-I "$root/$dir"); done < <(
+  find firmware hal platform/mmio platform/cortex-m -type d -name include 2>/dev/null | sort)
+defines=(-DA2A_FW_TOPOLOGY='"omega"' -DA2A_FW_PORTS=16U -DA2A_FW_RADIX=2U -DA2A_FW_SCHEDULE='"auto"'
+         -DA2A_FW_ORDER='"natural"' -DA2A_FW_MAX_PORTS=256U)
+flags=("${includes[@]}" "${defines[@]}")
+
+units=()
+while IFS= read -r header; do
+  tu="$work/tu/$(tr '/.' '__' <<<"$header").cpp"
+  printf '#include "%s/%s"\n' "$root" "$header" >"$tu"
+  units+=("$tu")
+done < <(find firmware hal -name '*.hpp' -o -name '*.h' | sort)
+while IFS= read -r source; do units+=("$root/$source"); done < <(find firmware hal -name '*.cpp' | sort)
+echo "static-analysis: ${#units[@]} translation units (every header and source of firmware/ and hal/)"
+
+status=0
+if [[ $what == all || $what == tidy ]]; then
+  start=$SECONDS
+  # One log per unit; findings are counted only where they are: firmware/ or hal/.
+  # sh -c gets: $0 clang-tidy, $1 the unit, $2 the log folder, then the compiler flags.
+  printf '%s\n' "${units[@]}" | xargs -P "$jobs" -I{} sh -c \
+    'tidy=$0 unit=$1 logs=$2; shift 2; "$tidy" --quiet "$unit" -- -std=c++20 "$@" > "$logs/$(basename "$unit").log" 2>&1 || true' \
+    "$tidy" {} "$work" "${flags[@]}"
+  findings=$(cat "$work"/*.log | grep -E "^$root/(firmware|hal)/[^:]+:[0-9]+:[0-9]+: (warning|error):" | sort -u || true)
+  errors=$(cat "$work"/*.log | grep -E "error: .*\[clang-diagnostic-error\]" | sort -u || true)
+  if [[ -n $findings || -n $errors ]]; then
+    echo "clang-tidy: findings:"
+    printf '%s\n' "$findings" "$errors" | sed "s#^$root/##" | sed '/^$/d'
+    status=1
+  else
+    echo "clang-tidy: clean ($((SECONDS - start)) s, $($tidy --version | grep -o 'version [0-9.]*'))"
+  fi
+fi
+
+if [[ $what == all || $what == cppcheck ]]; then
+  start=$SECONDS
+  if cppcheck --language=c++ --std=c++20 --enable=warning,style,performance,portability --inline-suppr -q \
+       --suppressions-list=tools/cppcheck-suppressions.txt --error-exitcode=1 -j "$jobs" \
+       --template='{file}:{line}:{column}: {severity}: {message} [{id}]' "${flags[@]}" "${units[@]}" \
+       >"$work/cppcheck.log" 2>&1; then
+    echo "cppcheck: clean ($((SECONDS - start)) s, $(cppcheck --version))"
+  else
+    echo "cppcheck: findings:"
+    sed "s#$root/##" "$work/cppcheck.log" | sort -u
+    status=1
+  fi
+fi
+exit $status
