@@ -128,6 +128,7 @@ class LatinSquareSchedule {
   /// and, for an explicit M^0, d = 2 and one bit per switch.
   static constexpr Result<LatinSquareSchedule> make(const Network& net, RoundOrder order = RoundOrder::natural,
                                                     Initial initial = {}) {
+    if (net.topology == Topology::shift) return Errc::shift_network_needs_shift_schedule;
     if (!unique_path(net)) return Errc::schedule_needs_unique_path;
     if constexpr (!Initial::kUniform) {
       if (net.radix != 2) return Errc::initial_config_needs_binary;
