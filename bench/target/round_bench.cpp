@@ -205,23 +205,29 @@ template <class F>
 
 void stack_figure(const char* what, std::uint32_t bytes) { println("stack ", what, " ", bytes); }
 
+/// The stack a Latin-square controller loop needs (one function per schedule, so
+/// each has a small frame of its own).
+[[gnu::noinline]] void latin_loop_stack(const char* what, Topology t, std::uint32_t ports, std::uint32_t radix,
+                                        RoundOrder order) {
+  const auto schedule = LatinSquareSchedule<>::make(make_network(t, ports, radix).value(), order).value();
+  stack_figure(what, measure_stack([&] { controller_loop_raw(schedule, registers()); }));
+}
+
 /// Figure 3: stack of the round loops, the O(1) step and the paths that fall back
 /// to round(r) (natural order, d not a power of two).
 [[gnu::noinline]] void stack_figures() {
-  const auto gray = LatinSquareSchedule<>::make(make_network(Topology::banyan, 1024, 2).value(), RoundOrder::gray).value();
-  const auto natural =
-      LatinSquareSchedule<>::make(make_network(Topology::banyan, 1024, 2).value(), RoundOrder::natural).value();
-  const auto radix3 = LatinSquareSchedule<>::make(make_network(Topology::banyan, 729, 3).value(), RoundOrder::gray).value();
-  const auto alt = AlternatingSchedule::make(make_network(Topology::gsen, 1026).value()).value();
-  stack_figure("latin-square-gray-loop", measure_stack([&] { controller_loop_raw(gray, registers()); }));
-  stack_figure("latin-square-natural-loop", measure_stack([&] { controller_loop_raw(natural, registers()); }));
-  stack_figure("latin-square-d3-loop", measure_stack([&] { controller_loop_raw(radix3, registers()); }));
-  stack_figure("alternating-loop", measure_stack([&] { controller_loop_raw(alt, registers()); }));
+  latin_loop_stack("latin-square-gray-loop", Topology::banyan, 1024, 2, RoundOrder::gray);
+  latin_loop_stack("latin-square-natural-loop", Topology::banyan, 1024, 2, RoundOrder::natural);
+  latin_loop_stack("latin-square-d3-loop", Topology::banyan, 729, 3, RoundOrder::gray);
+  const Network banyan = make_network(Topology::banyan, 1024, 2).value();
+  const auto gray = LatinSquareSchedule<>::make(banyan, RoundOrder::gray).value();
   const auto round = gray.round(7);
   for (std::uint32_t i = 0; i < 16; ++i) g_ports[i] = gray.port(i);
   stack_figure("latin-square-port-loop", measure_stack([&] {
                  write_headers<LatinSquareSchedule<>>(round, g_ports.data(), 16, g_headers.data());
                }));
+  const auto alt = AlternatingSchedule::make(make_network(Topology::gsen, 1026).value()).value();
+  stack_figure("alternating-loop", measure_stack([&] { controller_loop_raw(alt, registers()); }));
   stack_figure("alternating-port-loop",
                measure_stack([&] { port_rounds_alternating(alt, 3, alt.rounds(), g_headers.data()); }));
 }

@@ -103,8 +103,9 @@ class LatinSquareSchedule {
     A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr PortSend send(const Round& round) const {
       const std::uint32_t h = round.offsets_;
       const Port self = *this;  // read as one: both words in one load (ldrd) in a loop over ports
-      const std::uint32_t sum = round.shape_.packed() ? (self.low_ + (h & round.low2_)) ^ self.high_ ^ (h & round.high2_)
-                                                      : sum_any_radix(round.shape_, h, self.low_, self.high_);
+      const std::uint32_t sum = round.shape_.packed()
+                                    ? (self.low_ + (h & round.low2_)) ^ self.high_ ^ (h & round.high2_)
+                                    : sum_any_radix(round.shape_, h, self.low_, self.high_);
       return {true, sum & 0xFFFFU, sum >> 16};
     }
 

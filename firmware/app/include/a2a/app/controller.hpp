@@ -17,8 +17,9 @@
 // When the retries run out the loop stops cleanly and reports the round, the
 // count of messages not yet delivered, and (if found) the faulty switch. Running
 // again with start_round = that round resumes the exchange without resending
-// what was delivered. Everything is bounded: see docs/reliability.md for the
-// worst case per round.
+// what was delivered; ResumedSchedule runs a re-planned schedule instead (e.g.
+// the fault-tolerant one around the reported switch) minus what was delivered.
+// Everything is bounded: see docs/reliability.md for the worst case per round.
 #pragma once
 
 #include <cstdint>
