@@ -1,6 +1,7 @@
 // The controller firmware's logic on the host: controller_main over a RAM
 // register block and the in-firmware fabric model, exactly as the board runs it.
 #include <a2a/app/firmware_main.hpp>
+#include <a2a/mock/recording_bus.hpp>
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -175,4 +176,20 @@ TEST_CASE("in optical mode the model flags a switch that carries two signals") {
   REQUIRE(fabric.commit() == Errc::ok);
   CHECK(fabric.wait_round(10) == Errc::ok);
   CHECK(model.tally().crosstalk == 3 * 4);
+}
+
+TEST_CASE("a corrupted block: the recording mock sees the firmware read nothing but write no register") {
+  static mock::RecordingBus<4096> bus;
+  static Model model;
+  model.power_on(bus);  // the block's reset state, written by the "hardware", not the controller
+  bus.clear();
+  auto block = encode_config(omega16());
+  block[13] ^= 0x80U;  // one flipped bit in N
+  StringConsole console;
+  const int status = app::controller_main(console, bus, model, block, "");
+  CHECK(status == app::kExitConfigRefused);
+  CHECK(console.text.find("CRC-32 mismatch") != std::string::npos);
+  CHECK_FALSE(bus.overflowed());
+  CHECK(bus.writes() == 0);
+  CHECK(bus.reads() == 0);  // refused before the fabric was even probed
 }

@@ -183,11 +183,12 @@ TEST_CASE("read-back verification refuses a register that did not take, before C
   CHECK(bus.writes_to(Layout::port_header(4)) == 0);  // and it stopped at the bad register
 
   // Once the register takes, the same round programs and commits; every shadow
-  // write was read back from the same offset right after it.
+  // write was read back from the same offset right after it. The stage registers
+  // took (and were verified) in the first attempt, so they are not written again.
   bus.clear();
   REQUIRE(program_round(fabric, schedule, 0) == Errc::ok);
   const auto events = bus.events();
-  REQUIRE(events.size() == 2 * (4 + 16 + 1) + 1);
+  REQUIRE(events.size() == 2 * (16 + 1) + 1);
   for (std::size_t k = 0; k + 1 < events.size(); k += 2) {
     CHECK(events[k].access == mock::BusAccess::write);
     CHECK(events[k + 1].access == mock::BusAccess::read);

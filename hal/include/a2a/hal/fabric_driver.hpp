@@ -8,6 +8,7 @@
 // blocks that follow fabric_registers.hpp.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstdint>
 
@@ -83,6 +84,7 @@ class FabricDriver {
     if (!checked) return checked.error();
     if (!Layout::fits(*checked)) return Errc::fabric_capacity_exceeded;
     configured_ = false;  // until both registers hold the new network
+    forget_shadow();
     if (const Errc e = write_shadow(Layout::kNetPorts,
                                     RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
         e != Errc::ok)
@@ -112,9 +114,16 @@ class FabricDriver {
     if (const Errc e = check_stage(stage); e != Errc::ok) return e;
     if (!mode_from_code(mode_code(mode))) return Errc::control_mode_unknown;
     if (state >= net_.radix) return Errc::state_out_of_range;
-    return write_shadow(Layout::stage_control(stage), RegisterValue<reg::StageControl>{}
-                                                          .set<reg::StageControl::Mode>(mode_code(mode))
-                                                          .set<reg::StageControl::State>(state));
+    const auto value = RegisterValue<reg::StageControl>{}
+                           .set<reg::StageControl::Mode>(mode_code(mode))
+                           .set<reg::StageControl::State>(state);
+    // Shadow registers keep their value across commits: a stage that keeps its
+    // setting is not written again (a Gray-order round writes one stage).
+    if (((stage_known_ >> stage) & 1U) != 0 && stage_mirror_[stage] == value.raw()) return Errc::ok;
+    const Errc e = write_shadow(Layout::stage_control(stage), value);
+    remember(stage_known_, stage, e == Errc::ok);
+    stage_mirror_[stage] = value.raw();
+    return e;
   }
 
   /// One switch's state (a read-modify-write of its SWITCH_STATE word; prefer
@@ -160,17 +169,25 @@ class FabricDriver {
   [[nodiscard]] constexpr Errc set_idle_word(std::uint32_t word, std::uint32_t idle_bits) {
     if (!configured_) return Errc::fabric_not_configured;
     if (word >= (net_.ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord) return Errc::port_out_of_range;
-    return write_raw_shadow(Layout::idle_mask(word), idle_bits);
+    if (((idle_known_[word / 32] >> (word % 32)) & 1U) != 0 && idle_mirror_[word] == idle_bits) return Errc::ok;
+    const Errc e = write_raw_shadow(Layout::idle_mask(word), idle_bits);
+    remember(idle_known_[word / 32], word % 32, e == Errc::ok);
+    idle_mirror_[word] = idle_bits;
+    return e;
   }
 
   /// Latches every shadow register into the active set and starts the round.
   [[nodiscard]] constexpr Errc commit() { return control<reg::Control::Commit>(true); }
   /// Stops the running round; nothing of it is delivered.
-  [[nodiscard]] constexpr Errc abort() { return control<reg::Control::Abort>(false); }
+  [[nodiscard]] constexpr Errc abort() {
+    forget_shadow();  // what the block holds after an abort is not ours to assume
+    return control<reg::Control::Abort>(false);
+  }
   /// Every register back to reset; the network must be configured again.
   [[nodiscard]] constexpr Errc reset() {
     const Errc e = control<reg::Control::Reset>(false);
     configured_ = false;
+    forget_shadow();
     return e;
   }
 
@@ -211,6 +228,18 @@ class FabricDriver {
   }
 
  private:
+  /// The mirror of what this driver last wrote into the stage-control and idle
+  /// shadow registers: only values written without error since configure(),
+  /// forgotten on reset, abort and any failed write, so a skipped write can never
+  /// leave a stale setting in the block.
+  constexpr void forget_shadow() {
+    stage_known_ = 0;
+    for (auto& w : idle_known_) w = 0;
+  }
+  static constexpr void remember(std::uint32_t& known, std::uint32_t bit, bool ok) {
+    known = ok ? known | (std::uint32_t{1} << bit) : known & ~(std::uint32_t{1} << bit);
+  }
+
   [[nodiscard]] constexpr Errc check_stage(std::uint32_t stage) const {
     if (!configured_) return Errc::fabric_not_configured;
     if (stage >= net_.stages) return Errc::stage_out_of_range;
@@ -244,6 +273,11 @@ class FabricDriver {
   bool configured_{false};
   bool optical_{false};
   bool verify_writes_{false};
+  static_assert(Layout::kMaxStages <= 32, "a2a::hal: the stage mirror holds at most 32 stages");
+  std::array<std::uint32_t, Layout::kMaxStages> stage_mirror_{};
+  std::uint32_t stage_known_{0};
+  std::array<std::uint32_t, Layout::kIdleWords> idle_mirror_{};
+  std::array<std::uint32_t, (Layout::kIdleWords + 31) / 32> idle_known_{};
 };
 
 }  // namespace a2a::hal
