@@ -4,6 +4,8 @@
 #include <a2a/mock/recording_bus.hpp>
 #include <doctest/doctest.h>
 
+#include "string_console.hpp"
+
 #include <cstdio>
 #include <string>
 
@@ -14,19 +16,7 @@ namespace {
 using Layout = hal::FabricLayout<256, 16>;
 using Model = app::FabricModel<Layout, 256>;
 
-/// Collects what the firmware prints.
-struct StringConsole {
-  std::string text;
-  template <class... Args>
-  void print(const Args&... args) {
-    (append(args), ...);
-  }
-  void append(std::string_view s) { text += s; }
-  void append(const char* s) { text += s; }
-  template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) { text += std::to_string(v); }
-};
+using a2a::test::StringConsole;
 
 struct Run {
   int status;

@@ -11,6 +11,8 @@
 #include <a2a/hal/hal.hpp>
 #include <doctest/doctest.h>
 
+#include "string_console.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -321,18 +323,7 @@ struct StubbornRam {
   }
 };
 
-struct StringConsole {
-  std::string text;
-  template <class... Args>
-  void print(const Args&... args) {
-    (append(args), ...);
-  }
-  void append(std::string_view s) { text += s; }
-  void append(const char* s) { text += s; }
-  template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) { text += std::to_string(v); }
-};
+using a2a::test::StringConsole;
 
 std::pair<int, std::string> run_firmware(std::uint32_t bad_writes) {
   static Ram ram;

@@ -5,6 +5,8 @@
 #include <a2a/app/firmware_main.hpp>
 #include <doctest/doctest.h>
 
+#include "string_console.hpp"
+
 #include <string>
 
 using namespace a2a;
@@ -15,18 +17,7 @@ using Layout = hal::FabricLayout<256, 16>;
 using Model = app::FabricModel<Layout, 256>;
 using Raw = app::RamBus<Layout::kSize>;
 
-struct StringConsole {
-  std::string text;
-  template <class... Args>
-  void print(const Args&... args) {
-    (append(args), ...);
-  }
-  void append(std::string_view s) { text += s; }
-  void append(const char* s) { text += s; }
-  template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) { text += std::to_string(v); }
-};
+using a2a::test::StringConsole;
 
 struct Run {
   int status;
