@@ -169,11 +169,7 @@ class FabricDriver {
   [[nodiscard]] constexpr Errc set_idle_word(std::uint32_t word, std::uint32_t idle_bits) {
     if (!configured_) return Errc::fabric_not_configured;
     if (word >= (net_.ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord) return Errc::port_out_of_range;
-    if (((idle_known_[word / 32] >> (word % 32)) & 1U) != 0 && idle_mirror_[word] == idle_bits) return Errc::ok;
-    const Errc e = write_raw_shadow(Layout::idle_mask(word), idle_bits);
-    remember(idle_known_[word / 32], word % 32, e == Errc::ok);
-    idle_mirror_[word] = idle_bits;
-    return e;
+    return write_raw_shadow(Layout::idle_mask(word), idle_bits);
   }
 
   /// Latches every shadow register into the active set and starts the round.
@@ -228,14 +224,12 @@ class FabricDriver {
   }
 
  private:
-  /// The mirror of what this driver last wrote into the stage-control and idle
-  /// shadow registers: only values written without error since configure(),
-  /// forgotten on reset, abort and any failed write, so a skipped write can never
-  /// leave a stale setting in the block.
-  constexpr void forget_shadow() {
-    stage_known_ = 0;
-    for (auto& w : idle_known_) w = 0;
-  }
+  /// The mirror of what this driver last wrote into the stage-control shadow
+  /// registers: only values written without error since configure(), forgotten on
+  /// reset, abort and any failed write, so a skipped write can never leave a stale
+  /// setting in the block. (Idle-mask words are port state, rewritten each round:
+  /// a mirror of them would grow with the block's capacity.)
+  constexpr void forget_shadow() { stage_known_ = 0; }
   static constexpr void remember(std::uint32_t& known, std::uint32_t bit, bool ok) {
     known = ok ? known | (std::uint32_t{1} << bit) : known & ~(std::uint32_t{1} << bit);
   }
@@ -276,8 +270,6 @@ class FabricDriver {
   static_assert(Layout::kMaxStages <= 32, "a2a::hal: the stage mirror holds at most 32 stages");
   std::array<std::uint32_t, Layout::kMaxStages> stage_mirror_{};
   std::uint32_t stage_known_{0};
-  std::array<std::uint32_t, Layout::kIdleWords> idle_mirror_{};
-  std::array<std::uint32_t, (Layout::kIdleWords + 31) / 32> idle_known_{};
 };
 
 }  // namespace a2a::hal
