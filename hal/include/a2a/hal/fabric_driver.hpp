@@ -119,10 +119,11 @@ class FabricDriver {
                            .set<reg::StageControl::State>(state);
     // Shadow registers keep their value across commits: a stage that keeps its
     // setting is not written again (a Gray-order round writes one stage).
-    if (((stage_known_ >> stage) & 1U) != 0 && stage_mirror_[stage] == value.raw()) return Errc::ok;
+    const auto key = static_cast<std::uint8_t>(mode_code(mode) | state << 3);  // 3 + 4 bits: the whole register
+    if (((stage_known_ >> stage) & 1U) != 0 && stage_mirror_[stage] == key) return Errc::ok;
     const Errc e = write_shadow(Layout::stage_control(stage), value);
     remember(stage_known_, stage, e == Errc::ok);
-    stage_mirror_[stage] = value.raw();
+    stage_mirror_[stage] = key;
     return e;
   }
 
@@ -268,7 +269,7 @@ class FabricDriver {
   bool optical_{false};
   bool verify_writes_{false};
   static_assert(Layout::kMaxStages <= 32, "a2a::hal: the stage mirror holds at most 32 stages");
-  std::array<std::uint32_t, Layout::kMaxStages> stage_mirror_{};
+  std::array<std::uint8_t, Layout::kMaxStages> stage_mirror_{};  // small: drivers live on round-loop stacks
   std::uint32_t stage_known_{0};
 };
 
