@@ -27,6 +27,8 @@
 
 #include <cstdint>
 
+#include "a2a/fault_blocks.hpp"
+#include "a2a/fault_chain.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
@@ -65,147 +67,6 @@ constexpr CutOffProcessors cut_off_processors(const Network& net, SwitchFault fa
   }
   return cut;
 }
-
-namespace detail {
-
-constexpr std::uint32_t popcount32(std::uint32_t x) {
-  std::uint32_t c = 0;
-  for (; x != 0; x &= x - 1) ++c;
-  return c;
-}
-/// Spreads the low bits of `value` over the set bits of `mask` (lowest first).
-constexpr std::uint32_t scatter_bits(std::uint32_t value, std::uint32_t mask) {
-  std::uint32_t out = 0;
-  for (std::uint32_t bit = 1; mask != 0; bit <<= 1) {
-    const std::uint32_t low = mask & (~mask + 1);
-    if ((value & bit) != 0) out |= low;
-    mask &= mask - 1;
-  }
-  return out;
-}
-/// Inverse of scatter_bits: the bits of x under `mask`, packed.
-constexpr std::uint32_t gather_bits(std::uint32_t x, std::uint32_t mask) {
-  std::uint32_t out = 0;
-  for (std::uint32_t bit = 1; mask != 0; bit <<= 1) {
-    const std::uint32_t low = mask & (~mask + 1);
-    if ((x & low) != 0) out |= bit;
-    mask &= mask - 1;
-  }
-  return out;
-}
-
-/// The relay chain for a blocked set A x B with one beta bit (see the file comment).
-/// Coordinates: alpha = the bits A fixes (value a), beta = the one bit B fixes
-/// (value b), pi = the bit both leave free. Extra round r in [0, 2T]: even r = E_{r/2},
-/// odd r = O_{(r-1)/2}; T = 2^(number of alpha bits).
-class RelayChain {
- public:
-  constexpr RelayChain() = default;
-  constexpr RelayChain(std::uint32_t alpha_mask, std::uint32_t a, std::uint32_t beta_mask, std::uint32_t b,
-                       std::uint32_t pi_mask)
-      : alpha_(alpha_mask), a_(a), beta_(beta_mask), b_(b), pi_(pi_mask),
-        t_(std::uint32_t{1} << popcount32(alpha_mask)) {}
-
-  [[nodiscard]] constexpr std::uint32_t rounds() const { return 4 * t_ + 1; }
-
-  /// The translation (processor space) of extra round r.
-  [[nodiscard]] constexpr std::uint32_t translation(std::uint32_t r) const {
-    if (r % 2 == 0) return encode(label(r / 2), 1);
-    const std::uint32_t k = r / 2;
-    return encode(label(k + 1) ^ odd_step(k), 0);
-  }
-
-  [[nodiscard]] constexpr bool in_a(std::uint32_t p) const { return (p & alpha_) == a_; }
-  [[nodiscard]] constexpr bool in_b(std::uint32_t p) const { return (p & beta_) == b_; }
-
-  /// What port p does in extra round r: {sends, origin, final}; the hop goes to p ^ translation(r).
-  struct Hop {
-    bool sends{false};
-    std::uint32_t origin{0};
-    std::uint32_t final_destination{0};
-  };
-  [[nodiscard]] constexpr Hop hop(std::uint32_t r, std::uint32_t p) const {
-    const std::uint32_t e = translation(r);
-    if (in_a(p)) return first_hop(r, p);
-    if (in_b(p) || r % 2 == 1 || r == 0) return {};
-    // A relay in E_{k+1}: it forwards to p ^ e what it received in E_k or O_k for that output.
-    const std::uint32_t target = p ^ e;
-    const std::uint32_t k = r / 2 - 1;
-    for (std::uint32_t from = 2 * k; from <= 2 * k + 1; ++from) {
-      const std::uint32_t source = p ^ translation(from);
-      if (!in_a(source)) continue;
-      const Hop first = first_hop(from, source);
-      if (first.sends && first.final_destination == target) return {true, source, target};
-    }
-    return {};
-  }
-  /// hop() for a port p of A: a first hop, if round r is one for p's class. Kept
-  /// apart so that hop() is not recursive (static stack bounds; misc-no-recursion).
-  [[nodiscard]] constexpr Hop first_hop(std::uint32_t r, std::uint32_t p) const {
-    const std::uint32_t cls = (p & beta_) == b_ ? 0U : 1U;
-    if (r % 2 == 0 && cls == 0 && r / 2 < 2 * t_) return {true, p, p ^ message_delta(step(r / 2))};
-    if (r % 2 == 1 && cls == 1) return {true, p, p ^ (message_delta(odd_step(r / 2)) | beta_)};
-    return {};
-  }
-
- private:
-  // G' element g = (alpha index in [0, T), pi) packed as alpha_index * 2 + pi.
-  [[nodiscard]] constexpr std::uint32_t encode(std::uint32_t g, std::uint32_t beta) const {
-    return scatter_bits(g >> 1, alpha_) | ((g & 1U) != 0 ? pi_ : 0U) | (beta != 0 ? beta_ : 0U);
-  }
-  /// Delta (i ^ j) of a message carried by the step g: alpha = Z, pi = y ^ w, beta = X = 0.
-  [[nodiscard]] constexpr std::uint32_t message_delta(std::uint32_t g) const { return encode(g, 0); }
-
-  static constexpr std::uint32_t pack(std::uint32_t alpha, std::uint32_t pi) { return alpha * 2 + pi; }
-
-  /// Step d_k = label(k) ^ label(k+1): every (alpha, pi) once. Pairs (h,0),(h,1) for
-  /// h = 0, 3, 4, ..., T-1 from base 1, then (2,0), (1,0), (1,1), (2,1): the running
-  /// alpha never becomes 0 (a relay in A).
-  [[nodiscard]] constexpr std::uint32_t step(std::uint32_t k) const {
-    const std::uint32_t k0 = 2 * (t_ - 2);
-    if (k < k0) {
-      const std::uint32_t pair = k / 2;
-      return pack(pair == 0 ? 0 : pair + 2, k & 1U);
-    }
-    constexpr std::uint32_t tail[4] = {pack(2, 0), pack(1, 0), pack(1, 1), pack(2, 1)};
-    return tail[k - k0];
-  }
-  /// label(k) = (1, 0) ^ d_0 ^ ... ^ d_{k-1}, in closed form.
-  [[nodiscard]] constexpr std::uint32_t label(std::uint32_t k) const {
-    const std::uint32_t k0 = 2 * (t_ - 2);
-    if (k <= k0) {
-      const std::uint32_t pair = k / 2;
-      const std::uint32_t pi = pair & 1U;
-      if (k % 2 == 0) return pack(1, pi);
-      return pack(1U ^ (pair == 0 ? 0U : pair + 2), pi);
-    }
-    constexpr std::uint32_t tail[4] = {pack(3, 0), pack(2, 0), pack(3, 1), pack(1, 0)};
-    return tail[k - k0 - 1];
-  }
-  /// Odd-round step d'_k = label'(O_k) ^ label(k+1): every (alpha, pi) once, alpha
-  /// different from d_k's (distinct outputs in E_{k+1}) and from label(k+1)'s
-  /// (the O_k relay not in A).
-  [[nodiscard]] constexpr std::uint32_t odd_step(std::uint32_t k) const {
-    const std::uint32_t k0 = 2 * (t_ - 2);
-    if (k < k0) {
-      if (k == 2) return pack(1, 0);
-      if (k == 3) return pack(0, 0);
-      const std::uint32_t pair = k / 2;
-      return pack((pair == 0 ? 0U : pair + 2) ^ 2U, k & 1U);
-    }
-    constexpr std::uint32_t tail[4] = {pack(1, 1), pack(3, 0), pack(0, 1), pack(3, 1)};
-    return tail[k - k0];
-  }
-
-  std::uint32_t alpha_{0};
-  std::uint32_t a_{0};
-  std::uint32_t beta_{0};
-  std::uint32_t b_{0};
-  std::uint32_t pi_{0};
-  std::uint32_t t_{4};
-};
-
-}  // namespace detail
 
 class FaultTolerantSchedule {
  public:
@@ -303,14 +164,26 @@ class FaultTolerantSchedule {
     f.a_ = a;
     f.fixed_b_ = fixed_b;
     f.b_ = j0 & fixed_b;
-    if (s == 1) {
+    const std::uint32_t ka = detail::popcount32(fixed_a);  // n - 1 - s
+    const std::uint32_t kb = detail::popcount32(fixed_b);  // s
+    if (kb == 1 && ka >= 2) {
+      f.design_ = Design::chain;
       f.chain_ = detail::RelayChain(fixed_a, a, fixed_b, j0 & fixed_b, pi);
-      f.mirrored_ = false;
-    } else if (s + 2 == n) {  // the mirror: B's sources relay to A, then reverse time
-      f.chain_ = detail::RelayChain(fixed_b, j0 & fixed_b, fixed_a, a, pi);
+    } else if (ka == 1 && kb >= 2) {  // the mirror: B's sources relay to A, then reverse time
+      f.design_ = Design::chain;
       f.mirrored_ = true;
+      f.chain_ = detail::RelayChain(fixed_b, j0 & fixed_b, fixed_a, a, pi);
+    } else if (detail::BlockRelay::supported(ka, kb)) {
+      f.design_ = Design::blocks;
+      f.blocks_ = detail::BlockRelay(ka, kb);
+      f.frame_ = Frame{fixed_a, a, fixed_b, j0 & fixed_b, pi};
+    } else if (detail::BlockRelay::supported(kb, ka)) {  // more beta than alpha bits: the mirror
+      f.design_ = Design::blocks;
+      f.mirrored_ = true;
+      f.blocks_ = detail::BlockRelay(kb, ka);
+      f.frame_ = Frame{fixed_b, j0 & fixed_b, fixed_a, a, pi};
     } else {
-      return Errc::faults_not_supported;
+      return Errc::faults_not_supported;  // N = 8 (one alpha and one beta bit)
     }
     return f;
   }
@@ -318,7 +191,9 @@ class FaultTolerantSchedule {
   [[nodiscard]] constexpr Network network() const { return net_; }
   [[nodiscard]] constexpr SwitchFault fault() const { return fault_; }
   [[nodiscard]] constexpr std::uint32_t regular_rounds() const { return net_.ports; }
-  [[nodiscard]] constexpr std::uint32_t extra_rounds() const { return chain_.rounds(); }
+  [[nodiscard]] constexpr std::uint32_t extra_rounds() const {
+    return design_ == Design::chain ? chain_.rounds() : blocks_.rounds();
+  }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return regular_rounds() + extra_rounds(); }
 
   /// Is source i blocked from output j by the fault (its unique path crosses it)?
@@ -336,7 +211,7 @@ class FaultTolerantSchedule {
     } else {
       round.extra_ = true;
       const std::uint32_t extra = r - net_.ports;
-      round.translation_ = chain_.translation(mirrored_ ? chain_.rounds() - 1 - extra : extra);
+      round.translation_ = design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra);
       round.word_ = word_of(round.translation_);
     }
     round.translation_ = translation_of(round.word_);
@@ -356,14 +231,12 @@ class FaultTolerantSchedule {
       return {true, destination, tag};
     }
     const std::uint32_t extra = round.index_ - net_.ports;
-    if (!mirrored_) {
-      const auto h = chain_.hop(extra, i);
-      if (!h.sends) return {};
-      return {true, destination, tag, h.origin, h.final_destination};
-    }
-    // Mirror: the chain's hop destination -> i in the reversed round, carried backwards.
-    const auto h = chain_.hop(chain_.rounds() - 1 - extra, destination);
+    // Mirror: the design's hop destination -> i in the reversed round, carried backwards.
+    const std::uint32_t r = mirrored_ ? extra_rounds() - 1 - extra : extra;
+    const std::uint32_t port = mirrored_ ? destination : i;
+    const Relay h = design_hop(r, port);
     if (!h.sends) return {};
+    if (!mirrored_) return {true, destination, tag, h.origin, h.final_destination};
     return {true, destination, tag, h.final_destination, h.origin};
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
@@ -372,6 +245,44 @@ class FaultTolerantSchedule {
   }
 
  private:
+  enum class Design : std::uint8_t { chain, blocks };
+  /// The coordinates of the block design: alpha = the bits its "A" fixes (value a),
+  /// beta = the bits its "B" fixes (value b), pi = the bit both leave free.
+  struct Frame {
+    std::uint32_t alpha{0};
+    std::uint32_t a{0};
+    std::uint32_t beta{0};
+    std::uint32_t b{0};
+    std::uint32_t pi{0};
+  };
+  struct Relay {
+    bool sends{false};
+    std::uint32_t origin{0};
+    std::uint32_t final_destination{0};
+  };
+  [[nodiscard]] constexpr std::uint32_t design_translation(std::uint32_t r) const {
+    if (design_ == Design::chain) return chain_.translation(r);
+    const auto v = blocks_.vector(r);
+    return detail::scatter_bits(v.x, frame_.alpha) | detail::scatter_bits(v.y, frame_.beta) |
+           (v.z != 0 ? frame_.pi : 0U);
+  }
+  /// What port p does in the design's extra round r (unmirrored orientation).
+  [[nodiscard]] constexpr Relay design_hop(std::uint32_t r, std::uint32_t p) const {
+    if (design_ == Design::chain) {
+      const auto h = chain_.hop(r, p);
+      return {h.sends, h.origin, h.final_destination};
+    }
+    const std::uint32_t x = detail::gather_bits(p ^ frame_.a, frame_.alpha);
+    const std::uint32_t y = detail::gather_bits(p ^ frame_.b, frame_.beta);
+    const std::uint32_t c = (p & frame_.pi) != 0 ? 1U : 0U;
+    const auto h = blocks_.hop(r, x, y, c);
+    if (!h.sends) return {};
+    const std::uint32_t other = (detail::scatter_bits(h.other_x, frame_.alpha) ^ frame_.a) |
+                                (detail::scatter_bits(h.other_y, frame_.beta) ^ frame_.b) |
+                                (h.other_c != 0 ? frame_.pi : 0U);
+    if (h.first) return {true, p, other};
+    return {true, other, p ^ design_translation(r)};
+  }
   [[nodiscard]] constexpr std::uint32_t translation_of(std::uint32_t word) const {
     std::uint32_t e = 0;
     for (std::uint32_t k = 0; k < net_.stages; ++k)
@@ -392,7 +303,10 @@ class FaultTolerantSchedule {
   std::uint32_t a_{0};
   std::uint32_t fixed_b_{0};
   std::uint32_t b_{0};
+  Design design_{Design::chain};
   detail::RelayChain chain_{};
+  detail::BlockRelay blocks_{};
+  Frame frame_{};
   bool mirrored_{false};
 };
 
