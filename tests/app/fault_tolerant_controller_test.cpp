@@ -97,6 +97,22 @@ TEST_CASE("the mirrored stage (n-2) and a 64-port omega run verified too") {
   CHECK(has(big, "pairs delivered 4096/4096, missing 0, duplicates 0"));
 }
 
+TEST_CASE("a middle stage (2 of 5 and 3 of 6): fewer relay rounds, every message exactly once") {
+  const Run middle = run("ports=32 fault=2:5");
+  INFO(middle.output);
+  CHECK(middle.status == app::kExitOk);
+  CHECK(has(middle, "schedule fault-tolerant, natural order, 59 rounds"));
+  CHECK(has(middle, "rounds 32 regular + 27 relay; messages relayed 64, relay errors 0, left in a store 0"));
+  CHECK(has(middle, "pairs delivered 1024/1024, missing 0, duplicates 0, misroutes 0, conflicts 0"));
+  CHECK(has(middle, "verified by the fabric model"));
+  const Run gsen = run("topology=gsen ports=64 fault=3:17");
+  INFO(gsen.output);
+  CHECK(gsen.status == app::kExitOk);
+  CHECK(has(gsen, "99 rounds"));
+  CHECK(has(gsen, "messages relayed 128, relay errors 0, left in a store 0"));
+  CHECK(has(gsen, "pairs delivered 4096/4096, missing 0, duplicates 0"));
+}
+
 TEST_CASE("faults the firmware cannot plan around are refused with their specific error") {
   const Run cut = run("fault=0:3");
   CHECK(cut.status == app::kExitConfigRefused);
@@ -105,9 +121,12 @@ TEST_CASE("faults the firmware cannot plan around are refused with their specifi
   const Run last = run("fault=3:0");
   CHECK(last.status == app::kExitConfigRefused);
   CHECK(has(last, "cuts processors off"));
-  const Run middle = run("ports=32 fault=2:0");  // stage 2 of 5: no construction yet
-  CHECK(middle.status == app::kExitConfigRefused);
-  CHECK(has(middle, "no fault-tolerant schedule exists"));
+  const Run small = run("ports=8 fault=1:2");  // N = 8: no construction
+  CHECK(small.status == app::kExitConfigRefused);
+  CHECK(has(small, "no fault-tolerant schedule exists"));
+  const Run radix4 = run("ports=64 radix=4 fault=1:0");  // 4x4 switches: no construction
+  CHECK(radix4.status == app::kExitConfigRefused);
+  CHECK(has(radix4, "no fault-tolerant schedule exists"));
   const Run two = run("fault=1:2 fault=2:3");
   CHECK(two.status == app::kExitConfigRefused);
   CHECK(has(two, "no fault-tolerant schedule exists"));
