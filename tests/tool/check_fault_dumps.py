@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """Fault-tolerant dumps (paper 004) judged by the independent checker check_dump.py.
 
-usage: check_fault_dumps.py A2A_BINARY CASE...   CASE = topology:N:stage:switch
+usage: check_fault_dumps.py A2A_BINARY CASE...
+       CASE = topology:N:stage:switch[:rounds]
 For each case: `a2a dump --fault stage:switch` must name the schedule
-"fault-tolerant", carry the fault, take 2N + 1 rounds, contain relay hops
-(orig != src), and pass check_dump.py (every (orig, final) exactly once, no hop
-through the faulty switch, every hop in before its hop out). Then the checker
+"fault-tolerant", carry the fault, contain relay hops (orig != src), one per
+blocked message (2N), and pass check_dump.py (every (orig, final) exactly once,
+no hop through the faulty switch, every hop in before its hop out). Rounds: a
+fault in stage 1 or n-2 takes exactly 2N + 1; any internal stage s at least
+the lower bound N + 1 + ceil(N / (2^m - 1)), m = min(s, n-1-s)
+(docs/fault-tolerance.md), and at most paper 004's bound (3N for stages 1 and
+n-2, 2N otherwise); exactly `rounds` when the case gives it. Then the checker
 itself must refuse the dump with one relay's hop out moved before its hop in,
 and with a relay's hop out dropped. Exit 0 only when all of it holds.
 """
@@ -28,8 +33,36 @@ def first_relay_hop_out(dump):
     return None
 
 
+def lower_bound(ports, stages, stage):
+    """N + 1 + ceil(N / (2^m - 1)), m = min(s, n-1-s): docs/fault-tolerance.md, "Lower bound"."""
+    block = 2 ** min(stage, stages - 1 - stage) - 1
+    return ports + 1 + -(-ports // block)
+
+
+def paper_bound(ports, stages, stage):
+    """Paper 004, Table 1: 3N for a fault in stage 1 or n-2, 2N in the other internal stages."""
+    return 3 * ports if stage in (1, stages - 2) else 2 * ports
+
+
+def check_rounds(rounds, ports, stages, stage, expected):
+    problems = []
+    if stage in (1, stages - 2) and rounds != 2 * ports + 1:
+        problems.append("%d rounds, expected 2N + 1 = %d for stage %d" % (rounds, 2 * ports + 1, stage))
+    if rounds < lower_bound(ports, stages, stage):
+        problems.append("%d rounds, below the lower bound %d" % (rounds, lower_bound(ports, stages, stage)))
+    if rounds > paper_bound(ports, stages, stage):
+        problems.append("%d rounds, above paper 004's bound %d" % (rounds, paper_bound(ports, stages, stage)))
+    if expected is not None and rounds != expected:
+        problems.append("%d rounds, expected %d" % (rounds, expected))
+    return problems
+
+
 def run_case(a2a, case):
-    topology, ports, stage, switch = case.split(":")
+    fields = case.split(":")
+    if len(fields) not in (4, 5):
+        return ["bad case %r (topology:N:stage:switch[:rounds])" % case]
+    topology, ports, stage, switch = fields[:4]
+    expected = int(fields[4]) if len(fields) == 5 else None
     n_ports = int(ports)
     command = [a2a, "dump", "--format", "json", "--topology", topology, "--ports", ports,
                "--fault", "%s:%s" % (stage, switch)]
@@ -42,8 +75,7 @@ def run_case(a2a, case):
         problems.append("schedule field is %r" % dump["schedule"])
     if dump["faults"] != [[int(stage), int(switch)]]:
         problems.append("faults field is %r" % dump["faults"])
-    if len(dump["rounds"]) != 2 * n_ports + 1:
-        problems.append("%d rounds, expected 2N + 1 = %d" % (len(dump["rounds"]), 2 * n_ports + 1))
+    problems += check_rounds(len(dump["rounds"]), n_ports, dump["stages"], int(stage), expected)
     hops_out = sum(1 for rnd in dump["rounds"] for s in rnd["sends"] if s["src"] != s["orig"])
     if hops_out != 2 * n_ports:  # the 2N blocked messages, each relayed once
         problems.append("%d relay hops out, expected 2N = %d" % (hops_out, 2 * n_ports))
@@ -67,7 +99,7 @@ def run_case(a2a, case):
 
 def main(argv):
     if len(argv) < 3:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[2:4]), file=sys.stderr)
         return 2
     status = 0
     for case in argv[2:]:
