@@ -54,8 +54,9 @@ const char* schedule_rule(ScheduleKind k) {
              "processor, exactly once; gsen, any even N, the fewest configurations known";
     case ScheduleKind::fault_tolerant:
       return "one faulty switch (--fault STAGE:SWITCH, paper 004): the Latin square with the crossing ports "
-             "idle, then N + 1 rounds relaying the 2N blocked messages through a third processor (2N + 1 "
-             "rounds); omega, reverse-omega, gsen with N = 2^n >= 16, fault in stage 1 or n-2";
+             "idle, then relay rounds carrying the 2N blocked messages through a third processor (2N + 1 "
+             "rounds for a fault in stage 1 or n-2, fewer in the middle stages, e.g. 59 for N = 32 stage 2); "
+             "omega, reverse-omega, gsen with N = 2^n >= 16, fault in any internal stage 1 .. n-2";
   }
   return "";
 }

@@ -93,9 +93,9 @@ const char* const kScheduleOptionsHelp =
     "  --order O             round order of latin-square, optical, shift and the GSEN\n"
     "                        families over all 2^n words: natural (default) or gray\n"
     "  --fault STAGE:SWITCH  a faulty switch (repeatable). One fault where the fault-tolerant\n"
-    "                        schedule applies (omega, reverse-omega, gsen N = 2^n >= 16, stage 1\n"
-    "                        or n-2): the plan relays around it; otherwise it is only marked and\n"
-    "                        verify reports the messages that cross it\n"
+    "                        schedule applies (omega, reverse-omega, gsen N = 2^n >= 16, any\n"
+    "                        internal stage 1 .. n-2): the plan relays around it; otherwise it is\n"
+    "                        only marked and verify reports the messages that cross it\n"
     "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
 
 std::vector<OptionSpec> schedule_options() {
@@ -167,6 +167,17 @@ void warn_about_faults(const Plan& plan) {
   const bool ignores_faults = info.schedule == "latin-square" || info.schedule == "alternating" ||
                               (kind.ok() && is_gsen_set_kind(*kind));
   if (info.faults.empty() || !ignores_faults) return;
+  // One fault the fault-tolerant schedule covers (any internal stage of omega,
+  // reverse-omega, gsen N = 2^n >= 16), but another schedule or order was asked for.
+  if (info.faults.size() == 1 &&
+      AnySchedule::make(info.net, SwitchFault{info.faults[0].stage, info.faults[0].sw}).ok()) {
+    std::fprintf(stderr,
+                 "a2a: warning: the %s schedule ignores the faulty switch %u of stage %u, which is only marked "
+                 "(a2a verify lists the messages that cross it); --schedule fault-tolerant (natural order) "
+                 "relays around it\n",
+                 info.schedule.c_str(), info.faults[0].sw, info.faults[0].stage);
+    return;
+  }
   std::fprintf(stderr,
                "a2a: warning: no fault-tolerant schedule exists yet for %s; the %s schedule ignores the %zu faulty "
                "switch(es), which are only marked (a2a verify lists the messages that cross them)\n",
