@@ -29,6 +29,7 @@
 
 #include "a2a/fault_blocks.hpp"
 #include "a2a/fault_chain.hpp"
+#include "a2a/relay_plan.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
@@ -97,12 +98,15 @@ class FaultTolerantSchedule {
 
   constexpr FaultTolerantSchedule() = default;
 
-  /// Checks the fault and the network: binary, a network whose straight configuration
-  /// is the identity (omega, reverse omega, GSEN with N = 2^n), N >= 16, a fault in an
-  /// internal stage; stage 1 and stage n-2 are supported (the other internal stages:
-  /// faults_not_supported). A fault in stage 0 or n-1 cuts processors off:
-  /// fault_cuts_off_processors (see cut_off_processors()).
-  static constexpr Result<FaultTolerantSchedule> make(const Network& net, SwitchFault fault) {
+  /// Checks the fault and the network (binary, N = 2^n >= 16, the fault in an internal
+  /// stage) and plans the exchange. Omega, reverse omega and GSEN 2^n (straight
+  /// configuration = identity) use the closed-form relay designs and need no storage.
+  /// Baseline, banyan and their reverses use the relay planner (relay_plan.hpp) and
+  /// need `storage` for N ports (fault_plan_storage_too_small otherwise); the schedule
+  /// reads the plan from it, so it must outlive the schedule. A fault in stage 0 or
+  /// n-1 cuts processors off: fault_cuts_off_processors (see cut_off_processors()).
+  static constexpr Result<FaultTolerantSchedule> make(const Network& net, SwitchFault fault,
+                                                      RelayPlanSpan storage = {}) {
     if (fault.stage >= net.stages || fault.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
     if (fault.stage == 0 || fault.stage + 1 == net.stages) return Errc::fault_cuts_off_processors;
     if (net.radix != 2 || net.ports < 16 || (std::uint32_t{1} << net.stages) != net.ports)
@@ -111,11 +115,14 @@ class FaultTolerantSchedule {
     f.net_ = net;
     f.fault_ = fault;
     const std::uint32_t n = net.stages;
-    // The straight configuration must be the identity, and each stage must flip one
-    // output bit (E a bit permutation), so that rounds are translations.
-    for (std::uint32_t b = 0; b < n; ++b)
-      if (route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination != (std::uint32_t{1} << b))
-        return Errc::faults_not_supported;
+    // Round word x sends port u to P(u) ^ E(x): P the straight configuration (a bit
+    // permutation), E flips one output bit per stage.
+    f.identity_ = true;
+    for (std::uint32_t b = 0; b < n; ++b) {
+      f.straight_[b] = route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination;
+      if (detail::popcount32(f.straight_[b]) != 1) return Errc::faults_not_supported;
+      f.identity_ = f.identity_ && f.straight_[b] == (std::uint32_t{1} << b);
+    }
     std::uint32_t seen = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
       const std::uint32_t flip = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n}).destination;
@@ -158,12 +165,21 @@ class FaultTolerantSchedule {
     for (std::uint32_t k = s; k < n; ++k) free_b |= f.stage_flip_[k];
     const std::uint32_t all = net.ports - 1;
     const std::uint32_t fixed_b = all & ~free_b;
-    const std::uint32_t pi = all & ~fixed_a & ~fixed_b;
-    if (detail::popcount32(pi) != 1 || (fixed_a & fixed_b) != 0) return Errc::faults_not_supported;
     f.fixed_a_ = fixed_a;
     f.a_ = a;
     f.fixed_b_ = fixed_b;
     f.b_ = j0 & fixed_b;
+    if (!f.identity_) {  // baseline, banyan, reverses: the planner
+      RelayProblem problem{net.ports, n, fixed_a, a, fixed_b, j0 & fixed_b, {}};
+      for (std::uint32_t b = 0; b < n; ++b) problem.straight[b] = f.straight_[b];
+      const auto plan = RelayPlanner::plan(problem, storage);
+      if (!plan) return plan.error();
+      f.design_ = Design::planned;
+      f.plan_ = *plan;
+      return f;
+    }
+    const std::uint32_t pi = all & ~fixed_a & ~fixed_b;
+    if (detail::popcount32(pi) != 1 || (fixed_a & fixed_b) != 0) return Errc::faults_not_supported;
     const std::uint32_t ka = detail::popcount32(fixed_a);  // n - 1 - s
     const std::uint32_t kb = detail::popcount32(fixed_b);  // s
     if (kb == 1 && ka >= 2) {
@@ -192,6 +208,7 @@ class FaultTolerantSchedule {
   [[nodiscard]] constexpr SwitchFault fault() const { return fault_; }
   [[nodiscard]] constexpr std::uint32_t regular_rounds() const { return net_.ports; }
   [[nodiscard]] constexpr std::uint32_t extra_rounds() const {
+    if (design_ == Design::planned) return plan_.rounds();
     return design_ == Design::chain ? chain_.rounds() : blocks_.rounds();
   }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return regular_rounds() + extra_rounds(); }
@@ -211,8 +228,10 @@ class FaultTolerantSchedule {
     } else {
       round.extra_ = true;
       const std::uint32_t extra = r - net_.ports;
-      round.translation_ = design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra);
-      round.word_ = word_of(round.translation_);
+      const std::uint32_t e = design_ == Design::planned
+                                  ? plan_.vector(extra)
+                                  : design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra);
+      round.word_ = word_of(e);
     }
     round.translation_ = translation_of(round.word_);
     return round;
@@ -224,13 +243,18 @@ class FaultTolerantSchedule {
 
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (i >= net_.ports) detail::contract_violation();
-    const std::uint32_t destination = i ^ round.translation_;
+    const std::uint32_t destination = straight(i) ^ round.translation_;
     const std::uint32_t tag = route(net_, i, StageControl{round.word_, 2, net_.stages}).tag;
     if (!round.extra_) {
       if (crosses_fault(i, destination)) return {};
       return {true, destination, tag};
     }
     const std::uint32_t extra = round.index_ - net_.ports;
+    if (design_ == Design::planned) {
+      RelayHop hop;
+      if (!plan_.find(extra, i, hop)) return {};
+      return {true, destination, tag, hop.origin, hop.final_destination};
+    }
     // Mirror: the design's hop destination -> i in the reversed round, carried backwards.
     const std::uint32_t r = mirrored_ ? extra_rounds() - 1 - extra : extra;
     const std::uint32_t port = mirrored_ ? destination : i;
@@ -245,7 +269,15 @@ class FaultTolerantSchedule {
   }
 
  private:
-  enum class Design : std::uint8_t { chain, blocks };
+  enum class Design : std::uint8_t { chain, blocks, planned };
+  /// P(u): where the straight configuration sends u (the identity for translation networks).
+  [[nodiscard]] constexpr std::uint32_t straight(std::uint32_t u) const {
+    if (identity_) return u;
+    std::uint32_t v = 0;
+    for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
+      if ((u & 1U) != 0) v ^= straight_[k];
+    return v;
+  }
   /// The coordinates of the block design: alpha = the bits its "A" fixes (value a),
   /// beta = the bits its "B" fixes (value b), pi = the bit both leave free.
   struct Frame {
@@ -303,7 +335,10 @@ class FaultTolerantSchedule {
   std::uint32_t a_{0};
   std::uint32_t fixed_b_{0};
   std::uint32_t b_{0};
+  std::uint32_t straight_[kMaxStages]{};
+  bool identity_{true};
   Design design_{Design::chain};
+  RelayPlan plan_{};
   detail::RelayChain chain_{};
   detail::BlockRelay blocks_{};
   Frame frame_{};

@@ -75,6 +75,8 @@ enum class Errc : std::uint8_t {
   // Fault tolerance (paper 004).
   fault_cuts_off_processors,      ///< a fault in the first or last stage: see cut_off_processors()
   schedule_needs_fault,           ///< the fault-tolerant schedule asked for without exactly one faulty switch
+  fault_plan_storage_too_small,   ///< baseline/banyan faults need relay-plan storage for N ports
+  fault_plan_too_long,            ///< the relay planner needed more than 3N extra rounds
 };
 
 /// A short, specific message for each error (for consoles and tool output).
@@ -154,6 +156,11 @@ constexpr std::string_view describe(Errc e) {
       return "a fault in the first or last stage cuts processors off (no path to or from them)";
     case Errc::schedule_needs_fault:
       return "the fault-tolerant schedule needs exactly one faulty switch (fault=STAGE:SWITCH)";
+    case Errc::fault_plan_storage_too_small:
+      return "a fault in this network needs relay-plan storage for N ports (RelayPlanStorage<N>); none or too "
+             "little was given";
+    case Errc::fault_plan_too_long:
+      return "the relay planner needed more than 3N extra rounds; please report it";
   }
   return "unknown error";
 }

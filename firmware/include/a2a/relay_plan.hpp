@@ -1,0 +1,117 @@
+// The relay planner for a faulty switch in networks whose straight configuration is
+// not the identity (baseline, banyan and their reverses): round r sends port u to
+// P(u) ^ e_r, P a bit permutation, so the closed-form relay designs of the
+// translation networks (fault_chain.hpp, fault_blocks.hpp) do not apply: a relay
+// enters at output p and leaves from P(p), which mixes the coordinates they rely on.
+//
+// The plan is greedy and store-and-forward: every extra round picks the vector e
+// (any of the N stage words) that moves the most messages, counting
+//  - forwards: relays holding a message whose final destination is P(relay) ^ e;
+//  - first hops: sources of A with messages left whose relay P(i) ^ e lies outside A
+//    and B (so neither hop crosses the fault).
+// Each first hop takes, among the source's remaining outputs, the one whose forward
+// vector already has the most messages waiting (so forwards bunch into few rounds).
+// The per-vector counts are kept incrementally: O(N) per round, O(N * rounds) in all.
+// Every plan is verified at switch level by the tests and docs/examples/fault_table.cpp.
+// A plan stops at 3N extra rounds (fault_plan_too_long); the paper's bounds allow 2N
+// (stage 1, n-2) and N (other stages), and docs/fault-tolerance.md lists the faults
+// where stage-controlled rounds cannot meet them (baseline N = 16: a proof there).
+//
+// Storage is the caller's (no heap): RelayPlanStorage<MaxPorts>, or any RelayPlanSpan
+// of large enough arrays. The finished plan keeps, per extra round, its vector and its
+// hops sorted by port, so a send is a binary search (O(log N)).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "a2a/status.hpp"
+
+namespace a2a {
+
+/// One hop of a relayed message: in its round `port` sends (origin -> final_destination).
+struct RelayHop {
+  std::uint16_t port{0};
+  std::uint16_t origin{0};
+  std::uint16_t final_destination{0};
+};
+
+/// The storage a plan needs, size-erased (see RelayPlanStorage for the sizes).
+struct RelayPlanSpan {
+  std::span<std::uint32_t> vectors;  ///< extra round r's translation vector
+  std::span<std::uint32_t> offsets;  ///< round r's hops are hops[offsets[r], offsets[r+1])
+  std::span<RelayHop> hops;          ///< 2 per relayed message (4N)
+  std::span<std::uint16_t> work16;   ///< planner scratch
+  std::span<std::int32_t> work32;    ///< planner scratch
+  [[nodiscard]] constexpr bool fits(std::uint32_t ports) const {
+    return vectors.size() >= 3 * std::size_t{ports} && offsets.size() >= 3 * std::size_t{ports} + 1 &&
+           hops.size() >= 4 * std::size_t{ports} && work16.size() >= 12 * std::size_t{ports} &&
+           work32.size() >= 5 * std::size_t{ports};
+  }
+};
+
+/// Fixed-capacity plan storage for networks of up to MaxPorts ports (84 bytes per port).
+template <std::uint32_t MaxPorts>
+struct RelayPlanStorage {
+  std::array<std::uint32_t, 3 * MaxPorts> vectors{};
+  std::array<std::uint32_t, 3 * MaxPorts + 1> offsets{};
+  std::array<RelayHop, 4 * MaxPorts> hops{};
+  std::array<std::uint16_t, 12 * MaxPorts> work16{};
+  std::array<std::int32_t, 5 * MaxPorts> work32{};
+  constexpr RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
+};
+
+/// A finished plan (read-only view into the storage).
+class RelayPlan {
+ public:
+  constexpr RelayPlan() = default;
+  [[nodiscard]] constexpr std::uint32_t rounds() const { return rounds_; }
+  [[nodiscard]] constexpr std::uint32_t vector(std::uint32_t r) const { return vectors_[r]; }
+  /// The hop port sends in extra round r (sends == false: none).
+  [[nodiscard]] constexpr bool find(std::uint32_t r, std::uint32_t port, RelayHop& hop) const {
+    std::uint32_t lo = offsets_[r];
+    std::uint32_t hi = offsets_[r + 1];
+    while (lo < hi) {
+      const std::uint32_t mid = lo + (hi - lo) / 2;
+      if (hops_[mid].port < port) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == offsets_[r + 1] || hops_[lo].port != port) return false;
+    hop = hops_[lo];
+    return true;
+  }
+
+ private:
+  friend class RelayPlanner;
+  std::span<const std::uint32_t> vectors_{};
+  std::span<const std::uint32_t> offsets_{};
+  std::span<const RelayHop> hops_{};
+  std::uint32_t rounds_{0};
+};
+
+/// The blocked set A x B and the straight permutation P of one fault.
+struct RelayProblem {
+  std::uint32_t ports{0};
+  std::uint32_t stages{0};
+  std::uint32_t fixed_a{0};  ///< the source bits A fixes
+  std::uint32_t a{0};
+  std::uint32_t fixed_b{0};  ///< the output bits B fixes
+  std::uint32_t b{0};
+  std::array<std::uint32_t, 32> straight{};  ///< P(1 << k)
+  [[nodiscard]] constexpr std::uint32_t p(std::uint32_t u) const {
+    std::uint32_t v = 0;
+    for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
+      if ((u & 1U) != 0) v ^= straight[k];
+    return v;
+  }
+  [[nodiscard]] constexpr bool in_a(std::uint32_t u) const { return (u & fixed_a) == a; }
+  [[nodiscard]] constexpr bool in_b(std::uint32_t u) const { return (u & fixed_b) == b; }
+};
+
+}  // namespace a2a
+
+#include "a2a/relay_planner.hpp"

@@ -1,0 +1,262 @@
+// The greedy relay planner (see relay_plan.hpp for what it plans and why).
+// Included by relay_plan.hpp; not meant to be included on its own.
+#pragma once
+
+#include <cstdint>
+
+#include "a2a/fault_chain.hpp"  // detail::scatter_bits / gather_bits / popcount32
+#include "a2a/relay_plan.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a {
+
+class RelayPlanner {
+ public:
+  /// Plans the relays of problem `q` into `storage`. Errors: fault_plan_storage_too_small,
+  /// fault_plan_too_long (more than 3N extra rounds; not seen for any network tested).
+  static constexpr Result<RelayPlan> plan(const RelayProblem& q, RelayPlanSpan storage) {
+    if (!storage.fits(q.ports)) return Errc::fault_plan_storage_too_small;
+    // The greedy choice depends on how processors are numbered; relabeling every
+    // processor u as u ^ c maps the problem to an equivalent one (rounds P(u) ^ e stay
+    // of that form). Try a few c, keep the shortest plan.
+    std::uint32_t best_c = 0;
+    std::uint32_t best_rounds = kNone;
+    for (std::uint32_t k = 0; k < kOffsets; ++k) {
+      const std::uint32_t c = offset(q, k);
+      const std::uint32_t r = run(q, storage, c);
+      if (r < best_rounds) {
+        best_rounds = r;
+        best_c = c;
+      }
+    }
+    if (best_rounds == kNone) return Errc::fault_plan_too_long;
+    const std::uint32_t r = run(q, storage, best_c);
+    // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
+    const std::uint32_t shift = q.p(best_c) ^ best_c;
+    for (std::uint32_t t = 0; t < r; ++t) storage.vectors[t] ^= shift;
+    const std::uint32_t hop_count = storage.offsets[r];
+    for (std::uint32_t h = 0; h < hop_count; ++h) {
+      RelayHop& hop = storage.hops[h];
+      hop.port = static_cast<std::uint16_t>(hop.port ^ best_c);
+      hop.origin = static_cast<std::uint16_t>(hop.origin ^ best_c);
+      hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ best_c);
+    }
+    for (std::uint32_t t = 0; t < r; ++t) sort_round(storage.hops, storage.offsets[t], storage.offsets[t + 1]);
+    RelayPlan plan;
+    plan.vectors_ = storage.vectors.first(r);
+    plan.offsets_ = storage.offsets.first(r + 1);
+    plan.hops_ = storage.hops.first(hop_count);
+    plan.rounds_ = r;
+    return plan;
+  }
+
+ private:
+  static constexpr std::uint32_t kOffsets = 32;
+  /// The k-th relabeling tried: k < 16 spread over the bits A and B fix (other faults of
+  /// the stage), then the low bits (another numbering of the same fault).
+  static constexpr std::uint32_t offset(const RelayProblem& q, std::uint32_t k) {
+    if (k < 16) return detail::scatter_bits(k, (q.fixed_a | q.fixed_b) & (q.ports - 1));
+    return (k - 16) & (q.ports - 1);
+  }
+  /// One greedy run on the problem relabeled by c; its number of rounds (kNone: too long).
+  static constexpr std::uint32_t run(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t c) {
+    RelayProblem relabeled = q;
+    relabeled.a = (q.a ^ c) & q.fixed_a;
+    relabeled.b = (q.b ^ c) & q.fixed_b;
+    RelayPlanner p(relabeled, storage);
+    p.start();
+    std::uint32_t r = 0;
+    storage.offsets[0] = 0;
+    while (p.remaining_ + p.in_flight_ > 0) {
+      if (r == 3 * q.ports) return kNone;
+      const std::uint32_t e = p.best_vector();
+      if (e == kNone) return kNone;  // nothing can move: cannot happen
+      storage.vectors[r] = e;
+      p.forward(r, e);
+      p.first_hops(e);
+      storage.offsets[r + 1] = p.hop_count_;
+      ++r;
+    }
+    return r;
+  }
+
+ private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+  static constexpr std::int32_t kEnd = -1;
+
+  constexpr RelayPlanner(const RelayProblem& q, RelayPlanSpan s)
+      : q_(q), s_(s), n_(q.ports), free_a_((q.ports - 1) & ~q.fixed_a), free_b_((q.ports - 1) & ~q.fixed_b),
+        na_(std::uint32_t{1} << detail::popcount32(free_a_)), nb_(std::uint32_t{1} << detail::popcount32(free_b_)) {}
+
+  // Scratch layout (N = ports; |A| |B| = 2N messages).
+  [[nodiscard]] constexpr std::uint16_t& pend(std::uint32_t a, std::uint32_t k) { return s_.work16[a * nb_ + k]; }
+  [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t a) { return s_.work16[2 * n_ + a]; }
+  [[nodiscard]] constexpr std::uint16_t& cnt_a(std::uint32_t e) { return s_.work16[3 * n_ + e]; }
+  [[nodiscard]] constexpr std::uint16_t& cnt_b(std::uint32_t e) { return s_.work16[4 * n_ + e]; }
+  [[nodiscard]] constexpr std::uint16_t& cnt_ab(std::uint32_t e) { return s_.work16[5 * n_ + e]; }
+  [[nodiscard]] constexpr std::uint16_t& msg_relay(std::uint32_t m) { return s_.work16[6 * n_ + m]; }
+  [[nodiscard]] constexpr std::uint16_t& msg_origin(std::uint32_t m) { return s_.work16[8 * n_ + m]; }
+  [[nodiscard]] constexpr std::uint16_t& msg_final(std::uint32_t m) { return s_.work16[10 * n_ + m]; }
+  [[nodiscard]] constexpr std::int32_t& bucket_head(std::uint32_t e) { return s_.work32[e]; }
+  [[nodiscard]] constexpr std::int32_t& bucket_count(std::uint32_t e) { return s_.work32[n_ + e]; }
+  [[nodiscard]] constexpr std::int32_t& used_stamp(std::uint32_t u) { return s_.work32[2 * n_ + u]; }
+  [[nodiscard]] constexpr std::int32_t& msg_next(std::uint32_t m) { return s_.work32[3 * n_ + m]; }
+
+  [[nodiscard]] constexpr std::uint32_t source(std::uint32_t a) const {
+    return detail::scatter_bits(a, free_a_) | q_.a;
+  }
+  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t k) const {
+    return detail::scatter_bits(k, free_b_) | q_.b;
+  }
+
+  /// For one source i: its contribution to the counts of vectors e with P(i) ^ e in A, B, A and B.
+  constexpr void count_source(std::uint32_t i, int sign) {
+    const std::uint32_t pi = q_.p(i);
+    for (std::uint32_t x = 0; x < na_; ++x) {
+      const std::uint32_t u = source(x);
+      cnt_a(pi ^ u) = static_cast<std::uint16_t>(cnt_a(pi ^ u) + sign);
+      if (q_.in_b(u)) cnt_ab(pi ^ u) = static_cast<std::uint16_t>(cnt_ab(pi ^ u) + sign);
+    }
+    for (std::uint32_t k = 0; k < nb_; ++k) {
+      const std::uint32_t e = pi ^ output(k);
+      cnt_b(e) = static_cast<std::uint16_t>(cnt_b(e) + sign);
+    }
+  }
+
+  constexpr void start() {
+    for (std::uint32_t e = 0; e < n_; ++e) {
+      cnt_a(e) = cnt_b(e) = cnt_ab(e) = 0;
+      bucket_head(e) = kEnd;
+      bucket_count(e) = 0;
+      used_stamp(e) = 0;
+    }
+    for (std::uint32_t a = 0; a < na_; ++a) {
+      for (std::uint32_t k = 0; k < nb_; ++k) pend(a, k) = static_cast<std::uint16_t>(k);
+      pend_count(a) = static_cast<std::uint16_t>(nb_);
+      count_source(source(a), +1);
+    }
+    pending_sources_ = na_;
+    remaining_ = na_ * nb_;
+  }
+
+  /// The vector moving the most messages (forwards waiting for it + first hops it allows).
+  [[nodiscard]] constexpr std::uint32_t best_vector() {
+    std::uint32_t best = kNone;
+    std::int32_t best_score = 0;
+    for (std::uint32_t e = 0; e < n_; ++e) {
+      const std::int32_t tails = static_cast<std::int32_t>(pending_sources_) - cnt_a(e) - cnt_b(e) + cnt_ab(e);
+      const std::int32_t score = bucket_count(e) + tails;
+      if (score > best_score) {
+        best_score = score;
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  constexpr void emit(std::uint32_t port, std::uint32_t origin, std::uint32_t final_destination) {
+    s_.hops[hop_count_++] = RelayHop{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
+                                     static_cast<std::uint16_t>(final_destination)};
+  }
+
+  /// Relays forward the messages waiting for e (one per relay per round).
+  constexpr void forward(std::uint32_t r, std::uint32_t e) {
+    std::int32_t prev = kEnd;
+    for (std::int32_t m = bucket_head(e); m != kEnd;) {
+      const std::int32_t next = msg_next(static_cast<std::uint32_t>(m));
+      const std::uint32_t relay = msg_relay(static_cast<std::uint32_t>(m));
+      if (used_stamp(relay) == static_cast<std::int32_t>(r + 1)) {
+        prev = m;  // this relay already forwards in round r: keep it waiting
+      } else {
+        used_stamp(relay) = static_cast<std::int32_t>(r + 1);
+        emit(relay, msg_origin(static_cast<std::uint32_t>(m)), msg_final(static_cast<std::uint32_t>(m)));
+        if (prev == kEnd) {
+          bucket_head(e) = next;
+        } else {
+          msg_next(static_cast<std::uint32_t>(prev)) = next;
+        }
+        --bucket_count(e);
+        --in_flight_;
+      }
+      m = next;
+    }
+  }
+
+  /// Sources of A with messages left send one to the relay P(i) ^ e, if it is outside A and B.
+  constexpr void first_hops(std::uint32_t e) {
+    for (std::uint32_t a = 0; a < na_; ++a) {
+      const std::uint32_t left = pend_count(a);
+      if (left == 0) continue;
+      const std::uint32_t i = source(a);
+      const std::uint32_t relay = q_.p(i) ^ e;
+      if (q_.in_a(relay) || q_.in_b(relay)) continue;
+      const std::uint32_t out_base = q_.p(relay);
+      std::uint32_t pick = 0;
+      std::int32_t pick_score = -1;
+      for (std::uint32_t k = 0; k < left; ++k) {
+        const std::int32_t score = bucket_count(out_base ^ output(pend(a, k)));
+        if (score > pick_score) {
+          pick_score = score;
+          pick = k;
+        }
+      }
+      const std::uint32_t j = output(pend(a, pick));
+      for (std::uint32_t k = pick; k + 1 < left; ++k) pend(a, k) = pend(a, k + 1);  // keep the order
+      pend_count(a) = static_cast<std::uint16_t>(left - 1);
+      if (left == 1) {
+        count_source(i, -1);
+        --pending_sources_;
+      }
+      emit(i, i, j);
+      const std::uint32_t m = messages_++;
+      msg_relay(m) = static_cast<std::uint16_t>(relay);
+      msg_origin(m) = static_cast<std::uint16_t>(i);
+      msg_final(m) = static_cast<std::uint16_t>(j);
+      const std::uint32_t f = out_base ^ j;
+      msg_next(m) = bucket_head(f);
+      bucket_head(f) = static_cast<std::int32_t>(m);
+      ++bucket_count(f);
+      --remaining_;
+      ++in_flight_;
+    }
+  }
+
+  /// Heap sort of hops[begin, end) by port (in place, O(k log k), no recursion).
+  static constexpr void sort_round(std::span<RelayHop> hops, std::uint32_t begin, std::uint32_t end) {
+    const std::uint32_t count = end - begin;
+    auto at = [&](std::uint32_t k) -> RelayHop& { return hops[begin + k]; };
+    auto sift = [&](std::uint32_t root, std::uint32_t size) {
+      while (2 * root + 1 < size) {
+        std::uint32_t child = 2 * root + 1;
+        if (child + 1 < size && at(child).port < at(child + 1).port) ++child;
+        if (at(root).port >= at(child).port) return;
+        const RelayHop t = at(root);
+        at(root) = at(child);
+        at(child) = t;
+        root = child;
+      }
+    };
+    for (std::uint32_t k = count / 2; k-- > 0;) sift(k, count);
+    for (std::uint32_t size = count; size > 1; --size) {
+      const RelayHop t = at(0);
+      at(0) = at(size - 1);
+      at(size - 1) = t;
+      sift(0, size - 1);
+    }
+  }
+
+  const RelayProblem& q_;
+  RelayPlanSpan s_;
+  std::uint32_t n_;
+  std::uint32_t free_a_;
+  std::uint32_t free_b_;
+  std::uint32_t na_;
+  std::uint32_t nb_;
+  std::uint32_t pending_sources_{0};
+  std::uint32_t remaining_{0};
+  std::uint32_t in_flight_{0};
+  std::uint32_t messages_{0};
+  std::uint32_t hop_count_{0};
+};
+
+}  // namespace a2a
