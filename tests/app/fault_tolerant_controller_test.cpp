@@ -24,13 +24,17 @@ struct Run {
   std::string output;
 };
 
-Run run(std::string_view overrides) {
+/// Runs the controller; `relay_storage` as the board image gives it (for faults in
+/// baseline/banyan networks, which plan their relays) unless false.
+Run run(std::string_view overrides, bool relay_storage = true) {
   static Raw raw;
   static Model model;
+  static RelayPlanStorage<256> storage;
   model.power_on(raw);
   const auto block = encode_config(ControllerConfig{});  // 16-port omega, Latin square
   StringConsole console;
-  const int status = app::controller_main(console, raw, model, block, overrides);
+  const int status = app::controller_main(console, raw, model, block, overrides,
+                                          relay_storage ? storage.span() : RelayPlanSpan{});
   return {status, console.text};
 }
 
@@ -133,12 +137,24 @@ TEST_CASE("faults the firmware cannot plan around are refused with their specifi
   const Run range = run("fault=1:8");
   CHECK(range.status == app::kExitConfigRefused);
   CHECK(has(range, "fault position out of range"));
-  const Run baseline = run("topology=baseline fault=1:2");
-  CHECK(baseline.status == app::kExitConfigRefused);
-  CHECK(has(baseline, "no fault-tolerant schedule exists"));
+  const Run no_storage = run("topology=baseline fault=1:2", false);  // planned relays need storage
+  CHECK(no_storage.status == app::kExitConfigRefused);
+  CHECK(has(no_storage, "needs relay-plan storage"));
   const Run asked = run("schedule=fault-tolerant");
   CHECK(asked.status == app::kExitConfigRefused);
   CHECK(has(asked, "needs exactly one faulty switch"));
+}
+
+TEST_CASE("the controller plans relays around a fault in banyan and baseline networks") {
+  // Paper 004's own 16 x 16 banyan with E_21 faulty, and a baseline middle stage.
+  for (const char* overrides : {"topology=banyan fault=2:1", "topology=banyan ports=32 fault=1:1",
+                                "topology=baseline ports=32 fault=2:5", "topology=reverse-banyan fault=1:3"}) {
+    INFO(overrides);
+    const Run r = run(overrides);
+    CHECK(r.status == 0);
+    CHECK(has(r, "missing 0, duplicates 0, misroutes 0, conflicts 0"));
+    CHECK(has(r, "relay errors 0, left in a store 0"));
+  }
 }
 
 TEST_CASE("the model counts relays by message only with the header side information") {

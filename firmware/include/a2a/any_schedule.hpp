@@ -205,9 +205,10 @@ class AnySchedule {
 
   /// The fault-tolerant schedule for one faulty switch (paper 004): the errors of
   /// FaultTolerantSchedule::make (fault_out_of_range, fault_cuts_off_processors,
-  /// faults_not_supported).
-  static constexpr Result<AnySchedule> make(const Network& net, SwitchFault fault) {
-    const auto s = FaultTolerantSchedule::make(net, fault);
+  /// faults_not_supported, fault_plan_storage_too_small). Baseline, banyan and their
+  /// reverses need `storage` for N ports, which must outlive the schedule.
+  static constexpr Result<AnySchedule> make(const Network& net, SwitchFault fault, RelayPlanSpan storage = {}) {
+    const auto s = FaultTolerantSchedule::make(net, fault, storage);
     if (!s) return s.error();
     AnySchedule any;
     any.kind_ = ScheduleKind::fault_tolerant;

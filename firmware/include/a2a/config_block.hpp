@@ -134,8 +134,9 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
 /// schedule (paper 004) when the block asks for it or for the Latin square it
 /// extends; its refusals stay specific (fault_cuts_off_processors for stage 0 or
 /// n-1, faults_not_supported for other positions and networks). Two or more
-/// faults, or a fault with another family: faults_not_supported.
-constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c) {
+/// faults, or a fault with another family: faults_not_supported. A fault in baseline,
+/// banyan or their reverses needs `relay_storage` (fault_plan_storage_too_small).
+constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, RelayPlanSpan relay_storage = {}) {
   const auto net = make_network(c.topology, c.ports, c.radix);
   if (!net) return net.error();
   if (c.fault_count > kMaxConfigFaults) return Errc::config_too_many_faults;
@@ -145,7 +146,7 @@ constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c) {
   if (c.fault_count == 0) return AnySchedule::make(*net, c.schedule, c.order);
   const SwitchFault fault{c.faults[0].stage, c.faults[0].switch_index};
   if (c.fault_count == 1 && (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square))
-    return AnySchedule::make(*net, fault);
+    return AnySchedule::make(*net, fault, relay_storage);
   // Still name a fault that cuts processors off: no schedule of any family can help then.
   if (cut_off_processors(*net, fault).count != 0) return Errc::fault_cuts_off_processors;
   return Errc::faults_not_supported;

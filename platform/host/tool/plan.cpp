@@ -36,7 +36,8 @@ std::string order_text(const AnySchedule& schedule, RoundOrder order) {
 
 class SchedulePlan final : public Plan {
  public:
-  SchedulePlan(const AnySchedule& schedule, PlanInfo info) : Plan(std::move(info)), schedule_(schedule) {}
+  SchedulePlan(const AnySchedule& schedule, PlanInfo info, std::shared_ptr<const void> keep)
+      : Plan(std::move(info)), schedule_(schedule), keep_(std::move(keep)) {}
 
   [[nodiscard]] PlanRound round(std::uint32_t r) const override {
     const Network net = info().net;
@@ -56,6 +57,7 @@ class SchedulePlan final : public Plan {
 
  private:
   AnySchedule schedule_;
+  std::shared_ptr<const void> keep_;  // storage the schedule points into
 };
 
 class StoredPlan final : public Plan {
@@ -69,7 +71,8 @@ class StoredPlan final : public Plan {
 
 }  // namespace
 
-std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults) {
+std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults,
+                                         std::shared_ptr<const void> keep) {
   PlanInfo info;
   info.net = schedule.network();
   info.schedule = std::string(name(schedule.kind()));
@@ -77,7 +80,7 @@ std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder
   info.faults = std::move(faults);
   info.optical = schedule.optical();  // optical families: the dump says so, verify checks crosstalk
   info.rounds = schedule.rounds();
-  return std::make_unique<SchedulePlan>(schedule, std::move(info));
+  return std::make_unique<SchedulePlan>(schedule, std::move(info), std::move(keep));
 }
 
 std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rounds) {

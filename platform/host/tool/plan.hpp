@@ -61,7 +61,9 @@ class Plan {
 };
 
 /// A core schedule, rounds computed on demand (O(n N) memory however many rounds).
-std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults);
+/// `keep` holds what the schedule reads from (the relay plan of a baseline/banyan fault).
+std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults,
+                                         std::shared_ptr<const void> keep = nullptr);
 /// Rounds held in memory (a dump read from a file).
 std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rounds);
 

@@ -1,6 +1,8 @@
 #include "schedule_select.hpp"
 
 #include <cstdio>
+#include <memory>
+#include <vector>
 #include <string>
 
 #include "dump_reader.hpp"
@@ -55,6 +57,18 @@ ScheduleKind choose_kind(const Args& args, const Network& net) {
   return fallback;
 }
 
+/// Relay-plan storage sized for N ports at run time (the core's RelayPlanSpan over vectors).
+struct RelayStorage {
+  explicit RelayStorage(std::uint32_t ports)
+      : vectors(3 * std::size_t{ports}), offsets(3 * std::size_t{ports} + 1), hops(4 * std::size_t{ports}),
+        work16(12 * std::size_t{ports}), work32(5 * std::size_t{ports}) {}
+  RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
+  std::vector<std::uint32_t> vectors, offsets;
+  std::vector<RelayHop> hops;
+  std::vector<std::uint16_t> work16;
+  std::vector<std::int32_t> work32;
+};
+
 /// With one fault the plan avoids it (paper 004) when --schedule fault-tolerant asks
 /// for it, or when no schedule is named, the network's default is the natural-order
 /// Latin square (which the fault-tolerant schedule extends) and the position is
@@ -70,14 +84,16 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
                      std::to_string(faults.size()) + ")");
   if (asked && order != RoundOrder::natural)
     throw UsageError("--order does not apply to fault-tolerant (its regular rounds are the natural order)");
-  const auto schedule = AnySchedule::make(net, SwitchFault{faults[0].stage, faults[0].sw});
+  // Baseline, banyan and their reverses plan their relays into this storage (84 bytes per port).
+  auto storage = std::make_shared<RelayStorage>(net.ports);
+  const auto schedule = AnySchedule::make(net, SwitchFault{faults[0].stage, faults[0].sw}, storage->span());
   if (!schedule) {
     if (!asked) return nullptr;
     throw UsageError("schedule fault-tolerant does not apply to " + network_text(net.topology, net.ports, net.radix) +
                      " with a fault at stage " + std::to_string(faults[0].stage) + " switch " +
                      std::to_string(faults[0].sw) + ": " + std::string(describe(schedule.error())));
   }
-  return make_schedule_plan(*schedule, order, faults);
+  return make_schedule_plan(*schedule, order, faults, storage);
 }
 
 }  // namespace
@@ -92,10 +108,11 @@ const char* const kScheduleOptionsHelp =
     "                        fewest rounds known for the network)\n"
     "  --order O             round order of latin-square, optical, shift and the GSEN\n"
     "                        families over all 2^n words: natural (default) or gray\n"
-    "  --fault STAGE:SWITCH  a faulty switch (repeatable). One fault where the fault-tolerant\n"
-    "                        schedule applies (omega, reverse-omega, gsen N = 2^n >= 16, any\n"
-    "                        internal stage 1 .. n-2): the plan relays around it; otherwise it is\n"
-    "                        only marked and verify reports the messages that cross it\n"
+    "  --fault STAGE:SWITCH  a faulty switch (repeatable). One fault in an internal stage\n"
+    "                        (1 .. n-2) of a binary omega, baseline, banyan, their reverses or\n"
+    "                        gsen N = 2^n, N >= 16: the plan relays around it (paper 004);\n"
+    "                        otherwise it is only marked and verify reports the messages that\n"
+    "                        cross it\n"
     "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
 
 std::vector<OptionSpec> schedule_options() {

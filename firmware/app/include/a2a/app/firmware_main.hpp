@@ -57,7 +57,8 @@ class HeaderSideInfo {
 
 template <class Console, class Layout, std::uint32_t MaxPorts, hal::RegisterBus Raw>
 int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model,
-                    std::span<const std::uint8_t> block, std::string_view overrides) {
+                    std::span<const std::uint8_t> block, std::string_view overrides,
+                    RelayPlanSpan relay_storage = {}) {
   out.print("a2a controller: reading the configuration block (", block.size(), " bytes)\n");
   const Result<ControllerConfig> decoded = decode_config(block);
   if (!decoded) {
@@ -79,7 +80,7 @@ int controller_main(Console& out, Raw& raw, FabricModel<Layout, MaxPorts>& model
     out.print("no register written\n");
     return kExitConfigRefused;
   }
-  const Result<AnySchedule> planned = plan_exchange(*config);
+  const Result<AnySchedule> planned = plan_exchange(*config, relay_storage);
   if (!planned) {
     out.print("error: configuration refused: ", describe(planned.error()), "\n");
     out.print("no register written\n");
