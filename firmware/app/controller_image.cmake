@@ -55,7 +55,9 @@ if(A2A_BUILD_TESTS)
     "shift16|16|topology=shift ports=16|pairs delivered 256/256, missing 0.*optical mode: crosstalk 0"
     "optical_baseline32|32|topology=baseline ports=32 schedule=optical|rounds 64/64.*pairs delivered 1024/1024, missing 0.*optical mode: crosstalk 0"
     "omega16_fault|16|fault=1:2|schedule fault-tolerant, natural order, 33 rounds.*pairs delivered 256/256, missing 0, duplicates 0.*messages relayed 32, relay errors 0, left in a store 0"
-    "omega32_fault_middle|32|ports=32 fault=2:5|schedule fault-tolerant, natural order, 59 rounds.*pairs delivered 1024/1024, missing 0, duplicates 0.*fault: switch 5 of stage 2 avoided. rounds 32 regular . 27 relay. messages relayed 64, relay errors 0, left in a store 0")
+    "omega32_fault_middle|32|ports=32 fault=2:5|schedule fault-tolerant, natural order, 59 rounds.*pairs delivered 1024/1024, missing 0, duplicates 0.*fault: switch 5 of stage 2 avoided. rounds 32 regular . 27 relay. messages relayed 64, relay errors 0, left in a store 0"
+    # Paper 004's own 16 x 16 banyan with E_21 faulty: relays planned into the image's static storage.
+    "banyan16_fault|16|topology=banyan fault=2:1|schedule fault-tolerant, natural order, 40 rounds.*pairs delivered 256/256, missing 0, duplicates 0.*fault: switch 1 of stage 2 avoided. rounds 16 regular . 24 relay. messages relayed 32, relay errors 0, left in a store 0")
   foreach(run IN LISTS _a2a_fw_runs)
     string(REPLACE "|" ";" parts "${run}")
     list(GET parts 0 name)
