@@ -5,24 +5,18 @@
 // can reach. The schedule runs
 //  - N regular rounds (the stage-controlled Latin square): the two ports whose
 //    path crosses the faulty switch in that round stay idle;
-//  - N + 1 extra stage-controlled rounds that relay every blocked message in two
-//    hops through a processor outside A and B (store and forward).
+//  - extra stage-controlled rounds that relay every blocked message in two hops
+//    through a processor outside A and B (store and forward).
 //
-// Why it works (see docs/fault-tolerance.md): in the networks accepted here the
-// straight configuration is the identity, so round word x sends port i to i ^ E(x)
-// (E a bit permutation of the word). A and B are cosets of coordinate subspaces:
-// A fixes the "alpha" bits, B the "beta" bits, and exactly one bit ("pi") is free in
-// both. A hop i -> i ^ e avoids the fault unless i is in A and i ^ e in B. With one
-// beta bit (fault in stage 1) the extra rounds alternate beta = 1 (rounds E_k) and
-// beta = 0 (rounds O_k); class X = 0 of A relays through E_k -> E_{k+1}, class 1
-// through O_k -> E_{k+1}. The alpha/pi labels of E_k walk through G' = (alpha, pi)
-// so that the steps E_k -> E_{k+1} are every element of G' once (every destination
-// of B once per source) without the alpha part ever being 0 (the relay would be in
-// A). A fault in stage n-2 is the time-reversed mirror (A and B swap roles).
-// N + 1 extra rounds meet the lower bound for these stages (docs/fault-tolerance.md).
-//
-// State: the network, the fault and a few masks (O(n)); every round and send is
-// computed on the fly in O(n). No table.
+// Round word x sends port u to P(u) ^ E(x), P the straight configuration. Where P
+// is the identity (omega, reverse omega, GSEN 2^n) rounds are translations and the
+// relays follow closed-form designs: the chain of fault_chain.hpp for stages 1 and
+// n-2 (N + 1 extra rounds, the lower bound) and the blocks of fault_blocks.hpp for
+// the middle stages; state O(n), every send computed on the fly in O(n), no table.
+// Elsewhere (baseline, banyan, reverses) a relay leaves from P(relay), not from where
+// it arrived, and the greedy planner of relay_plan.hpp plans the extra rounds into
+// the caller's storage (84 bytes per port); a send is then a binary search.
+// docs/fault-tolerance.md explains the designs, the lower bound and the tables.
 #pragma once
 
 #include <cstdint>
