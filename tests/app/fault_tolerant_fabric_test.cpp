@@ -28,6 +28,9 @@ using Driver = hal::FabricDriver<Fabric, Layout>;
 /// The topologies the fault-tolerant schedule covers: the test loops over this list.
 constexpr Topology kFaultTopologies[] = {Topology::omega, Topology::reverse_omega, Topology::gsen};
 
+/// Translation networks: the closed-form designs, exactly 2N + 1 rounds at stages 1 and n-2.
+bool closed_form(Topology t) { return t == Topology::omega || t == Topology::reverse_omega || t == Topology::gsen; }
+
 /// Paper 004's bound: 3N for a fault in stage 1 or n-2, 2N in the other internal stages.
 std::uint32_t paper_bound(const Network& net, std::uint32_t s) {
   return s == 1 || s + 2 == net.stages ? 3 * net.ports : 2 * net.ports;
@@ -84,10 +87,12 @@ TEST_CASE("the fault-tolerant schedule never crosses the faulty switch of the si
     for (std::uint32_t ports : {16U, 32U, 64U}) {
       const Network net = make_network(topology, ports).value();
       for (std::uint32_t stage = 1; stage + 1 < net.stages; ++stage) {
-        const bool edge = stage == 1 || stage + 2 == net.stages;
+        const bool edge = closed_form(topology) && (stage == 1 || stage + 2 == net.stages);
         for (std::uint32_t sw = 0; sw < net.switches_per_stage(); ++sw) {
           INFO(name(topology), " N = ", ports, " stage ", stage, " switch ", sw);
-          const auto schedule = AnySchedule::make(net, SwitchFault{stage, sw});
+          // Baseline and banyan plan their relays into storage (ignored by the closed forms).
+          static RelayPlanStorage<64> storage;
+          const auto schedule = AnySchedule::make(net, SwitchFault{stage, sw}, storage.span());
           REQUIRE(schedule.ok());
           INFO("rounds ", schedule->rounds());
           if (edge) CHECK(schedule->rounds() == 2 * ports + 1);
