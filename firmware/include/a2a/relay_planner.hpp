@@ -89,6 +89,7 @@ class RelayPlanner {
         na_(std::uint32_t{1} << detail::popcount32(free_a_)), nb_(std::uint32_t{1} << detail::popcount32(free_b_)) {}
 
   // Scratch layout (N = ports; |A| |B| = 2N messages).
+  /// Source a's outputs still to send to (processor numbers, in their first order).
   [[nodiscard]] constexpr std::uint16_t& pend(std::uint32_t a, std::uint32_t k) { return s_.work16[a * nb_ + k]; }
   [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t a) { return s_.work16[2 * n_ + a]; }
   [[nodiscard]] constexpr std::uint16_t& cnt_a(std::uint32_t e) { return s_.work16[3 * n_ + e]; }
@@ -131,7 +132,7 @@ class RelayPlanner {
       used_stamp(e) = 0;
     }
     for (std::uint32_t a = 0; a < na_; ++a) {
-      for (std::uint32_t k = 0; k < nb_; ++k) pend(a, k) = static_cast<std::uint16_t>(k);
+      for (std::uint32_t k = 0; k < nb_; ++k) pend(a, k) = static_cast<std::uint16_t>(output(k));
       pend_count(a) = static_cast<std::uint16_t>(nb_);
       count_source(source(a), +1);
     }
@@ -194,13 +195,13 @@ class RelayPlanner {
       std::uint32_t pick = 0;
       std::int32_t pick_score = -1;
       for (std::uint32_t k = 0; k < left; ++k) {
-        const std::int32_t score = bucket_count(out_base ^ output(pend(a, k)));
+        const std::int32_t score = bucket_count(out_base ^ pend(a, k));
         if (score > pick_score) {
           pick_score = score;
           pick = k;
         }
       }
-      const std::uint32_t j = output(pend(a, pick));
+      const std::uint32_t j = pend(a, pick);
       for (std::uint32_t k = pick; k + 1 < left; ++k) pend(a, k) = pend(a, k + 1);  // keep the order
       pend_count(a) = static_cast<std::uint16_t>(left - 1);
       if (left == 1) {
