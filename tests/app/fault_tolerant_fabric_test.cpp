@@ -26,7 +26,9 @@ using Fabric = host::SimulatedFabric<Layout>;
 using Driver = hal::FabricDriver<Fabric, Layout>;
 
 /// The topologies the fault-tolerant schedule covers: the test loops over this list.
-constexpr Topology kFaultTopologies[] = {Topology::omega, Topology::reverse_omega, Topology::gsen};
+constexpr Topology kFaultTopologies[] = {Topology::omega,    Topology::reverse_omega,    Topology::gsen,
+                                         Topology::baseline, Topology::reverse_baseline, Topology::banyan,
+                                         Topology::reverse_banyan};
 
 /// Translation networks: the closed-form designs, exactly 2N + 1 rounds at stages 1 and n-2.
 bool closed_form(Topology t) { return t == Topology::omega || t == Topology::reverse_omega || t == Topology::gsen; }
@@ -97,7 +99,9 @@ TEST_CASE("the fault-tolerant schedule never crosses the faulty switch of the si
           INFO("rounds ", schedule->rounds());
           if (edge) CHECK(schedule->rounds() == 2 * ports + 1);
           CHECK(schedule->rounds() >= lower_bound(net, stage));
-          CHECK(schedule->rounds() <= paper_bound(net, stage));
+          // Baseline N = 16 with A and B disjoint provably needs 49 (docs/fault-tolerance.md).
+          const bool proven_above = ports == 16 && (topology == Topology::baseline || topology == Topology::reverse_baseline);
+          CHECK(schedule->rounds() <= (proven_above ? 50 : paper_bound(net, stage)));
           CHECK(run_with_fault(*schedule, SwitchFault{stage, sw}) == 0);
         }
       }
