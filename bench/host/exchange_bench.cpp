@@ -157,12 +157,36 @@ void BM_PortSend(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * ports);
 }
 
+// --- the relay planner (a fault in a banyan network): a one-off cost at make() ---
+
+/// Plans the relays around switch 3 of stage range(1) of an N = range(0) banyan.
+void BM_FaultPlan_Banyan(benchmark::State& state) {
+  static RelayPlanStorage<1024> storage;  // 92 bytes per port
+  const auto ports = static_cast<std::uint32_t>(state.range(0));
+  const auto stage = static_cast<std::uint32_t>(state.range(1));
+  const Network net = make_network(Topology::banyan, ports).value();
+  std::uint32_t rounds = 0;
+  for (auto _ : state) {
+    const auto f = FaultTolerantSchedule::make(net, SwitchFault{stage, 3}, storage.span());
+    rounds = f.value().rounds();
+    benchmark::DoNotOptimize(rounds);
+  }
+  state.counters["rounds"] = double(rounds);
+  state.counters["storage_bytes_per_port"] = double(sizeof(RelayPlanStorage<1024>)) / 1024;
+}
+
 BENCHMARK(BM_Exchange_A2A)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Exchange_Table)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Generate_A2A)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Generate_Table)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ControllerStep)->Arg(16)->Arg(1024)->Arg(65536);
 BENCHMARK(BM_PortSend)->Arg(1024)->Arg(65536);
+BENCHMARK(BM_FaultPlan_Banyan)
+    ->Args({64, 1})
+    ->Args({64, 2})
+    ->Args({1024, 1})
+    ->Args({1024, 4})
+    ->Unit(benchmark::kMillisecond);
 
 /// The console output, plus what the figures need afterwards: the time per
 /// iteration and the counters of every run, by name.

@@ -15,7 +15,7 @@
 // the middle stages; state O(n), every send computed on the fly in O(n), no table.
 // Elsewhere (baseline, banyan, reverses) a relay leaves from P(relay), not from where
 // it arrived, and the greedy planner of relay_plan.hpp plans the extra rounds into
-// the caller's storage (84 bytes per port); a send is then a binary search.
+// the caller's storage (92 bytes per port); a send is then a binary search.
 // docs/fault-tolerance.md explains the designs, the lower bound and the tables.
 #pragma once
 

@@ -51,7 +51,7 @@ struct RelayPlanSpan {
   }
 };
 
-/// Fixed-capacity plan storage for networks of up to MaxPorts ports (84 bytes per port).
+/// Fixed-capacity plan storage for networks of up to MaxPorts ports (92 bytes per port).
 template <std::uint32_t MaxPorts>
 struct RelayPlanStorage {
   std::array<std::uint32_t, 3 * MaxPorts> vectors{};

@@ -84,7 +84,7 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
                      std::to_string(faults.size()) + ")");
   if (asked && order != RoundOrder::natural)
     throw UsageError("--order does not apply to fault-tolerant (its regular rounds are the natural order)");
-  // Baseline, banyan and their reverses plan their relays into this storage (84 bytes per port).
+  // Baseline, banyan and their reverses plan their relays into this storage (92 bytes per port).
   auto storage = std::make_shared<RelayStorage>(net.ports);
   const auto schedule = AnySchedule::make(net, SwitchFault{faults[0].stage, faults[0].sw}, storage->span());
   if (!schedule) {
