@@ -5,8 +5,7 @@
 
 #include <cstdint>
 
-namespace a2a {
-namespace detail {
+namespace a2a::detail {
 
 constexpr std::uint32_t popcount32(std::uint32_t x) {
   std::uint32_t c = 0;
@@ -145,6 +144,4 @@ class RelayChain {
   std::uint32_t t_{4};
 };
 
-}  // namespace detail
-
-}  // namespace a2a
+}  // namespace a2a::detail

@@ -54,11 +54,11 @@ struct RelayPlanSpan {
 /// Fixed-capacity plan storage for networks of up to MaxPorts ports (92 bytes per port).
 template <std::uint32_t MaxPorts>
 struct RelayPlanStorage {
-  std::array<std::uint32_t, 3 * MaxPorts> vectors{};
-  std::array<std::uint32_t, 3 * MaxPorts + 1> offsets{};
-  std::array<RelayHop, 4 * MaxPorts> hops{};
-  std::array<std::uint16_t, 12 * MaxPorts> work16{};
-  std::array<std::int32_t, 5 * MaxPorts> work32{};
+  std::array<std::uint32_t, std::size_t{3} * MaxPorts> vectors{};
+  std::array<std::uint32_t, std::size_t{3} * MaxPorts + 1> offsets{};
+  std::array<RelayHop, std::size_t{4} * MaxPorts> hops{};
+  std::array<std::uint16_t, std::size_t{12} * MaxPorts> work16{};
+  std::array<std::int32_t, std::size_t{5} * MaxPorts> work32{};
   constexpr RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
 };
 

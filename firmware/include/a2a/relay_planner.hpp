@@ -80,7 +80,6 @@ class RelayPlanner {
     return r;
   }
 
- private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
   static constexpr std::int32_t kEnd = -1;
 
@@ -90,18 +89,18 @@ class RelayPlanner {
 
   // Scratch layout (N = ports; |A| |B| = 2N messages).
   /// Source a's outputs still to send to (processor numbers, in their first order).
-  [[nodiscard]] constexpr std::uint16_t& pend(std::uint32_t a, std::uint32_t k) { return s_.work16[a * nb_ + k]; }
-  [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t a) { return s_.work16[2 * n_ + a]; }
-  [[nodiscard]] constexpr std::uint16_t& cnt_a(std::uint32_t e) { return s_.work16[3 * n_ + e]; }
-  [[nodiscard]] constexpr std::uint16_t& cnt_b(std::uint32_t e) { return s_.work16[4 * n_ + e]; }
-  [[nodiscard]] constexpr std::uint16_t& cnt_ab(std::uint32_t e) { return s_.work16[5 * n_ + e]; }
-  [[nodiscard]] constexpr std::uint16_t& msg_relay(std::uint32_t m) { return s_.work16[6 * n_ + m]; }
-  [[nodiscard]] constexpr std::uint16_t& msg_origin(std::uint32_t m) { return s_.work16[8 * n_ + m]; }
-  [[nodiscard]] constexpr std::uint16_t& msg_final(std::uint32_t m) { return s_.work16[10 * n_ + m]; }
-  [[nodiscard]] constexpr std::int32_t& bucket_head(std::uint32_t e) { return s_.work32[e]; }
-  [[nodiscard]] constexpr std::int32_t& bucket_count(std::uint32_t e) { return s_.work32[n_ + e]; }
-  [[nodiscard]] constexpr std::int32_t& used_stamp(std::uint32_t u) { return s_.work32[2 * n_ + u]; }
-  [[nodiscard]] constexpr std::int32_t& msg_next(std::uint32_t m) { return s_.work32[3 * n_ + m]; }
+  [[nodiscard]] constexpr std::uint16_t& pend(std::uint32_t a, std::uint32_t k) const { return s_.work16[a * nb_ + k]; }
+  [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t a) const { return s_.work16[2 * n_ + a]; }
+  [[nodiscard]] constexpr std::uint16_t& cnt_a(std::uint32_t e) const { return s_.work16[3 * n_ + e]; }
+  [[nodiscard]] constexpr std::uint16_t& cnt_b(std::uint32_t e) const { return s_.work16[4 * n_ + e]; }
+  [[nodiscard]] constexpr std::uint16_t& cnt_ab(std::uint32_t e) const { return s_.work16[5 * n_ + e]; }
+  [[nodiscard]] constexpr std::uint16_t& msg_relay(std::uint32_t m) const { return s_.work16[6 * n_ + m]; }
+  [[nodiscard]] constexpr std::uint16_t& msg_origin(std::uint32_t m) const { return s_.work16[8 * n_ + m]; }
+  [[nodiscard]] constexpr std::uint16_t& msg_final(std::uint32_t m) const { return s_.work16[10 * n_ + m]; }
+  [[nodiscard]] constexpr std::int32_t& bucket_head(std::uint32_t e) const { return s_.work32[e]; }
+  [[nodiscard]] constexpr std::int32_t& bucket_count(std::uint32_t e) const { return s_.work32[n_ + e]; }
+  [[nodiscard]] constexpr std::int32_t& used_stamp(std::uint32_t u) const { return s_.work32[2 * n_ + u]; }
+  [[nodiscard]] constexpr std::int32_t& msg_next(std::uint32_t m) const { return s_.work32[3 * n_ + m]; }
 
   [[nodiscard]] constexpr std::uint32_t source(std::uint32_t a) const {
     return detail::scatter_bits(a, free_a_) | q_.a;
