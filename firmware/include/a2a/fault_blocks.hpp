@@ -56,10 +56,11 @@ class BlockRelay {
   constexpr BlockRelay(std::uint32_t ka, std::uint32_t kb) : ka_(ka), kb_(kb), symmetric_(ka == kb) {
     if (symmetric_) {
       constexpr std::uint32_t d[6] = {0, 0, 1, 1, 2, 2};
-      for (std::uint32_t t = 0; t < 6; ++t) labels_[t + 1] = labels_[t] ^ d[t] ^ ((t & 1U) << kb);
+      for (std::uint32_t t = 0; t < 6; ++t)
+        labels_[t + 1] = static_cast<std::uint16_t>(labels_[t] ^ d[t] ^ ((t & 1U) << kb));
       for (std::uint32_t i = 0; i < kb; ++i)  // eta^-1 on a basis, for first_cover()
         for (std::uint32_t w = 1; w < (std::uint32_t{1} << kb); ++w)
-          if (eta(w) == (std::uint32_t{1} << i)) eta_inverse_[i] = w;
+          if (eta(w) == (std::uint32_t{1} << i)) eta_inverse_[i] = static_cast<std::uint16_t>(w);
     }
   }
   [[nodiscard]] static constexpr bool supported(std::uint32_t ka, std::uint32_t kb) {
@@ -190,8 +191,8 @@ class BlockRelay {
   std::uint32_t ka_{2};
   std::uint32_t kb_{2};
   bool symmetric_{true};
-  std::uint32_t labels_[7]{};
-  std::uint32_t eta_inverse_[16]{};
+  std::uint16_t labels_[7]{};                          // symmetric: L_0..L_6 (ka + 1 <= 12 bits)
+  std::uint16_t eta_inverse_[kMaxSymmetricBits + 1]{};  // eta^-1 of each basis vector
 };
 
 }  // namespace a2a::detail

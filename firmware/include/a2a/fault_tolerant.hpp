@@ -113,9 +113,10 @@ class FaultTolerantSchedule {
     // permutation), E flips one output bit per stage.
     f.identity_ = true;
     for (std::uint32_t b = 0; b < n; ++b) {
-      f.straight_[b] = route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination;
-      if (detail::popcount32(f.straight_[b]) != 1) return Errc::faults_not_supported;
-      f.identity_ = f.identity_ && f.straight_[b] == (std::uint32_t{1} << b);
+      const std::uint32_t image = route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination;
+      if (detail::popcount32(image) != 1) return Errc::faults_not_supported;
+      f.straight_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));  // its bit index
+      f.identity_ = f.identity_ && image == (std::uint32_t{1} << b);
     }
     std::uint32_t seen = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
@@ -165,7 +166,7 @@ class FaultTolerantSchedule {
     f.b_ = j0 & fixed_b;
     if (!f.identity_) {  // baseline, banyan, reverses: the planner
       RelayProblem problem{net.ports, n, fixed_a, a, fixed_b, j0 & fixed_b, {}};
-      for (std::uint32_t b = 0; b < n; ++b) problem.straight[b] = f.straight_[b];
+      for (std::uint32_t b = 0; b < n; ++b) problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
       const auto plan = RelayPlanner::plan(problem, storage);
       if (!plan) return plan.error();
       f.design_ = Design::planned;
@@ -269,7 +270,7 @@ class FaultTolerantSchedule {
     if (identity_) return u;
     std::uint32_t v = 0;
     for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
-      if ((u & 1U) != 0) v ^= straight_[k];
+      if ((u & 1U) != 0) v ^= std::uint32_t{1} << straight_bit_[k];
     return v;
   }
   /// The coordinates of the block design: alpha = the bits its "A" fixes (value a),
@@ -329,7 +330,7 @@ class FaultTolerantSchedule {
   std::uint32_t a_{0};
   std::uint32_t fixed_b_{0};
   std::uint32_t b_{0};
-  std::uint32_t straight_[kMaxStages]{};
+  std::uint8_t straight_bit_[kMaxStages]{};  // P(1 << k) = 1 << straight_bit_[k]
   bool identity_{true};
   Design design_{Design::chain};
   RelayPlan plan_{};
