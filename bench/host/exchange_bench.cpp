@@ -161,7 +161,7 @@ void BM_PortSend(benchmark::State& state) {
 
 /// Plans the relays around switch 3 of stage range(1) of an N = range(0) banyan.
 void BM_FaultPlan_Banyan(benchmark::State& state) {
-  static RelayPlanStorage<1024> storage;  // 92 bytes per port
+  static RelayPlanStorage<1024> storage;  // 106 bytes per port
   const auto ports = static_cast<std::uint32_t>(state.range(0));
   const auto stage = static_cast<std::uint32_t>(state.range(1));
   const Network net = make_network(Topology::banyan, ports).value();

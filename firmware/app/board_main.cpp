@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   a2a::mmio::MmioBus raw(reinterpret_cast<std::uintptr_t>(a2a_fabric_block.data()));
   static Model model;
   model.power_on(raw);  // under QEMU the model plays the fabric: its reset state
-  // Relay plans for a faulty switch in baseline/banyan networks (92 bytes per port).
+  // Relay plans for a faulty switch in baseline/banyan networks (106 bytes per port).
   static a2a::RelayPlanStorage<A2A_FW_MAX_PORTS> relay_storage;
   BoardConsole console;
   const int status = a2a::app::controller_main(console, raw, model, a2a_config_block,

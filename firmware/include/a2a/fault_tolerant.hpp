@@ -15,7 +15,7 @@
 // the middle stages; state O(n), every send computed on the fly in O(n), no table.
 // Elsewhere (baseline, banyan, reverses) a relay leaves from P(relay), not from where
 // it arrived, and the greedy planner of relay_plan.hpp plans the extra rounds into
-// the caller's storage (92 bytes per port); a send is then a binary search.
+// the caller's storage (106 bytes per port); a send is then a binary search.
 // docs/fault-tolerance.md explains the designs, the lower bound and the tables.
 #pragma once
 
@@ -165,10 +165,31 @@ class FaultTolerantSchedule {
     f.fixed_b_ = fixed_b;
     f.b_ = j0 & fixed_b;
     if (!f.identity_) {  // baseline, banyan, reverses: the planner
-      RelayProblem problem{net.ports, n, fixed_a, a, fixed_b, j0 & fixed_b, {}};
-      for (std::uint32_t b = 0; b < n; ++b) problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
-      const auto plan = RelayPlanner::plan(problem, storage);
+      RelayProblem problem{net.ports, n, fixed_a, a, fixed_b, j0 & fixed_b, {}, {}, 0};
+      for (std::uint32_t b = 0; b < n; ++b) {
+        problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
+        problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
+      }
+      problem.bound = (s == 1 || s + 2 == n) ? 3 * net.ports : 2 * net.ports;  // paper 004, Table 1
+      auto plan = RelayPlanner::plan(problem, storage);
       if (!plan) return plan.error();
+      if (net.ports + plan->rounds() > problem.bound) {
+        // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
+        // sources B, outputs A) and run it backwards; keep whichever is shorter.
+        RelayProblem reverse{net.ports, n, fixed_b, j0 & fixed_b, fixed_a, a, {}, {}, problem.bound};
+        for (std::uint32_t b = 0; b < n; ++b) {
+          reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
+          reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
+        }
+        const auto backwards = RelayPlanner::plan(reverse, storage);
+        if (backwards && backwards->rounds() < plan->rounds()) {
+          f.reversed_ = true;
+          plan = backwards;
+        } else {
+          plan = RelayPlanner::plan(problem, storage);  // the storage holds the last plan made
+          if (!plan) return plan.error();
+        }
+      }
       f.design_ = Design::planned;
       f.plan_ = *plan;
       return f;
@@ -228,6 +249,11 @@ class FaultTolerantSchedule {
                                   : design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra);
       round.word_ = word_of(e);
     }
+    if (reversed_) {  // round r runs the reverse plan's round t backwards: vector P(e_t)
+      const std::uint32_t t = rounds() - 1 - r;
+      round.extra_ = t >= net_.ports;
+      round.word_ = word_of(straight(t < net_.ports ? t : plan_.vector(t - net_.ports)));
+    }
     round.translation_ = translation_of(round.word_);
     return round;
   }
@@ -240,16 +266,24 @@ class FaultTolerantSchedule {
     if (i >= net_.ports) detail::contract_violation();
     const std::uint32_t destination = straight(i) ^ round.translation_;
     const std::uint32_t tag = route(net_, i, StageControl{round.word_, 2, net_.stages}).tag;
+    if (reversed_) {  // the reverse plan's hop u -> i, carried backwards as i -> u
+      const std::uint32_t t = rounds() - 1 - round.index_;
+      RelayHop hop;
+      if (plan_.find(t, destination, hop)) return {true, destination, tag, hop.final_destination, hop.origin};
+      if (t >= net_.ports || crosses_fault(i, destination)) return {};
+      return {true, destination, tag};
+    }
+    if (design_ == Design::planned) {  // a regular slot may carry a relayed message instead
+      RelayHop hop;
+      if (plan_.find(round.index_, i, hop)) return {true, destination, tag, hop.origin, hop.final_destination};
+      if (round.extra_ || crosses_fault(i, destination)) return {};
+      return {true, destination, tag};
+    }
     if (!round.extra_) {
       if (crosses_fault(i, destination)) return {};
       return {true, destination, tag};
     }
     const std::uint32_t extra = round.index_ - net_.ports;
-    if (design_ == Design::planned) {
-      RelayHop hop;
-      if (!plan_.find(extra, i, hop)) return {};
-      return {true, destination, tag, hop.origin, hop.final_destination};
-    }
     // Mirror: the design's hop destination -> i in the reversed round, carried backwards.
     const std::uint32_t r = mirrored_ ? extra_rounds() - 1 - extra : extra;
     const std::uint32_t port = mirrored_ ? destination : i;
@@ -334,6 +368,7 @@ class FaultTolerantSchedule {
   bool identity_{true};
   Design design_{Design::chain};
   RelayPlan plan_{};
+  bool reversed_{false};  // planned: the reverse problem's plan, run backwards
   detail::RelayChain chain_{};
   detail::BlockRelay blocks_{};
   Frame frame_{};

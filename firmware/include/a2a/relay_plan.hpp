@@ -40,38 +40,41 @@ struct RelayHop {
 /// The storage a plan needs, size-erased (see RelayPlanStorage for the sizes).
 struct RelayPlanSpan {
   std::span<std::uint32_t> vectors;  ///< extra round r's translation vector
-  std::span<std::uint32_t> offsets;  ///< round r's hops are hops[offsets[r], offsets[r+1])
-  std::span<RelayHop> hops;          ///< 2 per relayed message (4N)
+  std::span<std::uint32_t> offsets;  ///< round g's hops (regular rounds first) are hops[offsets[g], offsets[g+1])
+  std::span<RelayHop> hops;          ///< 2 per relayed message (4N), plus displaced regular messages
   std::span<std::uint16_t> work16;   ///< planner scratch
   std::span<std::int32_t> work32;    ///< planner scratch
   [[nodiscard]] constexpr bool fits(std::uint32_t ports) const {
-    return vectors.size() >= 3 * std::size_t{ports} && offsets.size() >= 3 * std::size_t{ports} + 1 &&
-           hops.size() >= 4 * std::size_t{ports} && work16.size() >= 12 * std::size_t{ports} &&
-           work32.size() >= 5 * std::size_t{ports};
+    return vectors.size() >= 3 * std::size_t{ports} && offsets.size() >= 4 * std::size_t{ports} + 1 &&
+           hops.size() >= 5 * std::size_t{ports} && work16.size() >= 12 * std::size_t{ports} &&
+           work32.size() >= 6 * std::size_t{ports};
   }
 };
 
-/// Fixed-capacity plan storage for networks of up to MaxPorts ports (92 bytes per port).
+/// Fixed-capacity plan storage for networks of up to MaxPorts ports (106 bytes per port).
 template <std::uint32_t MaxPorts>
 struct RelayPlanStorage {
   std::array<std::uint32_t, std::size_t{3} * MaxPorts> vectors{};
-  std::array<std::uint32_t, std::size_t{3} * MaxPorts + 1> offsets{};
-  std::array<RelayHop, std::size_t{4} * MaxPorts> hops{};
+  std::array<std::uint32_t, std::size_t{4} * MaxPorts + 1> offsets{};
+  std::array<RelayHop, std::size_t{5} * MaxPorts> hops{};
   std::array<std::uint16_t, std::size_t{12} * MaxPorts> work16{};
-  std::array<std::int32_t, std::size_t{5} * MaxPorts> work32{};
+  std::array<std::int32_t, std::size_t{6} * MaxPorts> work32{};
   constexpr RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
 };
 
-/// A finished plan (read-only view into the storage).
+/// A finished plan (read-only view into the storage). Rounds are numbered globally:
+/// g < regular() are the N regular rounds (hops only where a regular slot carries a relayed
+/// message instead of its direct one), then the extra rounds.
 class RelayPlan {
  public:
   constexpr RelayPlan() = default;
-  [[nodiscard]] constexpr std::uint32_t rounds() const { return rounds_; }
-  [[nodiscard]] constexpr std::uint32_t vector(std::uint32_t r) const { return vectors_[r]; }
-  /// The hop port sends in extra round r (sends == false: none).
-  [[nodiscard]] constexpr bool find(std::uint32_t r, std::uint32_t port, RelayHop& hop) const {
-    std::uint32_t lo = offsets_[r];
-    std::uint32_t hi = offsets_[r + 1];
+  [[nodiscard]] constexpr std::uint32_t rounds() const { return rounds_; }  ///< extra rounds
+  [[nodiscard]] constexpr std::uint32_t regular() const { return regular_; }
+  [[nodiscard]] constexpr std::uint32_t vector(std::uint32_t r) const { return vectors_[r]; }  ///< extra round r
+  /// The hop `port` sends in global round g (false: none planned).
+  [[nodiscard]] constexpr bool find(std::uint32_t g, std::uint32_t port, RelayHop& hop) const {
+    std::uint32_t lo = offsets_[g];
+    std::uint32_t hi = offsets_[g + 1];
     while (lo < hi) {
       const std::uint32_t mid = lo + (hi - lo) / 2;
       if (hops_[mid].port < port) {
@@ -80,7 +83,7 @@ class RelayPlan {
         hi = mid;
       }
     }
-    if (lo == offsets_[r + 1] || hops_[lo].port != port) return false;
+    if (lo == offsets_[g + 1] || hops_[lo].port != port) return false;
     hop = hops_[lo];
     return true;
   }
@@ -91,6 +94,7 @@ class RelayPlan {
   std::span<const std::uint32_t> offsets_{};
   std::span<const RelayHop> hops_{};
   std::uint32_t rounds_{0};
+  std::uint32_t regular_{0};
 };
 
 /// The blocked set A x B and the straight permutation P of one fault.
@@ -102,6 +106,14 @@ struct RelayProblem {
   std::uint32_t fixed_b{0};  ///< the output bits B fixes
   std::uint32_t b{0};
   std::array<std::uint32_t, 32> straight{};  ///< P(1 << k)
+  std::array<std::uint32_t, 32> word{};      ///< regular round r uses the vector XOR of word[b] over r's bits b
+  std::uint32_t bound{0};                    ///< total rounds wanted (paper 004's bound): steals tried above it
+  [[nodiscard]] constexpr std::uint32_t regular_vector(std::uint32_t r) const {
+    std::uint32_t v = 0;
+    for (std::uint32_t bit = 0; r != 0; ++bit, r >>= 1)
+      if ((r & 1U) != 0) v ^= word[bit];
+    return v;
+  }
   [[nodiscard]] constexpr std::uint32_t p(std::uint32_t u) const {
     std::uint32_t v = 0;
     for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)

@@ -18,35 +18,49 @@ class RelayPlanner {
     if (!storage.fits(q.ports)) return Errc::fault_plan_storage_too_small;
     // The greedy choice depends on how processors are numbered; relabeling every
     // processor u as u ^ c maps the problem to an equivalent one (rounds P(u) ^ e stay
-    // of that form). Try a few c, keep the shortest plan.
+    // of that form). Try a few c, keep the shortest plan. Only if that is above the
+    // bound, also let one regular round's slots carry relayed messages (a "steal": the
+    // displaced direct messages go last), which removes the round a forward needs after
+    // the last first hop (docs/fault-tolerance.md, baseline N = 16).
     std::uint32_t best_c = 0;
+    std::uint32_t best_steal = kNone;
     std::uint32_t best_rounds = kNone;
     for (std::uint32_t k = 0; k < kOffsets; ++k) {
-      const std::uint32_t c = offset(q, k);
-      const std::uint32_t r = run(q, storage, c);
+      const std::uint32_t r = run(q, storage, offset(q, k), kNone);
       if (r < best_rounds) {
         best_rounds = r;
-        best_c = c;
+        best_c = offset(q, k);
       }
     }
+    for (std::uint32_t steal = 0; steal < q.ports && best_rounds != kNone && q.ports + best_rounds > q.bound; ++steal)
+      for (std::uint32_t k = 0; k < kOffsets; ++k) {
+        const std::uint32_t r = run(q, storage, offset(q, k), steal);
+        if (r < best_rounds) {
+          best_rounds = r;
+          best_c = offset(q, k);
+          best_steal = steal;
+        }
+      }
     if (best_rounds == kNone) return Errc::fault_plan_too_long;
-    const std::uint32_t r = run(q, storage, best_c);
+    const std::uint32_t r = run(q, storage, best_c, best_steal);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
     const std::uint32_t shift = q.p(best_c) ^ best_c;
     for (std::uint32_t t = 0; t < r; ++t) storage.vectors[t] ^= shift;
-    const std::uint32_t hop_count = storage.offsets[r];
+    const std::uint32_t total = q.ports + r;
+    const std::uint32_t hop_count = storage.offsets[total];
     for (std::uint32_t h = 0; h < hop_count; ++h) {
       RelayHop& hop = storage.hops[h];
       hop.port = static_cast<std::uint16_t>(hop.port ^ best_c);
       hop.origin = static_cast<std::uint16_t>(hop.origin ^ best_c);
       hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ best_c);
     }
-    for (std::uint32_t t = 0; t < r; ++t) sort_round(storage.hops, storage.offsets[t], storage.offsets[t + 1]);
+    for (std::uint32_t g = 0; g < total; ++g) sort_round(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
     RelayPlan plan;
     plan.vectors_ = storage.vectors.first(r);
-    plan.offsets_ = storage.offsets.first(r + 1);
+    plan.offsets_ = storage.offsets.first(total + 1);
     plan.hops_ = storage.hops.first(hop_count);
     plan.rounds_ = r;
+    plan.regular_ = q.ports;
     return plan;
   }
 
@@ -58,28 +72,35 @@ class RelayPlanner {
     if (k < 16) return detail::scatter_bits(k, (q.fixed_a | q.fixed_b) & (q.ports - 1));
     return (k - 16) & (q.ports - 1);
   }
-  /// One greedy run on the problem relabeled by c; its number of rounds (kNone: too long).
-  static constexpr std::uint32_t run(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t c) {
+  /// One greedy run on the problem relabeled by c, stealing in regular round `steal`
+  /// (kNone: none); its number of extra rounds (kNone: too long).
+  static constexpr std::uint32_t run(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t c,
+                                     std::uint32_t steal) {
     RelayProblem relabeled = q;
     relabeled.a = (q.a ^ c) & q.fixed_a;
     relabeled.b = (q.b ^ c) & q.fixed_b;
+    const std::uint32_t shift = q.p(c) ^ c;  // a real vector e is e ^ shift after relabeling
     RelayPlanner p(relabeled, storage);
     p.start();
-    std::uint32_t r = 0;
     storage.offsets[0] = 0;
-    while (p.remaining_ + p.in_flight_ > 0) {
+    for (std::uint32_t g = 0; g < q.ports; ++g) {
+      if (g == steal) p.steal(q.regular_vector(g) ^ shift);
+      storage.offsets[g + 1] = p.hop_count_;
+    }
+    std::uint32_t r = 0;
+    while (p.remaining_ + p.in_flight_ + p.directs_left_ > 0) {
       if (r == 3 * q.ports) return kNone;
       const std::uint32_t e = p.best_vector();
       if (e == kNone) return kNone;  // nothing can move: cannot happen
       storage.vectors[r] = e;
-      p.forward(r, e);
+      p.forward(q.ports + r, e);
+      if (p.remaining_ == 0) p.send_directs(e);
       p.first_hops(e);
-      storage.offsets[r + 1] = p.hop_count_;
+      storage.offsets[q.ports + r + 1] = p.hop_count_;
       ++r;
     }
     return r;
   }
-
   static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
   static constexpr std::int32_t kEnd = -1;
 
@@ -101,6 +122,11 @@ class RelayPlanner {
   [[nodiscard]] constexpr std::int32_t& bucket_count(std::uint32_t e) const { return s_.work32[n_ + e]; }
   [[nodiscard]] constexpr std::int32_t& used_stamp(std::uint32_t u) const { return s_.work32[2 * n_ + u]; }
   [[nodiscard]] constexpr std::int32_t& msg_next(std::uint32_t m) const { return s_.work32[3 * n_ + m]; }
+  /// Displaced direct messages (k < |A| <= N/2): (port << 16 | destination) and their vector.
+  [[nodiscard]] constexpr std::int32_t& direct_pair(std::uint32_t k) const { return s_.work32[5 * n_ + k]; }
+  [[nodiscard]] constexpr std::int32_t& direct_vector(std::uint32_t k) const {
+    return s_.work32[5 * n_ + n_ / 2 + k];
+  }
 
   [[nodiscard]] constexpr std::uint32_t source(std::uint32_t a) const {
     return detail::scatter_bits(a, free_a_) | q_.a;
@@ -145,7 +171,11 @@ class RelayPlanner {
     std::int32_t best_score = 0;
     for (std::uint32_t e = 0; e < n_; ++e) {
       const std::int32_t tails = static_cast<std::int32_t>(pending_sources_) - cnt_a(e) - cnt_b(e) + cnt_ab(e);
-      const std::int32_t score = bucket_count(e) + tails;
+      std::int32_t directs = 0;
+      if (remaining_ == 0)
+        for (std::uint32_t k = 0; k < directs_; ++k)
+          if (direct_vector(k) == static_cast<std::int32_t>(e)) ++directs;
+      const std::int32_t score = bucket_count(e) + tails + directs;
       if (score > best_score) {
         best_score = score;
         best = e;
@@ -179,6 +209,29 @@ class RelayPlanner {
         --in_flight_;
       }
       m = next;
+    }
+  }
+
+  /// Regular round with vector e: sources of A whose direct message goes to a valid relay
+  /// send a relayed first hop there instead; the direct message waits for the end.
+  constexpr void steal(std::uint32_t e) {
+    const std::uint32_t before = messages_;
+    first_hops(e);
+    for (std::uint32_t m = before; m < messages_; ++m) {
+      direct_pair(directs_) = static_cast<std::int32_t>((std::uint32_t{msg_origin(m)} << 16) | msg_relay(m));
+      direct_vector(directs_) = static_cast<std::int32_t>(e);
+      ++directs_;
+      ++directs_left_;
+    }
+  }
+  /// Once every first hop is made: the displaced direct messages whose vector is e.
+  constexpr void send_directs(std::uint32_t e) {
+    for (std::uint32_t k = 0; k < directs_; ++k) {
+      if (direct_vector(k) != static_cast<std::int32_t>(e)) continue;
+      const auto pair = static_cast<std::uint32_t>(direct_pair(k));
+      emit(pair >> 16, pair >> 16, pair & 0xFFFFU);
+      direct_vector(k) = -1;  // sent
+      --directs_left_;
     }
   }
 
@@ -257,6 +310,8 @@ class RelayPlanner {
   std::uint32_t in_flight_{0};
   std::uint32_t messages_{0};
   std::uint32_t hop_count_{0};
+  std::uint32_t directs_{0};
+  std::uint32_t directs_left_{0};
 };
 
 }  // namespace a2a

@@ -60,8 +60,8 @@ ScheduleKind choose_kind(const Args& args, const Network& net) {
 /// Relay-plan storage sized for N ports at run time (the core's RelayPlanSpan over vectors).
 struct RelayStorage {
   explicit RelayStorage(std::uint32_t ports)
-      : vectors(3 * std::size_t{ports}), offsets(3 * std::size_t{ports} + 1), hops(4 * std::size_t{ports}),
-        work16(12 * std::size_t{ports}), work32(5 * std::size_t{ports}) {}
+      : vectors(3 * std::size_t{ports}), offsets(4 * std::size_t{ports} + 1), hops(5 * std::size_t{ports}),
+        work16(12 * std::size_t{ports}), work32(6 * std::size_t{ports}) {}
   RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
   std::vector<std::uint32_t> vectors, offsets;
   std::vector<RelayHop> hops;
@@ -84,7 +84,7 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
                      std::to_string(faults.size()) + ")");
   if (asked && order != RoundOrder::natural)
     throw UsageError("--order does not apply to fault-tolerant (its regular rounds are the natural order)");
-  // Baseline, banyan and their reverses plan their relays into this storage (92 bytes per port).
+  // Baseline, banyan and their reverses plan their relays into this storage (106 bytes per port).
   auto storage = std::make_shared<RelayStorage>(net.ports);
   const auto schedule = AnySchedule::make(net, SwitchFault{faults[0].stage, faults[0].sw}, storage->span());
   if (!schedule) {
