@@ -239,20 +239,17 @@ class FaultTolerantSchedule {
     Round round;
     round.index_ = r;
     round.stages_ = net_.stages;
-    if (r < net_.ports) {
-      round.word_ = r;
+    // reversed_: round r runs round t of the reverse problem's plan backwards, vector P(e_t).
+    const std::uint32_t t = reversed_ ? rounds() - 1 - r : r;
+    round.extra_ = t >= net_.ports;
+    if (!round.extra_) {
+      round.word_ = reversed_ ? word_of(straight(t)) : t;  // the reverse plan's regular round t: vector t
+    } else if (design_ == Design::planned) {
+      const std::uint32_t e = plan_.vector(t - net_.ports);
+      round.word_ = word_of(reversed_ ? straight(e) : e);
     } else {
-      round.extra_ = true;
-      const std::uint32_t extra = r - net_.ports;
-      const std::uint32_t e = design_ == Design::planned
-                                  ? plan_.vector(extra)
-                                  : design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra);
-      round.word_ = word_of(e);
-    }
-    if (reversed_) {  // round r runs the reverse plan's round t backwards: vector P(e_t)
-      const std::uint32_t t = rounds() - 1 - r;
-      round.extra_ = t >= net_.ports;
-      round.word_ = word_of(straight(t < net_.ports ? t : plan_.vector(t - net_.ports)));
+      const std::uint32_t extra = t - net_.ports;
+      round.word_ = word_of(design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra));
     }
     round.translation_ = translation_of(round.word_);
     return round;
