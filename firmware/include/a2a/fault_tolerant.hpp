@@ -72,7 +72,9 @@ class FaultTolerantSchedule {
     [[nodiscard]] constexpr std::uint32_t index() const { return index_; }
     [[nodiscard]] constexpr ControlMode control() const { return ControlMode::stage; }
     [[nodiscard]] constexpr std::uint32_t word() const { return word_; }
-    /// Relay hops happen only in the extra rounds (index >= N).
+    /// A round beyond the Latin square: index >= N, or index < extra_rounds() for a plan run
+    /// backwards (reversed). Relay hops happen there, and in the one regular round a plan
+    /// steals (only where the plain plan is above paper 004's bound).
     [[nodiscard]] constexpr bool extra() const { return extra_; }
     [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {
       return (word_ >> (stages_ - 1 - stage)) & 1U;
