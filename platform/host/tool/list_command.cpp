@@ -54,9 +54,10 @@ const char* schedule_rule(ScheduleKind k) {
              "processor, exactly once; gsen, any even N, the fewest configurations known";
     case ScheduleKind::fault_tolerant:
       return "one faulty switch (--fault STAGE:SWITCH, paper 004): the Latin square with the crossing ports "
-             "idle, then relay rounds carrying the 2N blocked messages through a third processor (2N + 1 "
-             "rounds for a fault in stage 1 or n-2, fewer in the middle stages, e.g. 59 for N = 32 stage 2); "
-             "omega, reverse-omega, gsen with N = 2^n >= 16, fault in any internal stage 1 .. n-2";
+             "idle, then relay rounds carrying the 2N blocked messages through a third processor (omega, "
+             "reverse-omega, gsen 2^n: 2N + 1 rounds for a fault in stage 1 or n-2, e.g. 59 for N = 32 stage 2; "
+             "baseline, banyan and their reverses: planned relays within paper 004's 3N / 2N); N = 2^n >= 16, "
+             "fault in any internal stage 1 .. n-2";
   }
   return "";
 }
