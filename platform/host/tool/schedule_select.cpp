@@ -184,10 +184,11 @@ void warn_about_faults(const Plan& plan) {
   const bool ignores_faults = info.schedule == "latin-square" || info.schedule == "alternating" ||
                               (kind.ok() && is_gsen_set_kind(*kind));
   if (info.faults.empty() || !ignores_faults) return;
-  // One fault the fault-tolerant schedule covers (any internal stage of omega,
-  // reverse-omega, gsen N = 2^n >= 16), but another schedule or order was asked for.
+  // One fault the fault-tolerant schedule covers (any internal stage, N = 2^n >= 16),
+  // but another schedule or order was asked for. Baseline/banyan plan into storage.
+  RelayStorage storage(info.net.ports);
   if (info.faults.size() == 1 &&
-      AnySchedule::make(info.net, SwitchFault{info.faults[0].stage, info.faults[0].sw}).ok()) {
+      AnySchedule::make(info.net, SwitchFault{info.faults[0].stage, info.faults[0].sw}, storage.span()).ok()) {
     std::fprintf(stderr,
                  "a2a: warning: the %s schedule ignores the faulty switch %u of stage %u, which is only marked "
                  "(a2a verify lists the messages that cross it); --schedule fault-tolerant (natural order) "
