@@ -31,19 +31,18 @@
 
 namespace a2a::detail {
 
-/// x -> x * X in GF(2^k) (primitive polynomials, k = 2..15): a linear bijection
-/// whose sum with the identity is also one.
+/// Primitive polynomials of GF(2^k), k = 2..15 (bit k set).
+inline constexpr std::uint32_t kGf2Poly[16] = {0,     0,     0x7,   0xB,   0x13,   0x25,   0x43,   0x89,
+                                               0x11D, 0x211, 0x409, 0x805, 0x1053, 0x201B, 0x4443, 0x8003};
+/// x -> x * X in GF(2^k): a linear bijection whose sum with the identity is also one.
 constexpr std::uint32_t gf2_times_x(std::uint32_t u, std::uint32_t k) {
-  constexpr std::uint32_t poly[16] = {0,      0,      0x7,    0xB,    0x13,   0x25,   0x43,    0x89,
-                                      0x11D,  0x211,  0x409,  0x805,  0x1053, 0x201B, 0x4443,  0x8003};
   u <<= 1;
-  if (((u >> k) & 1U) != 0) u ^= poly[k];
+  if (((u >> k) & 1U) != 0) u ^= kGf2Poly[k];
   return u;
 }
+/// Its inverse, x -> x / X.
 constexpr std::uint32_t gf2_divide_x(std::uint32_t u, std::uint32_t k) {
-  constexpr std::uint32_t poly[16] = {0,      0,      0x7,    0xB,    0x13,   0x25,   0x43,    0x89,
-                                      0x11D,  0x211,  0x409,  0x805,  0x1053, 0x201B, 0x4443,  0x8003};
-  if ((u & 1U) != 0) u ^= poly[k];
+  if ((u & 1U) != 0) u ^= kGf2Poly[k];
   return u >> 1;
 }
 

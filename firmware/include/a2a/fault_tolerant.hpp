@@ -167,7 +167,7 @@ class FaultTolerantSchedule {
     f.fixed_b_ = fixed_b;
     f.b_ = j0 & fixed_b;
     if (!f.identity_) {  // baseline, banyan, reverses: the planner
-      RelayProblem problem{net.ports, n, fixed_a, a, fixed_b, j0 & fixed_b, {}, {}, 0};
+      RelayProblem problem{net.ports, fixed_a, a, fixed_b, j0 & fixed_b, {}, {}, 0};
       for (std::uint32_t b = 0; b < n; ++b) {
         problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
         problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
@@ -178,7 +178,7 @@ class FaultTolerantSchedule {
       if (net.ports + plan->rounds() > problem.bound) {
         // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
         // sources B, outputs A) and run it backwards; keep whichever is shorter.
-        RelayProblem reverse{net.ports, n, fixed_b, j0 & fixed_b, fixed_a, a, {}, {}, problem.bound};
+        RelayProblem reverse{net.ports, fixed_b, j0 & fixed_b, fixed_a, a, {}, {}, problem.bound};
         for (std::uint32_t b = 0; b < n; ++b) {
           reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
           reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r

@@ -14,8 +14,8 @@
 // The per-vector counts are kept incrementally: O(N) per round, O(N * rounds) in all.
 // Every plan is verified at switch level by the tests and docs/examples/fault_table.cpp.
 // A plan stops at 3N extra rounds (fault_plan_too_long); the paper's bounds allow 2N
-// (stage 1, n-2) and N (other stages), and docs/fault-tolerance.md lists the faults
-// where stage-controlled rounds cannot meet them (baseline N = 16: a proof there).
+// (stage 1, n-2) and N (other stages). Above them the planner also tries a "steal" and
+// the caller the time-reversed problem (baseline N = 16, docs/fault-tolerance.md).
 //
 // Storage is the caller's (no heap): RelayPlanStorage<MaxPorts>, or any RelayPlanSpan
 // of large enough arrays. The finished plan keeps, per extra round, its vector and its
@@ -100,7 +100,6 @@ class RelayPlan {
 /// The blocked set A x B and the straight permutation P of one fault.
 struct RelayProblem {
   std::uint32_t ports{0};
-  std::uint32_t stages{0};
   std::uint32_t fixed_a{0};  ///< the source bits A fixes
   std::uint32_t a{0};
   std::uint32_t fixed_b{0};  ///< the output bits B fixes
