@@ -6,12 +6,11 @@
 // the fabric completed clean; rounds it flagged or aborted count for nothing.
 #include <a2a/a2a.hpp>
 #include <a2a/app/controller.hpp>
-#include <a2a/app/firmware_main.hpp>
+#include <a2a/app/controller.hpp>
 #include <a2a/fabric/simulated_fabric.hpp>
 #include <a2a/hal/hal.hpp>
 #include <doctest/doctest.h>
 
-#include "string_console.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -298,56 +297,4 @@ TEST_CASE("a fabric that ignores ABORT: the round is in doubt, the controller st
   CHECK(out.error == Errc::fabric_round_in_doubt);
   CHECK(out.attempts == 1);
   CHECK(out.rounds_done == 0);
-}
-
-// --- the firmware's entry point over a register that does not take -----------------
-
-namespace {
-
-using FwLayout = hal::FabricLayout<256, 16>;
-using Model = app::FabricModel<FwLayout, 256>;
-using Ram = app::RamBus<FwLayout::kSize>;
-
-/// The board's register block, where writes to one offset do not take `writes` times.
-struct StubbornRam {
-  Ram* ram;
-  std::uint32_t offset;
-  std::uint32_t writes;
-  std::uint32_t read32(std::uint32_t o) { return ram->read32(o); }
-  void write32(std::uint32_t o, std::uint32_t v) {
-    if (o == offset && writes > 0) {
-      --writes;
-      v ^= 0x1;
-    }
-    ram->write32(o, v);
-  }
-};
-
-using a2a::test::StringConsole;
-
-std::pair<int, std::string> run_firmware(std::uint32_t bad_writes) {
-  static Ram ram;
-  static Model model;
-  model.power_on(ram);
-  StubbornRam raw{&ram, FwLayout::port_header(7), bad_writes};
-  StringConsole console;
-  const auto block = encode_config(ControllerConfig{});
-  const int status = app::controller_main(console, raw, model, block, "");
-  return {status, console.text};
-}
-
-}  // namespace
-
-TEST_CASE("the firmware retries a register that did not take and reports one that never does") {
-  const auto transient = run_firmware(1);
-  INFO(transient.second);
-  CHECK(transient.first == app::kExitOk);
-  CHECK(transient.second.find("retries: 1 round attempts repeated") != std::string::npos);
-  CHECK(transient.second.find("pairs delivered 256/256, missing 0, duplicates 0") != std::string::npos);
-
-  const auto [status, text] = run_firmware(kNever);
-  CHECK(status == app::kExitRoundFailed);
-  CHECK(text.find("error: round 0 failed: a fabric register read back differs") != std::string::npos);
-  CHECK(text.find("not delivered (256 messages); resume from round 0") != std::string::npos);
-  CHECK(text.find("pairs delivered 0/256") != std::string::npos);  // nothing half-valid was committed
 }

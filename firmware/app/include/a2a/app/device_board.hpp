@@ -1,0 +1,57 @@
+// What the device (device.hpp) needs from a board, as a C++ concept: the
+// console, time, the watchdog, the reset cause, a few words that survive a
+// reset, and the bus to the fabric's register block. A Cortex-M board provides
+// it over platform/cortex-m's board.h; host tests provide a scripted one.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+
+#include "a2a/hal/bus.hpp"
+
+namespace a2a::app {
+
+/// Why the board last reset (the board's own register or its breadcrumb).
+enum class ResetCause : std::uint8_t { power_on, watchdog, software, pin, lockup };
+
+constexpr std::string_view name(ResetCause c) {
+  switch (c) {
+    case ResetCause::power_on: return "power-on";
+    case ResetCause::watchdog: return "watchdog";
+    case ResetCause::software: return "software";
+    case ResetCause::pin: return "reset-pin";
+    case ResetCause::lockup: return "lockup";
+  }
+  return "unknown";
+}
+
+template <class B>
+concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
+  { b.read_byte() } -> std::same_as<int>;             ///< next console byte, or -1 (never blocks)
+  b.print("text", std::string_view{}, index);           ///< console output: strings and integers
+  { b.micros() } -> std::same_as<std::uint64_t>;      ///< monotonic time
+  b.feed_watchdog();
+  { b.watchdog_ms() } -> std::same_as<std::uint32_t>;  ///< the watchdog's period, 0: none running
+  { b.name() } -> std::convertible_to<std::string_view>;
+  { b.reset_cause() } -> std::same_as<ResetCause>;
+  { b.crumb(index) } -> std::same_as<std::uint32_t>;  ///< words that survive a reset
+  b.set_crumb(index, value);
+  requires hal::RegisterBus<std::remove_reference_t<decltype(b.bus())>>;
+};
+
+/// What the device remembers of its exchanges for `status`.
+struct DeviceRecord {
+  std::uint32_t exchanges{0};       ///< exchanges run since boot
+  std::uint32_t failed{0};          ///< of which did not deliver every pair exactly once
+  bool last_ok{false};
+  std::uint32_t rounds_run{0};      ///< of the last exchange
+  std::uint32_t rounds_planned{0};
+  std::uint64_t delivered{0};
+  std::uint64_t expected{0};
+  std::uint64_t duplicates{0};
+  std::uint32_t late{0};
+  std::uint32_t replans{0};
+};
+
+}  // namespace a2a::app

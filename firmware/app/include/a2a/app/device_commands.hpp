@@ -1,0 +1,145 @@
+// The device's commands (included by device.hpp; see docs/console.md for the
+// reply grammar). Each command prints its reply and ends it with `ok` or with a
+// line `error: ...`; a refused command changes nothing.
+#pragma once
+
+#include "a2a/app/device.hpp"
+
+namespace a2a::app {
+
+namespace detail {
+/// Splits off the first word of `text`; `text` keeps the rest.
+constexpr std::string_view next_word(std::string_view& text) {
+  std::size_t at = 0;
+  while (at < text.size() && text[at] == ' ') ++at;
+  std::size_t end = at;
+  while (end < text.size() && text[end] != ' ') ++end;
+  const std::string_view word = slice(text, at, end - at);
+  text = slice(text, end);
+  return word;
+}
+}  // namespace detail
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::execute(std::string_view line) {
+  std::string_view rest = line;
+  const std::string_view command = detail::next_word(rest);
+  if (command.empty()) return;  // a blank line is no command
+  if (command == "help") return cmd_help();
+  if (command == "status") return cmd_status();
+  if (command == "config") return print_config(), ok();
+  if (command == "set") return cmd_set(rest);
+  if (command == "run") return cmd_run(rest);
+  if (command == "inject") return cmd_inject(rest);
+  if (command == "clear") return cmd_clear();
+  error("unknown command '", command, "' (try help)");
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_help() {
+  board_->print("help                     this list\n"
+                "status                   the device's state as key=value\n"
+                "config                   the configuration the next run uses\n"
+                "set KEY=VALUE ...        change it: topology ports radix schedule order fault slot_us trace\n"
+                "run [COUNT]              COUNT exchanges back to back (1..", kMaxRunCount, ")\n"
+                "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
+                "clear                    emulated fabric: no faulty switches\n");
+  ok();
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::print_config() {
+  const ControllerConfig& c = config_;
+  board_->print("config: topology=", a2a::name(c.topology), " ports=", c.ports, " radix=", c.radix,
+                " schedule=", a2a::name(c.schedule), " order=", c.order == RoundOrder::gray ? "gray" : "natural",
+                " faults=");
+  if (c.fault_count == 0) board_->print("none");
+  for (std::uint32_t f = 0; f < c.fault_count; ++f)
+    board_->print(f == 0 ? "" : ",", c.faults[f].stage, ":", c.faults[f].switch_index);
+  board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
+                config_ok_ ? "yes" : "no", "\n");
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_status() {
+  const DeviceRecord& r = record_;
+  Driver fabric(bus_);
+  const bool found = fabric.probe() == Errc::ok;
+  board_->print("status: board=", board_->name(), " reset=", name(board_->reset_cause()),
+                " config=", config_ok_ ? "valid" : "invalid", " exchanges=", r.exchanges, " failed=", r.failed,
+                " last=", r.exchanges == 0 ? "none" : r.last_ok ? "ok" : "failed", " rounds=", r.rounds_run, "/",
+                r.rounds_planned, " delivered=", r.delivered, "/", r.expected, " missing=", r.expected - r.delivered,
+                " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans, " fabric=",
+                found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
+                " injections_armed=", injection_count_, "\n");
+  ok();
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_set(std::string_view args) {
+  const SetResult set = apply_set(config_, knobs_, args);
+  if (set.error != Errc::ok) {
+    if (set.word.empty() || set.word == args) return error("set needs KEY=VALUE words (try help)");
+    return error("'", set.word, "' refused: ", describe(set.error), "; nothing changed");
+  }
+  if (const Errc e = check(set.config); e != Errc::ok) {
+    if (e == Errc::fabric_capacity_exceeded)
+      return error("N = ", set.config.ports, " is above this image's capacity of ", MaxPorts, " ports; nothing changed");
+    return error("configuration refused: ", describe(e), "; nothing changed");
+  }
+  config_ = set.config;
+  knobs_ = set.knobs;
+  config_ok_ = true;
+  print_config();
+  ok();
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_inject(std::string_view args) {
+  const std::string_view position = detail::next_word(args);
+  const std::string_view round = detail::next_word(args);
+  if (position.empty() || !detail::next_word(args).empty()) return error("usage: inject STAGE:SWITCH [ROUND]");
+  const Result<Injection> in = parse_injection(position, round);
+  if (!in) return error("inject: '", position, " ", round, "' does not parse (STAGE:SWITCH [ROUND])");
+  Driver fabric(bus_);
+  if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e));
+  if (!fabric.can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
+  const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
+  if (!net) return error("no valid network configured: ", describe(net.error()));
+  if (in->stage >= net->stages || in->switch_index >= net->switches_per_stage())
+    return error("switch ", in->switch_index, " of stage ", in->stage, " is outside the network (", net->stages,
+                 " stages of ", net->switches_per_stage(), " switches)");
+  if (injection_count_ == kMaxInjections) return error("at most ", kMaxInjections, " faults can be armed");
+  injections_[injection_count_++] = *in;
+  board_->print("armed: switch ", in->switch_index, " of stage ", in->stage, " fails from round ", in->round,
+                " of the next exchange\n");
+  ok();
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_clear() {
+  Driver fabric(bus_);
+  if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e));
+  if (!fabric.can_inject()) return error("this fabric cannot inject faults (hardware): nothing to clear");
+  if (const Errc e = fabric.clear_injected_faults(); e != Errc::ok) return error("clear failed: ", describe(e));
+  injection_count_ = 0;
+  board_->print("no faulty switches in the emulated fabric\n");
+  ok();
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_run(std::string_view args) {
+  const std::string_view word = detail::next_word(args);
+  std::uint32_t count = 1;
+  if (!detail::next_word(args).empty() ||
+      (!word.empty() && (!a2a::detail::parse_u32(word, count) || count == 0 || count > kMaxRunCount)))
+    return error("usage: run [COUNT], COUNT 1..", kMaxRunCount);
+  if (!config_ok_) return error("no valid configuration: give one with set (see config)");
+  for (std::uint32_t i = 0; i < count; ++i)
+    if (!run_one(i, count)) return;  // run_one ended the reply with its error line
+  ok();
+}
+
+}  // namespace a2a::app
+
+#include "a2a/app/device_run.hpp"

@@ -1,0 +1,134 @@
+// `run`: one exchange on the fabric, from plan to the verdict of the fabric's
+// counters (included by device_commands.hpp).
+#pragma once
+
+#include "a2a/app/device.hpp"
+
+namespace a2a::app {
+
+namespace detail {
+
+/// Around every delivered round: the breadcrumb a reset would leave, the trace
+/// line, the watchdog, and the slot pacing (a round is late when it ends after
+/// its slot; the next round never starts before its slot does).
+template <class Board, class Bus>
+struct DeviceRoundHooks {
+  Board* board;
+  Bus* bus;
+  DeviceKnobs knobs;
+  std::uint32_t crumb_round;
+  std::uint64_t start_us{0};
+  std::uint64_t writes_before{0};
+  std::uint32_t late{0};
+
+  void before_exchange() {
+    start_us = board->micros();
+    writes_before = bus->writes();
+  }
+  template <class S>
+  void after_round(std::uint32_t r, const S& schedule, const typename S::Round& round) {
+    board->set_crumb(crumb_round, r + 1);
+    board->feed_watchdog();
+    if (knobs.trace) {
+      board->print("round ", r, ": word ", round.word(), ", ", bus->writes() - writes_before, " register writes");
+      const std::uint32_t ports = schedule.network().ports;
+      if (ports <= kTracePortsUpTo) {
+        board->print(", sends");
+        for (std::uint32_t i = 0; i < ports; ++i) {
+          const PortSend s = schedule.send(round, i);
+          if (s.sends) board->print(" ", i, "->", s.destination);
+        }
+      }
+      board->print("\n");
+    }
+    writes_before = bus->writes();
+    if (knobs.slot_us == 0) return;
+    const std::uint64_t slot_end = start_us + std::uint64_t{r + 1} * knobs.slot_us;
+    if (board->micros() > slot_end) {
+      ++late;
+      return;
+    }
+    while (board->micros() < slot_end) board->feed_watchdog();
+  }
+  static constexpr std::uint32_t kTracePortsUpTo = 16;  ///< wider networks: no per-port list
+};
+
+}  // namespace detail
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) {
+  board_->feed_watchdog();
+  const Result<AnySchedule> planned = plan_exchange(config_, storage_);
+  board_->feed_watchdog();
+  if (!planned) return error("configuration refused: ", describe(planned.error())), false;
+  const AnySchedule& schedule = *planned;
+  const Network net = schedule.network();
+  Driver fabric(bus_);
+  fabric.set_write_verification(true);  // a register that did not take is never committed
+  if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e)), false;
+  const bool relays = schedule.fault_tolerant() != nullptr;
+  if (const Errc e = fabric.configure(net, is_optical(schedule), relays); e != Errc::ok)
+    return error("fabric refused the network: ", describe(e)), false;
+  if (const Errc e = fabric.clear_counters(kDevicePolls); e != Errc::ok)
+    return error("fabric did not clear its counters: ", describe(e)), false;
+  const std::uint32_t first_round = fabric.round_counter();
+  for (std::uint32_t k = 0; k < injection_count_; ++k) {
+    const Injection& in = injections_[k];
+    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round); e != Errc::ok)
+      return error("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e)), false;
+  }
+  injection_count_ = 0;  // armed in the fabric now; `clear` repairs
+  board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
+                net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()), ", ",
+                config_.order == RoundOrder::gray ? "gray" : "natural", " order, ", schedule.rounds(), " rounds\n");
+
+  board_->set_crumb(kCrumbRound, 0);
+  board_->set_crumb(kCrumbMagic, kExchangeRunning);
+  detail::DeviceRoundHooks<Board, Bus> hooks{board_, &bus_, knobs_, kCrumbRound};
+  const std::uint64_t writes_at_start = bus_.writes();
+  const ExchangeReport report =
+      run_job(fabric, config_, schedule, storage_, hooks, ExchangeOptions{0, kDefaultRoundRetries, kDevicePolls});
+  board_->set_crumb(kCrumbMagic, 0);
+
+  const hal::FabricCounters c = fabric.counters();
+  const std::uint64_t expected = std::uint64_t{net.ports} * net.ports;
+  const std::uint64_t missing = c.delivered <= expected ? expected - c.delivered : 0;
+  board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ",
+                bus_.writes() - writes_at_start, ", pairs delivered ", c.delivered, "/", expected, ", missing ",
+                missing, ", duplicates ", c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts,
+                ", crosstalk ", c.crosstalk, ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ",
+                c.held, ", faulted rounds ", c.faulted, ", retries ", report.retries, ", late ", hooks.late,
+                ", replans ", report.replans, "\n");
+  if (report.fault_found) {
+    board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
+                  " faulty in round ", report.fault_round, "; ");
+    if (report.replans != 0) {
+      board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
+      if (report.replan_error != Errc::ok)
+        board_->print("fault: another switch failed after the re-plan: ", describe(report.replan_error), "\n");
+    } else
+      board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
+  }
+  const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 &&
+                     c.relay_errors == 0 && c.held == 0;
+  record_.exchanges += 1;
+  record_.failed += exact ? 0U : 1U;
+  record_.last_ok = exact;
+  record_.rounds_run = report.rounds_run;
+  record_.rounds_planned = report.rounds_planned;
+  record_.delivered = c.delivered;
+  record_.expected = expected;
+  record_.duplicates = c.duplicates;
+  record_.late = hooks.late;
+  record_.replans = report.replans;
+  if (report.error != Errc::ok) {
+    return error("exchange ", index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error),
+                 "; ", report.messages_pending, " messages not delivered (fabric: ", missing, " pairs missing)"),
+           false;
+  }
+  if (!exact) return error("the fabric's counters do not show every pair delivered exactly once"), false;
+  board_->print("verified by the fabric's counters: every pair delivered exactly once\n");
+  return true;
+}
+
+}  // namespace a2a::app

@@ -1,0 +1,114 @@
+// What the device runs next: the exchange configuration (from the flash block,
+// changed by `set`), the device's own settings, and the faults `inject` arms in
+// an emulated fabric for the next exchange.
+//
+// `set` takes the configuration block's override keys (config_overrides.hpp:
+// topology, ports, radix, schedule, order, fault) and the device keys below, all
+// on one line, and applies them together or not at all.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "a2a/config_block.hpp"
+#include "a2a/config_overrides.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a::app {
+
+/// Longest command line the console takes (characters, without the end of line).
+inline constexpr std::size_t kMaxLineLength = 160;
+/// Largest COUNT of `run COUNT`.
+inline constexpr std::uint32_t kMaxRunCount = 1000;
+/// Largest slot period (`set slot_us=`): one second.
+inline constexpr std::uint32_t kMaxSlotMicros = 1000000;
+/// Faults `inject` can arm before one exchange.
+inline constexpr std::size_t kMaxInjections = 8;
+
+/// The part of `text` from `at` for `count` characters (clamped): substr() without
+/// its out_of_range throw, which firmware cannot take.
+constexpr std::string_view slice(std::string_view text, std::size_t at, std::size_t count = std::string_view::npos) {
+  if (at > text.size()) at = text.size();
+  if (count > text.size() - at) count = text.size() - at;
+  return {text.data() + at, count};
+}
+
+/// The device's own keys of `set`.
+struct DeviceKnobs {
+  std::uint32_t slot_us{0};  ///< 0: rounds back to back; else one round per slot of this many microseconds
+  bool trace{true};          ///< print a line per round
+  friend constexpr bool operator==(const DeviceKnobs&, const DeviceKnobs&) = default;
+};
+
+/// A fault armed with `inject`: switch `switch_index` of `stage` fails from `round` of the next exchange.
+struct Injection {
+  std::uint32_t stage{0};
+  std::uint32_t switch_index{0};
+  std::uint32_t round{0};
+};
+
+/// The result of `set`: the new configuration and knobs, or the word refused and why.
+struct SetResult {
+  Errc error{Errc::ok};
+  std::string_view word{};
+  ControllerConfig config{};
+  DeviceKnobs knobs{};
+};
+
+/// Applies the words of `text` (a `set` command's arguments) to `config` and `knobs`.
+/// Device keys are taken here; the rest go to apply_overrides() in one piece, so its
+/// rule (a new network gets its default family unless schedule= is given) holds.
+constexpr SetResult apply_set(const ControllerConfig& config, const DeviceKnobs& knobs, std::string_view text) {
+  SetResult out{Errc::ok, {}, config, knobs};
+  std::array<char, kMaxLineLength> rest{};
+  std::size_t used = 0;
+  std::size_t at = 0;
+  bool any = false;
+  while (at < text.size()) {
+    while (at < text.size() && a2a::detail::is_space(text[at])) ++at;
+    std::size_t end = at;
+    while (end < text.size() && !a2a::detail::is_space(text[end])) ++end;
+    if (end == at) break;
+    const std::string_view word(text.data() + at, end - at);
+    at = end;
+    any = true;
+    if (word.starts_with("slot_us=")) {
+      std::uint32_t v = 0;
+      if (!a2a::detail::parse_u32(slice(word, 8), v) || v > kMaxSlotMicros) return {Errc::argument_bad_value, word, config, knobs};
+      out.knobs.slot_us = v;
+    } else if (word.starts_with("trace=")) {
+      const std::string_view v = slice(word, 6);
+      if (v != "on" && v != "off") return {Errc::argument_bad_value, word, config, knobs};
+      out.knobs.trace = v == "on";
+    } else {
+      if (used + word.size() + 1 > rest.size()) return {Errc::argument_bad_value, word, config, knobs};
+      for (char ch : word) rest[used++] = ch;
+      rest[used++] = ' ';
+    }
+  }
+  if (!any) return {Errc::argument_bad_value, text, config, knobs};
+  OverrideError why;
+  const Result<ControllerConfig> applied = apply_overrides(config, std::string_view(rest.data(), used), &why);
+  if (!applied) {
+    // why.word points into `rest`: name the same word in the caller's text instead.
+    const std::size_t pos = text.find(why.word);
+    const std::string_view word = pos == std::string_view::npos ? text : slice(text, pos, why.word.size());
+    return {why.error, word, config, knobs};
+  }
+  out.config = *applied;
+  return out;
+}
+
+/// Parses "STAGE:SWITCH" and an optional round of `inject`.
+constexpr Result<Injection> parse_injection(std::string_view position, std::string_view round) {
+  const std::size_t colon = position.find(':');
+  Injection in;
+  if (colon == std::string_view::npos || !a2a::detail::parse_u32(slice(position, 0, colon), in.stage) ||
+      !a2a::detail::parse_u32(slice(position, colon + 1), in.switch_index))
+    return Errc::argument_bad_value;
+  if (!round.empty() && !a2a::detail::parse_u32(round, in.round)) return Errc::argument_bad_value;
+  return in;
+}
+
+}  // namespace a2a::app

@@ -1,0 +1,90 @@
+// The controller image's main on a Cortex-M board: the board's peripherals
+// (board.h: UART console, timer, watchdog, reset cause) behind the device's
+// DeviceBoard concept, the fabric's register block through the memory-mapped
+// bus at the board's address, and the device loop (firmware/app: device.hpp).
+// Nothing here models the fabric: on a QEMU board the emulated fabric
+// (platform/emulated-fabric) answers from its interrupt, as hardware would.
+#include <a2a/app/device.hpp>
+#include <a2a/board/board.h>
+#include <a2a/board/console.hpp>
+#include <a2a/config_block.hpp>
+#include <a2a/mmio/mmio_bus.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+extern "C" const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_config_block;  // config_block.cpp
+
+namespace {
+
+/// Watchdog period: covers the worst-case round (docs/console.md, "Timing and supervision").
+constexpr std::uint32_t kWatchdogMs = 2000;
+
+#ifdef A2A_FW_TEST_HANG_AFTER_COMMITS
+/// Test image only: the fabric's bus locks up (an access never completes) after
+/// a number of COMMITs, so the watchdog must reset the board.
+class HangingBus {
+ public:
+  explicit HangingBus(std::uintptr_t base) : bus_(base) {}
+  std::uint32_t read32(std::uint32_t offset) { return bus_.read32(offset); }
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    if (offset == 0x018 && (value & 1U) != 0 && ++commits_ > A2A_FW_TEST_HANG_AFTER_COMMITS)
+      for (;;) __asm__ volatile("" ::: "memory");  // the stuck bus cycle
+    bus_.write32(offset, value);
+  }
+
+ private:
+  a2a::mmio::MmioBus bus_;
+  std::uint32_t commits_{0};
+};
+using FabricBus = HangingBus;
+#else
+using FabricBus = a2a::mmio::MmioBus;
+#endif
+
+a2a::app::ResetCause cause_of(a2a_reset_cause c) {
+  switch (c) {
+    case A2A_RESET_WATCHDOG: return a2a::app::ResetCause::watchdog;
+    case A2A_RESET_SOFTWARE: return a2a::app::ResetCause::software;
+    case A2A_RESET_PIN: return a2a::app::ResetCause::pin;
+    case A2A_RESET_LOCKUP: return a2a::app::ResetCause::lockup;
+    case A2A_RESET_POWER_ON: break;
+  }
+  return a2a::app::ResetCause::power_on;
+}
+
+class CortexMBoard {
+ public:
+  CortexMBoard() : bus_(a2a_board_fabric_base()), cause_(cause_of(a2a_board_reset_cause())) {}
+  int read_byte() { return a2a_board_uart_read(); }
+  template <class... Args>
+  void print(const Args&... args) {
+    a2a::board::print(args...);
+  }
+  std::uint64_t micros() { return a2a_board_micros(); }
+  void feed_watchdog() { a2a_board_watchdog_feed(); }
+  std::uint32_t watchdog_ms() const { return a2a_board_watchdog_supported() ? kWatchdogMs : 0; }
+  std::string_view name() const { return a2a_board_name(); }
+  a2a::app::ResetCause reset_cause() const { return cause_; }
+  std::uint32_t crumb(std::uint32_t i) { return a2a_board_persistent()[i]; }
+  void set_crumb(std::uint32_t i, std::uint32_t v) { a2a_board_persistent()[i] = v; }
+  FabricBus& bus() { return bus_; }
+
+ private:
+  FabricBus bus_;
+  a2a::app::ResetCause cause_;
+};
+
+}  // namespace
+
+int main() {
+  a2a_board_init();
+  // Relay plans for a faulty switch in baseline/banyan networks (106 bytes per port).
+  static a2a::RelayPlanStorage<A2A_FW_MAX_PORTS> relay_storage;
+  static CortexMBoard board;
+  if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
+  static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
+      board, std::span<const std::uint8_t>(a2a_config_block), relay_storage.span());
+  device.run_forever();
+}

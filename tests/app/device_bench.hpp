@@ -1,0 +1,151 @@
+// A host stand-in for a board running the controller device (device.hpp): a
+// scripted console, a clock that advances with every look at it, words that
+// survive a "reset", and the fabric's register block in RAM served by the
+// emulated fabric from the far side, as the board's interrupt would: every
+// few register reads, never from inside the controller's calls.
+#pragma once
+
+#include <a2a/app/device.hpp>
+#include <a2a/emulated/fabric_emulator.hpp>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace a2a::test {
+
+inline constexpr std::uint32_t kDevicePorts = 256;
+using DeviceLayout = hal::FabricLayout<kDevicePorts, kMaxStages>;
+using Emulator = emulated::FabricEmulator<DeviceLayout, kDevicePorts>;
+
+/// The register block in RAM.
+struct RamBlock {
+  std::array<std::uint32_t, DeviceLayout::kSize / 4> words{};
+  std::uint32_t read32(std::uint32_t offset) { return words[offset / 4]; }
+  void write32(std::uint32_t offset, std::uint32_t value) { words[offset / 4] = value; }
+};
+
+/// The controller's view of the block: the emulator runs between its accesses
+/// (every `period`-th read), so a STATUS read right after COMMIT is stale.
+struct InterruptedBus {
+  RamBlock* ram;
+  Emulator* fabric;
+  std::uint32_t period{3};
+  std::uint32_t reads{0};
+  // A test hook: these many writes to `stubborn_offset` do not take (bit 0 flipped).
+  std::uint32_t stubborn_offset{~0U};
+  std::uint32_t stubborn_writes{0};
+  std::uint32_t read32(std::uint32_t offset) {
+    if (++reads % period == 0) fabric->service(*ram);
+    return ram->read32(offset);
+  }
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    if (offset == stubborn_offset && stubborn_writes > 0) {
+      --stubborn_writes;
+      value ^= 1U;
+    }
+    ram->write32(offset, value);
+  }
+};
+
+class HostBoard {
+ public:
+  HostBoard() : ram_(std::make_unique<RamBlock>()), fabric_(std::make_unique<Emulator>()) {
+    fabric_->power_on(*ram_);
+    bus_ = InterruptedBus{ram_.get(), fabric_.get()};
+  }
+  // --- DeviceBoard ---
+  int read_byte() {
+    if (input_.empty()) return -1;
+    const auto byte = static_cast<unsigned char>(input_.front());
+    input_.erase(0, 1);
+    return byte;
+  }
+  template <class... Args>
+  void print(const Args&... args) {
+    (append(args), ...);
+  }
+  std::uint64_t micros() { return now_ += tick_us; }
+  void feed_watchdog() { ++feeds; }
+  std::uint32_t watchdog_ms() const { return 2000; }
+  std::string_view name() const { return "host"; }
+  app::ResetCause reset_cause() const { return cause; }
+  std::uint32_t crumb(std::uint32_t i) { return crumbs[i]; }
+  void set_crumb(std::uint32_t i, std::uint32_t v) { crumbs[i] = v; }
+  InterruptedBus& bus() { return bus_; }
+
+  // --- the test's side ---
+  void type(std::string_view text) { input_ += text; }
+  std::string take_output() { return std::exchange(output_, {}); }
+  Emulator& fabric() { return *fabric_; }
+  InterruptedBus& raw_bus() { return bus_; }
+
+  std::uint64_t tick_us{10};  ///< the clock advances this much per look
+  std::uint64_t feeds{0};
+  app::ResetCause cause{app::ResetCause::power_on};
+  std::array<std::uint32_t, 8> crumbs{};
+
+ private:
+  void append(std::string_view s) { output_ += s; }
+  void append(const char* s) { output_ += s; }
+  template <class T>
+    requires std::is_integral_v<T>
+  void append(T v) {
+    output_ += std::to_string(v);
+  }
+
+  std::unique_ptr<RamBlock> ram_;
+  std::unique_ptr<Emulator> fabric_;
+  InterruptedBus bus_{};
+  std::string input_;
+  std::string output_;
+  std::uint64_t now_{0};
+};
+
+using HostDevice = app::Device<HostBoard, kDevicePorts>;
+
+/// A device on a fresh board, booted, its banner taken.
+struct DeviceBench {
+  HostBoard board;
+  std::unique_ptr<RelayPlanStorage<kDevicePorts>> storage = std::make_unique<RelayPlanStorage<kDevicePorts>>();
+  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});
+  std::unique_ptr<HostDevice> device;
+  std::string banner;
+
+  explicit DeviceBench(const std::array<std::uint8_t, kConfigBlockSize>& b = encode_config(ControllerConfig{}))
+      : block(b) {
+    device = std::make_unique<HostDevice>(board, block, storage->span());
+    device->boot();
+    banner = board.take_output();
+  }
+  /// Sends one line and polls until the reply has ended (ok / error: line); returns it.
+  std::string command(std::string_view line) {
+    board.type(line);
+    board.type("\n");
+    return reply();
+  }
+  /// Polls until a reply has ended (or a bound is reached); returns what was printed.
+  std::string reply(std::uint32_t max_polls = 2000000) {
+    std::string text;
+    for (std::uint32_t i = 0; i < max_polls; ++i) {
+      device->poll();
+      text += board.take_output();
+      if (ends_reply(text)) break;
+    }
+    return text;
+  }
+  static bool ends_reply(const std::string& text) {
+    if (text.empty() || text.back() != '\n') return false;
+    const std::size_t start = text.rfind('\n', text.size() - 2);
+    const std::string last = text.substr(start == std::string::npos ? 0 : start + 1);
+    return last == "ok\n" || last.rfind("error: ", 0) == 0;
+  }
+};
+
+inline bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+}  // namespace a2a::test

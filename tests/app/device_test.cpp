@@ -1,0 +1,157 @@
+// The controller device on the host: its console, its commands and its
+// exchanges, with the emulated fabric answering from the far side of the
+// register block. The verdicts come from the fabric's counters; the tests check
+// them against the emulator's own record where it matters.
+#include <doctest/doctest.h>
+
+#include "device_bench.hpp"
+
+#include <string>
+
+using namespace a2a;
+using a2a::test::DeviceBench;
+using a2a::test::has;
+
+TEST_CASE("the banner names the board, the reset cause, the configuration and the fabric") {
+  DeviceBench b;
+  INFO(b.banner);
+  CHECK(has(b.banner, "a2a controller "));
+  CHECK(has(b.banner, " on host\n"));
+  CHECK(has(b.banner, "reset cause: power-on\n"));
+  CHECK(has(b.banner, "config: topology=omega ports=16 radix=2 schedule=latin-square order=natural faults=none"));
+  CHECK(has(b.banner, "fabric: a2a block at capacity 256 ports, 16 stages, fault injection available\n"));
+  CHECK(b.banner.ends_with("ready\n"));
+}
+
+TEST_CASE("run: the default exchange, verified by the fabric's counters") {
+  DeviceBench b;
+  const std::string r = b.command("run");
+  INFO(r);
+  CHECK(r.ends_with("\nok\n"));
+  CHECK(has(r, "exchange 1/1: omega, N = 16, d = 2, 4 stages; schedule latin-square, natural order, 16 rounds\n"));
+  CHECK(has(r, "round 15: word 15"));
+  CHECK(has(r, "summary: rounds 16/16, "));
+  CHECK(has(r, "pairs delivered 256/256, missing 0, duplicates 0, misroutes 0, conflicts 0"));
+  CHECK(has(r, "verified by the fabric's counters: every pair delivered exactly once\n"));
+  CHECK(b.board.fabric().missing(16) == 0);  // the emulator's own record agrees
+  CHECK(b.board.crumbs[1] == 0);             // no exchange left marked as running
+}
+
+TEST_CASE("set chooses another fabric; every family runs and verifies") {
+  DeviceBench b;
+  // Each line names the whole network: set changes only what it names.
+  for (const std::string words :
+       {"topology=gsen ports=10", "topology=gsen ports=30 order=gray", "topology=omega ports=64 radix=4",
+        "topology=reverse-baseline ports=27 radix=3 order=gray", "topology=banyan ports=256 radix=2",
+        "topology=gsen ports=20 schedule=broadcast", "topology=shift ports=64",
+        "topology=reverse-banyan ports=32 schedule=optical order=gray"}) {
+    const std::string set = b.command("set trace=off " + words);
+    INFO(words, "\n", set);
+    REQUIRE(set.ends_with("\nok\n"));
+    const std::string r = b.command("run");
+    INFO(r);
+    CHECK(r.ends_with("\nok\n"));
+    CHECK(has(r, "missing 0, duplicates 0, misroutes 0, conflicts 0, crosstalk 0"));
+  }
+}
+
+TEST_CASE("run COUNT runs exchanges back to back; status reports the last") {
+  DeviceBench b;
+  const std::string r = b.command("run 3");
+  INFO(r);
+  CHECK(has(r, "exchange 1/3"));
+  CHECK(has(r, "exchange 3/3"));
+  CHECK(r.ends_with("\nok\n"));
+  const std::string s = b.command("status");
+  INFO(s);
+  CHECK(has(s, "status: board=host reset=power-on config=valid exchanges=3 failed=0 last=ok rounds=16/16 "
+               "delivered=256/256 missing=0 duplicates=0 late=0 replans=0 fabric=ok fabric_rounds=48"));
+}
+
+TEST_CASE("bad lines get one error reply each and change nothing") {
+  DeviceBench b;
+  const std::string before = b.command("config");
+  CHECK(has(b.command("frobnicate"), "error: unknown command 'frobnicate' (try help)\n"));
+  CHECK(has(b.command("run 0"), "error: usage: run [COUNT], COUNT 1..1000\n"));
+  CHECK(has(b.command("run 2 3"), "error: usage: run"));
+  CHECK(has(b.command("set ports=12"), "error: configuration refused: N must be a power of the radix"));
+  CHECK(has(b.command("set speed=fast"), "error: 'speed=fast' refused: unknown configuration key"));
+  CHECK(has(b.command("set slot_us=x"), "error: 'slot_us=x' refused"));
+  CHECK(has(b.command("set ports=65536"), "error: N = 65536 is above this image's capacity of 256 ports"));
+  CHECK(has(b.command("set"), "error: set needs KEY=VALUE words"));
+  CHECK(has(b.command("inject 2"), "error: inject:"));
+  CHECK(has(b.command("inject 4:0"), "error: switch 0 of stage 4 is outside the network (4 stages of 8 switches)"));
+  CHECK(has(b.command(std::string(200, 'x')), "error: line longer than 160 characters: ignored\n"));
+  CHECK(has(b.command(std::string("run\x01\xff")), "error: line holds bytes that are not printable ASCII"));
+  // A line with no end: given up once the console has been idle long enough.
+  b.board.type("ru");
+  b.board.tick_us = 1000;
+  CHECK(has(b.reply(), "error: line without an end (no CR or LF for 5 s): ignored\n"));
+  CHECK(b.command("config") == before);
+  CHECK(has(b.command("status"), " exchanges=0 "));
+  // CR LF ends one line, not two; a blank line is no command.
+  b.board.type("\r\n\r\nhelp\r\n");
+  const std::string help = b.reply();
+  CHECK(has(help, "inject STAGE:SWITCH [ROUND]"));
+  CHECK(help.ends_with("\nok\n"));
+}
+
+TEST_CASE("a corrupted block is refused at boot; set gives a whole configuration") {
+  auto block = encode_config(ControllerConfig{});
+  block[13] ^= 0x80U;  // one flipped bit in N
+  DeviceBench b(block);
+  INFO(b.banner);
+  CHECK(has(b.banner, "error: configuration block refused: configuration block CRC-32 mismatch"));
+  CHECK(has(b.command("run"), "error: no valid configuration"));
+  CHECK(has(b.command("status"), " config=invalid "));
+  CHECK(b.board.fabric().counts().delivered == 0);
+  CHECK(has(b.command("set ports=8"), "\nok\n"));
+  CHECK(has(b.command("run"), "pairs delivered 64/64, missing 0, duplicates 0"));
+}
+
+TEST_CASE("slot pacing: rounds wait for their slot; a round that overruns it is late") {
+  DeviceBench b;
+  REQUIRE(has(b.command("set slot_us=1000000 trace=off"), "slot_us=1000000"));
+  const std::string paced = b.command("run");
+  INFO(paced);
+  CHECK(has(paced, ", late 0, "));
+  b.board.tick_us = 5000;  // every look at the clock costs 5 ms: 1 ms slots overrun
+  REQUIRE(has(b.command("set slot_us=1000"), "\nok\n"));
+  const std::string late = b.command("run");
+  INFO(late);
+  CHECK(has(late, ", late 16, "));
+  CHECK(has(late, "missing 0, duplicates 0"));  // late is reported, nothing lost
+}
+
+TEST_CASE("after a watchdog reset in an exchange the banner says so and nothing resumes") {
+  test::HostBoard board;
+  board.cause = app::ResetCause::watchdog;
+  board.crumbs[1] = 0xA2A0E7C1U;  // the breadcrumb of an exchange that was running
+  board.crumbs[2] = 3;
+  RelayPlanStorage<test::kDevicePorts> storage;
+  const auto block = encode_config(ControllerConfig{});
+  test::HostDevice device(board, block, storage.span());
+  device.boot();
+  const std::string banner = board.take_output();
+  INFO(banner);
+  CHECK(has(banner, "reset cause: watchdog\n"));
+  CHECK(has(banner, "warning: an exchange was running at the reset (3 rounds delivered): it is not resumed"));
+  CHECK(board.crumbs[1] == 0);
+  CHECK(board.fabric().counts().delivered == 0);
+}
+
+TEST_CASE("a register that does not take: the round is retried, never committed half-valid") {
+  DeviceBench b;
+  b.board.raw_bus().stubborn_offset = test::DeviceLayout::port_header(7);
+  b.board.raw_bus().stubborn_writes = 1;
+  const std::string once = b.command("run");
+  INFO(once);
+  CHECK(has(once, ", retries 1, "));
+  CHECK(has(once, "pairs delivered 256/256, missing 0, duplicates 0"));
+  b.board.raw_bus().stubborn_writes = ~0U;  // never takes
+  const std::string never = b.command("run");
+  INFO(never);
+  CHECK(has(never, "pairs delivered 0/256"));
+  CHECK(has(never, "error: exchange 1 stopped in round 0: a fabric register read back differs"));
+  CHECK(has(never, "256 messages not delivered"));
+}
