@@ -1,39 +1,50 @@
 # Cross build for Cortex-M boards with arm-none-eabi GCC (Debian's
 # gcc-arm-none-eabi + newlib), run under qemu-system-arm.
 #
-# One cache variable picks the board; it fixes the CPU flags, the QEMU machine
-# and (in platform/cortex-m) the memory layout:
-#   A2A_BOARD   mps2-an385 (Cortex-M3, default) | mps2-an386 (Cortex-M4F)
-#               | mps2-an500 (Cortex-M7, double-precision FPU) | microbit (Cortex-M0+)
-# Derived (read-only) variables: A2A_CORTEX_M_CPU, A2A_QEMU_MACHINE, A2A_CPU_FLAGS.
+# One cache variable picks the board: A2A_BOARD names a folder
+# platform/cortex-m/boards/<board>/, and that folder's board.cmake says
+# everything about it (CPU flags, QEMU machine, clock, capacities, sources;
+# docs/cortex-m.md lists the variables). The valid boards are the folders that
+# hold a board.cmake: adding a board is adding a folder, nothing here changes.
+# Derived variables kept for older callers: A2A_CORTEX_M_CPU, A2A_QEMU_MACHINE,
+# A2A_CPU_FLAGS (= A2A_BOARD_CPU, A2A_BOARD_QEMU_MACHINE, A2A_BOARD_CPU_FLAGS).
 #
 # The images use no C library start files: platform/cortex-m provides the vector
-# table, the reset handler, the semihosting console and exit (see docs/cortex-m.md).
+# table, the reset handler, the console and exit (see docs/cortex-m.md).
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)
 
-set(A2A_BOARD "mps2-an385" CACHE STRING "Cortex-M board (QEMU machine) the images are built for")
-set_property(CACHE A2A_BOARD PROPERTY STRINGS mps2-an385 mps2-an386 mps2-an500 microbit)
+get_filename_component(A2A_BOARDS_DIR "${CMAKE_CURRENT_LIST_DIR}/../platform/cortex-m/boards" ABSOLUTE)
+file(GLOB _a2a_board_files RELATIVE "${A2A_BOARDS_DIR}" "${A2A_BOARDS_DIR}/*/board.cmake")
+set(A2A_BOARDS "")
+foreach(_a2a_file IN LISTS _a2a_board_files)
+  get_filename_component(_a2a_name "${_a2a_file}" DIRECTORY)
+  list(APPEND A2A_BOARDS "${_a2a_name}")
+endforeach()
+list(SORT A2A_BOARDS)
+
+set(A2A_BOARD "mps2-an385" CACHE STRING "Cortex-M board (a folder of platform/cortex-m/boards) the images are built for")
+set_property(CACHE A2A_BOARD PROPERTY STRINGS ${A2A_BOARDS})
 # try_compile projects get A2A_BOARD too (they re-read this file).
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES A2A_BOARD)
-
-if(A2A_BOARD STREQUAL "mps2-an385")
-  set(A2A_CORTEX_M_CPU cortex-m3)
-  set(A2A_CPU_FLAGS "-mcpu=cortex-m3 -mthumb -mfloat-abi=soft")
-elseif(A2A_BOARD STREQUAL "mps2-an386")
-  set(A2A_CORTEX_M_CPU cortex-m4)
-  set(A2A_CPU_FLAGS "-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard")
-elseif(A2A_BOARD STREQUAL "mps2-an500")
-  set(A2A_CORTEX_M_CPU cortex-m7)
-  set(A2A_CPU_FLAGS "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard")
-elseif(A2A_BOARD STREQUAL "microbit")
-  set(A2A_CORTEX_M_CPU cortex-m0plus)
-  set(A2A_CPU_FLAGS "-mcpu=cortex-m0plus -mthumb -mfloat-abi=soft")
-else()
-  message(FATAL_ERROR "A2A_BOARD='${A2A_BOARD}' is not one of: mps2-an385 mps2-an386 mps2-an500 microbit")
+if(NOT A2A_BOARD IN_LIST A2A_BOARDS)
+  string(REPLACE ";" " " _a2a_list "${A2A_BOARDS}")
+  message(FATAL_ERROR "A2A_BOARD='${A2A_BOARD}' is not one of: ${_a2a_list} (folders of ${A2A_BOARDS_DIR})")
 endif()
-# The QEMU machine has the board's name (MPS2 machines fix the core; no -cpu).
-set(A2A_QEMU_MACHINE "${A2A_BOARD}")
+set(A2A_BOARD_DIR "${A2A_BOARDS_DIR}/${A2A_BOARD}")
+include("${A2A_BOARD_DIR}/board.cmake")
+foreach(_a2a_var A2A_BOARD_CPU A2A_BOARD_CPU_FLAGS A2A_BOARD_QEMU_MACHINE A2A_BOARD_SOURCES A2A_BOARD_CPU_HZ
+                 A2A_BOARD_BAUD A2A_BOARD_FW_MAX_PORTS A2A_BOARD_TEST_MAX_PORTS)
+  if(NOT DEFINED ${_a2a_var})
+    message(FATAL_ERROR "${A2A_BOARD_DIR}/board.cmake does not set ${_a2a_var} (docs/cortex-m.md)")
+  endif()
+endforeach()
+if(NOT EXISTS "${A2A_BOARD_DIR}/board.ld")
+  message(FATAL_ERROR "${A2A_BOARD_DIR} has no linker script board.ld")
+endif()
+set(A2A_CORTEX_M_CPU "${A2A_BOARD_CPU}")
+set(A2A_CPU_FLAGS "${A2A_BOARD_CPU_FLAGS}")
+set(A2A_QEMU_MACHINE "${A2A_BOARD_QEMU_MACHINE}")
 
 set(CMAKE_C_COMPILER arm-none-eabi-gcc)
 set(CMAKE_CXX_COMPILER arm-none-eabi-g++)
@@ -41,6 +52,7 @@ set(CMAKE_ASM_COMPILER arm-none-eabi-gcc)
 find_program(CMAKE_SIZE NAMES arm-none-eabi-size)
 find_program(CMAKE_OBJCOPY NAMES arm-none-eabi-objcopy)
 find_program(CMAKE_NM NAMES arm-none-eabi-nm)
+find_program(A2A_OBJDUMP NAMES arm-none-eabi-objdump)
 
 # No host linking is possible while probing the compiler (no start files yet).
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)

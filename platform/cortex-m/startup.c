@@ -1,4 +1,6 @@
 /* Vector table and reset handler for the Cortex-M boards (M0+, M3, M4F, M7).
+ * Console-neutral: what differs between a test image (semihosting) and a
+ * production image (UART) is in the backend (image_backend.h).
  *
  * Written in C, not C++: it calls main(), which C++ forbids. Reset_Handler
  * brings the C/C++ run-time model up by hand because the images link no C
@@ -9,7 +11,8 @@
 #include <stdlib.h>
 
 #include "a2a/board/console.h"
-#include "a2a/board/semihost.h"
+#include "board_common.h"
+#include "image_backend.h"
 
 /* Defined by the linker script (ld/sections.ld). */
 extern uint32_t __stack_top;
@@ -34,7 +37,10 @@ A2A_WEAK_HANDLER(SVC_Handler);
 A2A_WEAK_HANDLER(DebugMon_Handler);
 A2A_WEAK_HANDLER(PendSV_Handler);
 A2A_WEAK_HANDLER(SysTick_Handler);
-/* External interrupts: the MPS2 boards use 32, the micro:bit (nRF51) 26. */
+/* External interrupts: the MPS2 boards have 32, the micro:bit (nRF51) 26,
+ * the STM32F405 82. The table stops at 32: the images use SysTick and polled
+ * peripherals, and only an enabled interrupt can be taken. An image that
+ * enables a higher STM32 interrupt (e.g. USART1 = 37) must lengthen it. */
 #define A2A_IRQ(n) A2A_WEAK_HANDLER(IRQ##n##_Handler)
 A2A_IRQ(0); A2A_IRQ(1); A2A_IRQ(2); A2A_IRQ(3); A2A_IRQ(4); A2A_IRQ(5); A2A_IRQ(6); A2A_IRQ(7);
 A2A_IRQ(8); A2A_IRQ(9); A2A_IRQ(10); A2A_IRQ(11); A2A_IRQ(12); A2A_IRQ(13); A2A_IRQ(14); A2A_IRQ(15);
@@ -64,18 +70,10 @@ __attribute__((used, section(".isr_vector"))) const a2a_init_function a2a_vector
     IRQ30_Handler, IRQ31_Handler,
 };
 
-/* Exit status of an image stopped by an exception nobody handles. */
-#define A2A_EXIT_UNHANDLED_EXCEPTION 99
-
 void a2a_unhandled_exception(void) {
   uint32_t ipsr;
   __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-  a2a_console_flush();
-  a2a_console_puts("\na2a: unhandled exception ");
-  a2a_console_put_u64(ipsr & 0x1FFu);
-  a2a_console_puts(ipsr == 3 ? " (HardFault)\n" : "\n");
-  a2a_console_flush();
-  a2a_semihost_exit(A2A_EXIT_UNHANDLED_EXCEPTION);
+  a2a_image_fault(ipsr & 0x1FFu);
 }
 
 static void enable_fpu(void) {
@@ -94,11 +92,17 @@ void Reset_Handler(void) {
   for (uint32_t *src = __data_load, *dst = __data_start; dst < __data_end;) *dst++ = *src++;
   for (uint32_t *dst = __bss_start; dst < __bss_end;) *dst++ = 0;
 
+  /* The reset cause (persistent word 0, the hardware's flags), before
+     anything can record a new one; then the console, so that constructors
+     may print. */
+  a2a_board_boot();
+  a2a_image_console_init();
+
   /* Static constructors (C++ globals, e.g. the light test runner's registry). */
   for (a2a_init_function *f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
   for (a2a_init_function *f = __init_array_start; f < __init_array_end; ++f) (*f)();
 
   char **argv;
   const int argc = a2a_command_line(&argv);
-  exit(main(argc, argv)); /* runtime.c: flushes the console, status to QEMU */
+  exit(main(argc, argv)); /* the backend's: status to QEMU, or a board reset */
 }

@@ -1,0 +1,82 @@
+/* The board-independent half of <a2a/board/board.h>: the words in .noinit, the
+ * reset cause, the software reset, the fabric's address, and the 64-bit
+ * extension of the boards' 32-bit timers. */
+#include "board_common.h"
+
+/* Persistent word 0 holds the cause the next boot must report, tagged with a
+ * magic in its upper half: RAM at power-on holds noise, and noise that lacks
+ * the magic reads as A2A_RESET_POWER_ON. */
+#define A2A_CAUSE_MAGIC 0xA2A50000u
+#define A2A_CAUSE_MAGIC_MASK 0xFFFF0000u
+
+/* .noinit (NOLOAD, see ld/sections.ld): not zeroed at start, not loaded by
+ * QEMU on its system reset, so a watchdog or software reset keeps it. */
+__attribute__((section(".noinit"))) static volatile uint32_t persistent[A2A_BOARD_PERSISTENT_WORDS];
+
+static enum a2a_reset_cause boot_cause; /* .bss: settled by a2a_board_boot() */
+
+/* The FABRIC region's start (ld/sections.ld). */
+extern uint32_t __a2a_fabric_region[];
+
+volatile uint32_t *a2a_board_persistent(void) { return persistent; }
+
+void a2a_board_record_reset_cause(enum a2a_reset_cause cause) {
+  persistent[0] = A2A_CAUSE_MAGIC | (uint32_t)cause;
+}
+
+void a2a_board_boot(void) {
+  const uint32_t word = persistent[0];
+  const int hardware = a2a_board_hw_reset_cause(); /* read (and cleared) every boot */
+  if ((word & A2A_CAUSE_MAGIC_MASK) == A2A_CAUSE_MAGIC && (word & 0xFFFFu) <= A2A_RESET_LOCKUP) {
+    /* Recorded by this image before it reset: more precise than the hardware
+       flags (which say "software" for both a2a_board_reset() and a fault). */
+    boot_cause = (enum a2a_reset_cause)(word & 0xFFFFu);
+  } else if (hardware >= 0) {
+    boot_cause = (enum a2a_reset_cause)hardware;
+  } else {
+    boot_cause = A2A_RESET_POWER_ON;
+  }
+  if ((word & A2A_CAUSE_MAGIC_MASK) != A2A_CAUSE_MAGIC) {
+    /* Power-on noise: the application's words start at 0, not at garbage. */
+    for (uint32_t i = 1; i < A2A_BOARD_PERSISTENT_WORDS; ++i) persistent[i] = 0;
+  }
+  /* Cleared with the magic: a reset nobody records (the reset pin, a
+     debugger) then reads as the hardware tells, or as power-on. */
+  a2a_board_record_reset_cause(A2A_RESET_POWER_ON);
+}
+
+enum a2a_reset_cause a2a_board_reset_cause(void) { return boot_cause; }
+
+_Noreturn void a2a_board_system_reset(void) {
+  /* AIRCR: VECTKEY 0x05FA, SYSRESETREQ (bit 2). The DSBs make the cause
+     record and the request complete before the core waits for the reset. */
+  volatile uint32_t *const aircr = (volatile uint32_t *)0xE000ED0Cu;
+  __asm__ volatile("dsb" ::: "memory");
+  *aircr = 0x05FA0004u;
+  __asm__ volatile("dsb" ::: "memory");
+  for (;;) {
+    /* The reset takes effect within a few cycles. */
+  }
+}
+
+_Noreturn void a2a_board_reset(void) {
+  a2a_board_record_reset_cause(A2A_RESET_SOFTWARE);
+  a2a_board_system_reset();
+}
+
+uintptr_t a2a_board_fabric_base(void) { return (uintptr_t)__a2a_fabric_region; }
+
+uint64_t a2a_board_extend_ticks(uint32_t (*read_ticks)(void)) {
+  static uint32_t last;
+  static uint64_t total;
+  uint32_t primask;
+  __asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(primask)::"memory");
+  /* Read inside the critical section: an interrupt that also asks for the
+     time cannot move `last` past this reading. */
+  const uint32_t ticks_now = read_ticks();
+  total += (uint32_t)(ticks_now - last); /* modulo 2^32: one wrap at most */
+  last = ticks_now;
+  const uint64_t result = total;
+  __asm__ volatile("msr primask, %0" ::"r"(primask) : "memory");
+  return result;
+}

@@ -1,0 +1,34 @@
+/* Internal interface between the board-independent part of the board support
+ * (board_common.c, startup.c) and each board's board.c. Not for applications:
+ * they use <a2a/board/board.h>. */
+#pragma once
+
+#include <stdint.h>
+
+#include "a2a/board/board.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- provided by each board (boards/<board>/board.c) --------------------- */
+/* The reset cause the hardware's own flags tell (and clears them), or -1 when
+ * the board has no such flags or they say nothing useful. Called once at boot,
+ * before main, after .bss is zeroed. */
+int a2a_board_hw_reset_cause(void);
+
+/* --- provided by board_common.c ------------------------------------------ */
+/* Called by Reset_Handler after .data/.bss: settles the reset cause. */
+void a2a_board_boot(void);
+/* Writes the cause the next boot reports into persistent word 0. */
+void a2a_board_record_reset_cause(enum a2a_reset_cause cause);
+/* SYSRESETREQ without recording a cause (the caller has). */
+_Noreturn void a2a_board_system_reset(void);
+/* Extends a free-running 32-bit up-counting tick count, read by `read_ticks`,
+ * to 64 bits (call at least once per wrap). Interrupts are masked around the
+ * read and the update, so any context may call. */
+uint64_t a2a_board_extend_ticks(uint32_t (*read_ticks)(void));
+
+#ifdef __cplusplus
+}
+#endif

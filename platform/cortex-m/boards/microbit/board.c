@@ -1,0 +1,43 @@
+/* Board microbit: BBC micro:bit v1 (nRF51822, Cortex-M0), QEMU's "microbit".
+ *   UART0    0x40002000  console on the interface chip's USB serial: TX P0.24, RX P0.25
+ *   TIMER0   0x40008000  time base: 1 MHz, 32 bits, wraps in 71 min
+ *   WDT      0x40010000  watchdog (not modelled by QEMU 7.2)
+ *   POWER.RESETREAS      reset reason (QEMU: reads 0)
+ * The HFCLK stays on the internal 16 MHz RC oscillator (no crystal start, so no
+ * wait on a ready event: QEMU does not model the CLOCK block). */
+#include <stdbool.h>
+
+#include "board_common.h"
+#include "nrf51.h"
+
+#define MICROBIT_UART_TX_PIN 24u
+#define MICROBIT_UART_RX_PIN 25u
+
+static bool initialized;
+
+const char *a2a_board_name(void) { return "microbit"; }
+
+void a2a_board_init(void) {
+  if (initialized) return;
+  a2a_nrf51_uart_init(MICROBIT_UART_TX_PIN, MICROBIT_UART_RX_PIN);
+  a2a_nrf51_timer0_start();
+  initialized = true;
+}
+
+int a2a_board_uart_read(void) { return a2a_nrf51_uart_read(); }
+
+void a2a_board_uart_write(const char *text, size_t length) { a2a_nrf51_uart_write(text, (uint32_t)length); }
+
+uint64_t a2a_board_micros(void) {
+  if (!initialized) return 0;
+  return a2a_board_extend_ticks(a2a_nrf51_timer0_ticks); /* 1 tick = 1 us */
+}
+
+/* The chip has the WDT; QEMU 7.2 does not model it (board.cmake:
+   A2A_BOARD_WATCHDOG_IN_QEMU OFF). The nRF51's WDT has no early warning the
+   image could use to record a cause: POWER.RESETREAS (DOG) tells instead. */
+bool a2a_board_watchdog_supported(void) { return true; }
+void a2a_board_watchdog_start(uint32_t timeout_ms) { a2a_nrf51_wdt_start(timeout_ms); }
+void a2a_board_watchdog_feed(void) { a2a_nrf51_wdt_feed(); }
+
+int a2a_board_hw_reset_cause(void) { return a2a_nrf51_take_reset_reason(); }

@@ -1,0 +1,51 @@
+/* Board netduinoplus2: Netduino Plus 2 (STM32F405RG, Cortex-M4F), QEMU's
+ * "netduinoplus2" machine.
+ *   USART1  0x40011000  console, PA9 TX / PA10 RX (QEMU's first -serial)
+ *   TIM2    0x40000000  time base: 32-bit, 1 MHz (HSI 16 MHz / 16), wraps in 71 min
+ *   IWDG    0x40003000  watchdog (not modelled by QEMU 7.2: writes are ignored)
+ *   RCC_CSR             reset flags (QEMU: reads 0, so causes come from word 0)
+ * The clock tree stays at its reset default (HSI 16 MHz). */
+#include <stdbool.h>
+
+#include "board_common.h"
+#include "stm32f4.h"
+
+#ifndef A2A_BOARD_CPU_HZ
+#error "A2A_BOARD_CPU_HZ comes from the board's board.cmake (a2a::cortex_m_board)"
+#endif
+#ifndef A2A_BOARD_BAUD
+#define A2A_BOARD_BAUD 115200u
+#endif
+
+static bool initialized;
+
+const char *a2a_board_name(void) { return "netduinoplus2"; }
+
+void a2a_board_init(void) {
+  if (initialized) return;
+  /* APB1 and APB2 run at the HSI's 16 MHz after reset (prescalers 1). */
+  a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
+  a2a_stm32f4_tim2_start(A2A_BOARD_CPU_HZ / 1000000u - 1u);
+  initialized = true;
+}
+
+int a2a_board_uart_read(void) { return a2a_stm32f4_usart_read(A2A_STM32F4_USART1); }
+
+void a2a_board_uart_write(const char *text, size_t length) {
+  a2a_stm32f4_usart_write(A2A_STM32F4_USART1, text, (uint32_t)length);
+}
+
+static uint32_t tim2_ticks(void) { return A2A_STM32F4_TIM2->CNT; }
+
+uint64_t a2a_board_micros(void) {
+  if (!initialized) return 0;
+  return a2a_board_extend_ticks(tim2_ticks); /* one tick per microsecond */
+}
+
+/* The chip has the IWDG; QEMU 7.2 does not model it (board.cmake:
+   A2A_BOARD_WATCHDOG_IN_QEMU OFF), so under QEMU nothing resets. */
+bool a2a_board_watchdog_supported(void) { return true; }
+void a2a_board_watchdog_start(uint32_t timeout_ms) { a2a_stm32f4_iwdg_start(timeout_ms); }
+void a2a_board_watchdog_feed(void) { a2a_stm32f4_iwdg_feed(); }
+
+int a2a_board_hw_reset_cause(void) { return a2a_stm32f4_take_reset_flags(); }

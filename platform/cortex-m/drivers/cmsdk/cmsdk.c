@@ -1,0 +1,66 @@
+/* CMSDK APB UART, timer and watchdog drivers (see cmsdk.h). Polled, no
+ * interrupts except the watchdog's (the board's NMI handler). */
+#include "cmsdk.h"
+
+#include <stddef.h>
+
+/* The register blocks must sit at the CMSDK manual's offsets. */
+_Static_assert(offsetof(a2a_cmsdk_uart_regs, BAUDDIV) == 0x010, "UART BAUDDIV");
+_Static_assert(offsetof(a2a_cmsdk_timer_regs, INTSTATUS) == 0x00C, "TIMER INTSTATUS");
+_Static_assert(offsetof(a2a_cmsdk_watchdog_regs, MIS) == 0x014, "WATCHDOG MIS");
+_Static_assert(offsetof(a2a_cmsdk_watchdog_regs, LOCK) == 0xC00, "WATCHDOG LOCK");
+
+/* Bounds every wait on a status bit: a peripheral that never becomes ready
+ * (an unmodelled one, a disconnected UART) must not hang the image. At 115200
+ * baud one character takes about 87 us, far below this many polls. */
+#define A2A_CMSDK_POLL_LIMIT 100000u
+
+void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t baud) {
+  uint32_t div = pclk_hz / baud;
+  if (div < 16u) div = 16u; /* the UART's minimum (and QEMU drops output below it) */
+  uart->CTRL = 0;
+  uart->BAUDDIV = div;
+  uart->STATE = 0xCu; /* clear stale overrun flags */
+  uart->CTRL = A2A_CMSDK_UART_CTRL_TX_EN | A2A_CMSDK_UART_CTRL_RX_EN;
+}
+
+void a2a_cmsdk_uart_write(a2a_cmsdk_uart_regs *uart, const char *text, uint32_t length) {
+  for (uint32_t i = 0; i < length; ++i) {
+    for (uint32_t n = 0; (uart->STATE & A2A_CMSDK_UART_STATE_TX_FULL) != 0u && n < A2A_CMSDK_POLL_LIMIT; ++n) {
+    }
+    uart->DATA = (uint8_t)text[i];
+  }
+}
+
+int a2a_cmsdk_uart_read(a2a_cmsdk_uart_regs *uart) {
+  if ((uart->STATE & A2A_CMSDK_UART_STATE_RX_FULL) == 0u) return -1;
+  return (int)(uart->DATA & 0xFFu);
+}
+
+void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer) {
+  timer->CTRL = 0;
+  timer->RELOAD = 0xFFFFFFFFu;
+  timer->VALUE = 0xFFFFFFFFu;
+  timer->INTSTATUS = 1u;
+  timer->CTRL = A2A_CMSDK_TIMER_CTRL_EN;
+}
+
+uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs *timer) {
+  /* Counts down from 0xFFFFFFFF and reloads it: the complement counts up and
+     wraps modulo 2^32 like an up-counter. */
+  return ~timer->VALUE;
+}
+
+void a2a_cmsdk_watchdog_start(a2a_cmsdk_watchdog_regs *wdog, uint32_t ticks_per_expiry) {
+  wdog->LOCK = A2A_CMSDK_WATCHDOG_UNLOCK;
+  wdog->LOAD = ticks_per_expiry;
+  wdog->INTCLR = 1u;
+  wdog->CONTROL = A2A_CMSDK_WATCHDOG_CONTROL_INTEN | A2A_CMSDK_WATCHDOG_CONTROL_RESEN;
+  wdog->LOCK = 0u; /* locked again: a stray write cannot stop it */
+}
+
+void a2a_cmsdk_watchdog_feed(a2a_cmsdk_watchdog_regs *wdog) {
+  wdog->LOCK = A2A_CMSDK_WATCHDOG_UNLOCK;
+  wdog->INTCLR = 1u; /* clears a pending early warning and reloads LOAD */
+  wdog->LOCK = 0u;
+}

@@ -1,0 +1,78 @@
+/* <a2a/board/board.h> for the MPS2 FPGA images (AN385, AN386, AN500): they
+ * share the CMSDK APB peripherals at the same addresses and the 25 MHz APB
+ * clock, so one implementation serves the three boards; each board's board.c
+ * only names the image (a2a_board_name).
+ *   UART0     0x40004000  console (QEMU's first -serial)
+ *   TIMER0    0x40000000  time base: 25 ticks per microsecond, wraps in 171 s
+ *   WATCHDOG  0x40008000  interrupt wired to NMI (hw/arm/mps2.c), reset on the
+ *                         second expiry
+ * The timer is not SysTick: SysTick belongs to the emulated fabric. */
+#include <stdbool.h>
+
+#include "board_common.h"
+#include "cmsdk.h"
+
+#ifndef A2A_BOARD_CPU_HZ
+#error "A2A_BOARD_CPU_HZ comes from the board's board.cmake (a2a::cortex_m_board)"
+#endif
+#ifndef A2A_BOARD_BAUD
+#define A2A_BOARD_BAUD 115200u
+#endif
+
+#define MPS2_UART0 ((a2a_cmsdk_uart_regs *)0x40004000u)
+#define MPS2_TIMER0 ((a2a_cmsdk_timer_regs *)0x40000000u)
+#define MPS2_WATCHDOG ((a2a_cmsdk_watchdog_regs *)0x40008000u)
+
+static bool initialized;
+
+void a2a_board_init(void) {
+  if (initialized) return;
+  a2a_cmsdk_uart_init(MPS2_UART0, A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
+  a2a_cmsdk_timer_start(MPS2_TIMER0);
+  initialized = true;
+}
+
+int a2a_board_uart_read(void) { return a2a_cmsdk_uart_read(MPS2_UART0); }
+
+void a2a_board_uart_write(const char *text, size_t length) {
+  a2a_cmsdk_uart_write(MPS2_UART0, text, (uint32_t)length);
+}
+
+static uint32_t timer0_ticks(void) { return a2a_cmsdk_timer_ticks(MPS2_TIMER0); }
+
+uint64_t a2a_board_micros(void) {
+  if (!initialized) return 0;
+  return a2a_board_extend_ticks(timer0_ticks) / (A2A_BOARD_CPU_HZ / 1000000u);
+}
+
+bool a2a_board_watchdog_supported(void) { return true; }
+
+void a2a_board_watchdog_start(uint32_t timeout_ms) {
+  /* WDOGCLK is the 25 MHz system clock. Half the timeout to the early
+     warning (NMI), the other half to the reset. */
+  uint64_t ticks = (uint64_t)timeout_ms * (A2A_BOARD_CPU_HZ / 1000u) / 2u;
+  if (ticks == 0) ticks = 1;
+  if (ticks > 0xFFFFFFFFu) ticks = 0xFFFFFFFFu;
+  a2a_cmsdk_watchdog_start(MPS2_WATCHDOG, (uint32_t)ticks);
+}
+
+void a2a_board_watchdog_feed(void) { a2a_cmsdk_watchdog_feed(MPS2_WATCHDOG); }
+
+/* The CMSDK watchdog's early warning. Records the cause, then waits for the
+ * second expiry to reset the board: the reset comes from the watchdog itself,
+ * as it would if this handler could not run. Any other NMI (software-pended)
+ * is an unhandled exception. */
+void a2a_unhandled_exception(void);
+void NMI_Handler(void) {
+  if ((MPS2_WATCHDOG->MIS & 1u) == 0u) {
+    a2a_unhandled_exception();
+    return;
+  }
+  a2a_board_record_reset_cause(A2A_RESET_WATCHDOG);
+  for (;;) {
+  }
+}
+
+/* The MPS2 images have no reset-reason register the image can read (the FPGA's
+ * SCC does not tell); causes come from persistent word 0 alone. */
+int a2a_board_hw_reset_cause(void) { return -1; }

@@ -1,0 +1,84 @@
+/* What a board gives the controller image (firmware/app): its console UART, a
+ * monotonic time base, pacing of rounds, the hardware watchdog, the reset cause,
+ * words that survive a reset, and where the fabric's register block lives.
+ *
+ * Every board folder (platform/cortex-m/boards/<board>/) implements these with
+ * its own peripheral drivers; nothing here uses semihosting, so a flashed board
+ * with no debugger attached runs the image. All calls are bounded in time except
+ * a2a_board_reset(), which does not return. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* _Noreturn is C only; C++ spells it [[noreturn]]. */
+#ifdef __cplusplus
+#define A2A_BOARD_NORETURN [[noreturn]]
+#else
+#define A2A_BOARD_NORETURN _Noreturn
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Clocks (left at the reset default or brought up with bounded waits), the
+ * console UART (8N1, A2A_BOARD_BAUD), the time base. Called once by the board's
+ * main before anything else. Idempotent. */
+void a2a_board_init(void);
+
+/* The board's name as a2a knows it (e.g. "mps2-an385"). */
+const char *a2a_board_name(void);
+
+/* --- console UART (polled) --------------------------------------------- */
+/* The next received byte (0..255), or -1 when none is waiting. Never blocks. */
+int a2a_board_uart_read(void);
+/* Sends `length` bytes; waits (bounded) while the transmitter is full. */
+void a2a_board_uart_write(const char *text, size_t length);
+
+/* --- time ---------------------------------------------------------------- */
+/* Microseconds since a2a_board_init(), monotonic. Must be called at least once
+ * per wrap of the board's hardware counter (documented per board; >= 60 s). */
+uint64_t a2a_board_micros(void);
+
+/* --- watchdog ------------------------------------------------------------ */
+/* Whether the board has a hardware watchdog the image can use: true on every
+ * board so far. Under QEMU only the MPS2 boards' CMSDK watchdog is modelled;
+ * the STM32 IWDG and the nRF51 WDT accept the calls and never fire there
+ * (board.cmake: A2A_BOARD_WATCHDOG_IN_QEMU). */
+bool a2a_board_watchdog_supported(void);
+/* Starts the watchdog: a reset follows when it is not fed for `timeout_ms`
+ * (the early-warning interrupt, where there is one, records the cause first). */
+void a2a_board_watchdog_start(uint32_t timeout_ms);
+void a2a_board_watchdog_feed(void);
+
+/* --- reset --------------------------------------------------------------- */
+enum a2a_reset_cause {
+  A2A_RESET_POWER_ON = 0, /* cold start (or a cause the board cannot tell from it) */
+  A2A_RESET_WATCHDOG = 1, /* the hardware watchdog expired */
+  A2A_RESET_SOFTWARE = 2, /* a2a_board_reset() or SYSRESETREQ */
+  A2A_RESET_PIN = 3,      /* the reset pin / debugger */
+  A2A_RESET_LOCKUP = 4    /* an unhandled fault: the image reset itself */
+};
+/* Why the board last reset (read once at boot; stable afterwards). */
+enum a2a_reset_cause a2a_board_reset_cause(void);
+/* Resets the whole board (SYSRESETREQ); the next boot reports A2A_RESET_SOFTWARE. */
+A2A_BOARD_NORETURN void a2a_board_reset(void);
+
+/* Words in RAM that no start-up code touches (section .noinit): they keep their
+ * value across a watchdog or software reset, not across power loss. The
+ * application keeps its breadcrumbs there (e.g. the round a hung exchange was
+ * in). A2A_BOARD_PERSISTENT_WORDS words; word 0 is the board's own. */
+#define A2A_BOARD_PERSISTENT_WORDS 8
+volatile uint32_t *a2a_board_persistent(void);
+
+/* --- the fabric ------------------------------------------------------------ */
+/* Address of the fabric's register block (hal/fabric_registers.hpp) on this
+ * board: a hardware block on a real board; on a QEMU board, RAM that the
+ * emulated fabric (platform/emulated-fabric) serves from its interrupt. */
+uintptr_t a2a_board_fabric_base(void);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,15 @@
+# Fails when an image contains the semihosting trap "bkpt 0x00ab".
+#   cmake -DOBJDUMP=<arm-none-eabi-objdump> -DIMAGE=<image.elf> -P no_semihosting.cmake
+if(NOT OBJDUMP OR NOT IMAGE)
+  message(FATAL_ERROR "usage: cmake -DOBJDUMP=<objdump> -DIMAGE=<image.elf> -P no_semihosting.cmake")
+endif()
+execute_process(COMMAND "${OBJDUMP}" -d "${IMAGE}" OUTPUT_VARIABLE listing RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${OBJDUMP} -d ${IMAGE} failed (${status})")
+endif()
+string(REGEX MATCHALL "[^\n]*bkpt[ \t]+0x00ab[^\n]*" traps "${listing}")
+if(traps)
+  string(REPLACE ";" "\n" traps "${traps}")
+  message(FATAL_ERROR "${IMAGE} contains semihosting calls (a board without a debugger stops there):\n${traps}")
+endif()
+message(STATUS "${IMAGE}: no semihosting call")
