@@ -28,7 +28,10 @@ class AcmeFabricDriver {
   explicit AcmeFabricDriver(Bus& bus) : bus_(&bus) {}
 
   // --- what FabricController asks for -------------------------------------------
-  a2a::Errc configure(const a2a::Network& net, bool optical) {
+  // No per-port message registers: the Acme block carries direct messages only, so a
+  // relayed (fault-tolerant) schedule is refused up front instead of miscounted.
+  a2a::Errc configure(const a2a::Network& net, bool optical, bool relay = false) {
+    if (relay) return a2a::Errc::fabric_relay_unsupported;
     if (net.topology != a2a::Topology::omega || net.radix != 2) return a2a::Errc::fabric_device_mismatch;
     if (net.ports > kMaxPorts || optical) return a2a::Errc::fabric_capacity_exceeded;
     bus_->write32(kPorts, net.ports);
@@ -39,6 +42,10 @@ class AcmeFabricDriver {
   a2a::Result<a2a::Network> network() const {
     if (!configured_) return a2a::Errc::fabric_not_configured;
     return net_;
+  }
+  bool relay() const { return false; }
+  a2a::Errc set_port_message(std::uint32_t, std::uint32_t, std::uint32_t) {
+    return a2a::Errc::fabric_relay_unsupported;
   }
   a2a::Errc set_stage_control(std::uint32_t stage, a2a::ControlMode mode, std::uint32_t state) {
     if (!configured_) return a2a::Errc::fabric_not_configured;

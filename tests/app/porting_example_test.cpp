@@ -71,4 +71,9 @@ TEST_CASE("porting example: what the foreign block cannot do is refused, not fak
   // Alternating control needs per-switch patterns the Acme block lacks.
   CHECK(driver.set_stage_control(0, a2a::ControlMode::alternating, 1) == a2a::Errc::control_mode_unknown);
   CHECK(driver.set_stage_control(4, a2a::ControlMode::stage, 1) == a2a::Errc::stage_out_of_range);
+  // No per-port message registers: relayed (fault-tolerant) schedules are refused.
+  CHECK(driver.configure(a2a::make_network(a2a::Topology::omega, 16).value(), false, true) ==
+        a2a::Errc::fabric_relay_unsupported);
+  CHECK_FALSE(driver.relay());
+  CHECK(driver.set_port_message(0, 0, 1) == a2a::Errc::fabric_relay_unsupported);
 }

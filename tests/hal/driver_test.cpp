@@ -40,12 +40,15 @@ constexpr std::uint32_t kStatusDone = 0x2;
 TEST_CASE("probe accepts the expected block and refuses another") {
   Bus& bus = fresh_bus();
   REQUIRE(bus.script_constant(Layout::kId, 0x4132'4146));
-  REQUIRE(bus.script_constant(Layout::kVersion, 0x0000'0100));
+  REQUIRE(bus.script_constant(Layout::kVersion, 0x0000'0200));
   REQUIRE(bus.script_constant(Layout::kCapPorts, 256));
   REQUIRE(bus.script_constant(Layout::kCapShape, 0x0110'0208));
   Driver fabric(bus);
   CHECK(fabric.probe() == Errc::ok);
   REQUIRE(bus.script_constant(Layout::kCapPorts, 1024));  // a bigger block: other array offsets
+  CHECK(fabric.probe() == Errc::fabric_device_mismatch);
+  REQUIRE(bus.script_constant(Layout::kCapPorts, 256));
+  REQUIRE(bus.script_constant(Layout::kVersion, 0x0000'0100));  // register map 1.x: other offsets
   CHECK(fabric.probe() == Errc::fabric_device_mismatch);
   CHECK(bus.writes() == 0);
 }
@@ -137,7 +140,7 @@ TEST_CASE("a stage-controlled round of a 16-port omega: n stage words, N headers
   CHECK(events[20].offset == Layout::idle_mask(0));
   CHECK(events[20].value == 0xFFFF'0000U);  // ports 0..15 send, 16..31 do not exist
   CHECK(events[21].offset == Layout::kControl);
-  CHECK(events[21].value == 1U);
+  CHECK(events[21].value == 0x0101U);  // COMMIT with ticket 1
 
   // Shadow registers keep their values: the next rounds rewrite only the stages
   // whose state changes (the bits in which the stage words differ), plus the port
@@ -287,8 +290,9 @@ TEST_CASE("diagnostics: round counter, fault bitmap, single-switch update, contr
   bus.clear();
   CHECK(fabric.abort() == Errc::ok);
   CHECK(fabric.reset() == Errc::ok);
-  CHECK(bus.events()[0].value == 0x2U);
-  CHECK(bus.events()[1].value == 0x4U);
+  CHECK(bus.events()[0].value == 0x0102U);  // ABORT, ticket 1
+  CHECK(bus.events()[1].value == 0x0204U);  // RESET, ticket 2, then STATUS until it shows ticket 2
+  CHECK(bus.events()[2].offset == Layout::kStatus);
   CHECK(fabric.network().error() == Errc::fabric_not_configured);  // a reset forgets the network
 }
 

@@ -24,9 +24,28 @@ TEST_CASE("fields know their position, width and mask") {
   CHECK(reg::Status::Aborted::mask == 0x400U);
 }
 
+TEST_CASE("register map 2.0: tickets, relay and injection bits, port messages") {
+  CHECK(reg::Version::reset == 0x0000'0200U);
+  CHECK(reg::CapShape::Inject::mask == 0x0200'0000U);
+  CHECK(reg::NetShape::Relay::mask == 0x0200'0000U);
+  CHECK(reg::Control::ClearCounters::mask == 0x8U);
+  CHECK(reg::Control::Ticket::mask == 0x0000'FF00U);
+  CHECK(reg::Status::Ticket::mask == 0x00FF'0000U);
+  CHECK(reg::Inject::Stage::mask == 0x0000'00FFU);
+  CHECK(reg::Inject::Switch::mask == 0x00FF'FF00U);
+  CHECK(reg::Inject::Clear::mask == 0x4000'0000U);
+  CHECK(reg::Inject::Arm::mask == 0x8000'0000U);
+  CHECK(reg::PortMessage::Origin::mask == 0x0000'FFFFU);
+  CHECK(reg::PortMessage::Final::mask == 0xFFFF'0000U);
+  const auto commit = RegisterValue<reg::Control>{}.flag<reg::Control::Commit>().set<reg::Control::Ticket>(0xA5);
+  CHECK(commit.raw() == 0x0000'A501U);
+  CHECK(FabricStatus::decode(RegisterValue<reg::Status>::from_raw(0x00A5'0002U)).ticket == 0xA5);
+  CHECK(FabricStatus::decode(RegisterValue<reg::Status>::from_raw(0x00A5'0002U)).clean());
+}
+
 TEST_CASE("a register value starts at the reset value and is built field by field") {
   CHECK(RegisterValue<reg::IdleMask>{}.raw() == 0xFFFF'FFFFU);
-  CHECK(RegisterValue<reg::Version>{}.get<reg::Version::Major>() == 1);
+  CHECK(RegisterValue<reg::Version>{}.get<reg::Version::Major>() == 2);
   CHECK(reg::Id::reset == 0x4132'4146U);  // "A2AF"
 
   RegisterValue<reg::StageControl> v;
@@ -74,27 +93,36 @@ TEST_CASE("layout of a 256-port, 8-stage block") {
   CHECK(L::kControl == 0x018U);
   CHECK(L::kStatus == 0x01CU);
   CHECK(L::kRoundCounter == 0x020U);
-  CHECK(L::stage_control(0) == 0x040U);
-  CHECK(L::stage_control(7) == 0x05CU);
-  CHECK(L::idle_mask(0) == 0x060U);   // 0x40 + 8 stages * 4
-  CHECK(L::idle_mask(7) == 0x07CU);   // 256 ports / 32 = 8 words
-  CHECK(L::fault(0, 0) == 0x080U);
-  CHECK(L::fault(1, 0) == 0x090U);    // 128 switches / 32 = 4 words per stage
-  CHECK(L::port_header(0) == 0x100U); // 0x80 + 8 * 4 * 4
-  CHECK(L::port_header(255) == 0x4FCU);
-  CHECK(L::switch_state(0, 0) == 0x500U);
-  CHECK(L::switch_state(1, 0) == 0x540U);  // 128 switches / 8 = 16 words per stage
-  CHECK(L::kSize == 0x700U);
+  CHECK(L::kLastError == 0x024U);
+  CHECK(L::kInject == 0x028U);
+  CHECK(L::kInjectRound == 0x02CU);
+  CHECK(offset::kDeliveredLo == 0x040U);
+  CHECK(offset::kDeliveredHi == 0x044U);
+  CHECK(offset::kFaulted == 0x064U);
+  CHECK(L::stage_control(0) == 0x080U);
+  CHECK(L::stage_control(7) == 0x09CU);
+  CHECK(L::idle_mask(0) == 0x0A0U);   // 0x80 + 8 stages * 4
+  CHECK(L::idle_mask(7) == 0x0BCU);   // 256 ports / 32 = 8 words
+  CHECK(L::fault(0, 0) == 0x0C0U);
+  CHECK(L::fault(1, 0) == 0x0D0U);    // 128 switches / 32 = 4 words per stage
+  CHECK(L::port_header(0) == 0x140U); // 0xC0 + 8 * 4 * 4
+  CHECK(L::port_header(255) == 0x53CU);
+  CHECK(L::port_message(0) == 0x540U);
+  CHECK(L::port_message(255) == 0x93CU);
+  CHECK(L::switch_state(0, 0) == 0x940U);
+  CHECK(L::switch_state(1, 0) == 0x980U);  // 128 switches / 8 = 16 words per stage
+  CHECK(L::kSize == 0xB40U);
   CHECK(L::kCapShapeValue == 0x0110'0208U);  // optical | max radix 16 | min radix 2 | 8 stages
 }
 
 TEST_CASE("layout of the largest block and of an odd-sized one") {
   using Big = FabricLayout<65536, 16>;
-  CHECK(Big::idle_mask(0) == 0x080U);
-  CHECK(Big::kFaultBase == 0x2080U);         // + 2048 idle words
-  CHECK(Big::kPortHeaderBase == 0x1'2080U);  // + 16 stages * 1024 words
-  CHECK(Big::kSwitchStateBase == 0x5'2080U); // + 65536 headers
-  CHECK(Big::kSize == 0x9'2080U);            // + 16 stages * 4096 words
+  CHECK(Big::idle_mask(0) == 0x0C0U);
+  CHECK(Big::kFaultBase == 0x20C0U);          // + 2048 idle words
+  CHECK(Big::kPortHeaderBase == 0x1'20C0U);   // + 16 stages * 1024 words
+  CHECK(Big::kPortMessageBase == 0x5'20C0U);  // + 65536 headers
+  CHECK(Big::kSwitchStateBase == 0x9'20C0U);  // + 65536 messages
+  CHECK(Big::kSize == 0xD'20C0U);             // + 16 stages * 4096 words
   using Odd = FabricLayout<10, 4>;           // GSEN N = 10: 5 switches per stage
   CHECK(Odd::kMaxSwitches == 5);
   CHECK(Odd::kSwitchWordsPerStage == 1);

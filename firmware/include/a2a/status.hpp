@@ -72,6 +72,9 @@ enum class Errc : std::uint8_t {
   fabric_readback_mismatch,       ///< a shadow register read back differs from what was written
   fabric_round_in_doubt,          ///< a hung round ignored ABORT: whether it was delivered is unknown
   poll_bound_zero,                ///< a wait allowed no STATUS read at all (max_polls = 0)
+  fabric_inject_unsupported,      ///< the block has no fault-injection registers (CAP_SHAPE.Inject = 0)
+  fabric_relay_unsupported,       ///< the fabric cannot carry relayed messages (no PORT_MESSAGE)
+  fabric_relay_off,               ///< a port message written while the fabric is not in relay mode
   // Fault tolerance (paper 004).
   fault_cuts_off_processors,      ///< a fault in the first or last stage: see cut_off_processors()
   schedule_needs_fault,           ///< the fault-tolerant schedule asked for without exactly one faulty switch
@@ -152,6 +155,12 @@ constexpr std::string_view describe(Errc e) {
     case Errc::fabric_round_in_doubt:
       return "the fabric stayed busy even after ABORT: the round may or may not have been delivered (reset it)";
     case Errc::poll_bound_zero: return "max_polls must be at least 1: a wait needs at least one STATUS read";
+    case Errc::fabric_inject_unsupported:
+      return "the fabric block does not implement fault injection (CAP_SHAPE.Inject = 0)";
+    case Errc::fabric_relay_unsupported:
+      return "this fabric cannot carry relayed messages (no per-port origin and final destination)";
+    case Errc::fabric_relay_off:
+      return "a port message needs the fabric configured in relay mode (configure(net, optical, true))";
     case Errc::fault_cuts_off_processors:
       return "a fault in the first or last stage cuts processors off (no path to or from them)";
     case Errc::schedule_needs_fault:

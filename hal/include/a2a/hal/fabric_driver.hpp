@@ -3,9 +3,16 @@
 // mock). Every operation validates its arguments against the configured
 // network before it touches a register, and returns an Errc.
 //
-// FabricController is the contract the firmware programs against (program_round
-// needs nothing else); FabricDriver<Bus, Layout> is the implementation for
-// blocks that follow fabric_registers.hpp.
+// FabricController / FabricDiagnostics (fabric_controller.hpp) are the contracts the
+// firmware programs against; FabricDriver<Bus, Layout> implements both for blocks
+// that follow fabric_registers.hpp (register map 2.0).
+//
+// Tickets: every CONTROL action carries the driver's next 8-bit ticket, and STATUS
+// names the ticket of the last action the block took up. A STATUS read right after
+// a COMMIT may still show the previous round (posted writes on hardware, an
+// interrupt that has not run yet on an emulated block), so the driver only trusts
+// a STATUS with its own ticket. probe() starts from the block's current ticket, so
+// a second driver on the same block never takes an old STATUS for its own.
 #pragma once
 
 #include <array>
@@ -13,6 +20,7 @@
 #include <cstdint>
 
 #include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_registers.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
@@ -20,37 +28,9 @@
 
 namespace a2a::hal {
 
-/// Switch states packed per set_switch_word() call (4 bits each).
-inline constexpr std::uint32_t kSwitchesPerWord = reg::SwitchState::kSwitchesPerWord;
-/// Ports per set_idle_word() call (1 bit each).
-inline constexpr std::uint32_t kPortsPerIdleWord = 32;
-
-/// What the controller firmware needs from a fabric:
-///  - configure(net, optical) the network (active from the next commit), network();
-///  - the shadow settings of a round: set_stage_control(stage, mode, state),
-///    set_switch_state(stage, switch, state), set_switch_word(stage, word, 8 packed
-///    states), set_port_header(port, destination, tag), set_idle_word(word, 32 bits);
-///  - commit(), then poll_status(max_polls) / wait_round(max_polls), which read STATUS a
-///    bounded number of times; abort(), reset();
-///  - diagnostics: round_counter(), switch_faulty(stage, switch).
-template <class C>
-concept FabricController = requires(C& c, const C& cc, const Network& net, std::uint32_t u, ControlMode mode,
-                                    bool flag) {
-  { c.configure(net, flag) } -> std::same_as<Errc>;
-  { cc.network() } -> std::same_as<Result<Network>>;
-  { c.set_stage_control(u, mode, u) } -> std::same_as<Errc>;
-  { c.set_switch_state(u, u, u) } -> std::same_as<Errc>;
-  { c.set_switch_word(u, u, u) } -> std::same_as<Errc>;
-  { c.set_port_header(u, u, u) } -> std::same_as<Errc>;
-  { c.set_idle_word(u, u) } -> std::same_as<Errc>;
-  { c.commit() } -> std::same_as<Errc>;
-  { c.abort() } -> std::same_as<Errc>;
-  { c.reset() } -> std::same_as<Errc>;
-  { c.poll_status(u) } -> std::same_as<Result<FabricStatus>>;
-  { c.wait_round(u) } -> std::same_as<Errc>;
-  { c.round_counter() } -> std::same_as<std::uint32_t>;
-  { c.switch_faulty(u, u) } -> std::same_as<Result<bool>>;
-};
+/// STATUS reads the driver allows itself where the caller gives no bound (reset,
+/// fault injection): generous for an interrupt-driven block, still finite.
+inline constexpr std::uint32_t kActionPolls = 100'000;
 
 template <RegisterBus Bus, class Layout>
 class FabricDriver {
@@ -66,20 +46,23 @@ class FabricDriver {
   constexpr void set_write_verification(bool on) { verify_writes_ = on; }
   [[nodiscard]] constexpr bool write_verification() const { return verify_writes_; }
 
-  /// Checks that the block is an a2a fabric of version 1.x with exactly Layout's capacity
-  /// (the offsets of its arrays depend on it).
+  /// Checks that the block is an a2a fabric of version 2.x with exactly Layout's capacity
+  /// (the offsets of its arrays depend on it), and takes the block's current STATUS
+  /// ticket as the starting point of its own.
   [[nodiscard]] constexpr Errc probe() {
     const auto version = read_register<reg::Version>(*bus_, Layout::kVersion);
     const auto shape = read_register<reg::CapShape>(*bus_, Layout::kCapShape);
-    if (bus_->read32(Layout::kId) != reg::kIdValue || version.template get<reg::Version::Major>() != 1 ||
+    if (bus_->read32(Layout::kId) != reg::kIdValue || version.template get<reg::Version::Major>() != 2 ||
         bus_->read32(Layout::kCapPorts) != Layout::kCapPortsValue ||
         shape.template get<reg::CapShape::MaxStages>() != Layout::kMaxStages)
       return Errc::fabric_device_mismatch;
+    ticket_ = static_cast<std::uint8_t>(read_register<reg::Status>(*bus_, Layout::kStatus).template get<reg::Status::Ticket>());
     return Errc::ok;
   }
 
-  /// Writes N, d, n, topology and optical mode; active from the next commit.
-  [[nodiscard]] constexpr Errc configure(const Network& net, bool optical) {
+  /// Writes N, d, n, topology, optical and relay mode; active from the next commit.
+  /// relay: the block reads PORT_MESSAGE and counts deliveries by message.
+  [[nodiscard]] constexpr Errc configure(const Network& net, bool optical, bool relay = false) {
     const Result<Network> checked = make_network(net.topology, net.ports, net.radix);
     if (!checked) return checked.error();
     if (!Layout::fits(*checked)) return Errc::fabric_capacity_exceeded;
@@ -94,11 +77,13 @@ class FabricDriver {
                                         .set<reg::NetShape::Radix>(checked->radix)
                                         .set<reg::NetShape::Stages>(checked->stages)
                                         .set<reg::NetShape::TopologyCode>(topology_code(checked->topology))
-                                        .set<reg::NetShape::Optical>(optical ? 1U : 0U));
+                                        .set<reg::NetShape::Optical>(optical ? 1U : 0U)
+                                        .set<reg::NetShape::Relay>(relay ? 1U : 0U));
         e != Errc::ok)
       return e;
     net_ = *checked;
     optical_ = optical;
+    relay_ = relay;
     configured_ = true;
     return Errc::ok;
   }
@@ -108,6 +93,10 @@ class FabricDriver {
     return net_;
   }
   [[nodiscard]] constexpr bool optical() const { return optical_; }
+  /// Whether the configured network runs in relay mode (PORT_MESSAGE is read).
+  [[nodiscard]] constexpr bool relay() const { return configured_ && relay_; }
+  /// The ticket of this driver's last CONTROL action.
+  [[nodiscard]] constexpr std::uint8_t ticket() const { return ticket_; }
 
   /// STAGE_CTRL[stage]: mode and the stage state (stage mode) or a_s (alternating modes).
   [[nodiscard]] constexpr Errc set_stage_control(std::uint32_t stage, ControlMode mode, std::uint32_t state) {
@@ -166,6 +155,17 @@ class FabricDriver {
                                                        .set<reg::PortHeader::Tag>(tag));
   }
 
+  /// PORT_MESSAGE[port] (relay mode only): the message `port` injects, by its origin and
+  /// final destination (origin = port and final = the header's destination: a direct message).
+  [[nodiscard]] constexpr Errc set_port_message(std::uint32_t port, std::uint32_t origin, std::uint32_t final_dest) {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (!relay_) return Errc::fabric_relay_off;
+    if (port >= net_.ports || origin >= net_.ports || final_dest >= net_.ports) return Errc::port_out_of_range;
+    return write_shadow(Layout::port_message(port), RegisterValue<reg::PortMessage>{}
+                                                         .set<reg::PortMessage::Origin>(origin)
+                                                         .set<reg::PortMessage::Final>(final_dest));
+  }
+
   /// IDLE_MASK[word]: bit j = 1 keeps port 32*word + j idle (bits of ports >= N are ignored).
   [[nodiscard]] constexpr Errc set_idle_word(std::uint32_t word, std::uint32_t idle_bits) {
     if (!configured_) return Errc::fabric_not_configured;
@@ -180,12 +180,21 @@ class FabricDriver {
     forget_shadow();  // what the block holds after an abort is not ours to assume
     return control<reg::Control::Abort>(false);
   }
-  /// Every register back to reset; the network must be configured again.
-  [[nodiscard]] constexpr Errc reset() {
+  /// Every register back to reset; the network must be configured again. Waits (at
+  /// most max_polls STATUS reads) until the block shows the reset's ticket: registers
+  /// written before that could still be wiped by it. fabric_timeout if it never does.
+  [[nodiscard]] constexpr Errc reset(std::uint32_t max_polls = kActionPolls) {
     const Errc e = control<reg::Control::Reset>(false);
     configured_ = false;
     forget_shadow();
-    return e;
+    if (e != Errc::ok) return e;
+    return wait_ticket(max_polls);
+  }
+  /// Zeroes the block's counters, LAST_ERROR and its record of delivered messages
+  /// (configuration untouched); waits at most max_polls STATUS reads for its ticket.
+  [[nodiscard]] constexpr Errc clear_counters(std::uint32_t max_polls) {
+    if (const Errc e = control<reg::Control::ClearCounters>(false); e != Errc::ok) return e;
+    return wait_ticket(max_polls);
   }
 
   /// One read of STATUS.
@@ -193,12 +202,14 @@ class FabricDriver {
     return FabricStatus::decode(read_register<reg::Status>(*bus_, Layout::kStatus));
   }
 
-  /// Reads STATUS until BUSY clears, at most max_polls times (the bounded-wait
-  /// rule: never spin forever on hardware). fabric_timeout if it stayed busy.
+  /// Reads STATUS until it shows this driver's last ticket and BUSY is clear, at most
+  /// max_polls times (the bounded-wait rule: never spin forever on hardware). A STATUS
+  /// of another ticket is an outcome not yet taken up: as good as busy. fabric_timeout
+  /// if no read qualified.
   [[nodiscard]] constexpr Result<FabricStatus> poll_status(std::uint32_t max_polls) {
     for (std::uint32_t poll = 0; poll < max_polls; ++poll) {
       const FabricStatus s = status();
-      if (!s.busy) return s;
+      if (s.ticket == ticket_ && !s.busy) return s;
     }
     return Errc::fabric_timeout;
   }
@@ -215,6 +226,51 @@ class FabricDriver {
   /// Completed rounds since reset.
   [[nodiscard]] constexpr std::uint32_t round_counter() {
     return read_register<reg::RoundCounter>(*bus_, Layout::kRoundCounter).template get<reg::RoundCounter::Count>();
+  }
+
+  /// The block's counters. DELIVERED is two words: read HI, LO, HI again, and retry once
+  /// if a round completed in between (the block may update them at any time).
+  [[nodiscard]] constexpr FabricCounters counters() {
+    FabricCounters c;
+    std::uint32_t hi = bus_->read32(offset::kDeliveredHi);
+    std::uint32_t lo = bus_->read32(offset::kDeliveredLo);
+    if (const std::uint32_t again = bus_->read32(offset::kDeliveredHi); again != hi) {
+      hi = again;
+      lo = bus_->read32(offset::kDeliveredLo);
+    }
+    c.delivered = std::uint64_t{hi} << 32 | lo;
+    c.duplicates = bus_->read32(offset::kDuplicates);
+    c.misroutes = bus_->read32(offset::kMisroutes);
+    c.conflicts = bus_->read32(offset::kConflicts);
+    c.crosstalk = bus_->read32(offset::kCrosstalk);
+    c.relayed = bus_->read32(offset::kRelayed);
+    c.relay_errors = bus_->read32(offset::kRelayErrors);
+    c.held = bus_->read32(offset::kHeld);
+    c.faulted = bus_->read32(offset::kFaulted);
+    return c;
+  }
+  /// LAST_ERROR: the STATUS of the most recent flagged or refused round (0: none).
+  [[nodiscard]] constexpr std::uint32_t last_error() { return bus_->read32(Layout::kLastError); }
+
+  /// Whether the block implements the fault-injection registers (CAP_SHAPE.Inject).
+  [[nodiscard]] constexpr bool can_inject() {
+    return read_register<reg::CapShape>(*bus_, Layout::kCapShape).template test<reg::CapShape::Inject>();
+  }
+  /// Arms a fault: switch `sw` of `stage` fails from ROUND_COUNTER = from_round_counter on.
+  /// Waits (bounded) until the block took it up (it clears INJECT.Arm), so a second
+  /// call never overwrites a fault the block has not seen yet.
+  [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter) {
+    if (!can_inject()) return Errc::fabric_inject_unsupported;
+    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
+    write_register(*bus_, Layout::kInjectRound,
+                   RegisterValue<reg::InjectRound>{}.set<reg::InjectRound::Round>(from_round_counter));
+    return inject(RegisterValue<reg::Inject>{}.set<reg::Inject::Stage>(stage).set<reg::Inject::Switch>(sw).flag<reg::Inject::Arm>());
+  }
+  /// Forgets every injected fault and clears the FAULT bitmap.
+  [[nodiscard]] constexpr Errc clear_injected_faults() {
+    if (!can_inject()) return Errc::fabric_inject_unsupported;
+    return inject(RegisterValue<reg::Inject>{}.flag<reg::Inject::Clear>());
   }
 
   /// Whether the block marks switch `sw` of `stage` faulty (FAULT bitmap).
@@ -256,17 +312,36 @@ class FabricDriver {
     return bus_->read32(offset) == written ? Errc::ok : Errc::fabric_readback_mismatch;
   }
 
+  /// Writes CONTROL: one action with the next ticket.
   template <class Action>
   [[nodiscard]] constexpr Errc control(bool needs_network) {
     if (needs_network && !configured_) return Errc::fabric_not_configured;
-    write_register(*bus_, Layout::kControl, RegisterValue<reg::Control>{}.flag<Action>());
+    ticket_ = static_cast<std::uint8_t>(ticket_ + 1U);
+    write_register(*bus_, Layout::kControl,
+                   RegisterValue<reg::Control>{}.flag<Action>().template set<reg::Control::Ticket>(ticket_));
     return Errc::ok;
+  }
+  /// Bounded wait until STATUS shows the last ticket (the outcome bits do not matter).
+  [[nodiscard]] constexpr Errc wait_ticket(std::uint32_t max_polls) {
+    for (std::uint32_t poll = 0; poll < max_polls; ++poll)
+      if (status().ticket == ticket_) return Errc::ok;
+    return Errc::fabric_timeout;
+  }
+  /// Writes INJECT and waits (bounded) until the block has cleared Arm and Clear.
+  [[nodiscard]] constexpr Errc inject(const RegisterValue<reg::Inject>& value) {
+    write_register(*bus_, Layout::kInject, value);
+    constexpr std::uint32_t kPending = reg::Inject::Arm::mask | reg::Inject::Clear::mask;
+    for (std::uint32_t poll = 0; poll < kActionPolls; ++poll)
+      if ((bus_->read32(Layout::kInject) & kPending) == 0) return Errc::ok;
+    return Errc::fabric_timeout;
   }
 
   Bus* bus_;
   Network net_{};
   bool configured_{false};
   bool optical_{false};
+  bool relay_{false};
+  std::uint8_t ticket_{0};
   bool verify_writes_{false};
   static_assert(Layout::kMaxStages <= 32, "a2a::hal: the stage mirror holds at most 32 stages");
   std::array<std::uint8_t, Layout::kMaxStages> stage_mirror_{};  // small: drivers live on round-loop stacks

@@ -1,175 +1,60 @@
-// Register map of the switch-controller block of a MIN fabric (CMSIS-like).
-// docs/register-map.md is the prose version of this file; keep them in step.
+// Register map of the switch-controller block of a MIN fabric, version 2.0: the
+// offsets (FabricLayout) and the decoded views of STATUS and the counters. The
+// fields of every register are in fabric_fields.hpp. docs/register-map.md is the
+// prose version of both files; keep them in step.
 //
 // Programming model: software writes a round into SHADOW registers (network
-// configuration, stage control, switch states, port headers, idle mask), then
-// writes CONTROL.COMMIT. The block latches every shadow register into its active
-// set at once and runs the round; a round therefore never sees half-written
-// settings, and software may prepare round r+1 while round r runs. Shadow
-// registers keep their value across commits (only what changes must be rewritten).
+// configuration, stage control, switch states, port headers and messages, idle
+// mask), then writes CONTROL.COMMIT with a ticket. The block latches every shadow
+// register into its active set at once and runs the round; a round therefore never
+// sees half-written settings. STATUS names the ticket of the last action the block
+// took up, so software never mistakes the previous round's outcome for this one's
+// (a posted write or an emulating interrupt may not have acted yet).
 //
 // All registers are 32 bits at byte offsets that are multiples of 4. Fixed
-// registers come first; the arrays behind them grow with the capacity of the
-// block, so their offsets come from FabricLayout<MaxPorts, MaxStages>.
+// registers come first (0x000..0x07C); the arrays from 0x080 on grow with the
+// capacity of the block, so their offsets come from FabricLayout<MaxPorts, MaxStages>.
 #pragma once
 
 #include <cstdint>
 
+#include "a2a/hal/fabric_fields.hpp"
 #include "a2a/hal/register.hpp"
-#include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
 namespace a2a::hal {
-namespace reg {
 
-/// 0x000 ID (RO, reset 0x4132'4146 = "A2AF" read as big-endian ASCII): identifies the block.
-struct Id : RegisterSpec<ReadOnly, 0x4132'4146> {};
-inline constexpr std::uint32_t kIdValue = Id::reset;
-
-/// 0x004 VERSION (RO, reset 0x0000'0100): register-map version 1.0.
-struct Version : RegisterSpec<ReadOnly, 0x0000'0100> {
-  using Major = Field<Version, 8, 8>;
-  using Minor = Field<Version, 0, 8>;
-};
-
-/// 0x008 CAP_PORTS (RO, reset = MaxPorts of the block): largest N the block can run.
-struct CapPorts : RegisterSpec<ReadOnly, 0> {
-  using MaxPorts = Field<CapPorts, 0, 17>;
-};
-
-/// 0x00C CAP_SHAPE (RO, reset = MaxStages | 2 << 8 | 16 << 16 | 1 << 24): the other limits.
-struct CapShape : RegisterSpec<ReadOnly, 0> {
-  using MaxStages = Field<CapShape, 0, 8>;
-  using MinRadix = Field<CapShape, 8, 8>;
-  using MaxRadix = Field<CapShape, 16, 8>;
-  using Optical = Field<CapShape, 24, 1>;  ///< 1: the block can check optical (crosstalk-free) rounds
-};
-
-/// 0x010 NET_PORTS (RW shadow, reset 0): N.
-struct NetPorts : RegisterSpec<ReadWrite, 0> {
-  using Ports = Field<NetPorts, 0, 17>;
-};
-
-/// 0x014 NET_SHAPE (RW shadow, reset 0): d, n, topology, optical mode.
-struct NetShape : RegisterSpec<ReadWrite, 0> {
-  using Radix = Field<NetShape, 0, 5>;
-  using Stages = Field<NetShape, 8, 5>;
-  using TopologyCode = Field<NetShape, 16, 4>;  ///< topology_code()
-  using Optical = Field<NetShape, 24, 1>;   ///< 1: flag any switch that carries two signals in a round
-};
-
-/// 0x018 CONTROL (WO, reads as 0): write-1 actions; writing 0 to a bit does nothing.
-/// If several bits are written at once: RESET wins over ABORT, ABORT over COMMIT.
-struct Control : RegisterSpec<WriteOnly, 0> {
-  using Commit = Field<Control, 0, 1>;  ///< latch all shadow registers into the active set, start the round
-  using Abort = Field<Control, 1, 1>;   ///< stop the running round; nothing of it is delivered
-  using Reset = Field<Control, 2, 1>;   ///< every register back to its reset value, ROUND_COUNTER = 0
-};
-
-/// 0x01C STATUS (RO, reset 0): what the last COMMIT did. Cleared by each COMMIT.
-struct Status : RegisterSpec<ReadOnly, 0> {
-  using Busy = Field<Status, 0, 1>;          ///< the round is running
-  using Done = Field<Status, 1, 1>;          ///< the round completed (ROUND_COUNTER advanced)
-  using Error = Field<Status, 2, 1>;         ///< the round did not run: see bits 8-10
-  using Conflict = Field<Status, 3, 1>;      ///< two signals met on one switch output
-  using Crosstalk = Field<Status, 4, 1>;     ///< optical mode: a switch carried two signals
-  using FaultCrossed = Field<Status, 5, 1>;  ///< a signal went through a switch marked in FAULT
-  using Misroute = Field<Status, 6, 1>;      ///< a signal arrived elsewhere than its header's destination
-  using ConfigInvalid = Field<Status, 8, 1>; ///< N, d, n, topology or a mode code is not valid for the block
-  using Overrun = Field<Status, 9, 1>;       ///< COMMIT while busy: ignored
-  using Aborted = Field<Status, 10, 1>;      ///< ABORT stopped the round
-};
-
-/// 0x020 ROUND_COUNTER (RO, reset 0): completed rounds since reset (wraps at 2^32).
-struct RoundCounter : RegisterSpec<ReadOnly, 0> {
-  using Count = Field<RoundCounter, 0, 32>;
-};
-
-/// STAGE_CTRL[s] (RW shadow, reset 0 = individual, state 0): how stage s sets its switches.
-struct StageControl : RegisterSpec<ReadWrite, 0> {
-  using Mode = Field<StageControl, 0, 3>;   ///< mode_code()
-  using State = Field<StageControl, 8, 4>;  ///< stage mode: the k-shift of every switch; alternating: a_s
-};
-
-/// IDLE_MASK[w] (RW shadow, reset 0xFFFF'FFFF = every port idle): bit j = port 32w + j
-/// injects nothing this round. Bits of ports >= N are ignored.
-struct IdleMask : RegisterSpec<ReadWrite, 0xFFFF'FFFF> {};
-
-/// FAULT[s][w] (RO, reset 0): bit j = switch 32w + j of stage s is known faulty.
-struct Fault : RegisterSpec<ReadOnly, 0> {};
-
-/// PORT_HEADER[i] (RW shadow, reset 0): the header of the message injected at input i.
-struct PortHeader : RegisterSpec<ReadWrite, 0> {
-  using Destination = Field<PortHeader, 0, 16>;  ///< processor the message is for (N = 65536 uses 0..65535)
-  using Tag = Field<PortHeader, 16, 16>;         ///< forward control tag: output ports, stage 0 most significant
-};
-
-/// SWITCH_STATE[s][w] (RW shadow, reset 0): nibble j = k-shift state of switch 8w + j of
-/// stage s, used when STAGE_CTRL[s].MODE is individual.
-struct SwitchState : RegisterSpec<ReadWrite, 0> {
-  template <unsigned J>
-  using Switch = Field<SwitchState, 4 * J, 4>;
-  static constexpr std::uint32_t kSwitchesPerWord = 8;
-  static constexpr std::uint32_t kBitsPerSwitch = 4;
-};
-
-}  // namespace reg
-
-// ---------------------------------------------------------------------------
-// Codes stored in the registers. Explicit tables: the hardware codes must not
-// change if the core's enums are reordered.
-
-constexpr std::uint32_t topology_code(Topology t) {
-  switch (t) {
-    case Topology::omega: return 0;
-    case Topology::baseline: return 1;
-    case Topology::banyan: return 2;
-    case Topology::reverse_omega: return 3;
-    case Topology::reverse_baseline: return 4;
-    case Topology::reverse_banyan: return 5;
-    case Topology::gsen: return 6;
-    case Topology::shift: return 7;  // paper 003: N switches per stage (see FabricLayout::fits)
-  }
-  return 15;  // reserved: the block reports ConfigInvalid
-}
-
-constexpr Result<Topology> topology_from_code(std::uint32_t code) {
-  for (Topology t : kAllTopologies)
-    if (topology_code(t) == code) return t;
-  return Errc::topology_unknown;
-}
-
-constexpr std::uint32_t mode_code(ControlMode m) {
-  switch (m) {
-    case ControlMode::individual: return 0;
-    case ControlMode::stage: return 1;
-    case ControlMode::alternating: return 2;
-    case ControlMode::doubly_alternating: return 3;
-    case ControlMode::quadruply_alternating: return 4;
-  }
-  return 7;  // reserved: the block reports ConfigInvalid
-}
-
-constexpr Result<ControlMode> mode_from_code(std::uint32_t code) {
-  constexpr ControlMode kModes[] = {ControlMode::individual, ControlMode::stage, ControlMode::alternating,
-                                    ControlMode::doubly_alternating, ControlMode::quadruply_alternating};
-  for (ControlMode m : kModes)
-    if (mode_code(m) == code) return m;
-  return Errc::control_mode_unknown;
-}
-
-/// Block size b of an alternating mode (switch y of stage s: ((y / b) mod 2) xor a_s); 0 otherwise.
-constexpr std::uint32_t alternating_block(ControlMode m) {
-  switch (m) {
-    case ControlMode::alternating: return 1;
-    case ControlMode::doubly_alternating: return 2;
-    case ControlMode::quadruply_alternating: return 4;
-    default: return 0;
-  }
-}
-
-// ---------------------------------------------------------------------------
+/// The fixed registers: the same offsets in every layout (a mock needs no layout).
+namespace offset {
+inline constexpr std::uint32_t kId = 0x000;
+inline constexpr std::uint32_t kVersion = 0x004;
+inline constexpr std::uint32_t kCapPorts = 0x008;
+inline constexpr std::uint32_t kCapShape = 0x00C;
+inline constexpr std::uint32_t kNetPorts = 0x010;
+inline constexpr std::uint32_t kNetShape = 0x014;
+inline constexpr std::uint32_t kControl = 0x018;
+inline constexpr std::uint32_t kStatus = 0x01C;
+inline constexpr std::uint32_t kRoundCounter = 0x020;
+inline constexpr std::uint32_t kLastError = 0x024;
+inline constexpr std::uint32_t kInject = 0x028;
+inline constexpr std::uint32_t kInjectRound = 0x02C;
+// 0x030..0x03C reserved.
+inline constexpr std::uint32_t kDeliveredLo = 0x040;
+inline constexpr std::uint32_t kDeliveredHi = 0x044;
+inline constexpr std::uint32_t kDuplicates = 0x048;
+inline constexpr std::uint32_t kMisroutes = 0x04C;
+inline constexpr std::uint32_t kConflicts = 0x050;
+inline constexpr std::uint32_t kCrosstalk = 0x054;
+inline constexpr std::uint32_t kRelayed = 0x058;
+inline constexpr std::uint32_t kRelayErrors = 0x05C;
+inline constexpr std::uint32_t kHeld = 0x060;
+inline constexpr std::uint32_t kFaulted = 0x064;
+// 0x068..0x07C reserved.
+inline constexpr std::uint32_t kFirstCounter = kDeliveredLo;
+inline constexpr std::uint32_t kEndCounters = kFaulted + 4;
+inline constexpr std::uint32_t kArrays = 0x080;
+}  // namespace offset
 
 /// Offsets of a block that runs networks of up to MaxPorts ports and MaxStages stages.
 template <std::uint32_t MaxPorts, std::uint32_t MaxStages>
@@ -187,32 +72,37 @@ struct FabricLayout {
   static constexpr std::uint32_t kFaultWordsPerStage = (kMaxSwitches + 31) / 32;
   static constexpr std::uint32_t kIdleWords = (MaxPorts + 31) / 32;
 
-  // Fixed registers.
-  static constexpr std::uint32_t kId = 0x000;
-  static constexpr std::uint32_t kVersion = 0x004;
-  static constexpr std::uint32_t kCapPorts = 0x008;
-  static constexpr std::uint32_t kCapShape = 0x00C;
-  static constexpr std::uint32_t kNetPorts = 0x010;
-  static constexpr std::uint32_t kNetShape = 0x014;
-  static constexpr std::uint32_t kControl = 0x018;
-  static constexpr std::uint32_t kStatus = 0x01C;
-  static constexpr std::uint32_t kRoundCounter = 0x020;
-  // 0x024..0x03C reserved (read 0, writes ignored).
+  // Fixed registers (namespace offset).
+  static constexpr std::uint32_t kId = offset::kId;
+  static constexpr std::uint32_t kVersion = offset::kVersion;
+  static constexpr std::uint32_t kCapPorts = offset::kCapPorts;
+  static constexpr std::uint32_t kCapShape = offset::kCapShape;
+  static constexpr std::uint32_t kNetPorts = offset::kNetPorts;
+  static constexpr std::uint32_t kNetShape = offset::kNetShape;
+  static constexpr std::uint32_t kControl = offset::kControl;
+  static constexpr std::uint32_t kStatus = offset::kStatus;
+  static constexpr std::uint32_t kRoundCounter = offset::kRoundCounter;
+  static constexpr std::uint32_t kLastError = offset::kLastError;
+  static constexpr std::uint32_t kInject = offset::kInject;
+  static constexpr std::uint32_t kInjectRound = offset::kInjectRound;
 
   // Arrays, one after the other.
-  static constexpr std::uint32_t kStageControlBase = 0x040;
+  static constexpr std::uint32_t kStageControlBase = offset::kArrays;
   static constexpr std::uint32_t kIdleMaskBase = kStageControlBase + 4 * MaxStages;
   static constexpr std::uint32_t kFaultBase = kIdleMaskBase + 4 * kIdleWords;
   static constexpr std::uint32_t kPortHeaderBase = kFaultBase + 4 * MaxStages * kFaultWordsPerStage;
-  static constexpr std::uint32_t kSwitchStateBase = kPortHeaderBase + 4 * MaxPorts;
+  static constexpr std::uint32_t kPortMessageBase = kPortHeaderBase + 4 * MaxPorts;
+  static constexpr std::uint32_t kSwitchStateBase = kPortMessageBase + 4 * MaxPorts;
   /// Bytes the block occupies.
   static constexpr std::uint32_t kSize = kSwitchStateBase + 4 * MaxStages * kSwitchWordsPerStage;
 
-  /// Values of the capability registers.
+  /// Values of the capability registers (without CAP_SHAPE.Inject: a block that
+  /// implements injection adds kCapShapeInject).
   static constexpr std::uint32_t kCapPortsValue = MaxPorts;
   static constexpr std::uint32_t kCapShapeValue =
       reg::CapShape::Optical::insert(reg::CapShape::MaxRadix::insert(
           reg::CapShape::MinRadix::insert(reg::CapShape::MaxStages::insert(0, MaxStages), 2), a2a::kMaxRadix), 1);
+  static constexpr std::uint32_t kCapShapeInject = reg::CapShape::Inject::mask;
 
   // Array offsets. Indices are preconditions (the driver validates them first);
   // a wrong index is a contract violation, a compile error in a constant expression.
@@ -231,6 +121,10 @@ struct FabricLayout {
   [[nodiscard]] static constexpr std::uint32_t port_header(std::uint32_t port) {
     check(port < MaxPorts);
     return kPortHeaderBase + 4 * port;
+  }
+  [[nodiscard]] static constexpr std::uint32_t port_message(std::uint32_t port) {
+    check(port < MaxPorts);
+    return kPortMessageBase + 4 * port;
   }
   [[nodiscard]] static constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t word) {
     check(stage < MaxStages && word < kSwitchWordsPerStage);
@@ -263,19 +157,34 @@ struct FabricStatus {
   bool config_invalid{false};
   bool overrun{false};
   bool aborted{false};
+  std::uint8_t ticket{0};  ///< the action this outcome belongs to
 
   [[nodiscard]] static constexpr FabricStatus decode(RegisterValue<reg::Status> v) {
     using S = reg::Status;
     return {v.test<S::Busy>(),          v.test<S::Done>(),          v.test<S::Error>(),
             v.test<S::Conflict>(),      v.test<S::Crosstalk>(),     v.test<S::FaultCrossed>(),
             v.test<S::Misroute>(),      v.test<S::ConfigInvalid>(), v.test<S::Overrun>(),
-            v.test<S::Aborted>()};
+            v.test<S::Aborted>(),       static_cast<std::uint8_t>(v.get<S::Ticket>())};
   }
   /// The round ran and nothing was flagged.
   [[nodiscard]] constexpr bool clean() const {
     return done && !error && !conflict && !crosstalk && !fault_crossed && !misroute;
   }
   friend constexpr bool operator==(const FabricStatus&, const FabricStatus&) = default;
+};
+
+/// The block's counters (0x040..0x064), read by FabricDriver::counters().
+struct FabricCounters {
+  std::uint64_t delivered{0};     ///< messages that reached their final destination the first time
+  std::uint32_t duplicates{0};    ///< messages that arrived again
+  std::uint32_t misroutes{0};     ///< arrivals elsewhere than the header's destination or tag
+  std::uint32_t conflicts{0};     ///< signals lost to a conflict
+  std::uint32_t crosstalk{0};     ///< optical mode: switches that carried two signals in a round
+  std::uint32_t relayed{0};       ///< hops into a relay's store
+  std::uint32_t relay_errors{0};  ///< hops out of a relay for a message no store holds
+  std::uint32_t held{0};          ///< messages in a relay store now
+  std::uint32_t faulted{0};       ///< rounds refused because a signal crossed a faulty switch
+  friend constexpr bool operator==(const FabricCounters&, const FabricCounters&) = default;
 };
 
 }  // namespace a2a::hal

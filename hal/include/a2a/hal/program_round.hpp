@@ -4,7 +4,8 @@
 //  - stage control: one STAGE_CTRL word per stage (mode stage, the stage's state);
 //  - alternating patterns: one STAGE_CTRL word per stage (the pattern mode, a_s);
 //  - individual: STAGE_CTRL = individual, then every SWITCH_STATE word (8 switches each);
-// then every port's header (idle ports get 0) and the idle mask, then COMMIT.
+// then every port's header (idle ports get 0), in relay mode every sending port's
+// message (origin, final destination), and the idle mask, then COMMIT.
 // Each port costs one schedule.send() and O(1) work here; there is no table and no heap.
 #pragma once
 
@@ -47,7 +48,9 @@ template <FabricController C, class Round>
   return Errc::ok;
 }
 
-template <FabricController C, class S>
+// Relay is a template parameter: the relay-mode test is made once per round, and the
+// plain path's loop is the same code as without relays.
+template <bool Relay, FabricController C, class S>
 [[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round) {
   const std::uint32_t ports = schedule.network().ports;
   std::uint32_t idle = 0;
@@ -56,6 +59,12 @@ template <FabricController C, class S>
     const Errc e = send.sends ? fabric.set_port_header(port, send.destination, send.tag)
                               : fabric.set_port_header(port, 0, 0);
     if (e != Errc::ok) return e;
+    if constexpr (Relay) {
+      if (send.sends) {
+        const Errc m = fabric.set_port_message(port, send.message_origin(port), send.message_final());
+        if (m != Errc::ok) return m;
+      }
+    }
     const std::uint32_t bit = port % kPortsPerIdleWord;
     if (!send.sends) idle |= std::uint32_t{1} << bit;
     const bool last = port + 1 == ports;
@@ -83,7 +92,9 @@ template <FabricController C, ControlledSchedule S>
   if (!(*configured == net)) return Errc::fabric_network_mismatch;
   const typename S::Round round = schedule.round(round_index);
   if (const Errc e = detail::write_switches(fabric, net, round); e != Errc::ok) return e;
-  if (const Errc e = detail::write_ports(fabric, schedule, round); e != Errc::ok) return e;
+  const Errc ports = fabric.relay() ? detail::write_ports<true>(fabric, schedule, round)
+                                    : detail::write_ports<false>(fabric, schedule, round);
+  if (ports != Errc::ok) return ports;
   return fabric.commit();
 }
 

@@ -10,6 +10,11 @@
 // through one switch), signals through a faulty switch, and misroutes (a header
 // destination that is not where the signal arrived).
 //
+// Register map 2.0: like hardware, the block takes every CONTROL action up at the
+// write, so STATUS carries the action's ticket at once; LAST_ERROR records flagged
+// and refused rounds. The counter registers read 0 (deliveries() is this model's
+// record) and CAP_SHAPE.Inject is 0 (the test hooks below inject faults instead).
+//
 // Test hooks: inject_faulty (flag only), inject_stuck (forces a fixed output
 // port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs),
 // and the faults of the reliability tests: corrupt_writes (a register that does
@@ -115,7 +120,13 @@ class SimulatedFabric {
     return offset < Layout::kFaultBase || offset >= Layout::kPortHeaderBase;
   }
   bool busy() const { return (regs_[Layout::kStatus / 4] & Status::Busy::mask) != 0; }
-  void set_status(std::uint32_t bits) { regs_[Layout::kStatus / 4] = bits; }
+  /// STATUS with the ticket of the last action taken up.
+  void set_status(std::uint32_t bits) { regs_[Layout::kStatus / 4] = Status::Ticket::insert(bits, ticket_); }
+  /// A flagged or refused round is the last error (until ClearCounters or RESET).
+  void note_error(std::uint32_t status) {
+    if ((status & ~(Status::Done::mask | Status::Busy::mask | Status::Ticket::mask)) != 0)
+      regs_[Layout::kLastError / 4] = status;
+  }
 
   Errc inject(std::uint32_t stage, std::uint32_t sw, std::uint32_t stuck_port) {
     if (stage >= Layout::kMaxStages) return Errc::stage_out_of_range;
@@ -137,26 +148,40 @@ class SimulatedFabric {
 
   void control(std::uint32_t value) {
     using C = hal::reg::Control;
-    if (C::Reset::extract(value) != 0) return reset_registers();
+    constexpr std::uint32_t kActions = C::Commit::mask | C::Abort::mask | C::Reset::mask | C::ClearCounters::mask;
+    if ((value & kActions) == 0) return;
+    ticket_ = C::Ticket::extract(value);  // taken up at the write
+    const std::uint32_t outcome = regs_[Layout::kStatus / 4] & ~Status::Ticket::mask;
+    if (C::Reset::extract(value) != 0) {
+      reset_registers();
+      return set_status(0);
+    }
     if (C::Abort::extract(value) != 0) {
       if (busy() && !abort_ignored_) {
         pending_.clear();
         set_status(Status::Error::mask | Status::Aborted::mask);
+        note_error(regs_[Layout::kStatus / 4]);
+        return;
       }
-      return;
+      return set_status(outcome);  // nothing running: the last outcome stands
     }
-    if (C::Commit::extract(value) != 0) commit();
+    if (C::ClearCounters::extract(value) != 0) {
+      regs_[Layout::kLastError / 4] = 0;
+      return set_status(outcome);
+    }
+    commit(outcome);
   }
 
-  void commit() {
+  void commit(std::uint32_t outcome) {
     if (busy()) {  // the running round continues; this commit is lost
-      regs_[Layout::kStatus / 4] |= Status::Error::mask | Status::Overrun::mask;
+      set_status(outcome | Status::Error::mask | Status::Overrun::mask);
       return;
     }
     active_ = regs_;
     const Result<Network> net = active_network();
     if (!net || !states_valid(*net)) {
       set_status(Status::Error::mask | Status::ConfigInvalid::mask);
+      note_error(regs_[Layout::kStatus / 4]);
       return;
     }
     pending_status_ = run_round(*net);
@@ -195,7 +220,8 @@ class SimulatedFabric {
         regs_[Layout::fault(f.stage, f.sw / 32) / 4] |= std::uint32_t{1} << (f.sw % 32);
     const std::uint32_t overrun = regs_[Layout::kStatus / 4] & (Status::Error::mask | Status::Overrun::mask);
     set_status(Status::Done::mask | pending_status_ | overrun);
-    status_seen_ |= regs_[Layout::kStatus / 4];
+    note_error(regs_[Layout::kStatus / 4]);
+    status_seen_ |= regs_[Layout::kStatus / 4] & ~Status::Ticket::mask;
   }
 
   Result<Network> active_network() const {
@@ -308,6 +334,7 @@ class SimulatedFabric {
   std::uint32_t remaining_{0};
   std::uint32_t ignored_writes_{0};
   std::uint32_t status_seen_{0};
+  std::uint32_t ticket_{0};
 };
 
 }  // namespace a2a::host

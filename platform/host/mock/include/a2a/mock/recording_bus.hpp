@@ -10,6 +10,11 @@
 // done); any other offset returns the last value written there (as a plain
 // register would), or 0 if it was never written. corrupt_reads() makes the next
 // reads of one offset differ from that value (a read-back that does not match).
+//
+// Tickets (register map 2.0): like a block that takes every action up at once, the
+// mock answers a STATUS read with the Ticket of the last CONTROL write (whatever the
+// script says about the other bits), so scripts need not know tickets.
+// set_ticket_echo(false) turns that off, e.g. to play a STATUS that is still stale.
 #pragma once
 
 #include <array>
@@ -18,6 +23,7 @@
 #include <span>
 
 #include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_registers.hpp"
 
 namespace a2a::mock {
 
@@ -50,7 +56,16 @@ class RecordingBus {
     log({BusAccess::read, offset, value});
     return value;
   }
-  constexpr void write32(std::uint32_t offset, std::uint32_t value) { log({BusAccess::write, offset, value}); }
+  constexpr void write32(std::uint32_t offset, std::uint32_t value) {
+    if (offset == hal::offset::kControl) {
+      ticket_ = hal::reg::Control::Ticket::extract(value);
+      ticket_written_ = true;
+    }
+    log({BusAccess::write, offset, value});
+  }
+
+  /// Whether STATUS reads carry the ticket of the last CONTROL write (default: on).
+  constexpr void set_ticket_echo(bool on) { ticket_echo_ = on; }
 
   // --- scripting -------------------------------------------------------------
   /// Adds (or replaces) the script of script.offset. False if MaxScripts scripts exist already.
@@ -88,6 +103,9 @@ class RecordingBus {
     corruption_ = {};
     marker_offset_ = kAllOffsets;
     marker_mask_ = 0;
+    ticket_echo_ = true;
+    ticket_written_ = false;
+    ticket_ = 0;
   }
 
   // --- the log ---------------------------------------------------------------
@@ -161,7 +179,12 @@ class RecordingBus {
     }
   }
 
-  constexpr std::uint32_t read_value(std::uint32_t offset) { return plain_value(offset) ^ corruption(offset); }
+  constexpr std::uint32_t read_value(std::uint32_t offset) { return echo(offset, plain_value(offset)) ^ corruption(offset); }
+
+  [[nodiscard]] constexpr std::uint32_t echo(std::uint32_t offset, std::uint32_t value) const {
+    if (offset != hal::offset::kStatus || !ticket_echo_ || !ticket_written_) return value;
+    return hal::reg::Status::Ticket::insert(value, ticket_);
+  }
 
   constexpr std::uint32_t corruption(std::uint32_t offset) {
     if (corruption_.offset != offset || corruption_.reads_left == 0) return 0;
@@ -206,6 +229,9 @@ class RecordingBus {
   } corruption_{};
   std::uint32_t marker_offset_{kAllOffsets};
   std::uint32_t marker_mask_{0};
+  bool ticket_echo_{true};
+  bool ticket_written_{false};
+  std::uint32_t ticket_{0};
 };
 
 static_assert(hal::RegisterBus<RecordingBus<1>>);

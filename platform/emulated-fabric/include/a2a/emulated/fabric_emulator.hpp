@@ -1,0 +1,194 @@
+// The emulated fabric: what the switch hardware behind a register block (map 2.0)
+// does, played by code on the far side of the block. The controller never calls
+// it; it only writes and reads registers, exactly as on hardware.
+//
+// Why: under QEMU the block is plain RAM, so nothing answers a COMMIT. On a board
+// a high-priority interrupt (cortex_m_service.cpp: SysTick) calls service(); on
+// the host a test's bus calls it. service() notices an action in the CONTROL word
+// (RAM here: the write stays there until taken up), clears the word, acts and
+// writes STATUS with the action's ticket. A COMMIT runs the round switch by switch,
+// stage by stage from the registers (so two signals on one switch output are a
+// conflict, two through one switch in optical mode crosstalk), checks each arrival
+// against its header's destination and tag, and counts deliveries by message
+// (origin, final destination): a hop whose output is not the final destination
+// puts the message into a relay store, a hop out of a relay must take a stored
+// message. The message of port i is PORT_MESSAGE[i] in relay mode
+// (NET_SHAPE.Relay), else the direct message (i, header destination).
+//
+// Faults: INJECT arms "switch (s, y) fails from ROUND_COUNTER r on". From then on
+// FAULT marks it, and a round in which any signal crosses a marked switch is
+// flagged FAULT_CROSSED and delivers nothing: receivers discard a flagged round,
+// so a retried or re-planned round never counts a message twice.
+//
+// Freestanding and heap-free: capacity is a template parameter (MaxPorts^2 bits
+// twice: delivered pairs and relay stores).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "a2a/emulated/round_walk.hpp"
+#include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_registers.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a::emulated {
+
+template <class Layout, std::uint32_t MaxPorts>
+class FabricEmulator {
+  static_assert(MaxPorts >= 2 && MaxPorts <= Layout::kMaxPorts, "a2a: emulator capacity must fit the register block");
+
+ public:
+  /// Faults INJECT can keep armed at once (a further Arm is dropped).
+  static constexpr std::uint32_t kMaxInjected = 8;
+
+  /// The block's reset state: identification, capabilities (with Inject), idle ports,
+  /// STATUS ticket 0; forgets deliveries, stores and injected faults.
+  template <hal::RegisterBus Bus>
+  constexpr void power_on(Bus& bus) {
+    injected_used_ = 0;
+    reset_block(bus, 0);
+  }
+
+  /// Takes up a pending INJECT and then a pending CONTROL action, if any. Call it
+  /// from an interrupt that preempts the controller (or from a test's bus).
+  template <hal::RegisterBus Bus>
+  constexpr void service(Bus& bus) {
+    take_inject(bus);
+    using C = hal::reg::Control;
+    const std::uint32_t control = bus.read32(Layout::kControl);
+    constexpr std::uint32_t kActions = C::Commit::mask | C::Abort::mask | C::Reset::mask | C::ClearCounters::mask;
+    if ((control & kActions) == 0) return;
+    bus.write32(Layout::kControl, 0);  // taken up: a later write is a new action
+    const std::uint32_t ticket = C::Ticket::extract(control);
+    const bool in_sequence = ticket == ((last_ticket_ + 1U) & 0xFFU);
+    last_ticket_ = ticket;
+    if (C::Reset::extract(control) != 0) return reset_block(bus, ticket);
+    if (C::Abort::extract(control) != 0) return abort(bus, ticket, in_sequence);
+    if (C::ClearCounters::extract(control) != 0) {
+      walk_.clear_counts();
+      bus.write32(Layout::kLastError, 0);
+      write_counters(bus);
+      return set_ticket(bus, ticket);
+    }
+    commit(bus, ticket);
+  }
+
+  // --- for tests: the emulator's own record (the controller reads registers only) ---
+  /// Messages (origin, final) of the N x N exchange never delivered (N = `ports`).
+  [[nodiscard]] constexpr std::uint64_t missing(std::uint32_t ports) const { return walk_.missing(ports); }
+  [[nodiscard]] constexpr bool delivered(std::uint32_t origin, std::uint32_t final_dest, std::uint32_t ports) const {
+    return walk_.delivered(origin, final_dest, ports);
+  }
+  [[nodiscard]] constexpr const hal::FabricCounters& counts() const { return walk_.counts(); }
+
+ private:
+  using Status = hal::reg::Status;
+  struct Injected {
+    std::uint32_t stage, sw, from_round;
+  };
+
+  template <hal::RegisterBus Bus>
+  constexpr void reset_block(Bus& bus, std::uint32_t ticket) {
+    for (std::uint32_t offset = 0; offset < Layout::kSize; offset += 4) bus.write32(offset, 0);
+    bus.write32(Layout::kId, hal::reg::Id::reset);
+    bus.write32(Layout::kVersion, hal::reg::Version::reset);
+    bus.write32(Layout::kCapPorts, Layout::kCapPortsValue);
+    bus.write32(Layout::kCapShape, Layout::kCapShapeValue | Layout::kCapShapeInject);
+    for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) bus.write32(Layout::idle_mask(w), hal::reg::IdleMask::reset);
+    bus.write32(Layout::kStatus, Status::Ticket::insert(0, ticket));
+    // A reset does not repair a switch: armed faults stay (INJECT.Clear forgets them)
+    // and mark FAULT again at the next round.
+    walk_.clear_counts();
+    fault_.fill(0);
+    last_ticket_ = ticket;
+  }
+
+  template <hal::RegisterBus Bus>
+  constexpr void set_ticket(Bus& bus, std::uint32_t ticket) {
+    bus.write32(Layout::kStatus, Status::Ticket::insert(bus.read32(Layout::kStatus), ticket));
+  }
+
+  /// The emulator completes a round inside service(), so it is never busy: an ABORT
+  /// finds either the previous outcome (kept: that round was delivered) or, when its
+  /// ticket does not follow the last one taken up, a COMMIT it overwrote in the
+  /// CONTROL word before it was taken up: that round never ran.
+  template <hal::RegisterBus Bus>
+  constexpr void abort(Bus& bus, std::uint32_t ticket, bool in_sequence) {
+    if (in_sequence) return set_ticket(bus, ticket);
+    const std::uint32_t status = Status::Ticket::insert(Status::Error::mask | Status::Aborted::mask, ticket);
+    bus.write32(Layout::kStatus, status);
+    bus.write32(Layout::kLastError, status);
+  }
+
+  template <hal::RegisterBus Bus>
+  constexpr void take_inject(Bus& bus) {
+    using I = hal::reg::Inject;
+    const std::uint32_t inject = bus.read32(Layout::kInject);
+    if ((inject & (I::Arm::mask | I::Clear::mask)) == 0) return;
+    if (I::Clear::extract(inject) != 0) {
+      injected_used_ = 0;
+      fault_.fill(0);
+      write_faults(bus);
+    }
+    if (I::Arm::extract(inject) != 0 && injected_used_ < kMaxInjected && I::Stage::extract(inject) < Layout::kMaxStages &&
+        I::Switch::extract(inject) < Layout::kMaxSwitches)
+      injected_[injected_used_++] = {I::Stage::extract(inject), I::Switch::extract(inject),
+                                     bus.read32(Layout::kInjectRound)};
+    bus.write32(Layout::kInject, inject & ~(I::Arm::mask | I::Clear::mask));  // taken up
+  }
+
+  template <hal::RegisterBus Bus>
+  constexpr void commit(Bus& bus, std::uint32_t ticket) {
+    const Result<Network> net = walk_.network(bus);
+    std::uint32_t status = 0;
+    if (!net || !walk_.states_valid(bus, *net)) {
+      status = Status::Error::mask | Status::ConfigInvalid::mask;
+    } else {
+      const std::uint32_t round = bus.read32(Layout::kRoundCounter);
+      for (std::uint32_t k = 0; k < injected_used_; ++k) {  // armed faults whose time has come
+        const Injected& f = injected_[k];
+        if (f.from_round <= round && f.stage < net->stages && f.sw < net->switches_per_stage())
+          fault_[f.stage * Layout::kFaultWordsPerStage + f.sw / 32] |= std::uint32_t{1} << (f.sw % 32);
+      }
+      write_faults(bus);
+      status = Status::Done::mask | walk_.run(bus, *net, fault_);
+      bus.write32(Layout::kRoundCounter, round + 1);
+    }
+    status = Status::Ticket::insert(status, ticket);
+    bus.write32(Layout::kStatus, status);
+    if ((status & ~(Status::Done::mask | Status::Ticket::mask)) != 0) bus.write32(Layout::kLastError, status);
+    write_counters(bus);
+  }
+
+  template <hal::RegisterBus Bus>
+  constexpr void write_faults(Bus& bus) const {
+    for (std::uint32_t s = 0; s < Layout::kMaxStages; ++s)
+      for (std::uint32_t w = 0; w < Layout::kFaultWordsPerStage; ++w)
+        bus.write32(Layout::fault(s, w), fault_[s * Layout::kFaultWordsPerStage + w]);
+  }
+
+  template <hal::RegisterBus Bus>
+  constexpr void write_counters(Bus& bus) const {
+    const hal::FabricCounters& c = walk_.counts();
+    bus.write32(hal::offset::kDeliveredLo, static_cast<std::uint32_t>(c.delivered));
+    bus.write32(hal::offset::kDeliveredHi, static_cast<std::uint32_t>(c.delivered >> 32));
+    bus.write32(hal::offset::kDuplicates, c.duplicates);
+    bus.write32(hal::offset::kMisroutes, c.misroutes);
+    bus.write32(hal::offset::kConflicts, c.conflicts);
+    bus.write32(hal::offset::kCrosstalk, c.crosstalk);
+    bus.write32(hal::offset::kRelayed, c.relayed);
+    bus.write32(hal::offset::kRelayErrors, c.relay_errors);
+    bus.write32(hal::offset::kHeld, c.held);
+    bus.write32(hal::offset::kFaulted, c.faulted);
+  }
+
+  RoundWalk<Layout, MaxPorts> walk_{};
+  std::array<std::uint32_t, Layout::kMaxStages * Layout::kFaultWordsPerStage> fault_{};  // FAULT, as written
+  std::array<Injected, kMaxInjected> injected_{};
+  std::uint32_t injected_used_{0};
+  std::uint32_t last_ticket_{0};
+};
+
+}  // namespace a2a::emulated
