@@ -2,11 +2,11 @@
 # Configures, builds and tests the host preset and the Cortex-M presets (in
 # QEMU); exits nonzero if any configure, build or test fails. Every preset runs
 # even after a failure, so one run reports all of them.
-#   A2A_TARGET_PRESETS   Cortex-M presets to run (default: all four boards)
+#   A2A_TARGET_PRESETS   Cortex-M presets to run (default: all five boards)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-presets=(host ${A2A_TARGET_PRESETS-arm-m3 arm-m4f arm-m7 arm-m0plus})
+presets=(host ${A2A_TARGET_PRESETS-arm-m3 arm-m4f arm-m7 arm-m0plus arm-m4-stm32})
 
 tools/install-deps.sh --target
 

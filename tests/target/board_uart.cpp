@@ -20,7 +20,8 @@ int main() {
   volatile std::uint32_t* const words = a2a_board_persistent();
   const a2a_reset_cause cause = a2a_board_reset_cause();
   words[1] = words[1] + 1;
-  println("board ", a2a_board_name(), " boot cause=", static_cast<int>(cause), " boots=", words[1]);
+  println("board ", a2a_board_name(), " at ", a2a_board_cpu_hz(), " Hz boot cause=", static_cast<int>(cause),
+          " boots=", words[1]);
 
   switch (cause) {
     case A2A_RESET_POWER_ON: {

@@ -6,8 +6,10 @@
 #   board_uart_check.sh <qemu-serial.sh> <machine> <board_uart.elf>
 set -euo pipefail
 runner=$1 machine=$2 image=$3
-out=$(A2A_QEMU_TIMEOUT=30 "$runner" --timestamps --until 'done' "$machine" "$image")
+status=0
+out=$(A2A_QEMU_TIMEOUT=30 "$runner" --timestamps --until 'done' "$machine" "$image") || status=$?
 printf '%s\n' "$out"
+((status == 0)) || { echo "board_uart_check: QEMU ended with status $status" >&2; exit 1; }
 fail() { echo "board_uart_check: $*" >&2; exit 1; }
 grep -q 'boot cause=0 boots=1$' <<<"$out" || fail "no power-on boot"
 grep -q 'a2a: unhandled exception 3 (HardFault): reset$' <<<"$out" || fail "no fault report"

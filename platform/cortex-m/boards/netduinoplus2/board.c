@@ -19,13 +19,25 @@
 
 static bool initialized;
 
+/* QEMU 7.2 models neither the RCC nor the STM32 clock tree: its TIM2..TIM5
+ * count at a fixed 1 GHz before the prescaler (hw/arm/stm32f405_soc.c), not
+ * at the 16 MHz of the chip's reset clock, and its core (SysTick) runs at the
+ * machine's 168 MHz. RCC_CR tells them apart: on the chip HSION and HSIRDY
+ * are set from reset on (CR = 0x..83), under QEMU the RCC reads as 0. */
+#define QEMU_TIMER_HZ 1000000000u
+#define QEMU_CPU_HZ 168000000u
+static bool under_qemu(void) { return A2A_STM32F4_RCC->CR == 0u; }
+
 const char *a2a_board_name(void) { return "netduinoplus2"; }
+
+uint32_t a2a_board_cpu_hz(void) { return under_qemu() ? QEMU_CPU_HZ : A2A_BOARD_CPU_HZ; }
 
 void a2a_board_init(void) {
   if (initialized) return;
   /* APB1 and APB2 run at the HSI's 16 MHz after reset (prescalers 1). */
   a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
-  a2a_stm32f4_tim2_start(A2A_BOARD_CPU_HZ / 1000000u - 1u);
+  const uint32_t timer_hz = under_qemu() ? QEMU_TIMER_HZ : A2A_BOARD_CPU_HZ;
+  a2a_stm32f4_tim2_start(timer_hz / 1000000u - 1u); /* 1 MHz either way */
   initialized = true;
 }
 

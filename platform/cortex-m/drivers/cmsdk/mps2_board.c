@@ -25,6 +25,8 @@
 
 static bool initialized;
 
+uint32_t a2a_board_cpu_hz(void) { return A2A_BOARD_CPU_HZ; } /* 25 MHz, in QEMU too */
+
 void a2a_board_init(void) {
   if (initialized) return;
   a2a_cmsdk_uart_init(MPS2_UART0, A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);

@@ -81,6 +81,7 @@ typedef struct {
 
 /* --- POWER.RESETREAS at 0x40000400 --------------------------------------------- */
 #define A2A_NRF51_POWER_RESETREAS ((volatile uint32_t *)0x40000400u)
+#define A2A_NRF51_POWER_RAMON ((volatile uint32_t *)0x40000524u) /* reset value 0x3: both RAM blocks on */
 #define A2A_NRF51_RESETREAS_RESETPIN (1u << 0)
 #define A2A_NRF51_RESETREAS_DOG (1u << 1)
 #define A2A_NRF51_RESETREAS_SREQ (1u << 2)

@@ -31,6 +31,12 @@ void a2a_board_init(void);
 /* The board's name as a2a knows it (e.g. "mps2-an385"). */
 const char *a2a_board_name(void);
 
+/* The core clock as this image runs, in Hz: the rate of SysTick with
+ * CLKSOURCE = processor clock. The board's A2A_BOARD_CPU_HZ (a compile
+ * definition), except where QEMU clocks the core otherwise: netduinoplus2
+ * runs its core at 168 MHz under QEMU (16 MHz HSI on the chip). */
+uint32_t a2a_board_cpu_hz(void);
+
 /* --- console UART (polled) --------------------------------------------- */
 /* The next received byte (0..255), or -1 when none is waiting. Never blocks. */
 int a2a_board_uart_read(void);
