@@ -30,7 +30,8 @@ import time
 
 
 class Console:
-    def __init__(self, command):
+    def __init__(self, command, live=False):
+        self.live = live
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT)
         self.data = b""
@@ -45,6 +46,9 @@ class Console:
                 return
             with self.lock:
                 self.data += chunk
+            if self.live:
+                sys.stdout.write(chunk.decode("latin-1"))
+                sys.stdout.flush()
 
     def send(self, raw):
         self.proc.stdin.write(raw)
@@ -93,7 +97,7 @@ def run(args):
         with open(args.script, encoding="utf-8") as f:
             steps = [line.rstrip("\n") for line in f]
     steps += args.step
-    console = Console(command)
+    console = Console(command, live=args.live)
     last = ""
     failures = []
     try:
@@ -136,11 +140,11 @@ def run(args):
                 return 2
     finally:
         console.close()
-    if failures:
+    if not args.live:
         print(console.data.decode("latin-1"))
+    if failures:
         print("\n".join(["console_session: FAILED"] + failures))
         return 1
-    print(console.data.decode("latin-1"))
     print("console_session: every step held")
     return 0
 
@@ -151,6 +155,7 @@ def main():
     parser.add_argument("--image", required=True, help="the controller image (.elf)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per step (default 60)")
     parser.add_argument("--qemu-arg", action="append", default=[], help="one more QEMU argument")
+    parser.add_argument("--live", action="store_true", help="print the console as it arrives")
     parser.add_argument("--step", action="append", default=[], help="one more step (after the script's)")
     parser.add_argument("script", nargs="?", help="the session script")
     args = parser.parse_args()

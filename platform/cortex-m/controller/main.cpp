@@ -21,6 +21,16 @@ namespace {
 /// Watchdog period: covers the worst-case round (docs/console.md, "Timing and supervision").
 constexpr std::uint32_t kWatchdogMs = 2000;
 
+/// STATUS reads one wait for the fabric may take. Hardware answers within a round
+/// time (microseconds): 200000 reads are about 0.1 s at 25 MHz. The emulated fabric
+/// answers from SysTick, every 25 us of QEMU's clock, but QEMU's timer thread may
+/// be descheduled by a busy host for milliseconds: about 0.25 s of reads under QEMU.
+#ifdef A2A_BOARD_EMULATED_FABRIC
+constexpr std::uint32_t kFabricPolls = 5000000;
+#else
+constexpr std::uint32_t kFabricPolls = 200000;
+#endif
+
 #ifdef A2A_FW_TEST_HANG_AFTER_COMMITS
 /// Test image only: the fabric's bus locks up (an access never completes) after
 /// a number of COMMITs, so the watchdog must reset the board.
@@ -64,6 +74,7 @@ class CortexMBoard {
   }
   std::uint64_t micros() { return a2a_board_micros(); }
   void feed_watchdog() { a2a_board_watchdog_feed(); }
+  std::uint32_t fabric_polls() const { return kFabricPolls; }
   std::uint32_t watchdog_ms() const { return a2a_board_watchdog_supported() ? kWatchdogMs : 0; }
   std::string_view name() const { return a2a_board_name(); }
   a2a::app::ResetCause reset_cause() const { return cause_; }

@@ -25,9 +25,6 @@
 
 namespace a2a::app {
 
-/// STATUS reads per wait in the image: about 0.1 s at 25 MHz on hardware, far
-/// above a round's time; the emulated fabric answers within one SysTick period.
-inline constexpr std::uint32_t kDevicePolls = 200000;
 /// A line with no end is given up after this long without a byte.
 inline constexpr std::uint64_t kLineIdleMicros = 5000000;
 

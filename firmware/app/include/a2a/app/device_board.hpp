@@ -31,6 +31,7 @@ concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
   { b.read_byte() } -> std::same_as<int>;             ///< next console byte, or -1 (never blocks)
   b.print("text", std::string_view{}, index);           ///< console output: strings and integers
   { b.micros() } -> std::same_as<std::uint64_t>;      ///< monotonic time
+  { b.fabric_polls() } -> std::same_as<std::uint32_t>;  ///< STATUS reads a wait for the fabric may take
   b.feed_watchdog();
   { b.watchdog_ms() } -> std::same_as<std::uint32_t>;  ///< the watchdog's period, 0: none running
   { b.name() } -> std::convertible_to<std::string_view>;

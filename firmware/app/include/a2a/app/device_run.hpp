@@ -69,7 +69,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   const bool relays = schedule.fault_tolerant() != nullptr;
   if (const Errc e = fabric.configure(net, is_optical(schedule), relays); e != Errc::ok)
     return error("fabric refused the network: ", describe(e)), false;
-  if (const Errc e = fabric.clear_counters(kDevicePolls); e != Errc::ok)
+  if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
     return error("fabric did not clear its counters: ", describe(e)), false;
   const std::uint32_t first_round = fabric.round_counter();
   for (std::uint32_t k = 0; k < injection_count_; ++k) {
@@ -87,7 +87,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   detail::DeviceRoundHooks<Board, Bus> hooks{board_, &bus_, knobs_, kCrumbRound};
   const std::uint64_t writes_at_start = bus_.writes();
   const ExchangeReport report =
-      run_job(fabric, config_, schedule, storage_, hooks, ExchangeOptions{0, kDefaultRoundRetries, kDevicePolls});
+      run_job(fabric, config_, schedule, storage_, hooks, ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
   board_->set_crumb(kCrumbMagic, 0);
 
   const hal::FabricCounters c = fabric.counters();
