@@ -5,7 +5,7 @@
 # runs (new files included, nothing to register):
 #  - every header, through a generated translation unit that includes only it
 #    (so each header must also be self-contained);
-#  - every .cpp (the board entry point), with the controller image's default
+#  - every .cpp and the controller image's main, with the image's default
 #    build-time configuration; it instantiates the whole controller (driver,
 #    round loop, every schedule family), so the path-sensitive checks
 #    (clang-analyzer-*) see real code, not just uninstantiated templates.
@@ -44,7 +44,9 @@ while IFS= read -r header; do
   units+=("$tu")
 done < <(find firmware hal -name '*.hpp' -o -name '*.h' | sort)
 while IFS= read -r source; do units+=("$root/$source"); done < <(find firmware hal -name '*.cpp' | sort)
-echo "static-analysis: ${#units[@]} translation units (every header and source of firmware/ and hal/)"
+# The controller image's main: it instantiates the whole device over the board.
+units+=("$root/platform/cortex-m/controller/main.cpp")
+echo "static-analysis: ${#units[@]} translation units (every header and source of firmware/ and hal/, the image's main)"
 
 status=0
 if [[ $what == all || $what == tidy ]]; then

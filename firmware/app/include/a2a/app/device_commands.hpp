@@ -1,9 +1,9 @@
-// The device's commands (included by device.hpp; see docs/console.md for the
+// The device's commands (device.hpp includes them all; see docs/console.md for the
 // reply grammar). Each command prints its reply and ends it with `ok` or with a
 // line `error: ...`; a refused command changes nothing.
 #pragma once
 
-#include "a2a/app/device.hpp"
+#include "a2a/app/device_loop.hpp"
 
 namespace a2a::app {
 
@@ -142,4 +142,3 @@ void Device<Board, MaxPorts>::cmd_run(std::string_view args) {
 
 }  // namespace a2a::app
 
-#include "a2a/app/device_run.hpp"

@@ -1,8 +1,8 @@
 // `run`: one exchange on the fabric, from plan to the verdict of the fabric's
-// counters (included by device_commands.hpp).
+// counters (device.hpp includes it).
 #pragma once
 
-#include "a2a/app/device.hpp"
+#include "a2a/app/device_loop.hpp"
 
 namespace a2a::app {
 

@@ -1,0 +1,142 @@
+// The controller as a device (the class; device.hpp is the header to include):
+// what runs on a board from reset on. It prints a
+// banner, then reads commands from the console one line at a time and answers
+// each with lines that end in exactly `ok` or a line starting `error: `
+// (docs/console.md). Commands: help, status, config, set, run, inject, clear.
+//
+// Everything the device learns about the fabric comes from its registers
+// through the HAL driver over the board's bus; on a QEMU board an emulated
+// fabric answers from the far side of the register block (an interrupt), so this
+// code is the same on hardware and in emulation.
+//
+// Board: see DeviceBoard (device_board.hpp). MaxPorts: the capacity of the
+// fabric block this image drives (FabricLayout<MaxPorts, kMaxStages>).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "a2a/app/counting_bus.hpp"
+#include "a2a/app/device_board.hpp"
+#include "a2a/app/device_settings.hpp"
+#include "a2a/app/exchange_job.hpp"
+#include "a2a/app/line_reader.hpp"
+#include "a2a/hal/fabric_driver.hpp"
+
+namespace a2a::app {
+
+/// A line with no end is given up after this long without a byte.
+inline constexpr std::uint64_t kLineIdleMicros = 5000000;
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+class Device {
+  using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
+  using RawBus = std::remove_reference_t<decltype(std::declval<Board&>().bus())>;
+  using Bus = CountingBus<RawBus>;
+  using Driver = hal::FabricDriver<Bus, Layout>;
+
+ public:
+  Device(Board& board, std::span<const std::uint8_t> block, RelayPlanSpan storage)
+      : board_(&board), block_(block), storage_(storage), bus_(board.bus()) {}
+
+  /// The banner: version, board, reset cause, the configuration loaded, the fabric found.
+  void boot() {
+    board_->print("a2a controller ", kVersion, " on ", board_->name(), "\n");
+    board_->print("reset cause: ", name(board_->reset_cause()), "\n");
+    if (board_->crumb(kCrumbMagic) == kExchangeRunning) {
+      board_->print("warning: an exchange was running at the reset (", board_->crumb(kCrumbRound),
+                    " rounds delivered): it is not resumed; send run to start it again\n");
+    }
+    board_->set_crumb(kCrumbMagic, 0);
+    const Result<ControllerConfig> decoded = decode_config(block_);
+    if (decoded) {
+      config_ = *decoded;
+      config_ok_ = check(config_) == Errc::ok;
+    }
+    print_config();
+    if (!decoded) {
+      board_->print("error: configuration block refused: ", describe(decoded.error()),
+                    "; run refused until set gives a whole configuration\n");
+    } else if (!config_ok_) {
+      board_->print("error: configuration refused: ", describe(check(config_)), "\n");
+    }
+    Driver fabric(bus_);
+    if (const Errc e = fabric.probe(); e != Errc::ok) {
+      board_->print("error: fabric block not recognised: ", describe(e), "\n");
+    } else {
+      board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages,
+                    " stages, fault injection ", fabric.can_inject() ? "available" : "not available", "\n");
+    }
+    if (const std::uint32_t ms = board_->watchdog_ms(); ms != 0)
+      board_->print("watchdog: ", ms, " ms, fed by the command loop and every round\n");
+    else
+      board_->print("watchdog: none on this board\n");
+    board_->print("ready\n");
+  }
+
+  /// One pass of the main loop: feed the watchdog, take what the UART has.
+  void poll() {
+    board_->feed_watchdog();
+    const std::uint64_t now = board_->micros();
+    LineEvent event = LineEvent::none;
+    for (int byte = board_->read_byte(); byte >= 0 && event == LineEvent::none; byte = board_->read_byte())
+      event = reader_.push(static_cast<std::uint8_t>(byte), now);
+    if (event == LineEvent::none) event = reader_.idle(now, kLineIdleMicros);
+    switch (event) {
+      case LineEvent::none: return;
+      case LineEvent::line: return execute(reader_.text());
+      case LineEvent::too_long:
+        return error("line longer than ", kMaxLineLength, " characters: ignored");
+      case LineEvent::junk: return error("line holds bytes that are not printable ASCII: ignored");
+      case LineEvent::unterminated:
+        return error("line without an end (no CR or LF for ", kLineIdleMicros / 1000000, " s): ignored");
+    }
+  }
+
+  [[noreturn]] void run_forever() {
+    boot();
+    for (;;) poll();
+  }
+
+ private:
+  static constexpr std::string_view kVersion = "0.2.0 (register map 2)";
+  static constexpr std::uint32_t kCrumbMagic = 1;
+  static constexpr std::uint32_t kCrumbRound = 2;
+  static constexpr std::uint32_t kExchangeRunning = 0xA2A0E7C1U;
+
+  template <class... Args>
+  void error(const Args&... args) {
+    board_->print("error: ", args..., "\n");
+  }
+  void ok() { board_->print("ok\n"); }
+
+  Errc check(const ControllerConfig& c) {
+    if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
+    return plan_exchange(c, storage_).error();
+  }
+
+  void execute(std::string_view line);
+  void print_config();
+  void cmd_help();
+  void cmd_status();
+  void cmd_set(std::string_view args);
+  void cmd_run(std::string_view args);
+  void cmd_inject(std::string_view args);
+  void cmd_clear();
+  bool run_one(std::uint32_t index, std::uint32_t count);
+
+  Board* board_;
+  std::span<const std::uint8_t> block_;
+  RelayPlanSpan storage_;
+  Bus bus_;
+  LineReader<kMaxLineLength> reader_;
+  ControllerConfig config_{};
+  bool config_ok_{false};
+  DeviceKnobs knobs_{};
+  std::array<Injection, kMaxInjections> injections_{};
+  std::uint32_t injection_count_{0};
+  DeviceRecord record_{};
+};
+
+}  // namespace a2a::app
