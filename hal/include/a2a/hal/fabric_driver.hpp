@@ -259,18 +259,20 @@ class FabricDriver {
   /// Arms a fault: switch `sw` of `stage` fails from ROUND_COUNTER = from_round_counter on.
   /// Waits (bounded) until the block took it up (it clears INJECT.Arm), so a second
   /// call never overwrites a fault the block has not seen yet.
-  [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter) {
+  [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
+                                            std::uint32_t max_polls = kActionPolls) {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
     if (const Errc e = check_stage(stage); e != Errc::ok) return e;
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
     write_register(*bus_, Layout::kInjectRound,
                    RegisterValue<reg::InjectRound>{}.set<reg::InjectRound::Round>(from_round_counter));
-    return inject(RegisterValue<reg::Inject>{}.set<reg::Inject::Stage>(stage).set<reg::Inject::Switch>(sw).flag<reg::Inject::Arm>());
+    return inject(RegisterValue<reg::Inject>{}.set<reg::Inject::Stage>(stage).set<reg::Inject::Switch>(sw).flag<reg::Inject::Arm>(),
+                  max_polls);
   }
   /// Forgets every injected fault and clears the FAULT bitmap.
-  [[nodiscard]] constexpr Errc clear_injected_faults() {
+  [[nodiscard]] constexpr Errc clear_injected_faults(std::uint32_t max_polls = kActionPolls) {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
-    return inject(RegisterValue<reg::Inject>{}.flag<reg::Inject::Clear>());
+    return inject(RegisterValue<reg::Inject>{}.flag<reg::Inject::Clear>(), max_polls);
   }
 
   /// Whether the block marks switch `sw` of `stage` faulty (FAULT bitmap).
@@ -328,10 +330,10 @@ class FabricDriver {
     return Errc::fabric_timeout;
   }
   /// Writes INJECT and waits (bounded) until the block has cleared Arm and Clear.
-  [[nodiscard]] constexpr Errc inject(const RegisterValue<reg::Inject>& value) {
+  [[nodiscard]] constexpr Errc inject(const RegisterValue<reg::Inject>& value, std::uint32_t max_polls) {
     write_register(*bus_, Layout::kInject, value);
     constexpr std::uint32_t kPending = reg::Inject::Arm::mask | reg::Inject::Clear::mask;
-    for (std::uint32_t poll = 0; poll < kActionPolls; ++poll)
+    for (std::uint32_t poll = 0; poll < max_polls; ++poll)
       if ((bus_->read32(Layout::kInject) & kPending) == 0) return Errc::ok;
     return Errc::fabric_timeout;
   }

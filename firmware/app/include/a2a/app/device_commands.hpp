@@ -121,7 +121,7 @@ void Device<Board, MaxPorts>::cmd_clear() {
   Driver fabric(bus_);
   if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e));
   if (!fabric.can_inject()) return error("this fabric cannot inject faults (hardware): nothing to clear");
-  if (const Errc e = fabric.clear_injected_faults(); e != Errc::ok) return error("clear failed: ", describe(e));
+  if (const Errc e = fabric.clear_injected_faults(board_->fabric_polls()); e != Errc::ok) return error("clear failed: ", describe(e));
   injection_count_ = 0;
   board_->print("no faulty switches in the emulated fabric\n");
   ok();

@@ -74,7 +74,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   const std::uint32_t first_round = fabric.round_counter();
   for (std::uint32_t k = 0; k < injection_count_; ++k) {
     const Injection& in = injections_[k];
-    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round); e != Errc::ok)
+    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round, board_->fabric_polls()); e != Errc::ok)
       return error("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e)), false;
   }
   injection_count_ = 0;  // armed in the fabric now; `clear` repairs
