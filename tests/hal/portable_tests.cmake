@@ -2,7 +2,8 @@
 # with doctest on the host (tests/hal/CMakeLists.txt) and with the light runner
 # on Cortex-M (tests/target includes this file in the cross build).
 # Paths are relative to tests/hal.
-set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp fault_injection_test.cpp emulated_fabric_test.cpp)
+set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp driver_v2_test.cpp fault_injection_test.cpp
+    emulated_fabric_test.cpp)
 # a2a::app: the fault-injection tests drive the controller's round loop (firmware/app).
 set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
 
