@@ -17,3 +17,16 @@ endif()
 if(NOT TARGET a2a_emulated_fabric)
   add_subdirectory("${PROJECT_SOURCE_DIR}/platform/emulated-fabric" "${PROJECT_BINARY_DIR}/platform/emulated-fabric")
 endif()
+
+# On a board whose fabric is emulated: the driver over the memory-mapped RAM block,
+# served by SysTick (cross build only; not a host test).
+if(CMAKE_CROSSCOMPILING AND A2A_BOARD_EMULATED_FABRIC AND COMMAND a2a_add_light_test
+   AND TARGET a2a_emulated_fabric_cortex_m)
+  a2a_add_light_test(NAME hal_emulated_board SOURCES "${CMAKE_CURRENT_LIST_DIR}/emulated_board_test.cpp"
+                     LABELS hal target)
+  target_include_directories(hal_emulated_board PRIVATE "${CMAKE_CURRENT_LIST_DIR}")
+  target_link_libraries(hal_emulated_board PRIVATE a2a::hal a2a::mmio a2a_emulated_fabric_cortex_m)
+  if(DEFINED A2A_FW_MAX_PORTS)
+    target_compile_definitions(hal_emulated_board PRIVATE A2A_FW_MAX_PORTS=${A2A_FW_MAX_PORTS}U)
+  endif()
+endif()
