@@ -277,3 +277,30 @@ TEST_CASE("the block refuses an invalid configuration and read-only writes") {
   CHECK(fabric.read32(Layout::port_header(1)) == 0);
   CHECK(driver.probe() == Errc::ok);
 }
+
+TEST_CASE("map 2.0 on the simulated fabric: tickets at the write, LAST_ERROR, ABORT of a finished round") {
+  Fabric fabric;
+  Driver driver(fabric);
+  REQUIRE(driver.probe() == Errc::ok);
+  CHECK_FALSE(driver.can_inject());  // the simulated block injects through its test hooks instead
+  REQUIRE(driver.configure(make_network(Topology::omega, 16).value(), false) == Errc::ok);
+  REQUIRE(fabric.inject_stuck(0, 0, 0) == Errc::ok);
+  program_round0(driver);
+  CHECK(driver.wait_round(kPolls) == Errc::fabric_round_faulted);
+  const std::uint32_t last = driver.last_error();
+  CHECK(reg::Status::Ticket::extract(last) == driver.ticket());
+  CHECK((last & reg::Status::Conflict::mask) != 0);
+  fabric.clear_faults();
+  // ABORT with nothing running: the last outcome stands, only the ticket moves on.
+  REQUIRE(driver.abort() == Errc::ok);
+  const Result<FabricStatus> s = driver.poll_status(1);
+  REQUIRE(s.ok());
+  CHECK(s->done);
+  CHECK(s->conflict);
+  CHECK_FALSE(s->aborted);
+  REQUIRE(driver.clear_counters(1) == Errc::ok);
+  CHECK(driver.last_error() == 0);
+  CHECK(driver.counters() == FabricCounters{});  // this model keeps its record in deliveries()
+  REQUIRE(driver.reset() == Errc::ok);
+  CHECK(fabric.read32(Layout::kStatus) == reg::Status::Ticket::insert(0, driver.ticket()));
+}
