@@ -18,9 +18,6 @@
 #ifndef A2A_FW_MAX_PORTS
 #define A2A_FW_MAX_PORTS 256
 #endif
-#ifndef A2A_BOARD_CPU_HZ
-#define A2A_BOARD_CPU_HZ 25000000
-#endif
 
 namespace {
 
@@ -38,8 +35,13 @@ constexpr std::uint32_t kCsrEnable = 1U << 0, kCsrTickInt = 1U << 1, kCsrClkSour
 // ~25 us between looks at CONTROL: short next to a round's programming, long enough
 // that the controller, not the idle check, gets most of the CPU.
 constexpr std::uint32_t kTicksPerSecond = 40'000;
-constexpr std::uint32_t kReload = A2A_BOARD_CPU_HZ / kTicksPerSecond - 1;
-static_assert(kReload >= 1 && kReload <= 0x00FF'FFFF, "a2a: SysTick reload out of range for A2A_BOARD_CPU_HZ");
+/// SysTick reload for ~25 us at the clock the core really runs at: the board's
+/// run-time figure (QEMU clocks the netduinoplus2 at 168 MHz, the chip boots at 16).
+std::uint32_t systick_reload() {
+  const std::uint32_t ticks = a2a_board_cpu_hz() / kTicksPerSecond;
+  if (ticks < 2) return 1;
+  return ticks - 1 > 0x00FF'FFFFU ? 0x00FF'FFFFU : ticks - 1;
+}
 
 }  // namespace
 
@@ -58,7 +60,7 @@ __attribute__((constructor)) void a2a_emulated_fabric_start() {
   // ARMv6-M has no byte access to the SHPRs.
   scs.write32(kShpr3, scs.read32(kShpr3) & 0x00FF'FFFFU);
   scs.write32(kSystCsr, 0);
-  scs.write32(kSystRvr, kReload);
+  scs.write32(kSystRvr, systick_reload());
   scs.write32(kSystCvr, 0);
   scs.write32(kSystCsr, kCsrClkSource | kCsrTickInt | kCsrEnable);
 }
