@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs one Cortex-M image in QEMU with semihosting and returns its exit status.
 #   qemu-run.sh <machine> <image.elf> [args...]
-# <machine>: mps2-an385 | mps2-an386 | mps2-an500 | microbit (qemu-system-arm -M).
+# <machine>: qemu-system-arm -M, a board's A2A_BOARD_QEMU_MACHINE (mps2-an385,
+# mps2-an386, mps2-an500, microbit, netduinoplus2). For images with the UART
+# console use qemu-serial.sh.
 # The guest's console (semihosting) is this script's stdout; the program reads
 # its arguments through semihosting SYS_GET_CMDLINE (argv[0] is the image path,
 # the arguments are joined with single spaces, so they cannot contain spaces).
