@@ -34,10 +34,15 @@ std::array<LatinSquareSchedule<>::Port, kHeaderWords> g_ports{};  // static: mai
 constexpr std::uint32_t kStageCtrlWord = Layout::kStageControlBase / 4;
 constexpr std::uint32_t kControlWord = Layout::kControl / 4;
 constexpr std::uint32_t kCommitBit = 1;
+// Register map 2.0: every COMMIT carries the writer's ticket (STATUS echoes it). A
+// lean controller keeps the CONTROL word itself as a running count (ticket = bits
+// 15:8; the carry into bits 31:16 is ignored by the block): one add per round.
+constexpr std::uint32_t commit(std::uint32_t ticket) { return kCommitBit | (ticket & 0xFFU) << 8; }
+constexpr std::uint32_t kNextTicket = 1U << 8;
 constexpr std::uint32_t stage_ctrl(std::uint32_t mode_bits, std::uint32_t state) { return mode_bits | (state << 8); }
 constexpr std::uint32_t port_header(std::uint32_t destination, std::uint32_t tag) { return destination | (tag << 16); }
 static_assert(hal::reg::StageControl::State::insert(5, 3) == stage_ctrl(5, 3));
-static_assert(hal::reg::Control::Commit::insert(0, 1) == kCommitBit);
+static_assert(hal::reg::Control::Ticket::insert(hal::reg::Control::Commit::insert(0, 1), 0x5A) == commit(0x5A));
 static_assert(hal::reg::PortHeader::Tag::insert(hal::reg::PortHeader::Destination::insert(0, 7), 9) ==
               port_header(7, 9));
 
@@ -53,20 +58,22 @@ volatile std::uint32_t* registers() { return g_block.data(); }
 
 /// Figure 1, lean controller: each round computed from the one before (next),
 /// the one stage that changed (changed_stage) gets its STAGE_CTRL word, then
-/// COMMIT. Two register stores per round; everything else is computing.
+/// COMMIT with the next ticket. Two register stores per round; everything else is computing.
 template <class S>
 [[gnu::noipa]] void controller_rounds_raw(const S& schedule, volatile std::uint32_t* regs) {
   auto round = schedule.round(0);
   const std::uint32_t mode_bits = hal::mode_code(round.control());
   for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
     regs[kStageCtrlWord + s] = stage_ctrl(mode_bits, round.stage_state(s));
-  regs[kControlWord] = kCommitBit;
+  std::uint32_t control = commit(1);
+  regs[kControlWord] = control;
   while (round.index() + 1 < schedule.rounds()) {
     A2A_ICOUNT_START();
     round = schedule.next(round);
     const std::uint32_t stage = round.changed_stage();
     regs[kStageCtrlWord + stage] = stage_ctrl(mode_bits, round.stage_state(stage));
-    regs[kControlWord] = kCommitBit;
+    control += kNextTicket;
+    regs[kControlWord] = control;
     A2A_ICOUNT_STOP();
   }
 }
@@ -76,12 +83,14 @@ template <class S>
 [[gnu::noipa]] void controller_loop_raw(const S& schedule, volatile std::uint32_t* regs) {
   auto round = schedule.round(0);
   const std::uint32_t mode_bits = hal::mode_code(round.control());
+  std::uint32_t control = commit(1);
   A2A_ICOUNT_START();
   while (round.index() + 1 < schedule.rounds()) {
     round = schedule.next(round);
     const std::uint32_t stage = round.changed_stage();
     regs[kStageCtrlWord + stage] = stage_ctrl(mode_bits, round.stage_state(stage));
-    regs[kControlWord] = kCommitBit;
+    control += kNextTicket;
+    regs[kControlWord] = control;
   }
   A2A_ICOUNT_STOP();
 }

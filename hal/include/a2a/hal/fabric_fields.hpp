@@ -65,6 +65,8 @@ struct Control : RegisterSpec<WriteOnly, 0> {
   using Reset = Field<Control, 2, 1>;   ///< every register back to its reset value, ROUND_COUNTER = 0
   using ClearCounters = Field<Control, 3, 1>;  ///< zero the counters, LAST_ERROR, delivered pairs, relay stores
   using Ticket = Field<Control, 8, 8>;         ///< the writer's number for this action (STATUS.Ticket echoes it)
+  // Bits 31:16 are ignored: a controller may keep CONTROL as a running count
+  // (COMMIT | count << 8); only the count's low 8 bits are the ticket.
 };
 
 /// 0x01C STATUS (RO, reset 0): what the last COMMIT did. Cleared by each COMMIT.
