@@ -217,3 +217,32 @@ TEST_CASE("emulated fabric: an invalid configuration does not run and is the las
   CHECK((b.driver.last_error() & Status::ConfigInvalid::mask) != 0);
   CHECK(b.driver.round_counter() == 0);
 }
+
+TEST_CASE("emulated fabric: a misrouted or conflicting round delivers nothing, so its retry is not a duplicate") {
+  Bench& b = fresh_bench();
+  const Network net = make_network(Topology::omega, 8).value();
+  REQUIRE(b.driver.configure(net, false) == Errc::ok);
+  REQUIRE(b.driver.clear_counters(kPolls) == Errc::ok);
+  for (std::uint32_t s = 0; s < net.stages; ++s) REQUIRE(b.driver.set_stage_control(s, ControlMode::stage, 0) == Errc::ok);
+  const StageControl straight{0, 2, 3};
+  auto write_headers = [&](std::uint32_t wrong_port) {
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      const Path p = route(net, i, straight);
+      const std::uint32_t dest = i == wrong_port ? (p.destination + 1) % net.ports : p.destination;
+      REQUIRE(b.driver.set_port_header(i, dest, p.tag) == Errc::ok);
+    }
+    REQUIRE(b.driver.set_idle_word(0, 0xFFFF'FF00U) == Errc::ok);
+  };
+  write_headers(3);  // port 3's header names another destination than its path reaches
+  REQUIRE(b.driver.commit() == Errc::ok);
+  CHECK(b.driver.wait_round(kPolls) == Errc::fabric_round_faulted);
+  FabricCounters c = b.driver.counters();
+  CHECK(c.misroutes == 1);
+  CHECK(c.delivered == 0);  // the seven clean signals of the flagged round count nothing
+  write_headers(net.ports);  // the retry, every header right
+  REQUIRE(b.driver.commit() == Errc::ok);
+  CHECK(b.driver.wait_round(kPolls) == Errc::ok);
+  c = b.driver.counters();
+  CHECK(c.delivered == 8);
+  CHECK(c.duplicates == 0);
+}

@@ -110,6 +110,12 @@ class Device {
     board_->print("error: ", args..., "\n");
   }
   void ok() { board_->print("ok\n"); }
+  /// An error reply that also ends the exchange being run: false for run_one().
+  template <class... Args>
+  [[nodiscard]] bool fail(const Args&... args) {
+    error(args...);
+    return false;
+  }
 
   Errc check(const ControllerConfig& c) {
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;

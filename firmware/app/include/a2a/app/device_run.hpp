@@ -12,45 +12,49 @@ namespace detail {
 /// line, the watchdog, and the slot pacing (a round is late when it ends after
 /// its slot; the next round never starts before its slot does).
 template <class Board, class Bus>
-struct DeviceRoundHooks {
-  Board* board;
-  Bus* bus;
-  DeviceKnobs knobs;
-  std::uint32_t crumb_round;
-  std::uint64_t start_us{0};
-  std::uint64_t writes_before{0};
-  std::uint32_t late{0};
+class DeviceRoundHooks {
+ public:
+  /// The exchange's clock starts here: construct right before the first round.
+  DeviceRoundHooks(Board& board, Bus& bus, const DeviceKnobs& knobs, std::uint32_t crumb_round)
+      : board_(&board), bus_(&bus), knobs_(knobs), crumb_round_(crumb_round), start_us_(board.micros()),
+        writes_before_(bus.writes()) {}
 
-  void before_exchange() {
-    start_us = board->micros();
-    writes_before = bus->writes();
-  }
   template <class S>
   void after_round(std::uint32_t r, const S& schedule, const typename S::Round& round) {
-    board->set_crumb(crumb_round, r + 1);
-    board->feed_watchdog();
-    if (knobs.trace) {
-      board->print("round ", r, ": word ", round.word(), ", ", bus->writes() - writes_before, " register writes");
+    board_->set_crumb(crumb_round_, r + 1);
+    board_->feed_watchdog();
+    if (knobs_.trace) {
+      board_->print("round ", r, ": word ", round.word(), ", ", bus_->writes() - writes_before_, " register writes");
       const std::uint32_t ports = schedule.network().ports;
       if (ports <= kTracePortsUpTo) {
-        board->print(", sends");
+        board_->print(", sends");
         for (std::uint32_t i = 0; i < ports; ++i) {
           const PortSend s = schedule.send(round, i);
-          if (s.sends) board->print(" ", i, "->", s.destination);
+          if (s.sends) board_->print(" ", i, "->", s.destination);
         }
       }
-      board->print("\n");
+      board_->print("\n");
     }
-    writes_before = bus->writes();
-    if (knobs.slot_us == 0) return;
-    const std::uint64_t slot_end = start_us + std::uint64_t{r + 1} * knobs.slot_us;
-    if (board->micros() > slot_end) {
-      ++late;
+    writes_before_ = bus_->writes();
+    if (knobs_.slot_us == 0) return;
+    const std::uint64_t slot_end = start_us_ + std::uint64_t{r + 1} * knobs_.slot_us;
+    if (board_->micros() > slot_end) {
+      ++late_;
       return;
     }
-    while (board->micros() < slot_end) board->feed_watchdog();
+    while (board_->micros() < slot_end) board_->feed_watchdog();
   }
+  [[nodiscard]] std::uint32_t late() const { return late_; }
+
+ private:
   static constexpr std::uint32_t kTracePortsUpTo = 16;  ///< wider networks: no per-port list
+  Board* board_;
+  Bus* bus_;
+  DeviceKnobs knobs_;
+  std::uint32_t crumb_round_;
+  std::uint64_t start_us_;
+  std::uint64_t writes_before_;
+  std::uint32_t late_{0};
 };
 
 }  // namespace detail
@@ -60,22 +64,22 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   board_->feed_watchdog();
   const Result<AnySchedule> planned = plan_exchange(config_, storage_);
   board_->feed_watchdog();
-  if (!planned) return error("configuration refused: ", describe(planned.error())), false;
+  if (!planned) return fail("configuration refused: ", describe(planned.error()));
   const AnySchedule& schedule = *planned;
   const Network net = schedule.network();
   Driver fabric(bus_);
   fabric.set_write_verification(true);  // a register that did not take is never committed
-  if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e)), false;
+  if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric block not recognised: ", describe(e));
   const bool relays = schedule.fault_tolerant() != nullptr;
   if (const Errc e = fabric.configure(net, is_optical(schedule), relays); e != Errc::ok)
-    return error("fabric refused the network: ", describe(e)), false;
+    return fail("fabric refused the network: ", describe(e));
   if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
-    return error("fabric did not clear its counters: ", describe(e)), false;
+    return fail("fabric did not clear its counters: ", describe(e));
   const std::uint32_t first_round = fabric.round_counter();
   for (std::uint32_t k = 0; k < injection_count_; ++k) {
     const Injection& in = injections_[k];
     if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round, board_->fabric_polls()); e != Errc::ok)
-      return error("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e)), false;
+      return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
   }
   injection_count_ = 0;  // armed in the fabric now; `clear` repairs
   board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
@@ -84,7 +88,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
 
   board_->set_crumb(kCrumbRound, 0);
   board_->set_crumb(kCrumbMagic, kExchangeRunning);
-  detail::DeviceRoundHooks<Board, Bus> hooks{board_, &bus_, knobs_, kCrumbRound};
+  detail::DeviceRoundHooks<Board, Bus> hooks(*board_, bus_, knobs_, kCrumbRound);
   const std::uint64_t writes_at_start = bus_.writes();
   const ExchangeReport report =
       run_job(fabric, config_, schedule, storage_, hooks, ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
@@ -97,7 +101,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
                 bus_.writes() - writes_at_start, ", pairs delivered ", c.delivered, "/", expected, ", missing ",
                 missing, ", duplicates ", c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts,
                 ", crosstalk ", c.crosstalk, ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ",
-                c.held, ", faulted rounds ", c.faulted, ", retries ", report.retries, ", late ", hooks.late,
+                c.held, ", faulted rounds ", c.faulted, ", retries ", report.retries, ", late ", hooks.late(),
                 ", replans ", report.replans, "\n");
   if (report.fault_found) {
     board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
@@ -119,14 +123,13 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   record_.delivered = c.delivered;
   record_.expected = expected;
   record_.duplicates = c.duplicates;
-  record_.late = hooks.late;
+  record_.late = hooks.late();
   record_.replans = report.replans;
   if (report.error != Errc::ok) {
-    return error("exchange ", index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error),
-                 "; ", report.messages_pending, " messages not delivered (fabric: ", missing, " pairs missing)"),
-           false;
+    return fail("exchange ", index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error), "; ",
+                report.messages_pending, " messages not delivered (fabric: ", missing, " pairs missing)");
   }
-  if (!exact) return error("the fabric's counters do not show every pair delivered exactly once"), false;
+  if (!exact) return fail("the fabric's counters do not show every pair delivered exactly once");
   board_->print("verified by the fabric's counters: every pair delivered exactly once\n");
   return true;
 }

@@ -43,7 +43,7 @@ struct ExchangeReport {
 
 /// Runs `schedule` (planned from `config`) on a probed `fabric`; on a fault the
 /// fabric locates, re-plans with `replan_storage` and resumes. `optical` as
-/// is_optical(schedule). Hooks: before_exchange(), and after_round(r, schedule, round)
+/// is_optical(schedule). Hooks: after_round(r, schedule, round)
 /// for every delivered round r (counted over both plans): pacing, watchdog, trace.
 template <hal::FabricController Fabric, class Hooks>
 ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
@@ -51,7 +51,6 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
   ExchangeReport report;
   const Network net = schedule.network();
   report.rounds_planned = schedule.rounds();
-  hooks.before_exchange();
   const ExchangeOutcome first =
       run_exchange(fabric, schedule,
                    [&](std::uint32_t r, const AnySchedule::Round& round) { hooks.after_round(r, schedule, round); },

@@ -17,8 +17,9 @@
 //
 // Faults: INJECT arms "switch (s, y) fails from ROUND_COUNTER r on". From then on
 // FAULT marks it, and a round in which any signal crosses a marked switch is
-// flagged FAULT_CROSSED and delivers nothing: receivers discard a flagged round,
-// so a retried or re-planned round never counts a message twice.
+// flagged FAULT_CROSSED and delivers nothing. So does a round flagged for a
+// conflict, a misroute or (optical mode) crosstalk: receivers discard a flagged
+// round, so a retried or re-planned round never counts a message twice.
 //
 // Freestanding and heap-free: capacity is a template parameter (MaxPorts^2 bits
 // twice: delivered pairs and relay stores).

@@ -102,23 +102,25 @@ class RoundWalk {
       add(counts_.faulted, 1);
       return S::FaultCrossed::mask;
     }
+    // Misroutes and conflicts are judged first: a flagged round is discarded whole by
+    // the receivers (like a faulty one), so a retry of it can never deliver twice.
+    for (std::uint32_t k = 0; k < active; ++k) {
+      const std::uint32_t header = bus.read32(Layout::port_header(source_[k]));
+      if (hal::reg::PortHeader::Destination::extract(header) != terminal_[k] ||
+          hal::reg::PortHeader::Tag::extract(header) != tag_[k]) {
+        add(counts_.misroutes, 1);
+        flags |= S::Misroute::mask;
+      } else if (collided_[k]) {
+        add(counts_.conflicts, 1);
+      }
+    }
     add(counts_.crosstalk, crosstalk);
+    if (flags != 0) return flags;
     const bool relay = hal::reg::NetShape::Relay::extract(bus.read32(Layout::kNetShape)) != 0;
     std::uint32_t stored = 0;  // hops into a store this round (stored_), usable from the next round on
     for (std::uint32_t k = 0; k < active; ++k) {
       const std::uint32_t source = source_[k];
-      const std::uint32_t header = bus.read32(Layout::port_header(source));
       const std::uint32_t output = terminal_[k];
-      if (hal::reg::PortHeader::Destination::extract(header) != output ||
-          hal::reg::PortHeader::Tag::extract(header) != tag_[k]) {
-        add(counts_.misroutes, 1);
-        flags |= S::Misroute::mask;
-        continue;
-      }
-      if (collided_[k]) {
-        add(counts_.conflicts, 1);
-        continue;
-      }
       const std::uint32_t message = relay ? bus.read32(Layout::port_message(source)) : 0;
       const std::uint32_t origin = relay ? hal::reg::PortMessage::Origin::extract(message) : source;
       const std::uint32_t final_dest = relay ? hal::reg::PortMessage::Final::extract(message) : output;
