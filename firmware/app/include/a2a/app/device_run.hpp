@@ -37,7 +37,7 @@ class DeviceRoundHooks {
     }
     writes_before_ = bus_->writes();
     if (knobs_.slot_us == 0) return;
-    const std::uint64_t slot_end = start_us_ + std::uint64_t{r + 1} * knobs_.slot_us;
+    const std::uint64_t slot_end = end_of_slot(r);
     if (board_->micros() > slot_end) {
       ++late_;
       return;
@@ -47,6 +47,10 @@ class DeviceRoundHooks {
   [[nodiscard]] std::uint32_t late() const { return late_; }
 
  private:
+  /// When round r's slot ends: slot r is [start + r T, start + (r + 1) T).
+  [[nodiscard]] std::uint64_t end_of_slot(std::uint32_t r) const {
+    return start_us_ + std::uint64_t{r + 1} * knobs_.slot_us;
+  }
   static constexpr std::uint32_t kTracePortsUpTo = 16;  ///< wider networks: no per-port list
   Board* board_;
   Bus* bus_;
