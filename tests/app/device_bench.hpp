@@ -7,6 +7,7 @@
 
 #include <a2a/app/device.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
+#include <a2a/emulated/ram_block.hpp>
 
 #include <array>
 #include <cstdint>
@@ -22,41 +23,33 @@ inline constexpr std::uint32_t kDevicePorts = 256;
 using DeviceLayout = hal::FabricLayout<kDevicePorts, kMaxStages>;
 using Emulator = emulated::FabricEmulator<DeviceLayout, kDevicePorts>;
 
-/// The register block in RAM.
-struct RamBlock {
-  std::array<std::uint32_t, DeviceLayout::kSize / 4> words{};
-  std::uint32_t read32(std::uint32_t offset) { return words[offset / 4]; }
-  void write32(std::uint32_t offset, std::uint32_t value) { words[offset / 4] = value; }
-};
+using RamBlock = emulated::RamBlock<DeviceLayout::kSize>;
+using ServicedBus = emulated::ServicedBus<Emulator, RamBlock>;
 
-/// The controller's view of the block: the emulator runs between its accesses
-/// (every `period`-th read), so a STATUS read right after COMMIT is stale.
+/// The controller's view of the block: the emulator's interrupt runs every third
+/// read (ServicedBus), so a STATUS read right after COMMIT is stale. A test hook:
+/// `stubborn_writes` writes to `stubborn_offset` do not take (bit 0 flipped).
 struct InterruptedBus {
-  RamBlock* ram;
-  Emulator* fabric;
-  std::uint32_t period{3};
-  std::uint32_t reads{0};
-  // A test hook: these many writes to `stubborn_offset` do not take (bit 0 flipped).
+  ServicedBus inner;
   std::uint32_t stubborn_offset{~0U};
   std::uint32_t stubborn_writes{0};
-  std::uint32_t read32(std::uint32_t offset) {
-    if (++reads % period == 0) fabric->service(*ram);
-    return ram->read32(offset);
-  }
+  std::uint32_t read32(std::uint32_t offset) { return inner.read32(offset); }
   void write32(std::uint32_t offset, std::uint32_t value) {
     if (offset == stubborn_offset && stubborn_writes > 0) {
       --stubborn_writes;
       value ^= 1U;
     }
-    ram->write32(offset, value);
+    inner.write32(offset, value);
   }
 };
 
 class HostBoard {
  public:
-  HostBoard() : ram_(std::make_unique<RamBlock>()), fabric_(std::make_unique<Emulator>()) {
+  HostBoard()
+      : ram_(std::make_unique<RamBlock>()),
+        fabric_(std::make_unique<Emulator>()),
+        bus_{ServicedBus(*fabric_, *ram_, 3)} {
     fabric_->power_on(*ram_);
-    bus_ = InterruptedBus{ram_.get(), fabric_.get()};
   }
   // --- DeviceBoard ---
   int read_byte() {
@@ -101,7 +94,7 @@ class HostBoard {
 
   std::unique_ptr<RamBlock> ram_;
   std::unique_ptr<Emulator> fabric_;
-  InterruptedBus bus_{};
+  InterruptedBus bus_;
   std::string input_;
   std::string output_;
   std::uint64_t now_{0};
