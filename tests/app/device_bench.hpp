@@ -106,13 +106,16 @@ using HostDevice = app::Device<HostBoard, kDevicePorts>;
 struct DeviceBench {
   HostBoard board;
   std::unique_ptr<RelayPlanStorage<kDevicePorts>> storage = std::make_unique<RelayPlanStorage<kDevicePorts>>();
-  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});
+  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});  ///< the provisioned region
+  /// The image's built-in default: a 4-port omega, so a test sees which one ran.
+  static constexpr ControllerConfig kDefault{Topology::omega, 4};
+  std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(kDefault);
   std::unique_ptr<HostDevice> device;
   std::string banner;
 
   explicit DeviceBench(const std::array<std::uint8_t, kConfigBlockSize>& b = encode_config(ControllerConfig{}))
       : block(b) {
-    device = std::make_unique<HostDevice>(board, block, storage->span());
+    device = std::make_unique<HostDevice>(board, block, fallback, storage->span());
     device->boot();
     banner = board.take_output();
   }

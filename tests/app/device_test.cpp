@@ -109,6 +109,26 @@ TEST_CASE("a corrupted block is refused at boot; set gives a whole configuration
   CHECK(has(b.command("run"), "pairs delivered 64/64, missing 0, duplicates 0"));
 }
 
+TEST_CASE("a blank configuration region runs the built-in default; a provisioned block wins") {
+  DeviceBench zeros(std::array<std::uint8_t, kConfigBlockSize>{});
+  INFO(zeros.banner);
+  CHECK(has(zeros.banner, "config source: the image's built-in default (the configuration block is blank)\n"));
+  CHECK(has(zeros.banner, "config: topology=omega ports=4 "));
+  CHECK(has(zeros.command("config"), " source=default\n"));
+  CHECK(has(zeros.command("run"), "pairs delivered 16/16, missing 0, duplicates 0"));
+  std::array<std::uint8_t, kConfigBlockSize> erased{};
+  erased.fill(0xFF);
+  DeviceBench flash(erased);
+  CHECK(has(flash.banner, "config: topology=omega ports=4 "));
+  ControllerConfig banyan;
+  banyan.topology = Topology::banyan;
+  DeviceBench provisioned(encode_config(banyan));
+  INFO(provisioned.banner);
+  CHECK(has(provisioned.banner, "config source: the provisioned configuration block\n"));
+  CHECK(has(provisioned.banner, "config: topology=banyan ports=16 "));
+  CHECK(has(provisioned.command("set ports=8"), " source=set\n"));
+}
+
 TEST_CASE("slot pacing: rounds wait for their slot; a round that overruns it is late") {
   DeviceBench b;
   REQUIRE(has(b.command("set slot_us=1000000 trace=off"), "slot_us=1000000"));
@@ -130,7 +150,7 @@ TEST_CASE("after a watchdog reset in an exchange the banner says so and nothing 
   board.crumbs[2] = 3;
   RelayPlanStorage<test::kDevicePorts> storage;
   const auto block = encode_config(ControllerConfig{});
-  test::HostDevice device(board, block, storage.span());
+  test::HostDevice device(board, block, block, storage.span());
   device.boot();
   const std::string banner = board.take_output();
   INFO(banner);

@@ -1,7 +1,9 @@
-// The controller image's configuration block: built from the CMake cache
-// variables A2A_FW_* (a bad name is a compile error) and placed at the board's
-// fixed configuration address (section .a2a_config, the board's linker
-// script), where a provisioning tool may overwrite it without rebuilding.
+// The controller image's built-in default configuration, from the CMake cache
+// variables A2A_FW_* (a bad name is a compile error). The board's CONFIG region
+// (its linker script: __a2a_config_start) holds the provisioned block, written on
+// its own (a2a config encode); while that region is blank the device runs this
+// default. The image never carries the region's contents, so flashing a new
+// image keeps the provisioned configuration.
 #include <a2a/config_block.hpp>
 
 #include <array>
@@ -23,16 +25,11 @@ constexpr a2a::ControllerConfig build_config() noexcept {
 }
 
 constexpr std::array<std::uint8_t, a2a::kConfigBlockSize> build_block() noexcept {
-  auto block = a2a::encode_config(build_config());
-#ifdef A2A_FW_CORRUPT_CONFIG
-  block[12] ^= 0x40U;  // a test image: one flipped bit the CRC must catch
-#endif
-  return block;
+  return a2a::encode_config(build_config());
 }
 
 }  // namespace
 
-// C linkage: a plain symbol name for the map file and for provisioning tools.
-extern "C" const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_config_block;
-__attribute__((section(".a2a_config"), used))
-const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_config_block = build_block();
+// C linkage: a plain symbol name in the map file.
+extern "C" const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_default_config_block;
+const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_default_config_block = build_block();

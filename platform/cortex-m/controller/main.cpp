@@ -14,7 +14,8 @@
 #include <cstdint>
 #include <string_view>
 
-extern "C" const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_config_block;  // config_block.cpp
+extern "C" const std::array<std::uint8_t, a2a::kConfigBlockSize> a2a_default_config_block;  // config_block.cpp
+extern "C" const std::uint8_t __a2a_config_start[];  // the board's CONFIG region (linker script)
 
 namespace {
 
@@ -96,6 +97,7 @@ int main() {
   static CortexMBoard board;
   if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
   static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
-      board, std::span<const std::uint8_t>(a2a_config_block), relay_storage.span());
+      board, std::span<const std::uint8_t>(__a2a_config_start, a2a::kConfigBlockSize),
+      std::span<const std::uint8_t>(a2a_default_config_block), relay_storage.span());
   device.run_forever();
 }

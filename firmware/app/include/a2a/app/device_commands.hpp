@@ -57,7 +57,7 @@ void Device<Board, MaxPorts>::print_config() {
   for (std::uint32_t f = 0; f < c.fault_count; ++f)
     board_->print(f == 0 ? "" : ",", c.faults[f].stage, ":", c.faults[f].switch_index);
   board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
-                config_ok_ ? "yes" : "no", "\n");
+                config_ok_ ? "yes" : "no", " source=", source_, "\n");
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts>
@@ -90,6 +90,7 @@ void Device<Board, MaxPorts>::cmd_set(std::string_view args) {
   config_ = set.config;
   knobs_ = set.knobs;
   config_ok_ = true;
+  source_ = "set";
   print_config();
   ok();
 }

@@ -37,8 +37,11 @@ class Device {
   using Driver = hal::FabricDriver<Bus, Layout>;
 
  public:
-  Device(Board& board, std::span<const std::uint8_t> block, RelayPlanSpan storage)
-      : board_(&board), block_(block), storage_(storage), bus_(board.bus()) {}
+  /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
+  /// all 0xFF); `fallback`: the image's built-in default, used only while it is blank.
+  Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
+         RelayPlanSpan storage)
+      : board_(&board), block_(block), fallback_(fallback), storage_(storage), bus_(board.bus()) {}
 
   /// The banner: version, board, reset cause, the configuration loaded, the fabric found.
   void boot() {
@@ -49,7 +52,12 @@ class Device {
                     " rounds delivered): it is not resumed; send run to start it again\n");
     }
     board_->set_crumb(kCrumbMagic, 0);
-    const Result<ControllerConfig> decoded = decode_config(block_);
+    const bool provisioned = !blank(block_);
+    source_ = provisioned ? "block" : "default";
+    board_->print("config source: ", provisioned ? "the provisioned configuration block"
+                                                 : "the image's built-in default (the configuration block is blank)",
+                  "\n");
+    const Result<ControllerConfig> decoded = decode_config(provisioned ? block_ : fallback_);
     if (decoded) {
       config_ = *decoded;
       config_ok_ = check(config_) == Errc::ok;
@@ -117,6 +125,17 @@ class Device {
     return false;
   }
 
+  /// A configuration region never written: erased flash (0xFF) or zeroed memory.
+  static constexpr bool blank(std::span<const std::uint8_t> block) {
+    bool zeros = true;
+    bool ones = true;
+    for (std::uint8_t b : block) {
+      zeros = zeros && b == 0x00U;
+      ones = ones && b == 0xFFU;
+    }
+    return zeros || ones;
+  }
+
   Errc check(const ControllerConfig& c) {
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
     return plan_exchange(c, storage_).error();
@@ -134,6 +153,8 @@ class Device {
 
   Board* board_;
   std::span<const std::uint8_t> block_;
+  std::span<const std::uint8_t> fallback_;
+  std::string_view source_{"default"};  ///< where the configuration came from: block, default or set
   RelayPlanSpan storage_;
   Bus bus_;
   LineReader<kMaxLineLength> reader_;
