@@ -1,0 +1,259 @@
+// a2a config encode | decode: the controller's 64-byte configuration block
+// (docs/configuration.md) written and read on the host, for provisioning a board.
+// Both directions run the firmware's own checks (decode_config, plan_exchange from
+// a2a/config_block.hpp) and report their refusals in the firmware's words
+// (describe(errc)), so a block the tool accepts is one the device runs, and a block
+// the device refuses is refused here for the same reason.
+#include <a2a/config_block.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "a2a_board_addresses.hpp"  // generated from the boards' board.cmake (CMakeLists.txt)
+#include "cli_args.hpp"
+#include "commands.hpp"
+#include "config_hex.hpp"
+#include "schedule_select.hpp"
+#include "tool_error.hpp"
+
+namespace a2a::tool {
+namespace {
+
+std::string hex32(std::uint32_t v) {
+  char text[11];
+  std::snprintf(text, sizeof text, "0x%08X", static_cast<unsigned>(v));
+  return text;
+}
+
+std::string board_names() {
+  std::string names;
+  for (const BoardConfigAddress& b : kBoardConfigAddresses) names += (names.empty() ? "" : ", ") + std::string(b.board);
+  return names;
+}
+
+/// Every board whose configuration block lives at `address` ("" when none does).
+std::string boards_at(std::uint32_t address) {
+  std::string names;
+  for (const BoardConfigAddress& b : kBoardConfigAddresses)
+    if (b.address == address) names += (names.empty() ? "" : ", ") + std::string(b.board);
+  return names;
+}
+
+std::uint32_t board_address(const std::string& board) {
+  for (const BoardConfigAddress& b : kBoardConfigAddresses)
+    if (b.board == board) return b.address;
+  throw UsageError("unknown board '" + board + "' (known: " + board_names() + ")");
+}
+
+/// Relay-plan storage for N ports: a fault in baseline, banyan or their reverses is
+/// planned into it, as the firmware plans into its RelayPlanStorage<MaxPorts>.
+struct RelayStorage {
+  explicit RelayStorage(std::uint32_t ports)
+      : vectors(3 * std::size_t{ports}), offsets(4 * std::size_t{ports} + 1), hops(5 * std::size_t{ports}),
+        work16(12 * std::size_t{ports}), work32(6 * std::size_t{ports}) {}
+  RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
+  std::vector<std::uint32_t> vectors, offsets;
+  std::vector<RelayHop> hops;
+  std::vector<std::uint16_t> work16;
+  std::vector<std::int32_t> work32;
+};
+
+/// What the device does with a decoded block before running it: the network, then
+/// plan_exchange. Returns the round count, or throws the firmware's refusal.
+std::uint32_t plan_rounds(const ControllerConfig& c) {
+  // make_network first: it bounds N before storage is sized from a block's ports field.
+  const auto net = make_network(c.topology, c.ports, c.radix);
+  if (!net) throw UsageError(std::string(describe(net.error())));
+  RelayStorage storage(net->ports);
+  const auto schedule = plan_exchange(c, storage.span());
+  if (!schedule) throw UsageError(std::string(describe(schedule.error())));
+  return schedule->rounds();
+}
+
+/// The device's `config` line (firmware/app device_commands.hpp), without its knobs.
+std::string config_line(const ControllerConfig& c) {
+  std::string line = "config: topology=" + std::string(name(c.topology)) + " ports=" + std::to_string(c.ports) +
+                     " radix=" + std::to_string(c.radix) + " schedule=" + std::string(name(c.schedule)) +
+                     " order=" + (c.order == RoundOrder::gray ? "gray" : "natural") + " faults=";
+  if (c.fault_count == 0) line += "none";
+  for (std::uint32_t f = 0; f < c.fault_count; ++f)
+    line += (f == 0 ? "" : ",") + std::to_string(c.faults[f].stage) + ":" + std::to_string(c.faults[f].switch_index);
+  return line;
+}
+
+void print_encode_help() {
+  std::printf(
+      "usage: a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
+      "                         [--format bin|hex] [--board BOARD] --out FILE\n\n"
+      "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
+      "firmware does (decode_config, then plan_exchange) before writing it.\n\noptions:\n"
+      "  --topology, --ports, --radix, --schedule, --order, --fault   as for a2a dump (default schedule:\n"
+      "                        the network's default, as the firmware's A2A_FW_SCHEDULE=auto); at most 8 faults\n"
+      "  --format F            bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
+      "                        configuration address (needs --board)\n"
+      "  --board BOARD         the board whose CONFIG region the HEX file addresses\n"
+      "  --out FILE            the file to write (required; - = standard output, hex only)\n"
+      "  --help                this text\n\n"
+      "boards and their configuration addresses (A2A_BOARD_CONFIG_ADDRESS, platform/cortex-m/boards):\n");
+  for (const BoardConfigAddress& b : kBoardConfigAddresses)
+    std::printf("  %-16s %s\n", std::string(b.board).c_str(), hex32(b.address).c_str());
+}
+
+int run_encode(std::span<const std::string> argv) {
+  const OptionSpec spec[] = {{"topology"}, {"ports"}, {"radix"}, {"schedule"}, {"order"}, {"fault", true, true},
+                             {"format"},   {"board"}, {"out"}};
+  const Args args = Args::parse(argv, spec);
+  if (args.help()) {
+    print_encode_help();
+    return kExitClean;
+  }
+  // The output options first: a wrong --format or --board is reported before the network.
+  const std::string format = args.value("format").value_or("bin");
+  if (format != "bin" && format != "hex") throw UsageError("unknown format '" + format + "' (known: bin, hex)");
+  const auto board = args.value("board");
+  if (format == "hex" && !board) throw UsageError("--format hex needs --board BOARD (known: " + board_names() + ")");
+  if (format == "bin" && board) throw UsageError("--board applies to --format hex only (a .bin holds no address)");
+  const std::uint32_t address = board ? board_address(*board) : 0;
+  const auto out = args.value("out");
+  if (!out) throw UsageError("missing --out FILE (- for standard output, with --format hex)");
+  if (*out == "-" && format == "bin")
+    throw UsageError("--out - writes text only: use --format hex for standard output, or a file for bin");
+
+  ControllerConfig config;
+  const Network net = choose_network(args);
+  config.topology = net.topology;
+  config.ports = net.ports;
+  config.radix = net.radix;
+  config.schedule = default_schedule_kind(net);
+  if (const auto text = args.value("schedule")) {
+    const auto kind = parse_schedule_kind(*text);
+    if (!kind) throw UsageError("unknown schedule '" + *text + "' (see a2a list)");
+    config.schedule = *kind;
+  }
+  if (const auto text = args.value("order")) {
+    if (*text != "natural" && *text != "gray") throw UsageError("unknown order '" + *text + "' (known: natural, gray)");
+    config.order = *text == "gray" ? RoundOrder::gray : RoundOrder::natural;
+  }
+  const std::vector<Fault> faults = parse_faults(args, net);
+  if (faults.size() > kMaxConfigFaults)
+    throw UsageError("a configuration block holds at most 8 faults (got " + std::to_string(faults.size()) + ")");
+  config.fault_count = static_cast<std::uint8_t>(faults.size());
+  for (std::size_t f = 0; f < faults.size(); ++f)
+    config.faults[f] = {static_cast<std::uint16_t>(faults[f].stage), static_cast<std::uint16_t>(faults[f].sw)};
+
+  const auto block = encode_config(config);
+  // The firmware's checks, on the bytes as written: a block that decodes to anything
+  // else, or that the device could not plan, is never written.
+  const auto decoded = decode_config(block);
+  if (!decoded || !(*decoded == config))
+    throw UsageError("internal: the block does not decode to the configuration asked for");
+  std::uint32_t rounds = 0;
+  try {
+    rounds = plan_rounds(*decoded);
+  } catch (const UsageError& e) {
+    throw UsageError("the controller would refuse " + config_line(config).substr(8) + ": " + e.what());
+  }
+
+  const std::string text = format == "hex" ? write_intel_hex(block, address) : std::string(block.begin(), block.end());
+  if (*out == "-") {
+    std::cout << text << std::flush;
+    return kExitClean;
+  }
+  std::ofstream file(*out, std::ios::binary | std::ios::trunc);
+  if (!file) throw UsageError("cannot write '" + *out + "'");
+  file << text;
+  file.flush();
+  if (!file) throw UsageError("error while writing '" + *out + "'");
+  std::cout << "wrote " << *out << ": " << (format == "hex" ? "Intel HEX, block at " + hex32(address) + " (" + *board + ")" : "64 bytes")
+            << '\n'
+            << config_line(config) << "\nrounds: " << rounds << '\n';
+  return kExitClean;
+}
+
+int run_decode(std::span<const std::string> argv) {
+  // One positional FILE; the option parser knows only --help.
+  std::vector<std::string> options;
+  std::vector<std::string> files;
+  for (const std::string& word : argv) (word.rfind("-", 0) == 0 ? options : files).push_back(word);
+  const Args args = Args::parse(options, std::span<const OptionSpec>{});
+  if (args.help()) {
+    std::printf(
+        "usage: a2a config decode FILE\n\n"
+        "Reads a configuration block, a 64-byte .bin or an Intel HEX file (the 64 bytes at its lowest\n"
+        "address), checks it as the firmware does (decode_config, then plan_exchange) and prints it in\n"
+        "the form of the device's config command, with the schedule's round count. Exit status 0 when\n"
+        "the device would run it, 2 otherwise (with the firmware's reason).\n\noptions:\n"
+        "  --help                this text\n");
+    return kExitClean;
+  }
+  if (files.size() != 1) throw UsageError(files.empty() ? "missing FILE" : "give one FILE (got " + std::to_string(files.size()) + ")");
+  const std::string& path = files[0];
+  if (std::filesystem::is_directory(path)) throw UsageError("'" + path + "' is a directory, not a block file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path + "'");
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw UsageError("error while reading '" + path + "'");
+
+  std::vector<std::uint8_t> block(content.begin(), content.end());
+  if (!content.empty() && content[0] == ':') {
+    const HexRun run = read_intel_hex(content, path);
+    const std::string boards = boards_at(run.address);
+    std::cout << "hex: block at " << hex32(run.address)
+              << (boards.empty() ? " (no board's configuration address)" : " (configuration address of " + boards + ")")
+              << '\n';
+    if (run.bytes.size() < kConfigBlockSize)
+      throw UsageError(std::string(describe(Errc::config_too_short)) + ": " + path + " holds " +
+                       std::to_string(run.bytes.size()) + " contiguous bytes at " + hex32(run.address) + ", a block is 64");
+    block.assign(run.bytes.begin(), run.bytes.begin() + kConfigBlockSize);
+  } else if (block.size() < kConfigBlockSize) {
+    throw UsageError(std::string(describe(Errc::config_too_short)) + ": " + path + " holds " +
+                     std::to_string(block.size()) + " bytes, a block is 64");
+  } else if (block.size() > kConfigBlockSize) {
+    // Not silently the first 64: a longer file is more likely an image than a block.
+    throw UsageError(path + " holds " + std::to_string(block.size()) +
+                     " bytes: a .bin block file is exactly 64 (an image? give its block alone)");
+  }
+  const auto config = decode_config(block);
+  if (!config) {
+    std::string reason(describe(config.error()));
+    // A blank CONFIG region is not an error on the device: it runs its built-in default.
+    const bool blank00 = std::all_of(block.begin(), block.end(), [](std::uint8_t b) { return b == 0x00; });
+    const bool blankFF = std::all_of(block.begin(), block.end(), [](std::uint8_t b) { return b == 0xFF; });
+    if (blank00 || blankFF)
+      reason += std::string("; the block is blank (all ") + (blank00 ? "0x00" : "0xFF") +
+                "), where a device runs its built-in default configuration";
+    throw UsageError(reason);
+  }
+  const std::uint32_t rounds = plan_rounds(*config);
+  std::cout << config_line(*config) << "\nrounds: " << rounds << '\n';
+  return kExitClean;
+}
+
+}  // namespace
+
+int run_config(std::span<const std::string> argv) {
+  if (argv.empty()) throw UsageError("missing subcommand: a2a config encode|decode (see a2a config --help)");
+  if (argv[0] == "--help" || argv[0] == "-h") {
+    std::printf("usage: a2a config encode [options] --out FILE    (a2a config encode --help)\n"
+                "       a2a config decode FILE\n\n"
+                "The controller's 64-byte configuration block: build one for provisioning a board, or check one.\n");
+    return kExitClean;
+  }
+  const std::string& sub = argv[0];
+  if (sub != "encode" && sub != "decode") throw UsageError("unknown subcommand '" + sub + "' (known: encode, decode)");
+  // Errors name the subcommand: "a2a config decode: error: ...".
+  try {
+    return sub == "encode" ? run_encode(argv.subspan(1)) : run_decode(argv.subspan(1));
+  } catch (const UsageError& e) {
+    std::cout.flush();
+    std::fprintf(stderr, "a2a config %s: error: %s\n", sub.c_str(), e.what());
+    return kExitUsage;
+  }
+}
+
+}  // namespace a2a::tool
