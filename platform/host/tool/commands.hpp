@@ -13,5 +13,6 @@ int run_dump(std::span<const std::string> argv);
 int run_verify(std::span<const std::string> argv);
 int run_render(std::span<const std::string> argv);
 int run_table(std::span<const std::string> argv);
+int run_config(std::span<const std::string> argv);
 
 }  // namespace a2a::tool

@@ -27,6 +27,7 @@ constexpr Command kCommands[] = {
     {"verify", a2a::tool::run_verify, "replay a schedule or a dump switch by switch and judge it"},
     {"render", a2a::tool::run_render, "draw rounds as SVG"},
     {"table", a2a::tool::run_table, "rounds per N next to paper 000's R(N) and R_sc(N)"},
+    {"config", a2a::tool::run_config, "encode or check a controller's configuration block (provisioning)"},
 };
 
 void print_usage(std::FILE* to) {
