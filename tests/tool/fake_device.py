@@ -102,11 +102,17 @@ def serve(read, write, close, boot=False, stale=b""):
                 return
 
 
-def serve_unix(path, boot=False, stale=b"", listening=None):
-    """Listens on a Unix socket for one client and serves it."""
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(path)
+def listen(address):
+    """A listening socket: a Unix socket path, or ("127.0.0.1", 0) for loopback TCP."""
+    family = socket.AF_UNIX if isinstance(address, str) else socket.AF_INET
+    server = socket.socket(family, socket.SOCK_STREAM)
+    server.bind(address)
     server.listen(1)
+    return server
+
+
+def serve_socket(server, boot=False, stale=b"", listening=None):
+    """Accepts one client on `server` (from listen()) and serves it."""
     if listening is not None:
         listening.set()
     server.settimeout(30)
@@ -136,4 +142,4 @@ def serve_unix(path, boot=False, stale=b"", listening=None):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    serve_unix(sys.argv[1], boot="--boot" in sys.argv[2:])
+    serve_socket(listen(sys.argv[1]), boot="--boot" in sys.argv[2:])

@@ -14,5 +14,6 @@ int run_verify(std::span<const std::string> argv);
 int run_render(std::span<const std::string> argv);
 int run_table(std::span<const std::string> argv);
 int run_config(std::span<const std::string> argv);
+int run_device(std::span<const std::string> argv);
 
 }  // namespace a2a::tool

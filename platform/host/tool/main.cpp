@@ -28,6 +28,7 @@ constexpr Command kCommands[] = {
     {"render", a2a::tool::run_render, "draw rounds as SVG"},
     {"table", a2a::tool::run_table, "rounds per N next to paper 000's R(N) and R_sc(N)"},
     {"config", a2a::tool::run_config, "encode or check a controller's configuration block (provisioning)"},
+    {"device", a2a::tool::run_device, "send commands to a controller's console (serial, pty, tcp:, unix:)"},
 };
 
 void print_usage(std::FILE* to) {
