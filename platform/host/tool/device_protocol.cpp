@@ -31,12 +31,14 @@ bool LineReader::take_line(std::string& line) {
   return true;
 }
 
-bool LineReader::next_line(std::string& line, int silence_ms, bool lenient) {
+bool LineReader::next_line(std::string& line, int silence_ms, Clock::time_point deadline, bool lenient) {
   char chunk[4096];
   for (;;) {
     if (take_line(line)) return true;
-    const std::size_t n = link_->read_some(chunk, sizeof chunk, silence_ms);
-    if (n == 0) return false;  // silent for silence_ms: every byte restarts the wait
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return false;
+    const std::size_t n = link_->read_some(chunk, sizeof chunk, static_cast<int>(std::min<long long>(left, silence_ms)));
+    if (n == 0) return false;  // silent for silence_ms (or the deadline came): every byte restarts the wait
     for (std::size_t i = 0; i < n; ++i) {
       const auto c = static_cast<unsigned char>(chunk[i]);
       if (allowed(c)) {
@@ -63,13 +65,10 @@ ReplyEnd read_reply(LineReader& reader, const DeviceTimeouts& limits,
   const auto deadline = Clock::now() + limits.total;
   std::string line;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0)
-      throw std::runtime_error("the reply did not end within " + std::to_string(limits.total.count() / 1000) +
-                               " s (the total cap, 100 x --timeout)");
-    const int wait = static_cast<int>(std::min<long long>(left, limits.silence_ms));
-    if (!reader.next_line(line, wait)) {
-      if (wait < limits.silence_ms) continue;  // the total cap, reported above
+    if (!reader.next_line(line, limits.silence_ms, deadline)) {
+      if (Clock::now() >= deadline)
+        throw std::runtime_error("the reply did not end within " + std::to_string(limits.total.count() / 1000) +
+                                 " s (the total cap, 100 x --timeout)");
       stopped_answering(limits);
     }
     // A banner inside a reply: the device rebooted (watchdog, reset pin, power)
@@ -82,7 +81,8 @@ ReplyEnd read_reply(LineReader& reader, const DeviceTimeouts& limits,
 }
 
 std::vector<std::string> drain_console(LineReader& reader, const DeviceTimeouts& limits) {
-  const auto deadline = Clock::now() + limits.total;
+  // Chatter that never pauses is given one --timeout, then the command goes anyway.
+  auto deadline = Clock::now() + std::chrono::milliseconds(limits.silence_ms);
   std::vector<std::string> banner;
   bool in_banner = false;
   std::string line;
@@ -90,19 +90,19 @@ std::vector<std::string> drain_console(LineReader& reader, const DeviceTimeouts&
     // In a banner the device is busy booting (planning, probing the fabric):
     // allow it the whole silence bound before its `ready`.
     const int quiet = in_banner ? limits.silence_ms : kDrainQuietMs;
-    if (!reader.next_line(line, quiet, /*lenient=*/!in_banner)) {
+    if (!reader.next_line(line, quiet, deadline, /*lenient=*/!in_banner)) {
       if (in_banner) stopped_answering(limits);
-      break;
+      break;  // quiet, or a line chattering past the cap: send anyway
     }
     if (line.rfind(kBannerStart, 0) == 0) {
       banner.clear();  // a second reset: only the last banner counts
       in_banner = true;
+      deadline = Clock::now() + limits.total;
     }
     if (in_banner) {
       banner.push_back(line);
       if (line == "ready") in_banner = false;
     }
-    if (!in_banner && Clock::now() >= deadline) break;  // a chattering line: send anyway
   }
   reader.discard_partial();
   return banner;

@@ -33,9 +33,11 @@ class LineReader {
  public:
   explicit LineReader(DeviceLink& link) : link_(&link) {}
   /// The next whole line (without CR/LF), or false after `silence_ms` with no
-  /// byte at all. Throws on garbage (not printable ASCII, tab, CR or LF; a line
-  /// over kMaxDeviceLine) unless `lenient`, where such bytes are dropped.
-  bool next_line(std::string& line, int silence_ms, bool lenient = false);
+  /// byte at all or once `deadline` has passed (a line trickling in byte by byte
+  /// must not hold the tool forever). Throws on garbage (not printable ASCII, tab,
+  /// CR or LF; a line over kMaxDeviceLine) unless `lenient`: then they are dropped.
+  bool next_line(std::string& line, int silence_ms, std::chrono::steady_clock::time_point deadline,
+                 bool lenient = false);
   /// Forgets a partial line (what the drain read but nobody will answer).
   void discard_partial() { buffer_.clear(); }
 
@@ -58,7 +60,7 @@ ReplyEnd read_reply(LineReader& reader, const DeviceTimeouts& limits,
                     const std::function<void(const std::string&)>& on_line);
 
 /// Before the first command: reads until the line has been quiet for kDrainQuietMs
-/// (at most limits.total), and if a banner is in progress until its `ready`. Returns
+/// (at most one --timeout), and if a banner is in progress until its `ready`. Returns
 /// the banner's lines when one was seen (the rest is discarded). Boot noise is
 /// dropped, not refused: a UART may glitch at power-on.
 std::vector<std::string> drain_console(LineReader& reader, const DeviceTimeouts& limits);
