@@ -81,6 +81,10 @@ def parse_hex(text):
     return memory
 
 
+def case_stem(work, case):
+    return os.path.join(work, re.sub(r"[^a-z0-9]+", "_", case))
+
+
 def run(a2a, *args):
     return subprocess.run([a2a, "config"] + list(args), capture_output=True, text=True)
 
@@ -93,7 +97,7 @@ def check_case(a2a, work, boards_dir, case):
             want["fault"].append(value)
         else:
             want[key] = value
-    stem = os.path.join(work, re.sub(r"[^a-z0-9]+", "_", case))
+    stem = case_stem(work, case)
     options = ["--topology", want["topology"], "--ports", want["ports"], "--radix", want["radix"],
                "--order", want["order"]]
     for fault in want["fault"]:
@@ -135,6 +139,31 @@ def check_case(a2a, work, boards_dir, case):
     print("ok: %s" % case)
 
 
+def hex_record(kind, offset, data):
+    record = bytes([len(data), offset >> 8, offset & 0xFF, kind]) + bytes(data)
+    return ":" + (record + bytes([-sum(record) & 0xFF])).hex().upper() + "\n"
+
+
+GSEN_CASE = "topology=gsen,ports=10,schedule=alternating,rounds=10"
+
+
+def check_extras(a2a, work):
+    """A blank region (the device's default, not a block) and a HEX at no board's address."""
+    path = os.path.join(work, "blank.bin")
+    open(path, "wb").write(b"\xff" * 64)
+    done = run(a2a, "decode", path)
+    assert done.returncode == 2 and "bad magic number" in done.stderr and "blank (all 0xFF)" in done.stderr, \
+        done.stderr
+    block = open(case_stem(work, GSEN_CASE) + ".bin", "rb").read()
+    path = os.path.join(work, "elsewhere.hex")
+    text = hex_record(4, 0, [0x20, 0x00]) + "".join(hex_record(0, i, block[i:i + 16]) for i in range(0, 64, 16))
+    open(path, "w").write(text + hex_record(1, 0, []))
+    done = run(a2a, "decode", path)
+    assert done.returncode == 0, done.stderr
+    assert "hex: block at 0x20000000 (no board's configuration address)" in done.stdout, done.stdout
+    print("ok: blank block refused, HEX at another address decoded")
+
+
 def main():
     a2a, work, boards_dir = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
@@ -145,6 +174,12 @@ def main():
         except AssertionError as error:
             failed += 1
             print("FAILED: %s: %s" % (case, error))
+    if GSEN_CASE in sys.argv[4:]:  # its .bin is the block placed elsewhere
+        try:
+            check_extras(a2a, work)
+        except AssertionError as error:
+            failed += 1
+            print("FAILED: extras: %s" % error)
     sys.exit(1 if failed else 0)
 
 

@@ -169,9 +169,8 @@ int run_encode(std::span<const std::string> argv) {
   file << text;
   file.flush();
   if (!file) throw UsageError("error while writing '" + *out + "'");
-  std::cout << "wrote " << *out << ": " << (format == "hex" ? "Intel HEX, block at " + hex32(address) + " (" + *board + ")" : "64 bytes")
-            << '\n'
-            << config_line(config) << "\nrounds: " << rounds << '\n';
+  const std::string what = format == "hex" ? "Intel HEX, block at " + hex32(address) + " (" + *board + ")" : "64 bytes";
+  std::cout << "wrote " << *out << ": " << what << '\n' << config_line(config) << "\nrounds: " << rounds << '\n';
   return kExitClean;
 }
 
@@ -191,7 +190,8 @@ int run_decode(std::span<const std::string> argv) {
         "  --help                this text\n");
     return kExitClean;
   }
-  if (files.size() != 1) throw UsageError(files.empty() ? "missing FILE" : "give one FILE (got " + std::to_string(files.size()) + ")");
+  if (files.size() != 1)
+    throw UsageError(files.empty() ? "missing FILE" : "give one FILE (got " + std::to_string(files.size()) + ")");
   const std::string& path = files[0];
   if (std::filesystem::is_directory(path)) throw UsageError("'" + path + "' is a directory, not a block file");
   std::ifstream in(path, std::ios::binary);
@@ -208,7 +208,8 @@ int run_decode(std::span<const std::string> argv) {
               << '\n';
     if (run.bytes.size() < kConfigBlockSize)
       throw UsageError(std::string(describe(Errc::config_too_short)) + ": " + path + " holds " +
-                       std::to_string(run.bytes.size()) + " contiguous bytes at " + hex32(run.address) + ", a block is 64");
+                       std::to_string(run.bytes.size()) + " contiguous bytes at " + hex32(run.address) +
+                       ", a block is 64");
     block.assign(run.bytes.begin(), run.bytes.begin() + kConfigBlockSize);
   } else if (block.size() < kConfigBlockSize) {
     throw UsageError(std::string(describe(Errc::config_too_short)) + ": " + path + " holds " +
