@@ -92,7 +92,8 @@ case("closed", ["close"], 2, stderr="a2a device: error: the connection closed")
 # --- --json ----------------------------------------------------------------
 out = case("json_run", ["--json", "run"], 0, boot=True)
 objects = json_lines("json_run", out)
-check("json_run", len(objects) == 2 and objects[0].get("banner", [""])[-1] == "ready", "banner object: %r" % objects[:1])
+check("json_run", len(objects) == 2 and objects[0].get("banner", [""])[-1] == "ready",
+      "banner object: %r" % objects[:1])
 if len(objects) == 2:
     reply = objects[1]
     summary = (reply.get("summaries") or [{}])[0]
@@ -117,7 +118,8 @@ check("json_error", objects == [{"command": "bad", "ok": False, "error": "unknow
 script = os.path.join(WORK, "script.txt")
 with open(script, "w") as f:
     f.write("# a comment\n\nstatus\n  \nbad\nrun\n")
-case("script_stops", ["--script", script], 1, stdout=fake_device.STATUS + "\nok\nerror: unknown command 'bad' (try help)\n",
+case("script_stops", ["--script", script], 1,
+     stdout=fake_device.STATUS + "\nok\nerror: unknown command 'bad' (try help)\n",
      stderr="a2a device: stopped at 'bad' (script %s): the device answered error: unknown command 'bad' (try help); "
      "1 command(s) not sent" % script)
 with open(script, "w") as f:

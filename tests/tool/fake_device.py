@@ -24,7 +24,8 @@ import time
 BANNER = [
     "a2a controller 0.2.0 (register map 2) on fake-board",
     "reset cause: power-on",
-    "config: topology=omega ports=16 radix=2 schedule=latin-square order=natural faults=none slot_us=0 trace=on valid=yes",
+    "config: topology=omega ports=16 radix=2 schedule=latin-square order=natural faults=none slot_us=0 trace=on "
+    "valid=yes",
     "fabric: a2a block at capacity 256 ports, 16 stages, fault injection available",
     "watchdog: 2000 ms, fed by the command loop and every round",
     "ready",

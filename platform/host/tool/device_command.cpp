@@ -125,7 +125,9 @@ int run_device(std::span<const std::string> argv) {
     if (json) print_line(reply_json(commands[k], lines, end).dump());
     if (!end.ok) {
       if (script && k + 1 < commands.size())
-        std::fprintf(stderr, "a2a device: stopped at '%s' (script %s): the device answered error: %s; %zu command(s) not sent\n",
+        std::fprintf(stderr,
+                     "a2a device: stopped at '%s' (script %s): the device answered error: %s; "
+                     "%zu command(s) not sent\n",
                      commands[k].c_str(), script->c_str(), end.error.c_str(), commands.size() - k - 1);
       return kExitViolations;
     }

@@ -37,7 +37,8 @@ bool LineReader::next_line(std::string& line, int silence_ms, Clock::time_point 
     if (take_line(line)) return true;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) return false;
-    const std::size_t n = link_->read_some(chunk, sizeof chunk, static_cast<int>(std::min<long long>(left, silence_ms)));
+    const int wait = static_cast<int>(std::min<long long>(left, silence_ms));
+    const std::size_t n = link_->read_some(chunk, sizeof chunk, wait);
     if (n == 0) return false;  // silent for silence_ms (or the deadline came): every byte restarts the wait
     for (std::size_t i = 0; i < n; ++i) {
       const auto c = static_cast<unsigned char>(chunk[i]);
