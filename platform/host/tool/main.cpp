@@ -1,7 +1,7 @@
 // a2a: the planner's host command-line tool. Dispatches to the subcommands and
 // turns every failure into a message naming the problem and exit status 2.
 //
-//   a2a list | plan | dump | verify | render | table  [options]   (a2a <command> --help)
+//   a2a list | plan | dump | verify | render | table | config | device  [options]   (a2a <command> --help)
 #include <cstdio>
 #include <exception>
 #include <new>
