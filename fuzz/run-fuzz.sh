@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (preset `fuzz`, clang) and runs each one for a
-# while on a copy of its seed corpus (fuzz/corpus/<target>). Exits nonzero if a
-# target crashes, leaks, trips a sanitizer or an invariant; the input that did it
-# is kept in build/fuzz/artifacts/<target>/ (add it to the corpus once fixed).
+# while. The committed corpus (fuzz/corpus/<target>) is only read: libFuzzer writes
+# every new input into a scratch directory, build/fuzz/work/<target>, emptied at
+# each run, so a run never grows the repository. Exits nonzero if a target
+# crashes, leaks, trips a sanitizer or an invariant; the input that did it is kept
+# in build/fuzz/artifacts/<target>/ (add it to the corpus once fixed, with a name).
 #   fuzz/run-fuzz.sh [SECONDS] [TARGET...]   default: 60 s each, every target
 #   A2A_FUZZ_JOBS=N     targets run N at a time (default 2)
-#   A2A_FUZZ_MERGE=1    afterwards, merge the new interesting inputs into the
-#                       repository's corpus (minimised: only inputs adding coverage)
+#   A2A_FUZZ_MERGE=1    afterwards, write a minimized corpus (libFuzzer -merge=1 of
+#                       the committed corpus and the run's new inputs into a fresh
+#                       directory) to build/fuzz/merged/<target>, for review; the
+#                       committed corpus is left as it is (fuzz/corpus/README.md
+#                       says how to replace it)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -36,9 +41,11 @@ run_one() {
     return 1
   fi
   if [[ ${A2A_FUZZ_MERGE:-0} == 1 ]]; then
-    mkdir -p "build/fuzz/merged/$name"
-    build/fuzz/fuzz/"$target" -merge=1 "build/fuzz/merged/$name" "fuzz/corpus/$name" "$work" >/dev/null 2>&1
-    cp -n "build/fuzz/merged/$name"/* "fuzz/corpus/$name/" 2>/dev/null || true
+    local merged=build/fuzz/merged/$name
+    rm -rf "$merged" && mkdir -p "$merged"
+    build/fuzz/fuzz/"$target" -merge=1 -timeout=10 -rss_limit_mb=2048 -max_len=20000 \
+      "$merged" "fuzz/corpus/$name" "$work" >"build/fuzz/$name.merge.log" 2>&1
+    echo "fuzz: $target: minimized corpus of $(find "$merged" -type f | wc -l) inputs in $merged (fuzz/corpus untouched)"
   fi
 }
 
