@@ -1,7 +1,9 @@
 // Register map of the switch-controller block of a MIN fabric, version 2.0: the
 // offsets (FabricLayout) and the decoded views of STATUS and the counters. The
 // fields of every register are in fabric_fields.hpp. docs/register-map.md is the
-// prose version of both files; keep them in step.
+// prose version of both files; keep them in step. register_table.hpp is the same map
+// as one table (the source of the doc's tables and of docs/a2a-fabric.svd); the
+// static_asserts at the end of this file prove the two agree.
 //
 // Programming model: software writes a round into SHADOW registers (network
 // configuration, stage control, switch states, port headers and messages, idle
@@ -20,6 +22,7 @@
 
 #include "a2a/hal/fabric_fields.hpp"
 #include "a2a/hal/register.hpp"
+#include "a2a/hal/register_table_check.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
@@ -186,5 +189,66 @@ struct FabricCounters {
   std::uint32_t faulted{0};       ///< rounds refused because a signal crossed a faulty switch
   friend constexpr bool operator==(const FabricCounters&, const FabricCounters&) = default;
 };
+
+// ---------------------------------------------------------------------------
+// The typed registers above are the register table (register_table.hpp): same offsets,
+// access, reset values and fields. Fails to compile if one changes without the other.
+namespace map::check {
+using namespace a2a::hal::reg;
+static_assert(fixed_part_ordered() && fields_disjoint(), "a2a::hal: register table rows overlap or leave a gap");
+static_assert(at("ID", offset::kId) && at("VERSION", offset::kVersion) && at("CAP_PORTS", offset::kCapPorts) &&
+                  at("CAP_SHAPE", offset::kCapShape) && at("NET_PORTS", offset::kNetPorts) &&
+                  at("NET_SHAPE", offset::kNetShape) && at("CONTROL", offset::kControl) &&
+                  at("STATUS", offset::kStatus) && at("ROUND_COUNTER", offset::kRoundCounter) &&
+                  at("LAST_ERROR", offset::kLastError) && at("INJECT", offset::kInject) &&
+                  at("INJECT_ROUND", offset::kInjectRound) && at("CNT_DELIVERED_LO", offset::kDeliveredLo) &&
+                  at("CNT_DELIVERED_HI", offset::kDeliveredHi) && at("CNT_DUPLICATES", offset::kDuplicates) &&
+                  at("CNT_MISROUTES", offset::kMisroutes) && at("CNT_CONFLICTS", offset::kConflicts) &&
+                  at("CNT_CROSSTALK", offset::kCrosstalk) && at("CNT_RELAYED", offset::kRelayed) &&
+                  at("CNT_RELAY_ERRORS", offset::kRelayErrors) && at("CNT_HELD", offset::kHeld) &&
+                  at("CNT_FAULTED", offset::kFaulted) && kArraysOffset == offset::kArrays,
+              "a2a::hal: a fixed register's offset differs from the register table");
+static_assert(same_register<Id>("ID") && same_register<Version, Version::Minor, Version::Major>("VERSION") &&
+                  same_register<CapPorts, CapPorts::MaxPorts>("CAP_PORTS") &&
+                  same_register<CapShape, CapShape::MaxStages, CapShape::MinRadix, CapShape::MaxRadix,
+                                CapShape::Optical, CapShape::Inject>("CAP_SHAPE") &&
+                  same_register<NetPorts, NetPorts::Ports>("NET_PORTS") &&
+                  same_register<NetShape, NetShape::Radix, NetShape::Stages, NetShape::TopologyCode,
+                                NetShape::Optical, NetShape::Relay>("NET_SHAPE") &&
+                  same_register<Control, Control::Commit, Control::Abort, Control::Reset, Control::ClearCounters,
+                                Control::Ticket>("CONTROL") &&
+                  same_register<Status, Status::Busy, Status::Done, Status::Error, Status::Conflict,
+                                Status::Crosstalk, Status::FaultCrossed, Status::Misroute, Status::ConfigInvalid,
+                                Status::Overrun, Status::Aborted, Status::Ticket>("STATUS") &&
+                  same_register<RoundCounter, RoundCounter::Count>("ROUND_COUNTER") &&
+                  same_register<LastError>("LAST_ERROR") &&
+                  same_register<Inject, Inject::Stage, Inject::Switch, Inject::Clear, Inject::Arm>("INJECT") &&
+                  same_register<InjectRound, InjectRound::Round>("INJECT_ROUND"),
+              "a2a::hal: a fixed register's access, reset or fields differ from the register table");
+static_assert(same_register<Counter, Counter::Count>("CNT_DELIVERED_LO") &&
+                  same_register<Counter, Counter::Count>("CNT_DELIVERED_HI") &&
+                  same_register<Counter, Counter::Count>("CNT_DUPLICATES") &&
+                  same_register<Counter, Counter::Count>("CNT_MISROUTES") &&
+                  same_register<Counter, Counter::Count>("CNT_CONFLICTS") &&
+                  same_register<Counter, Counter::Count>("CNT_CROSSTALK") &&
+                  same_register<Counter, Counter::Count>("CNT_RELAYED") &&
+                  same_register<Counter, Counter::Count>("CNT_RELAY_ERRORS") &&
+                  same_register<Counter, Counter::Count>("CNT_HELD") &&
+                  same_register<Counter, Counter::Count>("CNT_FAULTED"),
+              "a2a::hal: a counter differs from the register table");
+static_assert(same_register<StageControl, StageControl::Mode, StageControl::State>("STAGE_CTRL") &&
+                  same_register<IdleMask>("IDLE_MASK") && same_register<Fault>("FAULT") &&
+                  same_register<PortHeader, PortHeader::Destination, PortHeader::Tag>("PORT_HEADER") &&
+                  same_register<PortMessage, PortMessage::Origin, PortMessage::Final>("PORT_MESSAGE") &&
+                  same_register<SwitchState, SwitchState::Switch<0>, SwitchState::Switch<1>, SwitchState::Switch<2>,
+                                SwitchState::Switch<3>, SwitchState::Switch<4>, SwitchState::Switch<5>,
+                                SwitchState::Switch<6>, SwitchState::Switch<7>>("SWITCH_STATE"),
+              "a2a::hal: an array register's access, reset or fields differ from the register table");
+// Capacities at the limits, the controller image's, the doc's examples and an odd one.
+static_assert(same_layout<FabricLayout<2, 1>>() && same_layout<FabricLayout<100, 3>>() &&
+                  same_layout<FabricLayout<256, 8>>() && same_layout<FabricLayout<256, 16>>() &&
+                  same_layout<FabricLayout<65536, 16>>(),
+              "a2a::hal: the register table's array offsets differ from FabricLayout");
+}  // namespace map::check
 
 }  // namespace a2a::hal
