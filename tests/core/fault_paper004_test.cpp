@@ -4,7 +4,7 @@
 // code; the network side is a brute-force switch-level trace (route() over every
 // stage-control word), independent of FaultTolerantSchedule. Heap-free, nothing printed.
 //
-// Numbering, as the examples force it (NETWORKS.md, banyan: tau_j swaps bit 0 and bit j+1):
+// Numbering, as the examples force it (docs/conventions.md, banyan: tau_j swaps bit 0 and bit j+1):
 //  - E_il is stage i, switch l, both 0-based, stage 0 at the inputs (the paper's internal
 //    stages are 0 < i <= log n - 2). Fig. 1's caption ("E_12 ... the 2-nd element on the
 //    1-st stage") reads 1-based, but the 1-based reading of E_21 (stage 1, switch 0)
@@ -14,7 +14,7 @@
 //  - Gamma_k = the stage-control word k (Gamma_k crosses stage s iff bit m-1-s of k is
 //    1); "the r-th row" of L' is Gamma_(r-1) (the first printed row is the header).
 // OCR: Fig. 5's row Gamma_2 reads "16) 18 0 22": the circled 20 lost its 2. Algorithm B
-// is not tested here (NETWORKS.md: it is known wrong for some fault positions).
+// is not tested here (docs/conventions.md: it is known wrong for some fault positions).
 #include <a2a/fault_tolerant.hpp>
 
 #include "support.hpp"

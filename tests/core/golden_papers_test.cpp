@@ -134,7 +134,7 @@ TEST_CASE("paper 002: interstage wiring pi_0, pi_1 and the routing example of Fi
 }
 
 TEST_CASE("paper 004: matrix L' of the 8x8 banyan network (Gamma_0..Gamma_7) and tau_0, tau_1") {
-  // The printed L' has the column header 0..7 as an extra first row (NETWORKS.md); it is dropped here.
+  // The printed L' has the column header 0..7 as an extra first row (docs/conventions.md); it is dropped here.
   constexpr std::array<std::array<std::uint32_t, 8>, 8> Lp = {{
       {0, 2, 4, 6, 1, 3, 5, 7},
       {1, 3, 5, 7, 0, 2, 4, 6},

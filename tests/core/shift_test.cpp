@@ -1,5 +1,5 @@
 // The shift network of paper 003 (Topology::shift) and its schedule: the wiring as
-// NETWORKS.md states it, the errors, the per-message route from (source,
+// docs/conventions.md states it, the errors, the per-message route from (source,
 // destination), the paper's N - 1 passes, and small exchanges in static_assert.
 // The sweeps up to N = 1024 are in exhaustive_optical_test.cpp.
 #include "support.hpp"
@@ -74,7 +74,7 @@ TEST_CASE("shift network: shape and specific errors") {
   CHECK(make_network(Topology::shift, 131072).error() == Errc::ports_too_large);
 }
 
-TEST_CASE("shift network wiring, as NETWORKS.md states it") {
+TEST_CASE("shift network wiring, as docs/conventions.md states it") {
   for (std::uint32_t n = 2; n <= 64; n *= 2) {
     const Network net = shift_net(n);
     const std::uint32_t m = net.stages - 1;

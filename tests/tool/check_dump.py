@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent switch-level checker for a2a schedule dumps (JSON).
 
-Written from ../shared/NETWORKS.md alone, sharing no code with the a2a tool or
+Written from docs/conventions.md alone, sharing no code with the a2a tool or
 the C++ core, so that a dump the tool writes is judged by a second reading of
 the conventions:
   - terminals, stages 0 (input side) .. n-1, switch s reads terminal d*s + u on
@@ -12,7 +12,7 @@ the conventions:
 It checks that every claimed dst and tag is where the route arrives, that no
 two signals reach one output in a round, and that every ordered pair
 (orig, final), i = j included, is delivered exactly once (plus, when the dump
-asks, crosstalk and faulty switches). Relays (store and forward, NETWORKS.md):
+asks, crosstalk and faulty switches). Relays (store and forward, docs/conventions.md):
 a hop whose route ends short of `final` puts the message into that processor's
 store; a hop whose src is not `orig` must forward a message that reached src in
 an earlier round; nothing may be left in a store at the end.

@@ -6,7 +6,7 @@
 //   destination(i, x) = P_dest(i) (+) Q(x),   tag(i, x) = P_tag(i) (+) x
 // digitwise mod d, where P_dest, P_tag and Q are fixed digit permutations of the
 // topology (DigitMap). Their closed forms below were derived from the wiring of
-// NETWORKS.md; the exhaustive tests check every round of every topology against
+// docs/conventions.md; the exhaustive tests check every round of every topology against
 // route(), which knows nothing of them.
 //
 // For d = 2^w a digit is a w-bit field and the digitwise sum is one SWAR add:

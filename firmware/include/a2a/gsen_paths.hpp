@@ -7,7 +7,7 @@
 // AND: (y & block) != 0, with block 0 for stage control.
 //
 // The GSEN's shuffle sends terminal t to switch y = t mod N/2 on input port
-// [t >= N/2] (NETWORKS.md), so a path is walked bit by bit with one compare and
+// [t >= N/2] (docs/conventions.md), so a path is walked bit by bit with one compare and
 // one subtraction per stage, no division: O(n) for N that is not a power of two,
 // where no closed formula for the tag of a given word is known.
 //

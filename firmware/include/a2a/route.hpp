@@ -34,7 +34,7 @@ struct Path {
   std::uint32_t destination{0};  ///< network output (= processor) where it arrives; >= N: an unused
                                  ///< output of the shift network's last stage (no processor)
   /// Forward control tag: the output ports taken, as base-d digits; digit l is
-  /// stage n-1-l, so stage 0 is the most significant digit (NETWORKS.md).
+  /// stage n-1-l, so stage 0 is the most significant digit (docs/conventions.md).
   std::uint32_t tag{0};
   /// Backward tag: the input ports, with the same digit order.
   std::uint32_t backward_tag{0};

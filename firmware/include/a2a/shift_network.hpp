@@ -1,7 +1,7 @@
 // The shift network of paper 003: an optical MIN that realizes a whole cyclic
 // shift i -> (i + c) mod N in one crosstalk-free pass.
 //
-// The network (Topology::shift, wiring in topology.hpp and NETWORKS.md) has
+// The network (Topology::shift, wiring in topology.hpp and docs/conventions.md) has
 // m + 1 stages of N switches, N = 2^m. A signal that leaves stage k on output 1
 // moves 2^k switches down, so a pass that sends every signal out of output
 // a_k = bit k of c at stage k (k < m), and out of output 0 at the last stage,
@@ -89,7 +89,7 @@ class ShiftSchedule {
     /// c: every processor i sends to (i + c) mod N in this pass.
     [[nodiscard]] constexpr std::uint32_t shift() const { return shift_; }
     [[nodiscard]] constexpr ControlMode control() const { return ControlMode::stage; }
-    /// Stage word (NETWORKS.md): bit n-1-s is the state of stage s.
+    /// Stage word (docs/conventions.md): bit n-1-s is the state of stage s.
     [[nodiscard]] constexpr std::uint32_t word() const { return word_; }
     [[nodiscard]] constexpr std::uint32_t stage_state(std::uint32_t stage) const {
       return detail::shift_stage_state(shift_, stage);

@@ -1,5 +1,5 @@
 // The networks: parameters, validation and the fixed wiring of every stage,
-// exactly as ../shared/NETWORKS.md fixes them (stage 0 on the input side,
+// exactly as docs/conventions.md fixes them (stage 0 on the input side,
 // switch s reads terminal d*s + u on input port u and drives d*s + v).
 #pragma once
 
@@ -182,7 +182,7 @@ constexpr Topology forward_of(Topology t) {
   }
 }
 
-// The shift network (paper 003, NETWORKS.md): a column holds 2N terminals, 2y + u
+// The shift network (paper 003, docs/conventions.md): a column holds 2N terminals, 2y + u
 // being port u of switch y. Processor i enters port 0 of switch i of stage 0.
 // Output 0 of switch y of stage k feeds port 0 of switch y of stage k+1, output 1
 // feeds port 1 of switch (y + 2^k) mod N. Processor j reads output 0 of switch j

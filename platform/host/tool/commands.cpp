@@ -98,7 +98,7 @@ int run_dump(std::span<const std::string> argv) {
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
     print_help("a2a dump --topology T --ports N [schedule options] [--format json|csv] [--out FILE]",
-               "Writes the complete schedule: JSON as in NETWORKS.md \"The schedule dump\", or CSV with one\n"
+               "Writes the complete schedule: JSON as in docs/conventions.md \"The schedule dump\", or CSV with one\n"
                "row per (round, port). Both forms are specified in docs/dump-format.md.",
                (std::string(kScheduleOptionsHelp) +
                 "  --format F            json (default) or csv\n"

@@ -1,4 +1,4 @@
-// Reads a schedule dump (JSON, ../shared/NETWORKS.md "The schedule dump"; the
+// Reads a schedule dump (JSON, docs/conventions.md "The schedule dump"; the
 // stable form in docs/dump-format.md) into a Plan. Every field is checked for
 // type, range and consistency with the network it describes; a bad dump is a
 // UsageError naming the file, the field and the problem, never a crash.

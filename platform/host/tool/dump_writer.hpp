@@ -1,5 +1,5 @@
 // Writes a whole Plan as the stable schedule dump: JSON in the form of
-// ../shared/NETWORKS.md ("The schedule dump"), or CSV with one row per
+// docs/conventions.md ("The schedule dump"), or CSV with one row per
 // (round, port). Both are specified in docs/dump-format.md.
 #pragma once
 

@@ -19,7 +19,7 @@ struct Fault {
   friend bool operator==(const Fault&, const Fault&) = default;
 };
 
-/// One message hop in one round (NETWORKS.md "sends"): orig/final name the
+/// One message hop in one round (docs/conventions.md "sends"): orig/final name the
 /// message carried; they differ from src/dst only for a relay hop.
 struct Send {
   std::uint32_t src{0};

@@ -37,7 +37,7 @@ class SwitchReplay {
   }
 };
 
-/// The replay on the core's route(): fixed wiring + k-shift states, as NETWORKS.md defines them.
+/// The replay on the core's route(): fixed wiring + k-shift states, as docs/conventions.md defines them.
 std::unique_ptr<SwitchReplay> make_core_replay();
 /// The replay on the host simulated fabric, programmed through the HAL's FabricDriver
 /// (fabric_replay.cpp); refuses (UsageError) networks larger than its register block.
