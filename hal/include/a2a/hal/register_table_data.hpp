@@ -68,7 +68,7 @@ inline constexpr FieldInfo kInjectRoundFields[] = {
     {"ROUND", 0, 32, RW, "the ROUND_COUNTER value the next armed fault starts at"},
 };
 inline constexpr FieldInfo kCounterFields[] = {
-    {"COUNT", 0, 32, RO, "saturating count"},
+    {"COUNT", 0, 32, RO, "saturating count (DELIVERED: 64 bits, LO and HI)"},
 };
 inline constexpr FieldInfo kStageControlFields[] = {
     {"MODE", 0, 3, RW, "0 individual, 1 stage, 2 alternating, 3 doubly, 4 quadruply alternating"},
