@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3 libbenchmark-dev)
+host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3 libbenchmark-dev
+               libxml2-utils)  # xmllint: hal_register_svd_schema checks the SVD against the CMSIS-SVD schema
 # newlib (not picolibc): the images use only its string functions; startup,
 # console and exit are our own (platform/cortex-m). libstdc++ brings the C++
 # headers (<array>, <span>, ...) for arm-none-eabi.
