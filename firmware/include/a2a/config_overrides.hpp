@@ -1,6 +1,7 @@
-// Run-time overrides of the configuration block: "key=value" words, as passed on
-// a board's command line (QEMU -append) or a debug console, e.g.
-//   topology=gsen ports=10 order=gray      ports=32 fault=2:5
+// Run-time overrides of the configuration block: "key=value" words, as the
+// controller device's `set` command passes them (docs/console.md), e.g.
+//   topology=gsen ports=10 order=gray
+//   ports=32 fault=2:5
 // Keys: topology, ports, radix, schedule, order, fault (stage:switch, repeatable).
 // When topology, ports or radix change and schedule is not given, the schedule
 // becomes the default family of the new network (default_schedule_kind).
