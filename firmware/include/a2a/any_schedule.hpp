@@ -1,66 +1,20 @@
 // One schedule chosen at run time (from a configuration block or a command line),
-// without virtual functions or heap: a tagged union over the schedule families.
+// without virtual functions or heap: a tagged union over the schedule families of
+// ScheduleFamilies (schedule_families.hpp), the size of the largest family plus the tag.
 // Its Round is itself a Configuration, so route() and check_exchange() work on it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <type_traits>
 
-#include "a2a/alternating.hpp"
-#include "a2a/fault_tolerant.hpp"
-#include "a2a/gsen_broadcast.hpp"
-#include "a2a/gsen_sets.hpp"
+#include "a2a/family_union.hpp"
 #include "a2a/gsen_stage_control.hpp"
-#include "a2a/latin_square.hpp"
-#include "a2a/optical.hpp"
 #include "a2a/schedule.hpp"
-#include "a2a/shift_network.hpp"
+#include "a2a/schedule_families.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {
-
-enum class ScheduleKind : std::uint8_t {
-  latin_square,  ///< stage-controlled Latin square / configurations M^x (papers 001, 002, 004)
-  alternating,   ///< GSEN, N = 2 (mod 4): alternating stage control (paper 000, Algorithm 4)
-  optical,       ///< crosstalk-free: each Latin-square round split by the input sets A and B (paper 002)
-  shift,         ///< the shift network's cyclic-shift passes, crosstalk-free (paper 003)
-  // GSEN with any even N (paper 000): configuration sets with idle ports decided on the fly.
-  gsen_stage_control,     ///< all 2^n stage-control words (R_sc(N) rounds)
-  doubly_alternating,     ///< doubly alternating words: the paper's set for N where it has one, else all 2^n
-  quadruply_alternating,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
-  broadcast,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
-  fault_tolerant,         ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
-};
-
-inline constexpr ScheduleKind kAllScheduleKinds[] = {ScheduleKind::latin_square, ScheduleKind::alternating,
-                                                     ScheduleKind::optical, ScheduleKind::shift,
-                                                     ScheduleKind::gsen_stage_control,
-                                                     ScheduleKind::doubly_alternating,
-                                                     ScheduleKind::quadruply_alternating, ScheduleKind::broadcast,
-                                                     ScheduleKind::fault_tolerant};
-
-/// Names used in the schedule dump ("schedule" field), the host tool and the configuration block.
-constexpr std::string_view name(ScheduleKind k) {
-  switch (k) {
-    case ScheduleKind::latin_square: return "latin-square";
-    case ScheduleKind::alternating: return "alternating";
-    case ScheduleKind::optical: return "optical";
-    case ScheduleKind::shift: return "shift";
-    case ScheduleKind::gsen_stage_control: return "gsen-stage-control";
-    case ScheduleKind::doubly_alternating: return "doubly-alternating";
-    case ScheduleKind::quadruply_alternating: return "quadruply-alternating";
-    case ScheduleKind::broadcast: return "broadcast";
-    case ScheduleKind::fault_tolerant: return "fault-tolerant";
-  }
-  return "unknown";
-}
-
-constexpr Result<ScheduleKind> parse_schedule_kind(std::string_view text) {
-  for (ScheduleKind k : kAllScheduleKinds)
-    if (name(k) == text) return k;
-  return Errc::schedule_unknown;
-}
 
 /// The family a network gets when none is asked for: the shift passes on the shift
 /// network; on a GSEN the fewest rounds known (never above paper 000's Fig. 14 bound):
@@ -78,31 +32,40 @@ constexpr ScheduleKind default_schedule_kind(const Network& net) {
   return ScheduleKind::gsen_stage_control;
 }
 
-/// Whether `kind` is one of the GSEN configuration-set families (one GsenSetSchedule underneath).
-constexpr bool is_gsen_set_kind(ScheduleKind kind) {
-  return kind == ScheduleKind::gsen_stage_control || kind == ScheduleKind::doubly_alternating ||
-         kind == ScheduleKind::quadruply_alternating || kind == ScheduleKind::broadcast;
+namespace detail {
+template <class... F>
+FamilyUnion<kLargestOf<typename F::Schedule...>, typename F::Schedule...> schedule_union_of(FamilyList<F...>);
+template <class... F>
+FamilyUnion<kLargestOf<typename F::Schedule::Round...>, typename F::Schedule::Round...> round_union_of(
+    FamilyList<F...>);
+template <class... F>
+constexpr std::size_t largest_schedule(FamilyList<F...>) {
+  return kLargestOf<typename F::Schedule...>;
 }
+template <class... F>
+constexpr std::size_t largest_round(FamilyList<F...>) {
+  return kLargestOf<typename F::Schedule::Round...>;
+}
+}  // namespace detail
 
 class AnySchedule {
+  using Schedules = decltype(detail::schedule_union_of(ScheduleFamilies{}));
+  using Rounds = decltype(detail::round_union_of(ScheduleFamilies{}));
+  static constexpr std::size_t kFamilies = ScheduleFamilies::size;
+
  public:
   class Round {
    private:
     friend class AnySchedule;
+    template <std::size_t I>
+    constexpr Round(detail::AlternativeIndex<I> i, const typename FamilyAt<I>::Schedule::Round& round)
+        : kind_(FamilyAt<I>::kind), rounds_(i, round) {}
+
     /// Calls f with the active family's round.
     template <class F>
-    constexpr std::invoke_result_t<F, const LatinSquareSchedule<>::Round&> visit(F f) const {
-      switch (kind_) {
-        case ScheduleKind::alternating: return f(alternating_);
-        case ScheduleKind::optical: return f(optical_);
-        case ScheduleKind::shift: return f(shift_);
-        case ScheduleKind::gsen_stage_control:
-        case ScheduleKind::doubly_alternating:
-        case ScheduleKind::quadruply_alternating:
-        case ScheduleKind::broadcast: return f(gsen_);
-        case ScheduleKind::fault_tolerant: return f(fault_tolerant_);
-        default: return f(latin_);
-      }
+    constexpr decltype(auto) visit(F f) const {
+      return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_),
+                                            [&](auto i) { return f(rounds_.template get<decltype(i)::value>()); });
     }
 
    public:
@@ -124,29 +87,19 @@ class AnySchedule {
 
    private:
     ScheduleKind kind_{ScheduleKind::latin_square};
-    LatinSquareSchedule<>::Round latin_{};
-    AlternatingSchedule::Round alternating_{};
-    OpticalSchedule::Round optical_{};
-    ShiftSchedule::Round shift_{};
-    GsenSetSchedule::Round gsen_{};
-    FaultTolerantSchedule::Round fault_tolerant_{};
+    Rounds rounds_{};  // the active member is the one of kind_ (family code = union index)
   };
 
  private:
+  template <std::size_t I>
+  constexpr AnySchedule(detail::AlternativeIndex<I> i, const typename FamilyAt<I>::Schedule& schedule)
+      : kind_(FamilyAt<I>::kind), schedules_(i, schedule) {}
+
   /// Calls f with the active family's schedule.
   template <class F>
-  constexpr std::invoke_result_t<F, const LatinSquareSchedule<>&> visit(F f) const {
-    switch (kind_) {
-      case ScheduleKind::alternating: return f(alternating_);
-      case ScheduleKind::optical: return f(optical_);
-      case ScheduleKind::shift: return f(shift_);
-      case ScheduleKind::gsen_stage_control:
-      case ScheduleKind::doubly_alternating:
-      case ScheduleKind::quadruply_alternating:
-      case ScheduleKind::broadcast: return f(gsen_);
-      case ScheduleKind::fault_tolerant: return f(fault_tolerant_);
-      default: return f(latin_);
-    }
+  constexpr decltype(auto) visit(F f) const {
+    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_),
+                                          [&](auto i) { return f(schedules_.template get<decltype(i)::value>()); });
   }
 
  public:
@@ -154,53 +107,12 @@ class AnySchedule {
 
   static constexpr Result<AnySchedule> make(const Network& net, ScheduleKind kind,
                                             RoundOrder order = RoundOrder::natural) {
-    AnySchedule any;
-    any.kind_ = kind;
-    switch (kind) {
-      case ScheduleKind::latin_square: {
-        const auto s = LatinSquareSchedule<>::make(net, order);
-        if (!s) return s.error();
-        any.latin_ = *s;
-        return any;
-      }
-      case ScheduleKind::alternating: {
-        const auto s = AlternatingSchedule::make(net);
-        if (!s) return s.error();
-        any.alternating_ = *s;
-        return any;
-      }
-      case ScheduleKind::optical: {
-        const auto s = OpticalSchedule::make(net, order);
-        if (!s) return s.error();
-        any.optical_ = *s;
-        return any;
-      }
-      case ScheduleKind::shift: {
-        const auto s = ShiftSchedule::make(net, order);
-        if (!s) return s.error();
-        any.shift_ = *s;
-        return any;
-      }
-      case ScheduleKind::gsen_stage_control:
-      case ScheduleKind::doubly_alternating:
-      case ScheduleKind::quadruply_alternating: {
-        const GsenPattern pattern = kind == ScheduleKind::gsen_stage_control   ? GsenPattern::stage
-                                    : kind == ScheduleKind::doubly_alternating ? GsenPattern::doubly_alternating
-                                                                               : GsenPattern::quadruply_alternating;
-        const auto s = make_gsen_pattern_schedule(net, pattern, order);
-        if (!s) return s.error();
-        any.gsen_ = *s;
-        return any;
-      }
-      case ScheduleKind::broadcast: {  // its own configurations and order (Algorithm 1), like alternating
-        const auto s = GsenBroadcastSchedule::make(net);
-        if (!s) return s.error();
-        any.gsen_ = s->configurations();
-        return any;
-      }
-      case ScheduleKind::fault_tolerant: return Errc::schedule_needs_fault;  // make(net, fault)
-    }
-    return Errc::schedule_unknown;
+    if (static_cast<std::size_t>(kind) >= kFamilies) return Errc::schedule_unknown;
+    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind), [&](auto i) -> Result<AnySchedule> {
+      const auto s = FamilyAt<decltype(i)::value>::make(net, order);
+      if (!s) return s.error();
+      return AnySchedule(i, *s);
+    });
   }
 
   /// The fault-tolerant schedule for one faulty switch (paper 004): the errors of
@@ -210,14 +122,12 @@ class AnySchedule {
   static constexpr Result<AnySchedule> make(const Network& net, SwitchFault fault, RelayPlanSpan storage = {}) {
     const auto s = FaultTolerantSchedule::make(net, fault, storage);
     if (!s) return s.error();
-    AnySchedule any;
-    any.kind_ = ScheduleKind::fault_tolerant;
-    any.fault_tolerant_ = *s;
-    return any;
+    return AnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
   }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
-    return kind_ == ScheduleKind::fault_tolerant ? &fault_tolerant_ : nullptr;
+    constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);
+    return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFault>() : nullptr;
   }
 
   [[nodiscard]] constexpr ScheduleKind kind() const { return kind_; }
@@ -234,37 +144,21 @@ class AnySchedule {
     return visit([](const auto& s) { return is_optical(s); });
   }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
-    Round round;
-    round.kind_ = kind_;
-    switch (kind_) {
-      case ScheduleKind::alternating: round.alternating_ = alternating_.round(r); break;
-      case ScheduleKind::optical: round.optical_ = optical_.round(r); break;
-      case ScheduleKind::shift: round.shift_ = shift_.round(r); break;
-      case ScheduleKind::gsen_stage_control:
-      case ScheduleKind::doubly_alternating:
-      case ScheduleKind::quadruply_alternating:
-      case ScheduleKind::broadcast: round.gsen_ = gsen_.round(r); break;
-      case ScheduleKind::fault_tolerant: round.fault_tolerant_ = fault_tolerant_.round(r); break;
-      default: round.latin_ = latin_.round(r); break;
-    }
-    return round;
+    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto i) {
+      return Round(i, schedules_.template get<decltype(i)::value>().round(r));
+    });
   }
   [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
     if (r >= rounds()) return Errc::round_out_of_range;
     return round(r);
   }
+  /// Precondition: `round` came from this schedule (same family); a round of another
+  /// family is a contract violation (the round's kind is checked).
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
-    switch (kind_) {
-      case ScheduleKind::alternating: return alternating_.send(round.alternating_, i);
-      case ScheduleKind::optical: return optical_.send(round.optical_, i);
-      case ScheduleKind::shift: return shift_.send(round.shift_, i);
-      case ScheduleKind::gsen_stage_control:
-      case ScheduleKind::doubly_alternating:
-      case ScheduleKind::quadruply_alternating:
-      case ScheduleKind::broadcast: return gsen_.send(round.gsen_, i);
-      case ScheduleKind::fault_tolerant: return fault_tolerant_.send(round.fault_tolerant_, i);
-      default: return latin_.send(round.latin_, i);
-    }
+    if (round.kind_ != kind_) detail::contract_violation();
+    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto f) {
+      return schedules_.template get<decltype(f)::value>().send(round.rounds_.template get<decltype(f)::value>(), i);
+    });
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
     if (i >= network().ports) return Errc::port_out_of_range;
@@ -273,14 +167,13 @@ class AnySchedule {
 
  private:
   ScheduleKind kind_{ScheduleKind::latin_square};
-  LatinSquareSchedule<> latin_{};
-  AlternatingSchedule alternating_{};
-  OpticalSchedule optical_{};
-  ShiftSchedule shift_{};
-  GsenSetSchedule gsen_{};
-  FaultTolerantSchedule fault_tolerant_{};
+  Schedules schedules_{};  // the active member is the one of kind_ (family code = union index)
 };
 
 static_assert(Schedule<AnySchedule>);
+// A real tagged union: the largest family plus the tag, not every family side by side.
+static_assert(sizeof(AnySchedule) <= detail::largest_schedule(ScheduleFamilies{}) + 8 &&
+                  sizeof(AnySchedule::Round) <= detail::largest_round(ScheduleFamilies{}) + 8,
+              "AnySchedule must stay a tagged union of its families");
 
 }  // namespace a2a
