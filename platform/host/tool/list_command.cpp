@@ -1,6 +1,8 @@
 // `a2a list`: the topologies and schedules, and for which N and d each applies.
-// The rules are stated once here; the example sizes and the answers for a given
-// --ports/--radix come from the core's own checks (make_network, AnySchedule::make).
+// The topology rules are stated here, each schedule's in its family descriptor
+// (schedule_families.hpp, so a new family lists itself); the example sizes and the
+// answers for a given --ports/--radix come from the core's own checks (make_network,
+// AnySchedule::make).
 #include <a2a/a2a.hpp>
 
 #include <cstdio>
@@ -23,41 +25,6 @@ const char* topology_rule(Topology t) {
     case Topology::reverse_banyan: return "mirror image of banyan; N = d^n";
     case Topology::gsen: return "generalized shuffle-exchange; d = 2, any even N >= 4, ceil(log2 N) stages";
     case Topology::shift: return "paper 003: log2 N + 1 stages of N switches; d = 2, N = 2^m <= 32768";
-  }
-  return "";
-}
-
-const char* schedule_rule(ScheduleKind k) {
-  switch (k) {
-    case ScheduleKind::latin_square:
-      return "N rounds of stage control (papers 001, 002, 004); unique-path networks: every topology with "
-             "N = d^n, gsen only for N = 2^n; --order natural|gray";
-    case ScheduleKind::alternating:
-      return "N rounds of alternating stage control (paper 000, Algorithm 4); gsen with N = 2 (mod 4)";
-    case ScheduleKind::optical:
-      return "2N crosstalk-free passes: each Latin-square round split by the input sets A (even number of 1 "
-             "bits) and B (paper 002); d = 2, where latin-square applies; --order natural|gray";
-    case ScheduleKind::shift:
-      return "N crosstalk-free passes on the shift network: the identity, then the N - 1 cyclic shifts "
-             "(paper 003); --order natural|gray";
-    case ScheduleKind::gsen_stage_control:
-      return "2^n rounds of stage control over every word (paper 000, R_sc(N)); gsen, any even N; a port "
-             "idles when its path duplicates a pair's smaller tag; --order natural|gray";
-    case ScheduleKind::doubly_alternating:
-      return "doubly alternating stage control (paper 000, Theorem 5.5): the paper's set for N = 20, 36, 44, "
-             "68, 76, 84, 92, else all 2^n words; gsen, any even N; idle ports decided on the fly";
-    case ScheduleKind::quadruply_alternating:
-      return "quadruply alternating stage control (paper 000, Section 6): the paper's set for N = 72, else "
-             "all 2^n words; gsen, any even N; idle ports decided on the fly";
-    case ScheduleKind::broadcast:
-      return "all-to-all BROADCAST (paper 000, Algorithm 1): each processor's one message to every "
-             "processor, exactly once; gsen, any even N, the fewest configurations known";
-    case ScheduleKind::fault_tolerant:
-      return "one faulty switch (--fault STAGE:SWITCH, paper 004): the Latin square with the crossing ports "
-             "idle, then relay rounds carrying the 2N blocked messages through a third processor (omega, "
-             "reverse-omega, gsen 2^n: 2N + 1 rounds for a fault in stage 1 or n-2, e.g. 59 for N = 32 stage 2; "
-             "baseline, banyan and their reverses: planned relays within paper 004's 3N / 2N); N = 2^n >= 16, "
-             "fault in any internal stage 1 .. n-2";
   }
   return "";
 }
@@ -85,7 +52,7 @@ void print_catalogue() {
   }
   std::printf("schedules (--schedule):\n");
   for (ScheduleKind k : kAllScheduleKinds) {
-    std::printf("  %-17s %s\n", std::string(name(k)).c_str(), schedule_rule(k));
+    std::printf("  %-17s %s\n", std::string(name(k)).c_str(), std::string(schedule_summary(k)).c_str());
     if (k == ScheduleKind::fault_tolerant) continue;  // made with a fault (--fault), not by N alone: see the rule
     if (k == ScheduleKind::shift) {  // the shift network's own schedule, not a GSEN one
       std::printf("  %-17s   on shift, N <= 64: %s\n", "", valid_sizes(Topology::shift, 2, 64).c_str());

@@ -30,8 +30,11 @@ std::string order_text(const AnySchedule& schedule, RoundOrder order) {
     return "fault-tolerant (paper 004): Latin square avoiding switch " + std::to_string(ft->fault().switch_index) +
            " of stage " + std::to_string(ft->fault().stage) + ", then " + std::to_string(ft->extra_rounds()) +
            " relay rounds";
-  return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
-                                   : "Latin-square stage control, natural order";
+  if (schedule.kind() == ScheduleKind::latin_square)
+    return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
+                                     : "Latin-square stage control, natural order";
+  // A family without its own sentence here is still named truthfully, not as a Latin square.
+  return std::string(name(schedule.kind())) + ", " + (order == RoundOrder::gray ? "Gray order" : "natural order");
 }
 
 class SchedulePlan final : public Plan {
