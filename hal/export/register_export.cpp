@@ -7,7 +7,6 @@
 //   a2a_register_export check-svd <file.svd>          exit 1 if it is not the default SVD
 // The tests run the check commands, so the doc and docs/a2a-fabric.svd fail the build's
 // tests when they disagree with the code; update-doc and `svd >` regenerate them.
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -19,6 +18,12 @@
 namespace {
 
 using namespace a2a::hal::map::exporter;
+
+// Prints a message on stderr and returns `status`, so error paths stay one line.
+int fail(const std::string& message, int status) {
+  std::cerr << message << '\n';
+  return status;
+}
 
 bool read_file(const char* path, std::string& text) {
   std::ifstream in(path, std::ios::binary);
@@ -42,7 +47,8 @@ bool find_region(const std::string& doc, std::string_view name, std::size_t& fro
 
 // The first line where two texts differ (1-based), to point the reader at it.
 std::size_t first_difference(const std::string& a, const std::string& b, std::string& line_a, std::string& line_b) {
-  std::istringstream sa(a), sb(b);
+  std::istringstream sa(a);
+  std::istringstream sb(b);
   for (std::size_t n = 1;; ++n) {
     const bool more_a = static_cast<bool>(std::getline(sa, line_a));
     const bool more_b = static_cast<bool>(std::getline(sb, line_b));
@@ -55,13 +61,13 @@ std::size_t first_difference(const std::string& a, const std::string& b, std::st
 
 int check_doc(const char* path, bool update) {
   std::string doc;
-  if (!read_file(path, doc)) return std::fprintf(stderr, "cannot read %s\n", path), 2;
+  if (!read_file(path, doc)) return fail(std::string("cannot read ") + path, 2);
   int status = 0;
   for (std::string_view name : kRegions) {
-    std::size_t from = 0, to = 0;
+    std::size_t from = 0;
+    std::size_t to = 0;
     if (!find_region(doc, name, from, to)) {
-      std::fprintf(stderr, "%s: no region <!-- %.*s:begin/end -->\n", path, static_cast<int>(name.size()), name.data());
-      status = 1;
+      status = fail(std::string(path) + ": no region <!-- " + std::string(name) + ":begin/end -->", 1);
       continue;
     }
     const std::string want = markdown(name);
@@ -71,38 +77,40 @@ int check_doc(const char* path, bool update) {
       doc.replace(from, to - from, want);
       continue;
     }
-    std::string a, b;
+    std::string a;
+    std::string b;
     const std::size_t line = first_difference(have, want, a, b);
-    std::fprintf(stderr, "%s: region %.*s differs from the register table at its line %zu\n  doc:  %s\n  code: %s\n",
-                 path, static_cast<int>(name.size()), name.data(), line, a.c_str(), b.c_str());
-    status = 1;
+    std::string message = std::string(path) + ": region " + std::string(name);
+    message.append(" differs from the register table at its line ").append(std::to_string(line));
+    message.append("\n  doc:  ").append(a).append("\n  code: ").append(b);
+    status = fail(message, 1);
   }
   if (update && status == 0) {
     std::ofstream out(path, std::ios::binary);
     out << doc;
-    if (!out) return std::fprintf(stderr, "cannot write %s\n", path), 2;
+    if (!out) return fail(std::string("cannot write ") + path, 2);
   }
-  if (status != 0) std::fprintf(stderr, "regenerate with: a2a_register_export update-doc %s\n", path);
+  if (status != 0) fail(std::string("regenerate with: a2a_register_export update-doc ") + path, status);
   return status;
 }
 
 int check_svd(const char* path) {
   std::string have;
-  if (!read_file(path, have)) return std::fprintf(stderr, "cannot read %s\n", path), 2;
+  if (!read_file(path, have)) return fail(std::string("cannot read ") + path, 2);
   const std::string want = svd(SvdOptions{});
   if (have == want) return 0;
-  std::string a, b;
+  std::string a;
+  std::string b;
   const std::size_t line = first_difference(have, want, a, b);
-  std::fprintf(stderr, "%s differs from the register table at line %zu\n  file: %s\n  code: %s\n"
-               "regenerate with: a2a_register_export svd > %s\n", path, line, a.c_str(), b.c_str(), path);
-  return 1;
+  return fail(std::string(path) + " differs from the register table at line " + std::to_string(line) + "\n  file: " +
+                  a + "\n  code: " + b + "\nregenerate with: a2a_register_export svd > " + path,
+              1);
 }
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: a2a_register_export markdown <region> | svd [ports stages base] |\n"
-               "       check-doc <register-map.md> | update-doc <register-map.md> | check-svd <file.svd>\n");
-  return 2;
+  return fail("usage: a2a_register_export markdown <region> | svd [ports stages base] |\n"
+              "       check-doc <register-map.md> | update-doc <register-map.md> | check-svd <file.svd>",
+              2);
 }
 
 }  // namespace
@@ -125,7 +133,7 @@ int main(int argc, char** argv) {
       // FabricLayout's own limits (checked there at compile time).
       if (options.capacity.max_ports < 2 || options.capacity.max_ports > 65536 || options.capacity.max_stages < 1 ||
           options.capacity.max_stages > 16)
-        return std::fprintf(stderr, "a block holds 2..65536 ports and 1..16 stages\n"), 2;
+        return fail("a block holds 2..65536 ports and 1..16 stages", 2);
     }
     std::cout << svd(options);
     return 0;

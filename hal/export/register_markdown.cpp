@@ -1,6 +1,5 @@
 // The register tables of docs/register-map.md, printed from the register table so the
 // doc cannot disagree with the code (the test hal_register_doc compares them).
-#include <cstdio>
 #include <string>
 
 #include "register_export.hpp"
@@ -62,8 +61,10 @@ std::string register_table() {
     if (r.kind == Kind::array) {
       // Each array starts where the one before it ends: the offset is that expression.
       where = std::string(r.base_symbol) + " = ";
-      where += previous_array == nullptr ? doc_hex(kArraysOffset, 3)
-                                         : std::string(previous_array->base_symbol) + " + " + bytes_text(*previous_array);
+      if (previous_array == nullptr)
+        where += doc_hex(kArraysOffset, 3);
+      else
+        where += std::string(previous_array->base_symbol) + " + " + bytes_text(*previous_array);
       where += ", + 4 ";
       where += r.inner == Dim::one ? std::string(r.index0)
                                    : "(" + std::string(r.index0) + " " + std::string(dim_symbol(r.inner)) + " + " +
@@ -113,11 +114,14 @@ std::string field_table() {
     for (const FieldInfo& f : r.fields) {
       const unsigned lsb = f.bit_offset;
       const unsigned msb = lsb + f.bit_width - 1U;
-      const std::string bits =
-          f.bit_width == 1 ? "[" + std::to_string(lsb) + "]" : "[" + std::to_string(msb) + ":" + std::to_string(lsb) + "]";
-      const std::string access = f.access == Access::read_only ? "RO" : f.access == Access::write_only ? "WO" : "RW";
-      out += "| " + name + " | " + std::string(f.name) + " | " + bits + " | " + access + " | " +
-             std::string(f.description) + " |\n";
+      std::string bits = "[";
+      if (f.bit_width != 1) bits.append(std::to_string(msb)).append(":");
+      bits.append(std::to_string(lsb)).append("]");
+      std::string_view access = "RW";
+      if (f.access == Access::read_only) access = "RO";
+      if (f.access == Access::write_only) access = "WO";
+      out.append("| ").append(name).append(" | ").append(f.name).append(" | ").append(bits).append(" | ");
+      out.append(access).append(" | ").append(f.description).append(" |\n");
     }
   }
   return out;
@@ -125,10 +129,19 @@ std::string field_table() {
 
 }  // namespace
 
+std::string hex_digits(std::uint64_t value, unsigned digits) {
+  constexpr std::string_view kDigits = "0123456789ABCDEF";
+  std::string hex;
+  do {
+    hex.insert(hex.begin(), kDigits[value & 0xFU]);
+    value >>= 4;
+  } while (value != 0);
+  if (hex.size() < digits) hex.insert(0, digits - hex.size(), '0');
+  return hex;
+}
+
 std::string doc_hex(std::uint64_t value, unsigned digits) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%0*llX", static_cast<int>(digits), static_cast<unsigned long long>(value));
-  const std::string hex(buf);
+  const std::string hex = hex_digits(value, digits);
   std::string out;
   for (std::size_t i = 0; i < hex.size(); ++i) {
     if (i != 0 && (hex.size() - i) % 4 == 0 && hex.size() > 4) out += '_';

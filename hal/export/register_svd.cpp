@@ -5,7 +5,6 @@
 // Arrays become <dim>/<dimIncrement> registers. SVD arrays have one index, so the
 // two-dimensional FAULT[s][w] and SWITCH_STATE[s][w] are flattened: element
 // s * WordsPerStage + w (the description says so).
-#include <cstdio>
 #include <string>
 
 #include "register_export.hpp"
@@ -13,11 +12,7 @@
 namespace a2a::hal::map::exporter {
 namespace {
 
-std::string hex(std::uint64_t value, int digits) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%0*llX", digits, static_cast<unsigned long long>(value));
-  return buf;
-}
+std::string hex(std::uint64_t value, unsigned digits) { return "0x" + hex_digits(value, digits); }
 
 // Descriptions are plain text, but a '<' or '&' would break the XML.
 std::string escape(std::string_view text) {

@@ -1,6 +1,8 @@
 // The fields of the fabric controller's registers, version 2.0 (CMSIS-like), and
 // the codes stored in them. fabric_registers.hpp adds the offsets (FabricLayout);
-// docs/register-map.md is the prose version of both files; keep them in step.
+// docs/register-map.md is the prose version of both files. register_table.hpp is
+// the same map as one table; fabric_registers.hpp proves at compile time that the
+// two agree, and the doc's tables and docs/a2a-fabric.svd are generated from it.
 #pragma once
 
 #include <cstdint>
