@@ -26,6 +26,39 @@ ControllerConfig gsen10() {
 
 }  // namespace
 
+// Codes that go into flash: a block written today must mean the same thing to every
+// later image. Pinned by hand here (docs/configuration.md lists them), not derived.
+TEST_CASE("the block's codes are pinned: topology, schedule and order") {
+  struct Code {
+    std::string_view name;
+    std::uint8_t code;
+  };
+  constexpr Code kTopologies[] = {{"omega", 0},         {"baseline", 1},       {"banyan", 2}, {"reverse-omega", 3},
+                                  {"reverse-baseline", 4}, {"reverse-banyan", 5}, {"gsen", 6},   {"shift", 7}};
+  for (const Code& c : kTopologies) {
+    const Result<Topology> t = parse_topology(c.name);
+    REQUIRE(t.ok());
+    CHECK(static_cast<std::uint8_t>(*t) == c.code);
+    ControllerConfig config;
+    config.topology = *t;
+    CHECK(encode_config(config)[8] == c.code);  // byte 8 of the block
+  }
+  constexpr Code kSchedules[] = {{"latin-square", 0},       {"alternating", 1},        {"optical", 2},
+                                 {"shift", 3},              {"gsen-stage-control", 4}, {"doubly-alternating", 5},
+                                 {"quadruply-alternating", 6}, {"broadcast", 7},        {"fault-tolerant", 8}};
+  for (const Code& c : kSchedules) {
+    const Result<ScheduleKind> k = parse_schedule_kind(c.name);
+    REQUIRE(k.ok());
+    ControllerConfig config;
+    config.schedule = *k;
+    CHECK(encode_config(config)[9] == c.code);  // byte 9
+  }
+  ControllerConfig gray;
+  gray.order = RoundOrder::gray;
+  CHECK(encode_config(ControllerConfig{})[10] == 0);  // byte 10: natural
+  CHECK(encode_config(gray)[10] == 1);                // gray
+}
+
 TEST_CASE("CRC-32 is the IEEE 802.3 checksum") {
   constexpr std::array<std::uint8_t, 9> digits = {'1', '2', '3', '4', '5', '6', '7', '8', '9'};
   static_assert(crc32(digits) == 0xCBF43926U);  // the standard check value

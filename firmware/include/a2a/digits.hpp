@@ -92,9 +92,10 @@ class DigitArithmetic {
 };
 
 /// The order in which a stage-controlled schedule runs its configurations.
+/// The values are the configuration block's order codes (flash): pinned.
 enum class RoundOrder : std::uint8_t {
-  natural,  ///< round r uses configuration r
-  gray,     ///< round r uses configuration gray(r): one stage changes per round
+  natural = 0,  ///< round r uses configuration r
+  gray = 1,     ///< round r uses configuration gray(r): one stage changes per round
 };
 
 }  // namespace a2a

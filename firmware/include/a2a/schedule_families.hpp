@@ -29,16 +29,16 @@ namespace a2a {
 
 /// The configuration block's schedule code (byte 9): values are stored in flash, never renumber.
 enum class ScheduleKind : std::uint8_t {
-  latin_square,  ///< stage-controlled Latin square / configurations M^x (papers 001, 002, 004)
-  alternating,   ///< GSEN, N = 2 (mod 4): alternating stage control (paper 000, Algorithm 4)
-  optical,       ///< crosstalk-free: each Latin-square round split by the input sets A and B (paper 002)
-  shift,         ///< the shift network's cyclic-shift passes, crosstalk-free (paper 003)
+  latin_square = 0,  ///< stage-controlled Latin square / configurations M^x (papers 001, 002, 004)
+  alternating = 1,   ///< GSEN, N = 2 (mod 4): alternating stage control (paper 000, Algorithm 4)
+  optical = 2,       ///< crosstalk-free: each Latin-square round split by the input sets A and B (paper 002)
+  shift = 3,         ///< the shift network's cyclic-shift passes, crosstalk-free (paper 003)
   // GSEN with any even N (paper 000): configuration sets with idle ports decided on the fly.
-  gsen_stage_control,     ///< all 2^n stage-control words (R_sc(N) rounds)
-  doubly_alternating,     ///< doubly alternating words: the paper's set for N where it has one, else all 2^n
-  quadruply_alternating,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
-  broadcast,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
-  fault_tolerant,         ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
+  gsen_stage_control = 4,     ///< all 2^n stage-control words (R_sc(N) rounds)
+  doubly_alternating = 5,     ///< doubly alternating words: the paper's set for N where it has one, else all 2^n
+  quadruply_alternating = 6,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
+  broadcast = 7,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
+  fault_tolerant = 8,         ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
 };
 
 namespace family {

@@ -14,15 +14,17 @@ inline constexpr std::uint32_t kMaxPorts = 65536;  ///< largest N the core accep
 inline constexpr std::uint32_t kMaxRadix = 16;     ///< largest switch size d
 inline constexpr std::uint32_t kMaxStages = 16;    ///< 2^16 = kMaxPorts with d = 2
 
+// The values are codes stored in configuration blocks (flash): pinned, never renumbered
+// (docs/configuration.md; golden test in tests/core/config_block_test.cpp).
 enum class Topology : std::uint8_t {
-  omega,             ///< d-ary perfect shuffle before every stage (shuffle-exchange)
-  baseline,          ///< pi_i after stage i: rotate the n-i low digits right by one
-  banyan,            ///< tau_j after stage j: swap digit 0 with digit j+1 (paper 004)
-  reverse_omega,     ///< mirror image of omega
-  reverse_baseline,  ///< mirror image of baseline
-  reverse_banyan,    ///< mirror image of banyan
-  gsen,              ///< generalized shuffle-exchange network, any even N >= 4 (paper 000)
-  shift,             ///< paper 003: log2 N + 1 stages of N switches; a pass realizes a cyclic shift
+  omega = 0,         ///< d-ary perfect shuffle before every stage (shuffle-exchange)
+  baseline = 1,      ///< pi_i after stage i: rotate the n-i low digits right by one
+  banyan = 2,        ///< tau_j after stage j: swap digit 0 with digit j+1 (paper 004)
+  reverse_omega = 3, ///< mirror image of omega
+  reverse_baseline = 4, ///< mirror image of baseline
+  reverse_banyan = 5, ///< mirror image of banyan
+  gsen = 6,          ///< generalized shuffle-exchange network, any even N >= 4 (paper 000)
+  shift = 7,         ///< paper 003: log2 N + 1 stages of N switches; a pass realizes a cyclic shift
 };
 
 inline constexpr Topology kAllTopologies[] = {
