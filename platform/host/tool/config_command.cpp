@@ -50,19 +50,6 @@ std::uint32_t board_address(const std::string& board) {
   throw UsageError("unknown board '" + board + "' (known: " + board_names() + ")");
 }
 
-/// Relay-plan storage for N ports: a fault in baseline, banyan or their reverses is
-/// planned into it, as the firmware plans into its RelayPlanStorage<MaxPorts>.
-struct RelayStorage {
-  explicit RelayStorage(std::uint32_t ports)
-      : vectors(3 * std::size_t{ports}), offsets(4 * std::size_t{ports} + 1), hops(5 * std::size_t{ports}),
-        work16(12 * std::size_t{ports}), work32(6 * std::size_t{ports}) {}
-  RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
-  std::vector<std::uint32_t> vectors, offsets;
-  std::vector<RelayHop> hops;
-  std::vector<std::uint16_t> work16;
-  std::vector<std::int32_t> work32;
-};
-
 /// What the device does with a decoded block before running it: the network, then
 /// plan_exchange. Returns the round count, or throws the firmware's refusal.
 std::uint32_t plan_rounds(const ControllerConfig& c) {

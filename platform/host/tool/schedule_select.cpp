@@ -57,18 +57,6 @@ ScheduleKind choose_kind(const Args& args, const Network& net) {
   return fallback;
 }
 
-/// Relay-plan storage sized for N ports at run time (the core's RelayPlanSpan over vectors).
-struct RelayStorage {
-  explicit RelayStorage(std::uint32_t ports)
-      : vectors(3 * std::size_t{ports}), offsets(4 * std::size_t{ports} + 1), hops(5 * std::size_t{ports}),
-        work16(12 * std::size_t{ports}), work32(6 * std::size_t{ports}) {}
-  RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
-  std::vector<std::uint32_t> vectors, offsets;
-  std::vector<RelayHop> hops;
-  std::vector<std::uint16_t> work16;
-  std::vector<std::int32_t> work32;
-};
-
 /// With one fault the plan avoids it (paper 004) when --schedule fault-tolerant asks
 /// for it, or when no schedule is named, the network's default is the natural-order
 /// Latin square (which the fault-tolerant schedule extends) and the position is

@@ -7,15 +7,9 @@
  * The clock tree stays at its reset default (HSI 16 MHz). */
 #include <stdbool.h>
 
+#include "board_clock.h"
 #include "board_common.h"
 #include "stm32f4.h"
-
-#ifndef A2A_BOARD_CPU_HZ
-#error "A2A_BOARD_CPU_HZ comes from the board's board.cmake (a2a::cortex_m_board)"
-#endif
-#ifndef A2A_BOARD_BAUD
-#define A2A_BOARD_BAUD 115200u
-#endif
 
 static bool initialized;
 

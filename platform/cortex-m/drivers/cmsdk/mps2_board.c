@@ -9,15 +9,9 @@
  * The timer is not SysTick: SysTick belongs to the emulated fabric. */
 #include <stdbool.h>
 
+#include "board_clock.h"
 #include "board_common.h"
 #include "cmsdk.h"
-
-#ifndef A2A_BOARD_CPU_HZ
-#error "A2A_BOARD_CPU_HZ comes from the board's board.cmake (a2a::cortex_m_board)"
-#endif
-#ifndef A2A_BOARD_BAUD
-#define A2A_BOARD_BAUD 115200u
-#endif
 
 #define MPS2_UART0 ((a2a_cmsdk_uart_regs *)0x40004000u)
 #define MPS2_TIMER0 ((a2a_cmsdk_timer_regs *)0x40000000u)
