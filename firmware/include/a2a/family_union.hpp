@@ -60,9 +60,10 @@ union FamilyUnion<Size, T, Rest...> {
   template <std::size_t I>
   [[nodiscard]] constexpr const auto& get() const {
     if constexpr (I == 0)
-      return head.value;
+      // The tagged union's read: AnySchedule reads only the member its kind names.
+      return head.value;  // NOLINT(cppcoreguidelines-pro-type-union-access)
     else
-      return tail.template get<I - 1>();
+      return tail.template get<I - 1>();  // NOLINT(cppcoreguidelines-pro-type-union-access)
   }
 
   PaddedAlternative<T, Size - sizeof(T)> head;

@@ -68,7 +68,8 @@ struct Field {
   static constexpr unsigned position = Position;
   static constexpr unsigned width = Width;
   /// Largest value the field holds.
-  static constexpr std::uint32_t max = Width == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << Width) - 1;
+  /// (Width % 32: the branch not taken must not shift by 32 either, which is undefined.)
+  static constexpr std::uint32_t max = Width == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << (Width % 32)) - 1;
   /// The field's bits in place.
   static constexpr std::uint32_t mask = max << Position;
   /// The field's value in the register's reset value.
