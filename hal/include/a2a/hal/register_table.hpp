@@ -28,7 +28,7 @@ inline constexpr Access WO = Access::write_only;
 
 inline constexpr FieldInfo kVersionFields[] = {
     {"MINOR", 0, 8, RO, "minor version of the register map"},
-    {"MAJOR", 8, 8, RO, "major version; a new one changes the map incompatibly"},
+    {"MAJOR", 8, 8, RO, "major version; it changes only with an incompatible map"},
 };
 inline constexpr FieldInfo kCapPortsFields[] = {
     {"MAX_PORTS", 0, 17, RO, "the largest N the block runs"},
