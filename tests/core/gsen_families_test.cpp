@@ -296,13 +296,4 @@ TEST_CASE("AnySchedule: the GSEN families by name, and the default never above F
         Errc::schedule_order_needs_all_configurations);
   CHECK(AnySchedule::make(make_network(Topology::omega, 8).value(), ScheduleKind::broadcast).error() ==
         Errc::gsen_schedule_on_other_topology);
-  // The configuration block carries the new kinds and plans them.
-  ControllerConfig c;
-  c.topology = Topology::gsen;
-  c.ports = 20;
-  c.schedule = ScheduleKind::quadruply_alternating;
-  const auto decoded = decode_config(encode_config(c));
-  REQUIRE(decoded.ok());
-  CHECK(decoded->schedule == ScheduleKind::quadruply_alternating);
-  CHECK(plan_exchange(*decoded).value().rounds() == 32);
 }

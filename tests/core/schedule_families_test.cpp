@@ -86,18 +86,6 @@ TEST_CASE("schedule families: codes, names and summaries come from one list") {
         Errc::schedule_needs_fault);
 }
 
-TEST_CASE("schedule families: a configuration block keeps each family's code") {
-  for (const Golden& g : kGolden) {
-    ControllerConfig c;
-    c.schedule = g.kind;
-    const auto block = encode_config(c);
-    CHECK(block[9] == g.code);
-    const auto decoded = decode_config(block);
-    REQUIRE(decoded.ok());
-    CHECK(decoded->schedule == g.kind);
-  }
-}
-
 TEST_CASE("schedule families: switching families at run time") {
   CHECK(switch_families());
   const auto ft = AnySchedule::make(net_of(Topology::omega, 16), SwitchFault{1, 2});

@@ -7,7 +7,7 @@
 #include <a2a/app/device.hpp>
 #include <a2a/board/board.h>
 #include <a2a/board/console.hpp>
-#include <a2a/config_block.hpp>
+#include <a2a/app/config_block.hpp>
 #include <a2a/mmio/mmio_bus.hpp>
 
 #include <array>

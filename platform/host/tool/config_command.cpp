@@ -1,10 +1,10 @@
 // a2a config encode | decode: the controller's 64-byte configuration block
 // (docs/configuration.md) written and read on the host, for provisioning a board.
 // Both directions run the firmware's own checks (decode_config, plan_exchange from
-// a2a/config_block.hpp) and report their refusals in the firmware's words
+// a2a/app/config_block.hpp) and report their refusals in the firmware's words
 // (describe(errc)), so a block the tool accepts is one the device runs, and a block
 // the device refuses is refused here for the same reason.
-#include <a2a/config_block.hpp>
+#include <a2a/app/config_block.hpp>
 
 #include <algorithm>
 #include <cstdio>

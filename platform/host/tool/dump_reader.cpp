@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schedule_select.hpp"
 #include "tool_error.hpp"
 
 namespace a2a::tool {

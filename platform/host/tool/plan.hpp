@@ -13,6 +13,9 @@
 
 namespace a2a::tool {
 
+/// The largest N the tool accepts: verification tracks all N^2 ordered pairs.
+inline constexpr std::uint32_t kToolMaxPorts = 16384;
+
 struct Fault {
   std::uint32_t stage{0};
   std::uint32_t sw{0};

@@ -12,9 +12,6 @@
 
 namespace a2a::tool {
 
-/// The largest N the tool accepts: verification tracks all N^2 ordered pairs.
-inline constexpr std::uint32_t kToolMaxPorts = 16384;
-
 /// --topology --ports --radix --schedule --order --fault --input.
 std::vector<OptionSpec> schedule_options();
 /// Help text for those options (for every subcommand's --help).

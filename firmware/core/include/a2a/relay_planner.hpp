@@ -1,5 +1,5 @@
 // The greedy relay planner (see relay_plan.hpp for what it plans and why).
-// Included by relay_plan.hpp; not meant to be included on its own.
+// Include this header to plan; relay_plan.hpp alone holds the finished plan.
 #pragma once
 
 #include <cstdint>

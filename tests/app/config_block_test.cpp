@@ -1,6 +1,9 @@
 // The controller's configuration block (CRC-protected, fixed layout) and its
 // key=value overrides: good blocks round-trip, every kind of bad block or word is
 // refused with its own error.
+#include <a2a/app/config_block.hpp>
+#include <a2a/app/config_overrides.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;
@@ -170,4 +173,15 @@ TEST_CASE("key=value overrides") {
   CHECK(apply_overrides(base, "fault=0:0 fault=0:1 fault=0:2 fault=0:3 fault=0:4 fault=0:5 fault=0:6 fault=0:7 "
                               "fault=1:0")
             .error() == Errc::config_too_many_faults);
+}
+
+TEST_CASE("the block carries GSEN's quadruply alternating family and plans it") {
+  ControllerConfig c;
+  c.topology = Topology::gsen;
+  c.ports = 20;
+  c.schedule = ScheduleKind::quadruply_alternating;
+  const auto decoded = decode_config(encode_config(c));
+  REQUIRE(decoded.ok());
+  CHECK(decoded->schedule == ScheduleKind::quadruply_alternating);
+  CHECK(plan_exchange(*decoded).value().rounds() == 32);
 }

@@ -125,4 +125,3 @@ struct RelayProblem {
 
 }  // namespace a2a
 
-#include "a2a/relay_planner.hpp"

@@ -5,8 +5,6 @@
 
 #include "a2a/alternating.hpp"
 #include "a2a/any_schedule.hpp"
-#include "a2a/config_block.hpp"
-#include "a2a/config_overrides.hpp"
 #include "a2a/destination_matrix.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/fault_tolerant.hpp"

@@ -23,7 +23,7 @@
 
 #include "a2a/fault_blocks.hpp"
 #include "a2a/fault_chain.hpp"
-#include "a2a/relay_plan.hpp"
+#include "a2a/relay_planner.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
