@@ -110,7 +110,7 @@ class AnySchedule {
     if (static_cast<std::size_t>(kind) >= kFamilies) return Errc::schedule_unknown;
     return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind), [&](auto i) -> Result<AnySchedule> {
       const auto s = FamilyAt<decltype(i)::value>::make(net, order);
-      if (!s) return s.error();
+      A2A_TRY(s);
       return AnySchedule(i, *s);
     });
   }
@@ -121,7 +121,7 @@ class AnySchedule {
   /// reverses need `storage` for N ports, which must outlive the schedule.
   static constexpr Result<AnySchedule> make(const Network& net, SwitchFault fault, RelayPlanSpan storage = {}) {
     const auto s = FaultTolerantSchedule::make(net, fault, storage);
-    if (!s) return s.error();
+    A2A_TRY(s);
     return AnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
   }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).

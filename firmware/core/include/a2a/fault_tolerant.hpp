@@ -174,7 +174,7 @@ class FaultTolerantSchedule {
       }
       problem.bound = (s == 1 || s + 2 == n) ? 3 * net.ports : 2 * net.ports;  // paper 004, Table 1
       auto plan = RelayPlanner::plan(problem, storage);
-      if (!plan) return plan.error();
+      A2A_TRY(plan);
       if (net.ports + plan->rounds() > problem.bound) {
         // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
         // sources B, outputs A) and run it backwards; keep whichever is shorter.
@@ -189,7 +189,7 @@ class FaultTolerantSchedule {
           plan = backwards;
         } else {
           plan = RelayPlanner::plan(problem, storage);  // the storage holds the last plan made
-          if (!plan) return plan.error();
+          A2A_TRY(plan);
         }
       }
       f.design_ = Design::planned;

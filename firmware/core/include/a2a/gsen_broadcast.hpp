@@ -39,7 +39,7 @@ class GsenBroadcastSchedule {
   static constexpr Result<GsenBroadcastSchedule> make(const Network& net) {
     if (net.topology != Topology::gsen) return Errc::gsen_schedule_on_other_topology;
     const auto rounds = GsenSetSchedule::make(net, best_gsen_configurations(net));
-    if (!rounds) return rounds.error();
+    A2A_TRY(rounds);
     GsenBroadcastSchedule s;
     s.rounds_ = *rounds;
     return s;

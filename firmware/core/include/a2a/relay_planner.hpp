@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "a2a/fault_chain.hpp"  // detail::scatter_bits / gather_bits / popcount32
+#include "a2a/limits.hpp"
 #include "a2a/relay_plan.hpp"
 #include "a2a/status.hpp"
 
@@ -89,7 +90,7 @@ class RelayPlanner {
     }
     std::uint32_t r = 0;
     while (p.remaining_ + p.in_flight_ + p.directs_left_ > 0) {
-      if (r == 3 * q.ports) return kNone;
+      if (r == kMaxRelayRoundsPerPort * q.ports) return kNone;
       const std::uint32_t e = p.best_vector();
       if (e == kNone) return kNone;  // nothing can move: cannot happen
       storage.vectors[r] = e;

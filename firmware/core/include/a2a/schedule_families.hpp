@@ -122,7 +122,7 @@ struct Broadcast {
   // Its own configurations in their own order (Algorithm 1), like alternating.
   static constexpr Result<Schedule> make(const Network& net, RoundOrder) {
     const auto s = GsenBroadcastSchedule::make(net);
-    if (!s) return s.error();
+    A2A_TRY(s);
     return s->configurations();
   }
 };

@@ -1,4 +1,5 @@
-// Errors as values: every entry point of the core returns a Result<T> or an Errc.
+// Errors as values: every entry point of the core returns a Result<T> or an Errc
+// (errc.hpp: the errors, grouped by layer, and their messages).
 //
 // Why no exceptions: the core runs on switch-controller boards built with
 // -fno-exceptions; a refused parameter must be visible in the return type, so
@@ -10,169 +11,9 @@
 #include <cstdint>
 #include <string_view>
 
+#include "a2a/errc.hpp"
+
 namespace a2a {
-
-/// Every way a parameter can be refused. Each value names one specific problem.
-enum class Errc : std::uint8_t {
-  ok = 0,
-  radix_too_small,                ///< d < 2
-  radix_too_large,                ///< d > kMaxRadix
-  ports_too_small,                ///< N below the smallest network of the topology
-  ports_too_large,                ///< N above kMaxPorts
-  ports_odd,                      ///< GSEN needs an even N
-  ports_not_power_of_radix,       ///< omega, baseline, banyan and reverses need N = d^n
-  topology_unknown,               ///< not one of the Topology values
-  topology_needs_binary,          ///< GSEN is built from 2 x 2 switches only (d = 2)
-  schedule_unknown,               ///< not one of the ScheduleKind names
-  schedule_needs_unique_path,     ///< Latin-square stage control needs a banyan (unique-path) MIN
-  schedule_needs_ports_2_mod_4,   ///< alternating control (Algorithm 4) needs N = 2 (mod 4)
-  schedule_needs_gsen,            ///< alternating control is defined on GSEN only
-  initial_config_needs_binary,    ///< an arbitrary initial configuration M^0 is for d = 2 only
-  initial_config_size_mismatch,   ///< M^0 does not hold one bit per switch of the network
-  port_out_of_range,              ///< port >= N
-  round_out_of_range,             ///< round >= number of rounds
-  stage_out_of_range,             ///< stage >= n
-  switch_out_of_range,            ///< switch >= N / d
-  state_out_of_range,             ///< switch state >= d
-  // The controller's configuration block and its run-time overrides.
-  config_too_short,               ///< fewer bytes than a configuration block
-  config_bad_magic,               ///< the block does not start with the a2a magic
-  config_unsupported_version,     ///< a block layout this firmware does not know
-  config_crc_mismatch,            ///< the CRC-32 does not match the contents
-  config_bad_order,               ///< round order is neither natural nor gray
-  config_too_many_faults,         ///< more faults than the block can hold
-  config_reserved_not_zero,       ///< reserved bytes must be zero
-  fault_out_of_range,             ///< a fault names a stage or switch the network does not have
-  faults_not_supported,           ///< no fault-tolerant schedule for this network yet
-  argument_unknown_key,           ///< a key=value override with an unknown key
-  argument_bad_value,             ///< a key=value override whose value does not parse
-  // The switch-register HAL (hal/): driving a fabric controller block.
-  tag_out_of_range,               ///< a forward tag >= d^n (more digits than the network has stages)
-  control_mode_unknown,           ///< not one of the ControlMode values
-  fabric_not_configured,          ///< the fabric has no network configured yet
-  fabric_network_mismatch,        ///< the fabric is configured for another network than the schedule's
-  fabric_capacity_exceeded,       ///< the network needs more ports or stages than the fabric block has
-  fabric_device_mismatch,         ///< the register block does not identify as the expected fabric
-  fabric_timeout,                 ///< the fabric stayed busy for every allowed STATUS poll
-  fabric_round_not_run,           ///< the fabric refused or aborted the committed round (STATUS.error)
-  fabric_round_faulted,           ///< the round ran but the fabric flagged a conflict, crosstalk, fault or misroute
-  // The optical families (papers 002, 003).
-  shift_needs_binary,             ///< the shift network (paper 003) is built from 2 x 2 switches only
-  shift_ports_too_large,          ///< the shift network's log2 N + 1 stages exceed kMaxStages (N > 32768)
-  shift_network_needs_shift_schedule,  ///< the shift network runs the shift schedule only (it is no banyan MIN)
-  schedule_needs_shift_network,   ///< the shift schedule (paper 003) runs on the shift network only
-  optical_needs_binary,           ///< the A/B parity split of paper 002 is for 2 x 2 switches (d = 2)
-  // GSEN configuration sets (paper 000, Sections 3-6).
-  schedule_set_malformed,         ///< configuration ranges not ascending, overlapping, empty or beyond 2^n
-  schedule_set_incomplete,        ///< the configuration set leaves some ordered pair (i, j) unreached
-  schedule_order_needs_all_configurations,  ///< gray order over a configuration set that is not all 2^n words
-  gsen_schedule_on_other_topology,  ///< GSEN stage control / broadcast asked for on a non-GSEN network
-  table_size_mismatch,            ///< a destination table's N x rounds differs from the schedule's
-  // Reliability of the round path (firmware/app controller, hal read-back).
-  fabric_readback_mismatch,       ///< a shadow register read back differs from what was written
-  fabric_round_in_doubt,          ///< a hung round ignored ABORT: whether it was delivered is unknown
-  poll_bound_zero,                ///< a wait allowed no STATUS read at all (max_polls = 0)
-  fabric_inject_unsupported,      ///< the block has no fault-injection registers (CAP_SHAPE.Inject = 0)
-  fabric_relay_unsupported,       ///< the fabric cannot carry relayed messages (no PORT_MESSAGE)
-  fabric_relay_off,               ///< a port message written while the fabric is not in relay mode
-  // Fault tolerance (paper 004).
-  fault_cuts_off_processors,      ///< a fault in the first or last stage: see cut_off_processors()
-  schedule_needs_fault,           ///< the fault-tolerant schedule asked for without exactly one faulty switch
-  fault_plan_storage_too_small,   ///< baseline/banyan faults need relay-plan storage for N ports
-  fault_plan_too_long,            ///< the relay planner needed more than 3N extra rounds
-};
-
-/// A short, specific message for each error (for consoles and tool output).
-constexpr std::string_view describe(Errc e) {
-  switch (e) {
-    case Errc::ok: return "ok";
-    case Errc::radix_too_small: return "radix d must be at least 2";
-    case Errc::radix_too_large: return "radix d must be at most 16";
-    case Errc::ports_too_small: return "too few ports for this topology (GSEN needs N >= 4, others N >= d)";
-    case Errc::ports_too_large: return "N is above the supported maximum of 65536 ports";
-    case Errc::ports_odd: return "GSEN needs an even number of ports N";
-    case Errc::ports_not_power_of_radix: return "N must be a power of the radix d (N = d^n) for this topology";
-    case Errc::topology_unknown: return "unknown topology";
-    case Errc::topology_needs_binary: return "GSEN is built from 2x2 switches: radix must be 2";
-    case Errc::schedule_unknown: return "unknown schedule";
-    case Errc::schedule_needs_unique_path:
-      return "Latin-square stage control needs a unique-path network (GSEN only when N is a power of 2)";
-    case Errc::schedule_needs_ports_2_mod_4:
-      return "alternating stage control (Algorithm 4) needs N = 2 (mod 4)";
-    case Errc::schedule_needs_gsen: return "alternating stage control is defined on GSEN only";
-    case Errc::initial_config_needs_binary: return "an arbitrary initial configuration M^0 needs d = 2";
-    case Errc::initial_config_size_mismatch:
-      return "initial configuration must hold one state per switch (n * N/2 bits)";
-    case Errc::port_out_of_range: return "port index out of range (must be < N)";
-    case Errc::round_out_of_range: return "round index out of range";
-    case Errc::stage_out_of_range: return "stage index out of range (must be < n)";
-    case Errc::switch_out_of_range: return "switch index out of range (must be < N/d)";
-    case Errc::state_out_of_range: return "switch state out of range (must be < d)";
-    case Errc::config_too_short: return "configuration block too short";
-    case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";
-    case Errc::config_unsupported_version: return "configuration block version not supported";
-    case Errc::config_crc_mismatch: return "configuration block CRC-32 mismatch (corrupted)";
-    case Errc::config_bad_order: return "round order must be natural or gray";
-    case Errc::config_too_many_faults: return "too many faults in the configuration (at most 8)";
-    case Errc::config_reserved_not_zero: return "reserved bytes of the configuration block must be zero";
-    case Errc::fault_out_of_range: return "fault position out of range (stage < n, switch < N/d)";
-    case Errc::faults_not_supported: return "no fault-tolerant schedule exists for this network yet";
-    case Errc::argument_unknown_key: return "unknown configuration key (use topology, ports, radix, schedule, order, fault)";
-    case Errc::argument_bad_value: return "configuration value does not parse";
-    case Errc::tag_out_of_range: return "forward tag out of range (must be < d^n)";
-    case Errc::control_mode_unknown: return "unknown switch control mode";
-    case Errc::fabric_not_configured: return "the fabric has no network configured (configure it first)";
-    case Errc::fabric_network_mismatch: return "the fabric is configured for a different network than the schedule";
-    case Errc::fabric_capacity_exceeded:
-      return "the network needs more ports or stages than the fabric register block provides";
-    case Errc::fabric_device_mismatch:
-      return "the register block does not identify as an a2a fabric of the expected capacity";
-    case Errc::fabric_timeout: return "the fabric did not finish the round within the allowed STATUS polls";
-    case Errc::fabric_round_not_run:
-      return "the fabric did not run the round (invalid configuration, commit while busy, or aborted)";
-    case Errc::fabric_round_faulted:
-      return "the fabric flagged the round (conflict, optical crosstalk, faulty switch or misroute)";
-    case Errc::shift_needs_binary: return "the shift network (paper 003) is built from 2x2 switches: radix must be 2";
-    case Errc::shift_ports_too_large:
-      return "the shift network has log2 N + 1 stages, at most 16: N must be at most 32768";
-    case Errc::shift_network_needs_shift_schedule:
-      return "the shift network (paper 003) runs the shift schedule only; other schedules need a banyan-type MIN";
-    case Errc::schedule_needs_shift_network: return "the shift schedule (paper 003) runs on the shift network only";
-    case Errc::optical_needs_binary:
-      return "the optical schedule (paper 002) splits each round by bit parity: radix must be 2";
-    case Errc::schedule_set_malformed:
-      return "configuration set: ranges must be non-empty, ascending, disjoint and below 2^n";
-    case Errc::schedule_set_incomplete:
-      return "the configuration set does not reach every ordered pair (i, j) of this GSEN";
-    case Errc::schedule_order_needs_all_configurations:
-      return "gray round order needs all 2^n configurations; this configuration set runs in natural order";
-    case Errc::gsen_schedule_on_other_topology:
-      return "GSEN stage control and the GSEN broadcast are defined on GSEN only (use latin-square elsewhere)";
-    case Errc::table_size_mismatch:
-      return "destination table size differs from the schedule (it needs N rows and one column per round)";
-    case Errc::fabric_readback_mismatch:
-      return "a fabric register read back differs from what was written (the round was not committed)";
-    case Errc::fabric_round_in_doubt:
-      return "the fabric stayed busy even after ABORT: the round may or may not have been delivered (reset it)";
-    case Errc::poll_bound_zero: return "max_polls must be at least 1: a wait needs at least one STATUS read";
-    case Errc::fabric_inject_unsupported:
-      return "the fabric block does not implement fault injection (CAP_SHAPE.Inject = 0)";
-    case Errc::fabric_relay_unsupported:
-      return "this fabric cannot carry relayed messages (no per-port origin and final destination)";
-    case Errc::fabric_relay_off:
-      return "a port message needs the fabric configured in relay mode (configure(net, optical, true))";
-    case Errc::fault_cuts_off_processors:
-      return "a fault in the first or last stage cuts processors off (no path to or from them)";
-    case Errc::schedule_needs_fault:
-      return "the fault-tolerant schedule needs exactly one faulty switch (fault=STAGE:SWITCH)";
-    case Errc::fault_plan_storage_too_small:
-      return "a fault in this network needs relay-plan storage for N ports (RelayPlanStorage<N>); none or too "
-             "little was given";
-    case Errc::fault_plan_too_long:
-      return "the relay planner needed more than 3N extra rounds; please report it";
-  }
-  return "unknown error";
-}
 
 /// The library's single error policy hook (ETL style): called when a contract
 /// is broken at run time, e.g. value() of a failed Result. Not constexpr, so
@@ -213,4 +54,23 @@ class [[nodiscard]] Result {
   Errc error_;
 };
 
+namespace detail {
+constexpr Errc error_of(Errc e) { return e; }
+template <class T>
+constexpr Errc error_of(const Result<T>& r) {
+  return r.error();
+}
+}  // namespace detail
+
 }  // namespace a2a
+
+/// The early return of errors as values: `A2A_TRY(expr);` returns expr's error
+/// from the enclosing function (which returns Errc or a Result) when expr, an
+/// Errc or a Result, is not ok; otherwise execution goes on. A macro because a
+/// return from the caller cannot be written as a function; usable in constexpr.
+#define A2A_TRY(expr)                                                          \
+  do {                                                                         \
+    if (const ::a2a::Errc a2a_try_error_ = ::a2a::detail::error_of(expr);      \
+        a2a_try_error_ != ::a2a::Errc::ok)                                     \
+      return a2a_try_error_;                                                   \
+  } while (false)

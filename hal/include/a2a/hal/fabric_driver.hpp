@@ -64,7 +64,7 @@ class FabricDriver {
   /// relay: the block reads PORT_MESSAGE and counts deliveries by message.
   [[nodiscard]] constexpr Errc configure(const Network& net, bool optical, bool relay = false) {
     const Result<Network> checked = make_network(net.topology, net.ports, net.radix);
-    if (!checked) return checked.error();
+    A2A_TRY(checked);
     if (!Layout::fits(*checked)) return Errc::fabric_capacity_exceeded;
     configured_ = false;  // until both registers hold the new network
     forget_shadow();
@@ -100,7 +100,7 @@ class FabricDriver {
 
   /// STAGE_CTRL[stage]: mode and the stage state (stage mode) or a_s (alternating modes).
   [[nodiscard]] constexpr Errc set_stage_control(std::uint32_t stage, ControlMode mode, std::uint32_t state) {
-    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    A2A_TRY(check_stage(stage));
     if (!mode_from_code(mode_code(mode))) return Errc::control_mode_unknown;
     if (state >= net_.radix) return Errc::state_out_of_range;
     const auto value = RegisterValue<reg::StageControl>{}
@@ -119,7 +119,7 @@ class FabricDriver {
   /// One switch's state (a read-modify-write of its SWITCH_STATE word; prefer
   /// set_switch_word when a whole stage changes).
   [[nodiscard]] constexpr Errc set_switch_state(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {
-    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    A2A_TRY(check_stage(stage));
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
     if (state >= net_.radix) return Errc::state_out_of_range;
     const std::uint32_t offset = Layout::switch_state(stage, sw / kSwitchesPerWord);
@@ -131,7 +131,7 @@ class FabricDriver {
   /// SWITCH_STATE word `word` of `stage`: switches 8*word .. 8*word+7, 4 bits each
   /// (least significant nibble first). Nibbles of switches the network lacks must be 0.
   [[nodiscard]] constexpr Errc set_switch_word(std::uint32_t stage, std::uint32_t word, std::uint32_t packed) {
-    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    A2A_TRY(check_stage(stage));
     const std::uint32_t switches = net_.switches_per_stage();
     if (word >= (switches + kSwitchesPerWord - 1) / kSwitchesPerWord) return Errc::switch_out_of_range;
     for (std::uint32_t j = 0; j < kSwitchesPerWord; ++j) {
@@ -187,13 +187,13 @@ class FabricDriver {
     const Errc e = control<reg::Control::Reset>(false);
     configured_ = false;
     forget_shadow();
-    if (e != Errc::ok) return e;
+    A2A_TRY(e);
     return wait_ticket(max_polls);
   }
   /// Zeroes the block's counters, LAST_ERROR and its record of delivered messages
   /// (configuration untouched); waits at most max_polls STATUS reads for its ticket.
   [[nodiscard]] constexpr Errc clear_counters(std::uint32_t max_polls) {
-    if (const Errc e = control<reg::Control::ClearCounters>(false); e != Errc::ok) return e;
+    A2A_TRY(control<reg::Control::ClearCounters>(false));
     return wait_ticket(max_polls);
   }
 
@@ -217,7 +217,7 @@ class FabricDriver {
   /// poll_status, then the outcome as one error: ok only for a completed, clean round.
   [[nodiscard]] constexpr Errc wait_round(std::uint32_t max_polls) {
     const Result<FabricStatus> s = poll_status(max_polls);
-    if (!s) return s.error();
+    A2A_TRY(s);
     if (s->error || !s->done) return Errc::fabric_round_not_run;
     if (!s->clean()) return Errc::fabric_round_faulted;
     return Errc::ok;
@@ -262,7 +262,7 @@ class FabricDriver {
   [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
                                             std::uint32_t max_polls = kActionPolls) {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
-    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    A2A_TRY(check_stage(stage));
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
     write_register(*bus_, Layout::kInjectRound,
                    RegisterValue<reg::InjectRound>{}.set<reg::InjectRound::Round>(from_round_counter));
@@ -277,7 +277,7 @@ class FabricDriver {
 
   /// Whether the block marks switch `sw` of `stage` faulty (FAULT bitmap).
   [[nodiscard]] constexpr Result<bool> switch_faulty(std::uint32_t stage, std::uint32_t sw) {
-    if (const Errc e = check_stage(stage); e != Errc::ok) return e;
+    A2A_TRY(check_stage(stage));
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
     return ((bus_->read32(Layout::fault(stage, sw / 32)) >> (sw % 32)) & 1U) != 0;
   }

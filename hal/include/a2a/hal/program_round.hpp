@@ -33,16 +33,16 @@ template <FabricController C, class Round>
     if (mode != ControlMode::individual) {
       // Stage and alternating patterns: switch 0 carries the stage's state / a_s.
       const auto state = static_cast<std::uint32_t>(round.switch_state(stage, 0));
-      if (const Errc e = fabric.set_stage_control(stage, mode, state); e != Errc::ok) return e;
+      A2A_TRY(fabric.set_stage_control(stage, mode, state));
       continue;
     }
-    if (const Errc e = fabric.set_stage_control(stage, ControlMode::individual, 0); e != Errc::ok) return e;
+    A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
     const std::uint32_t switches = net.switches_per_stage();
     for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
       std::uint32_t packed = 0;
       for (std::uint32_t j = 0; j < kSwitchesPerWord && first + j < switches; ++j)
         packed |= static_cast<std::uint32_t>(round.switch_state(stage, first + j)) << (4 * j);
-      if (const Errc e = fabric.set_switch_word(stage, first / kSwitchesPerWord, packed); e != Errc::ok) return e;
+      A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, packed));
     }
   }
   return Errc::ok;
@@ -58,11 +58,11 @@ template <bool Relay, FabricController C, class S>
     const PortSend send = schedule.send(round, port);
     const Errc e = send.sends ? fabric.set_port_header(port, send.destination, send.tag)
                               : fabric.set_port_header(port, 0, 0);
-    if (e != Errc::ok) return e;
+    A2A_TRY(e);
     if constexpr (Relay) {
       if (send.sends) {
         const Errc m = fabric.set_port_message(port, send.message_origin(port), send.message_final());
-        if (m != Errc::ok) return m;
+        A2A_TRY(m);
       }
     }
     const std::uint32_t bit = port % kPortsPerIdleWord;
@@ -71,7 +71,7 @@ template <bool Relay, FabricController C, class S>
     if (bit == kPortsPerIdleWord - 1 || last) {
       // Ports beyond N do not exist: mark them idle too (the block ignores them anyway).
       if (last && bit != kPortsPerIdleWord - 1) idle |= ~std::uint32_t{0} << (bit + 1);
-      if (const Errc w = fabric.set_idle_word(port / kPortsPerIdleWord, idle); w != Errc::ok) return w;
+      A2A_TRY(fabric.set_idle_word(port / kPortsPerIdleWord, idle));
       idle = 0;
     }
   }
@@ -87,14 +87,14 @@ template <FabricController C, ControlledSchedule S>
 [[nodiscard]] constexpr Errc program_round(C& fabric, const S& schedule, std::uint32_t round_index) {
   if (round_index >= schedule.rounds()) return Errc::round_out_of_range;
   const Result<Network> configured = fabric.network();
-  if (!configured) return configured.error();
+  A2A_TRY(configured);
   const Network net = schedule.network();
   if (!(*configured == net)) return Errc::fabric_network_mismatch;
   const typename S::Round round = schedule.round(round_index);
-  if (const Errc e = detail::write_switches(fabric, net, round); e != Errc::ok) return e;
+  A2A_TRY(detail::write_switches(fabric, net, round));
   const Errc ports = fabric.relay() ? detail::write_ports<true>(fabric, schedule, round)
                                     : detail::write_ports<false>(fabric, schedule, round);
-  if (ports != Errc::ok) return ports;
+  A2A_TRY(ports);
   return fabric.commit();
 }
 
@@ -102,7 +102,7 @@ template <FabricController C, ControlledSchedule S>
 template <FabricController C, ControlledSchedule S>
 [[nodiscard]] constexpr Errc execute_round(C& fabric, const S& schedule, std::uint32_t round_index,
                                            std::uint32_t max_polls) {
-  if (const Errc e = program_round(fabric, schedule, round_index); e != Errc::ok) return e;
+  A2A_TRY(program_round(fabric, schedule, round_index));
   return fabric.wait_round(max_polls);
 }
 

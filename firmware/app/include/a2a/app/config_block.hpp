@@ -24,6 +24,7 @@
 #include <span>
 
 #include "a2a/any_schedule.hpp"
+#include "a2a/limits.hpp"  // kMaxConfigFaults: the block's fault slots
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
@@ -32,7 +33,6 @@ namespace a2a {
 inline constexpr std::uint32_t kConfigMagic = 0x43413241U;  // "A2AC" little-endian
 inline constexpr std::uint16_t kConfigVersion = 1;
 inline constexpr std::size_t kConfigBlockSize = 64;
-inline constexpr std::size_t kMaxConfigFaults = 8;
 
 /// One faulty switching element: stage s, switch l (paper 004's E_sl, 0-based).
 struct FaultPosition {
@@ -138,7 +138,7 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
 /// banyan or their reverses needs `relay_storage` (fault_plan_storage_too_small).
 constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, RelayPlanSpan relay_storage = {}) {
   const auto net = make_network(c.topology, c.ports, c.radix);
-  if (!net) return net.error();
+  A2A_TRY(net);
   if (c.fault_count > kMaxConfigFaults) return Errc::config_too_many_faults;
   for (std::size_t f = 0; f < c.fault_count; ++f)
     if (c.faults[f].stage >= net->stages || c.faults[f].switch_index >= net->switches_per_stage())

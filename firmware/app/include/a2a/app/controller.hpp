@@ -133,12 +133,12 @@ constexpr bool retryable(Errc e) {
 /// One attempt of a round: ok only if the fabric delivered it (done and clean).
 template <hal::FabricController C, hal::ControlledSchedule S>
 [[nodiscard]] constexpr Errc attempt_round(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t max_polls) {
-  if (const Errc e = hal::program_round(fabric, schedule, r); e != Errc::ok) return e;  // nothing committed
+  A2A_TRY(hal::program_round(fabric, schedule, r));  // nothing committed
   const Errc waited = fabric.wait_round(max_polls);
   if (waited != Errc::fabric_timeout) return waited;
   // Hung: stop the round, then look once more. A clean completion just before the
   // ABORT means the round was delivered: it must not be sent again.
-  if (const Errc e = fabric.abort(); e != Errc::ok) return e;
+  A2A_TRY(fabric.abort());
   const Result<hal::FabricStatus> after = fabric.poll_status(max_polls);
   if (!after) return Errc::fabric_round_in_doubt;  // ABORT ignored: the round may still complete
   if (after->clean()) return Errc::ok;

@@ -1,0 +1,21 @@
+// The library's named limits: every bound a parameter is checked against, and
+// every number an error message quotes, is one of these (errc.hpp composes the
+// messages from them, so a message can never name a stale limit).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace a2a {
+
+inline constexpr std::uint32_t kMaxPorts = 65536;  ///< largest N the core accepts
+inline constexpr std::uint32_t kMaxRadix = 16;     ///< largest switch size d
+inline constexpr std::uint32_t kMaxStages = 16;    ///< 2^16 = kMaxPorts with d = 2
+/// The shift network (paper 003) has log2 N + 1 stages: at most kMaxStages.
+inline constexpr std::uint32_t kMaxShiftPorts = std::uint32_t{1} << (kMaxStages - 1);
+/// The relay planner gives up after this many extra rounds per port (3N in all).
+inline constexpr std::uint32_t kMaxRelayRoundsPerPort = 3;
+/// Fault slots of the configuration block (the application layer's a2a/app/config_block.hpp).
+inline constexpr std::size_t kMaxConfigFaults = 8;
+
+}  // namespace a2a
