@@ -9,6 +9,8 @@
 #   tools/run-main.sh topology=gsen ports=10  `set topology=gsen ports=10` first
 #   tools/run-main.sh --inject 2:5 7 ports=32 a switch fails in round 7: the image re-plans
 # Exit status 0 when every reply ended with `ok`. Build output goes to stderr.
+# A2A_MAIN_DEVICE='PROGRAM ARGS' (the docs test, tests/docs) skips the build and
+# QEMU and runs the same steps against PROGRAM, a host stand-in for the device.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -29,10 +31,14 @@ if (($# > 0)); then steps+=("> set $*" ok); fi
 if ((${#inject[@]} > 0)); then steps+=("> inject ${inject[*]}" ok); fi
 steps+=("> run" ok)
 
+args=()
+for step in "${steps[@]}"; do args+=("--step=$step"); done
+if [[ -n ${A2A_MAIN_DEVICE:-} ]]; then
+  exec python3 tests/device/console_session.py --live --device-command "$A2A_MAIN_DEVICE" "${args[@]}"
+fi
+
 tools/install-deps.sh --target >&2
 cmake --preset arm-m3 >&2
 cmake --build --preset arm-m3 --target a2a_controller >&2
-args=()
-for step in "${steps[@]}"; do args+=("--step=$step"); done
 exec python3 tests/device/console_session.py --live --machine mps2-an385 \
   --image build/arm-m3/platform/cortex-m/controller/a2a_controller.elf "${args[@]}"

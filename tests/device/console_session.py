@@ -2,9 +2,13 @@
 """Drives a controller image over its console UART in QEMU, as a host would.
 
     console_session.py --machine mps2-an385 --image a2a_controller.elf [SCRIPT] [--step STEP ...]
+    console_session.py --device-command 'PROGRAM ARGS' [SCRIPT] [--step STEP ...]
 
 QEMU runs the image with its first UART on this script's pipes (-serial stdio)
-and no semihosting. SCRIPT is a text file, one step per line:
+and no semihosting. --device-command runs PROGRAM instead of QEMU, its
+stdin/stdout the console: the docs test (tests/docs) gives the host stand-in
+for the controller (a2a_docs_device, the firmware's device over the emulated
+fabric on the host). SCRIPT is a text file, one step per line:
 
     # comment
     boot                 wait for a banner (a line 'ready'); the next one after a reset
@@ -23,6 +27,7 @@ holds, 1 when one does not (the transcript is printed), 2 for usage errors.
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -90,8 +95,11 @@ BANNER_END = rb"^ready\r?\n"
 
 
 def run(args):
-    command = ["qemu-system-arm", "-M", args.machine, "-display", "none", "-monitor", "none",
-               "-serial", "stdio", "-kernel", args.image] + args.qemu_arg
+    if args.device_command:
+        command = shlex.split(args.device_command)
+    else:
+        command = ["qemu-system-arm", "-M", args.machine, "-display", "none", "-monitor", "none",
+                   "-serial", "stdio", "-kernel", args.image] + args.qemu_arg
     steps = []
     if args.script:
         with open(args.script, encoding="utf-8") as f:
@@ -151,15 +159,19 @@ def run(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--machine", required=True, help="QEMU machine (-M)")
-    parser.add_argument("--image", required=True, help="the controller image (.elf)")
+    parser.add_argument("--machine", help="QEMU machine (-M)")
+    parser.add_argument("--image", help="the controller image (.elf)")
+    parser.add_argument("--device-command", help="run this program as the device instead of QEMU")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per step (default 60)")
     parser.add_argument("--qemu-arg", action="append", default=[], help="one more QEMU argument")
     parser.add_argument("--live", action="store_true", help="print the console as it arrives")
     parser.add_argument("--step", action="append", default=[], help="one more step (after the script's)")
     parser.add_argument("script", nargs="?", help="the session script")
     args = parser.parse_args()
-    for path in [args.image] + ([args.script] if args.script else []):
+    if not args.device_command and not (args.machine and args.image):
+        print("console_session: give --machine and --image, or --device-command", file=sys.stderr)
+        return 2
+    for path in ([] if args.device_command else [args.image]) + ([args.script] if args.script else []):
         if not os.path.isfile(path):
             print(f"console_session: no such file: {path}", file=sys.stderr)
             return 2
