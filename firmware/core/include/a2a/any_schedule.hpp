@@ -48,18 +48,27 @@ constexpr std::size_t largest_round(FamilyList<F...>) {
 }
 }  // namespace detail
 
-class AnySchedule {
-  using Schedules = decltype(detail::schedule_union_of(ScheduleFamilies{}));
-  using Rounds = decltype(detail::round_union_of(ScheduleFamilies{}));
-  static constexpr std::size_t kFamilies = ScheduleFamilies::size;
+/// The tagged union over a list of families (a FamilyList in code order);
+/// AnySchedule is the one over ScheduleFamilies. A list that appends families to
+/// ScheduleFamilies (AppendFamilies) makes the same union with more members: that is
+/// how a test adds a family without touching the core (docs/extending.md).
+template <class Families>
+class BasicAnySchedule {
+  using Schedules = decltype(detail::schedule_union_of(Families{}));
+  using Rounds = decltype(detail::round_union_of(Families{}));
+  static constexpr std::size_t kFamilies = Families::size;
+  template <std::size_t I>
+  using Family = FamilyOf<I, Families>;
+  static_assert(detail::codes_in_order(Families{}),
+                "a family list names its families in code order (the code is the position)");
 
  public:
   class Round {
    private:
-    friend class AnySchedule;
+    friend class BasicAnySchedule;
     template <std::size_t I>
-    constexpr Round(detail::AlternativeIndex<I> i, const typename FamilyAt<I>::Schedule::Round& round)
-        : kind_(FamilyAt<I>::kind), rounds_(i, round) {}
+    constexpr Round(detail::AlternativeIndex<I> i, const typename Family<I>::Schedule::Round& round)
+        : kind_(Family<I>::kind), rounds_(i, round) {}
 
     /// Calls f with the active family's round.
     template <class F>
@@ -92,8 +101,8 @@ class AnySchedule {
 
  private:
   template <std::size_t I>
-  constexpr AnySchedule(detail::AlternativeIndex<I> i, const typename FamilyAt<I>::Schedule& schedule)
-      : kind_(FamilyAt<I>::kind), schedules_(i, schedule) {}
+  constexpr BasicAnySchedule(detail::AlternativeIndex<I> i, const typename Family<I>::Schedule& schedule)
+      : kind_(Family<I>::kind), schedules_(i, schedule) {}
 
   /// Calls f with the active family's schedule.
   template <class F>
@@ -103,15 +112,15 @@ class AnySchedule {
   }
 
  public:
-  constexpr AnySchedule() = default;
+  constexpr BasicAnySchedule() = default;
 
-  static constexpr Result<AnySchedule> make(const Network& net, ScheduleKind kind,
-                                            RoundOrder order = RoundOrder::natural) {
+  static constexpr Result<BasicAnySchedule> make(const Network& net, ScheduleKind kind,
+                                                 RoundOrder order = RoundOrder::natural) {
     if (static_cast<std::size_t>(kind) >= kFamilies) return Errc::schedule_unknown;
-    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind), [&](auto i) -> Result<AnySchedule> {
-      const auto s = FamilyAt<decltype(i)::value>::make(net, order);
+    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind), [&](auto i) -> Result<BasicAnySchedule> {
+      const auto s = Family<decltype(i)::value>::make(net, order);
       A2A_TRY(s);
-      return AnySchedule(i, *s);
+      return BasicAnySchedule(i, *s);
     });
   }
 
@@ -119,10 +128,11 @@ class AnySchedule {
   /// FaultTolerantSchedule::make (fault_out_of_range, fault_cuts_off_processors,
   /// faults_not_supported, fault_plan_storage_too_small). Baseline, banyan and their
   /// reverses need `storage` for N ports, which must outlive the schedule.
-  static constexpr Result<AnySchedule> make(const Network& net, SwitchFault fault, RelayPlanSpan storage = {}) {
+  static constexpr Result<BasicAnySchedule> make(const Network& net, SwitchFault fault,
+                                                 RelayPlanSpan storage = {}) {
     const auto s = FaultTolerantSchedule::make(net, fault, storage);
     A2A_TRY(s);
-    return AnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+    return BasicAnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
   }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
@@ -169,6 +179,9 @@ class AnySchedule {
   ScheduleKind kind_{ScheduleKind::latin_square};
   Schedules schedules_{};  // the active member is the one of kind_ (family code = union index)
 };
+
+/// The schedule a controller runs: one of the families of ScheduleFamilies.
+using AnySchedule = BasicAnySchedule<ScheduleFamilies>;
 
 static_assert(Schedule<AnySchedule>);
 // A real tagged union: the largest family plus the tag, not every family side by side.

@@ -186,9 +186,21 @@ constexpr auto gsen_set_flags(FamilyList<F...>) {
 }
 }  // namespace detail
 
-/// The family at position (= code) I of ScheduleFamilies.
+/// The family at position (= code) I of a family list, and of ScheduleFamilies.
+template <std::size_t I, class List>
+using FamilyOf = typename detail::FamilyAtImpl<I, List>::type;
 template <std::size_t I>
-using FamilyAt = typename detail::FamilyAtImpl<I, ScheduleFamilies>::type;
+using FamilyAt = FamilyOf<I, ScheduleFamilies>;
+
+/// A family list with more families after List's (their codes continue List's).
+template <class List, class... More>
+struct AppendFamiliesImpl;
+template <class... F, class... More>
+struct AppendFamiliesImpl<FamilyList<F...>, More...> {
+  using type = FamilyList<F..., More...>;
+};
+template <class List, class... More>
+using AppendFamilies = typename AppendFamiliesImpl<List, More...>::type;
 
 static_assert(detail::codes_in_order(ScheduleFamilies{}),
               "ScheduleFamilies must list the families in ScheduleKind order (the code is the position)");
