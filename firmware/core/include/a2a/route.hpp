@@ -42,6 +42,11 @@ struct Path {
   std::array<Hop, kMaxStages> hops{};
 };
 
+/// A configuration may also force a switch's output port whatever the input (a
+/// stuck switch of the host simulated fabric): forced_port(stage, switch) returns
+/// the port (taken mod d), or kNotForced. Without that member nothing is forced.
+inline constexpr std::uint32_t kNotForced = 0xFFFFFFFFU;
+
 /// Traces the path of `source` through `net` set to `config`. Requires source < N
 /// and every state < d (a state >= d is reduced mod d, as a k-shift is).
 template <Configuration C>
@@ -54,7 +59,10 @@ constexpr Path route(const Network& net, std::uint32_t source, const C& config) 
     terminal = wiring::before_stage(net, s, terminal);
     const std::uint32_t sw = terminal / net.radix;
     const std::uint32_t in = terminal % net.radix;
-    const std::uint32_t out = (in + static_cast<std::uint32_t>(config.switch_state(s, sw))) % net.radix;
+    std::uint32_t out = (in + static_cast<std::uint32_t>(config.switch_state(s, sw))) % net.radix;
+    if constexpr (requires { { config.forced_port(s, sw) } -> std::convertible_to<std::uint32_t>; }) {
+      if (const std::uint32_t forced = config.forced_port(s, sw); forced != kNotForced) out = forced % net.radix;
+    }
     path.hops[s] = Hop{sw, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out)};
     path.tag = path.tag * net.radix + out;
     path.backward_tag = path.backward_tag * net.radix + in;
