@@ -18,7 +18,7 @@
 
 namespace a2a {
 
-class AlternatingSchedule {
+class AlternatingSchedule : public CheckedAccess<AlternatingSchedule> {
  public:
   /// One round: the alternating configuration word() = A_k.
   class Round {
@@ -95,10 +95,6 @@ class AlternatingSchedule {
     r.stages_ = net_.stages;
     return r;
   }
-  [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t k) const {
-    if (k >= rounds()) return Errc::round_out_of_range;
-    return round(k);
-  }
 
   /// The first stage whose state differs from round k-1 (for k = 0: from the last
   /// round, where every stage can differ). A_k is a Gray code of k, so for k >= 1 it
@@ -135,10 +131,6 @@ class AlternatingSchedule {
     const bool odd = (i & 1U) != 0;
     const std::uint32_t dest = odd ? (m >= k ? m - k : m + n - k) : (m + k >= n ? m + k - n : m + k);
     return {true, dest, odd ? p.tag_ - k : k};
-  }
-  [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= net_.ports) return Errc::port_out_of_range;
-    return send(round, i);
   }
 
  private:

@@ -63,7 +63,7 @@ constexpr CutOffProcessors cut_off_processors(const Network& net, SwitchFault fa
   return cut;
 }
 
-class FaultTolerantSchedule {
+class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
  public:
   /// A stage-controlled round (regular or extra). A Configuration, so route() traces it.
   class Round {
@@ -256,10 +256,6 @@ class FaultTolerantSchedule {
     round.translation_ = translation_of(round.word_);
     return round;
   }
-  [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
-    if (r >= rounds()) return Errc::round_out_of_range;
-    return round(r);
-  }
 
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (i >= net_.ports) detail::contract_violation();
@@ -290,10 +286,6 @@ class FaultTolerantSchedule {
     if (!h.sends) return {};
     if (!mirrored_) return {true, destination, tag, h.origin, h.final_destination};
     return {true, destination, tag, h.final_destination, h.origin};
-  }
-  [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= net_.ports) return Errc::port_out_of_range;
-    return send(round, i);
   }
 
  private:

@@ -46,7 +46,7 @@ struct GsenConfigurations {
   std::uint32_t first_ranks{0};
 };
 
-class GsenSetSchedule {
+class GsenSetSchedule : public CheckedAccess<GsenSetSchedule> {
  public:
   /// One round: the configuration word(), applied with the schedule's pattern.
   class Round {
@@ -138,10 +138,6 @@ class GsenSetSchedule {
     round.walker_ = walker_;
     return round;
   }
-  [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
-    if (r >= rounds()) return Errc::round_out_of_range;
-    return round(r);
-  }
 
   /// Port i in `round`: its walk gives destination and tag; it sends unless the
   /// pair's smaller tag F - N comes from a configuration of the set (see above).
@@ -150,10 +146,6 @@ class GsenSetSchedule {
     const GsenArrival a = walker_.arrive(i, round.word_);
     if (a.tag >= net_.ports && contains(walker_.word_for_tag(i, a.tag - net_.ports))) return {false, 0, 0};
     return {true, a.destination, a.tag};
-  }
-  [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= net_.ports) return Errc::port_out_of_range;
-    return send(round, i);
   }
 
   /// Every pair (i, j) has a tag whose configuration is in the set: by j = (i 2^n + F)

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "a2a/route.hpp"
+#include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
 namespace a2a {
@@ -59,6 +60,26 @@ concept Schedule = requires(const S& s, const typename S::Round& round, std::uin
   { s.send(round, index) } -> std::same_as<PortSend>;
   { round.word() } -> std::convertible_to<std::uint32_t>;
 } && Configuration<typename S::Round>;
+
+/// The checked accessors of a schedule, written once for every family (CRTP base):
+/// checked_round(r) refuses r >= rounds() and checked_send(round, i) refuses i >= N,
+/// for untrusted input; round() and send() themselves only have preconditions.
+template <class Derived>
+class CheckedAccess {
+ public:
+  template <class D = Derived>
+  [[nodiscard]] constexpr Result<typename D::Round> checked_round(std::uint32_t r) const {
+    const D& self = static_cast<const D&>(*this);
+    if (r >= self.rounds()) return Errc::round_out_of_range;
+    return self.round(r);
+  }
+  template <class D = Derived>
+  [[nodiscard]] constexpr Result<PortSend> checked_send(const typename D::Round& round, std::uint32_t i) const {
+    const D& self = static_cast<const D&>(*this);
+    if (i >= self.network().ports) return Errc::port_out_of_range;
+    return self.send(round, i);
+  }
+};
 
 /// Optical schedules (paper 002, 003) promise that no switch carries two signals
 /// in one round; a schedule says so with `bool optical() const`.

@@ -79,7 +79,7 @@ constexpr Result<ShiftRoute> shift_route(const Network& net, std::uint32_t sourc
   return r;
 }
 
-class ShiftSchedule {
+class ShiftSchedule : public CheckedAccess<ShiftSchedule> {
  public:
   /// One pass: the cyclic shift c, as stage control.
   class Round {
@@ -144,19 +144,11 @@ class ShiftSchedule {
     round.tag_ = detail::shift_tag(round.shift_, net_.stages - 1);
     return round;
   }
-  [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
-    if (r >= rounds()) return Errc::round_out_of_range;
-    return round(r);
-  }
 
   /// Port i sends to (i + c) mod N; the tag is the pass's. O(1).
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (i >= net_.ports) detail::contract_violation();
     return {true, (i + round.shift_) & (net_.ports - 1), round.tag_};
-  }
-  [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= net_.ports) return Errc::port_out_of_range;
-    return send(round, i);
   }
 
  private:
