@@ -217,7 +217,7 @@ TEST_CASE("paper 004: our fault-tolerant schedule on the paper's two banyan exam
     INFO("violation ", a2a::describe(check.violation), " round ", check.round, " port ", check.port);
     CHECK(check.ok());
     CHECK(check.delivered == std::uint64_t{c.ports} * c.ports);
-    CHECK(check.relay_hops == 2 * std::uint64_t{c.ports});  // each blocked pair relayed once
+    CHECK(check.relayed == 2 * std::uint64_t{c.ports});  // each blocked pair relayed once
     bool avoids = true;  // no sending path crosses the faulty switch
     for (std::uint32_t r = 0; r < f->rounds(); ++r) {
       const auto round = f->round(r);

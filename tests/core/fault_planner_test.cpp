@@ -66,7 +66,7 @@ void check_network(Topology topology, std::uint32_t ports, std::uint32_t stride)
       INFO("violation ", a2a::describe(c.violation), " round ", c.round, " port ", c.port);
       CHECK(c.ok());
       CHECK(c.delivered == std::uint64_t{ports} * ports);
-      CHECK(c.relay_hops == 2 * std::uint64_t{ports});  // every blocked pair relayed once
+      CHECK(c.relayed == 2 * std::uint64_t{ports});  // every blocked pair relayed once
       CHECK(avoids_fault(*f));
       const std::uint32_t m = s < net->stages - 1 - s ? s : net->stages - 1 - s;
       const std::uint32_t lower = ports + 1 + (ports + (1U << m) - 2) / ((1U << m) - 1);

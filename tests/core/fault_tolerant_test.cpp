@@ -87,7 +87,7 @@ void check_stage(a2a::Topology topology, std::uint32_t ports, std::uint32_t s, s
     CHECK(c.ok());
     CHECK(c.rounds == f->rounds());
     CHECK(c.delivered == std::uint64_t{ports} * ports);
-    CHECK(c.relay_hops == 2 * std::uint64_t{ports});  // every blocked pair relayed once
+    CHECK(c.relayed == 2 * std::uint64_t{ports});  // every blocked pair relayed once
     CHECK(avoids_fault(*f));
   }
 }

@@ -5,6 +5,7 @@
 
 #include "a2a/alternating.hpp"
 #include "a2a/any_schedule.hpp"
+#include "a2a/delivery_tally.hpp"
 #include "a2a/destination_matrix.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/fault_tolerant.hpp"
@@ -14,6 +15,7 @@
 #include "a2a/gsen_stage_control.hpp"
 #include "a2a/latin_square.hpp"
 #include "a2a/optical.hpp"
+#include "a2a/round_walk.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/shift_network.hpp"

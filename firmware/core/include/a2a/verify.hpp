@@ -6,14 +6,16 @@
 //    the output ports it takes;
 //  - no two signals of a round reach the same output (the round is a permutation);
 //  - every ordered pair (i, j), i = j included, is delivered exactly once, counted
-//    by the message carried (origin, final destination), so a relayed message
-//    counts when its last hop arrives;
-//  - a relay hop out of an intermediate processor comes in a later round than
-//    the hop that brought the message there;
+//    by the message carried (origin, final destination) with the relay-aware
+//    accounting of delivery_tally.hpp: a relayed message counts when its last hop
+//    arrives, and its hop out of a relay's store comes in a later round than the
+//    hop that put it there;
 //  - in an optical schedule, no switch carries two signals in one round;
 //  - the exchange takes at least N rounds (each port sends one message a round).
 // The caller provides the bit storage (pair_words_needed, round_words_needed),
-// so the same code runs in static_assert, on the host and on a board.
+// so the same code runs in static_assert, on the host and on a board. Round by
+// round it marks outputs and switches as the fabrics' walk does (round_walk.hpp),
+// but signal by signal, to stop at the first violation with its round and port.
 #pragma once
 
 #include <array>
@@ -21,6 +23,8 @@
 #include <span>
 #include <string_view>
 
+#include "a2a/delivery_tally.hpp"
+#include "a2a/round_walk.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 
@@ -55,39 +59,18 @@ constexpr std::string_view describe(Violation v) {
   return "unknown violation";
 }
 
-/// The outcome: the first violation found (with where), and what was delivered.
-struct ExchangeCheck {
+/// The outcome: the tally of the exchange (DeliveryTally: delivered, relayed,
+/// left_in_store, missing) and the first violation found, with where. The check
+/// stops at a violation: `violation` names its kind, the tally up to it does not
+/// count it.
+struct ExchangeCheck : DeliveryTally {
   Violation violation{Violation::none};
   std::uint32_t round{0};   ///< round of the violation
   std::uint32_t port{0};    ///< input port (or, for pair_missing, the source)
   std::uint32_t other{0};   ///< destination involved
-  std::uint64_t delivered{0};  ///< messages that reached their final destination
-  std::uint64_t relay_hops{0}; ///< hops into an intermediate processor
   std::uint32_t rounds{0};
   [[nodiscard]] constexpr bool ok() const { return violation == Violation::none; }
 };
-
-namespace detail {
-constexpr bool test_and_set(std::span<std::uint32_t> words, std::uint64_t bit) {
-  std::uint32_t& w = words[static_cast<std::size_t>(bit / 32)];
-  const std::uint32_t mask = std::uint32_t{1} << (bit % 32);
-  const bool was = (w & mask) != 0;
-  w |= mask;
-  return was;
-}
-}  // namespace detail
-
-/// Words of pair storage: N*N bits of delivered messages, then N*N bits of
-/// messages parked at an intermediate processor (relays).
-constexpr std::size_t pair_words_needed(std::uint32_t ports) {
-  return 2 * static_cast<std::size_t>((std::uint64_t{ports} * ports + 31) / 32);
-}
-/// Words of per-round storage: N output bits, then one bit per switch of every
-/// stage (crosstalk in optical schedules). A stage has at most N switches (N/d
-/// in a banyan-type MIN, N in the shift network), so N bits per stage suffice.
-constexpr std::size_t round_words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
-  return (ports + 31) / 32 + stages * ((ports + 31) / 32);
-}
 
 template <Schedule S>
 constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_t> pair_bits,
@@ -95,10 +78,7 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
   const Network net = schedule.network();
   const std::uint32_t n = net.ports;
   const bool optical = is_optical(schedule);
-  const std::size_t output_words = (n + 31) / 32;
-  const std::size_t switch_words = (net.switches_per_stage() + 31) / 32;
-  const std::uint64_t pairs = std::uint64_t{n} * n;
-  const std::size_t half = pair_words_needed(n) / 2;
+  const std::size_t half = pair_bitmap_words(n);
   ExchangeCheck result;
   result.rounds = schedule.rounds();
   if (pair_bits.size() < pair_words_needed(n) || round_bits.size() < round_words_needed(n, net.stages)) {
@@ -109,10 +89,12 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
     result.violation = Violation::wrong_round_count;
     return result;
   }
-  for (auto& w : pair_bits) w = 0;
-  const std::span<std::uint32_t> delivered = pair_bits.first(half);
-  const std::span<std::uint32_t> parked = pair_bits.subspan(half, half);
-  const std::span<std::uint32_t> outputs = round_bits.first(output_words);
+  DeliveryLedger<> ledger(pair_bits.first(half), StoreBits(pair_bits.subspan(half, half), n), n);
+  ledger.clear();
+  ledger.store().clear();
+  // An output >= N is refused before it is marked, so N output bits suffice.
+  RoundMarks marks(round_bits, n, net.switches_per_stage(), net.stages);
+  DeliveryTally& tally = result;
   auto fail = [&](Violation v, std::uint32_t r, std::uint32_t port, std::uint32_t other) {
     result.violation = v;
     result.round = r;
@@ -121,7 +103,7 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
     return result;
   };
   for (std::uint32_t r = 0; r < result.rounds; ++r) {
-    for (auto& w : round_bits) w = 0;
+    marks.clear();
     const auto round = schedule.round(r);
     for (std::uint32_t i = 0; i < n; ++i) {
       const PortSend claim = schedule.send(round, i);
@@ -131,44 +113,35 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
       if (claim.destination != path.destination || path.destination >= n)
         return fail(Violation::wrong_destination, r, i, claim.destination);
       if (claim.tag != path.tag) return fail(Violation::wrong_tag, r, i, claim.destination);
-      if (detail::test_and_set(outputs, path.destination))
-        return fail(Violation::output_conflict, r, i, path.destination);
+      if (!marks.reach_output(path.destination)) return fail(Violation::output_conflict, r, i, path.destination);
       if (optical) {
-        for (std::uint32_t s = 0; s < net.stages; ++s) {
-          const auto stage_bits = round_bits.subspan(output_words + s * switch_words, switch_words);
-          if (detail::test_and_set(stage_bits, path.hops[s].switch_index))
+        for (std::uint32_t s = 0; s < net.stages; ++s)
+          if (!marks.cross_switch(s, path.hops[s].switch_index))
             return fail(Violation::crosstalk, r, i, path.hops[s].switch_index);
-        }
       }
       const std::uint32_t origin = claim.message_origin(i);
       const std::uint32_t final_destination = claim.message_final();
-      const std::uint64_t message = std::uint64_t{origin} * n + final_destination;
       if (origin >= n || final_destination >= n) return fail(Violation::wrong_destination, r, i, final_destination);
-      if (origin != i) {  // the hop out of an intermediate processor
-        const bool was_parked = ((parked[static_cast<std::size_t>(message / 32)] >> (message % 32)) & 1U) != 0;
-        if (!was_parked) return fail(Violation::relay_out_of_order, r, i, final_destination);
-      }
-      if (path.destination != final_destination) {  // the hop into an intermediate processor
-        ++result.relay_hops;
-      } else {
-        if (detail::test_and_set(delivered, message)) return fail(Violation::pair_duplicated, r, i, final_destination);
-        ++result.delivered;
+      switch (ledger.hop(i, path.destination, origin, final_destination, tally)) {
+        case HopOutcome::relay_error: return fail(Violation::relay_out_of_order, r, i, final_destination);
+        case HopOutcome::duplicate: return fail(Violation::pair_duplicated, r, i, final_destination);
+        case HopOutcome::stored:
+        case HopOutcome::delivered: break;
       }
     }
     // Messages that reached an intermediate processor this round may leave it
-    // from the next round on (marked only now, so not within this round).
+    // from the next round on (stored only now, so not within this round).
     for (std::uint32_t i = 0; i < n; ++i) {
       const PortSend claim = schedule.send(round, i);
-      if (claim.sends && claim.destination != claim.message_final()) {
-        const std::uint64_t message = std::uint64_t{claim.message_origin(i)} * n + claim.message_final();
-        parked[static_cast<std::size_t>(message / 32)] |= std::uint32_t{1} << (message % 32);
-      }
+      if (claim.sends && claim.destination != claim.message_final())
+        ledger.put(claim.message_origin(i), claim.message_final(), claim.destination, tally);
     }
   }
-  for (std::uint64_t bit = 0; bit < pairs; ++bit) {
-    if ((delivered[static_cast<std::size_t>(bit / 32)] >> (bit % 32) & 1U) == 0)
-      return fail(Violation::pair_missing, result.rounds, static_cast<std::uint32_t>(bit / n),
-                  static_cast<std::uint32_t>(bit % n));
+  tally.missing = ledger.missing();
+  if (tally.missing != 0) {
+    const std::uint64_t pair = ledger.first_missing();
+    return fail(Violation::pair_missing, result.rounds, static_cast<std::uint32_t>(pair / n),
+                static_cast<std::uint32_t>(pair % n));
   }
   return result;
 }
