@@ -50,7 +50,7 @@ TEST_CASE("a switch that fails mid-exchange is avoided by a re-plan: every messa
                      ", missing 0, duplicates 0"));
     CHECK(has(r, "relay errors 0, held 0"));
     CHECK(b.board.fabric().missing(c.ports) == 0);
-    CHECK(b.board.fabric().counts().delivered == pairs);
+    CHECK(b.board.fabric().tally().delivered == pairs);
   }
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("a second switch failing after the re-plan is reported, nothing counte
   CHECK(has(r, "re-planned around it"));
   CHECK(has(r, "error: exchange 1 stopped in round "));
   CHECK(has(r, "duplicates 0"));
-  CHECK(b.board.fabric().counts().duplicates == 0);
+  CHECK(b.board.fabric().tally().duplicates == 0);
 }
 
 TEST_CASE("a fault in the configuration: planned around from the start, relays counted by message") {

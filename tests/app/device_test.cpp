@@ -104,7 +104,7 @@ TEST_CASE("a corrupted block is refused at boot; set gives a whole configuration
   CHECK(has(b.banner, "error: configuration block refused: configuration block CRC-32 mismatch"));
   CHECK(has(b.command("run"), "error: no valid configuration"));
   CHECK(has(b.command("status"), " config=invalid "));
-  CHECK(b.board.fabric().counts().delivered == 0);
+  CHECK(b.board.fabric().tally().delivered == 0);
   CHECK(has(b.command("set ports=8"), "\nok\n"));
   CHECK(has(b.command("run"), "pairs delivered 64/64, missing 0, duplicates 0"));
 }
@@ -157,7 +157,7 @@ TEST_CASE("after a watchdog reset in an exchange the banner says so and nothing 
   CHECK(has(banner, "reset cause: watchdog\n"));
   CHECK(has(banner, "warning: an exchange was running at the reset (3 rounds delivered): it is not resumed"));
   CHECK(board.crumbs[1] == 0);
-  CHECK(board.fabric().counts().delivered == 0);
+  CHECK(board.fabric().tally().delivered == 0);
 }
 
 TEST_CASE("a register that does not take: the round is retried, never committed half-valid") {

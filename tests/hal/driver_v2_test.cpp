@@ -143,10 +143,10 @@ TEST_CASE("counters, LAST_ERROR, and fault injection refused by a block without 
   bus.write32(offset::kFaulted, 3);
   bus.write32(offset::kHeld, 2);
   bus.write32(Layout::kLastError, 0x0007'0022U);
-  const FabricCounters c = fabric.counters();
+  const DeliveryTally c = fabric.counters();
   CHECK(c.delivered == 0x1'0000'0005ULL);
-  CHECK(c.faulted == 3);
-  CHECK(c.held == 2);
+  CHECK(c.faulted_rounds == 3);
+  CHECK(c.left_in_store == 2);
   CHECK(c.duplicates == 0);
   CHECK(fabric.last_error() == 0x0007'0022U);
   CHECK_FALSE(fabric.can_inject());

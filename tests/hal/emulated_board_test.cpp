@@ -49,7 +49,7 @@ TEST_CASE("emulated fabric on the board: SysTick answers, an exchange is counted
   const auto schedule = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
   REQUIRE(fabric.configure(net, false) == Errc::ok);
   CHECK(run_all(fabric, schedule) == Errc::ok);
-  const FabricCounters c = fabric.counters();
+  const DeliveryTally c = fabric.counters();
   CHECK(c.delivered == 256);
   CHECK(c.duplicates == 0);
   CHECK(c.misroutes == 0);
@@ -75,12 +75,12 @@ TEST_CASE("emulated fabric on the board: an injected fault voids its round, a re
   REQUIRE(fabric.clear_counters(kPolls) == Errc::ok);
   const AnySchedule ft = AnySchedule::make(net, SwitchFault{1, 2}).value();
   CHECK(run_all(fabric, ft) == Errc::ok);
-  const FabricCounters c = fabric.counters();
+  const DeliveryTally c = fabric.counters();
   CHECK(c.delivered == 256);
   CHECK(c.relayed > 0);
-  CHECK(c.held == 0);
+  CHECK(c.left_in_store == 0);
   CHECK(c.duplicates == 0);
   CHECK(c.relay_errors == 0);
-  CHECK(c.faulted == 0);
+  CHECK(c.faulted_rounds == 0);
   REQUIRE(fabric.clear_injected_faults(kPolls) == Errc::ok);
 }

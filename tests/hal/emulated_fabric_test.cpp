@@ -54,9 +54,9 @@ Errc run_all(Driver& driver, const S& schedule, std::uint32_t first = 0) {
 
 /// Every message of the N x N exchange exactly once, by the block's counters.
 bool exactly_once(Bench& b, std::uint32_t ports) {
-  const FabricCounters c = b.driver.counters();
+  const DeliveryTally c = b.driver.counters();
   return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
-         c.relay_errors == 0 && c.held == 0 && c.faulted == 0 && b.emulator.missing(ports) == 0 &&
+         c.relay_errors == 0 && c.left_in_store == 0 && c.faulted_rounds == 0 && b.emulator.missing(ports) == 0 &&
          b.driver.last_error() == 0;
 }
 
@@ -68,7 +68,7 @@ TEST_CASE("emulated fabric: power-on state, probe, capabilities") {
   CHECK(b.driver.can_inject());
   CHECK(b.ram.read32(Layout::idle_mask(0)) == 0xFFFF'FFFFU);
   CHECK(b.driver.ticket() == 0);
-  CHECK(b.driver.counters() == FabricCounters{});
+  CHECK(b.driver.counters() == DeliveryTally{});
 }
 
 TEST_CASE("emulated fabric: a STATUS of the previous round is stale and the ticket says so") {
@@ -119,7 +119,7 @@ TEST_CASE("emulated fabric: a relayed fault-tolerant exchange counts by message 
   CHECK(b.driver.relay());
   REQUIRE(b.driver.inject_fault(1, 2, 0) == Errc::ok);  // the switch the schedule avoids is really broken
   CHECK(run_all(b.driver, schedule) == Errc::ok);
-  const FabricCounters c = b.driver.counters();
+  const DeliveryTally c = b.driver.counters();
   CHECK(c.relayed > 0);
   CHECK(c.relayed <= c.delivered);
   CHECK(b.driver.switch_faulty(1, 2).value());
@@ -141,9 +141,9 @@ TEST_CASE("emulated fabric: an injected fault mid-exchange voids its round; clea
   REQUIRE(b.driver.inject_fault(1, 6, 5) == Errc::ok);  // from ROUND_COUNTER 5 on
   CHECK(run_all(b.driver, schedule) == Errc::fabric_round_faulted);
   CHECK(b.driver.round_counter() == 6);  // the flagged round ran (DONE) and was discarded
-  const FabricCounters c = b.driver.counters();
+  const DeliveryTally c = b.driver.counters();
   CHECK(c.delivered == 5 * 16);
-  CHECK(c.faulted == 1);
+  CHECK(c.faulted_rounds == 1);
   CHECK(b.driver.switch_faulty(1, 6).value());
   CHECK_FALSE(b.driver.switch_faulty(1, 5).value());
   const std::uint32_t last = b.driver.last_error();
@@ -166,7 +166,7 @@ TEST_CASE("emulated fabric: ClearCounters, a duplicate, RESET") {
   CHECK(execute_round(b.driver, schedule, 3, kPolls) == Errc::ok);  // clean on the wire, but sent twice
   CHECK(b.driver.counters().duplicates == 16);
   REQUIRE(b.driver.clear_counters(kPolls) == Errc::ok);
-  CHECK(b.driver.counters() == FabricCounters{});
+  CHECK(b.driver.counters() == DeliveryTally{});
   CHECK(b.driver.last_error() == 0);
   CHECK(b.driver.round_counter() == 17);  // configuration and round counter untouched
   CHECK(b.driver.network().ok());
@@ -177,7 +177,7 @@ TEST_CASE("emulated fabric: ClearCounters, a duplicate, RESET") {
   CHECK(b.driver.network().error() == Errc::fabric_not_configured);
   CHECK(b.driver.round_counter() == 0);
   CHECK(b.ram.read32(Layout::kStatus) == Status::Ticket::insert(0, b.driver.ticket()));
-  CHECK(b.driver.counters() == FabricCounters{});
+  CHECK(b.driver.counters() == DeliveryTally{});
   CHECK(b.ram.read32(Layout::kNetPorts) == 0);
 }
 
@@ -236,7 +236,7 @@ TEST_CASE("emulated fabric: a misrouted or conflicting round delivers nothing, s
   write_headers(3);  // port 3's header names another destination than its path reaches
   REQUIRE(b.driver.commit() == Errc::ok);
   CHECK(b.driver.wait_round(kPolls) == Errc::fabric_round_faulted);
-  FabricCounters c = b.driver.counters();
+  DeliveryTally c = b.driver.counters();
   CHECK(c.misroutes == 1);
   CHECK(c.delivered == 0);  // the seven clean signals of the flagged round count nothing
   write_headers(net.ports);  // the retry, every header right

@@ -137,7 +137,7 @@ bool sends_delivered(const Emulator& model, const LatinSquareSchedule<>& schedul
 }
 
 bool exactly_once(const Emulator& model) {
-  const FabricCounters& t = model.counts();
+  const DeliveryTally& t = model.tally();
   return t.delivered == kPorts * kPorts && model.missing(kPorts) == 0 && t.duplicates == 0 && t.misroutes == 0 &&
          t.conflicts == 0;  // faulted rounds delivered nothing: they do not matter here
 }
@@ -266,7 +266,7 @@ TEST_CASE("a register that never takes: stop after the retries, resume when it i
   CHECK(out.rounds_done == 7);
   CHECK(out.retries == 2);
   CHECK(out.messages_pending == 9 * kPorts);
-  CHECK(b.model.counts().delivered == 7 * kPorts);
+  CHECK(b.model.tally().delivered == 7 * kPorts);
   CHECK(sends_delivered(b.model, schedule, 0, 7, true));
   CHECK(sends_delivered(b.model, schedule, 7, 16, false));  // exactly the pending ones are missing
 
@@ -330,8 +330,8 @@ TEST_CASE("a switch that fails mid-exchange: its rounds are discarded, the excha
   CHECK(out.faulty_stage == 1);
   CHECK(out.faulty_switch == 6);
   CHECK(out.messages_pending == 11 * kPorts);
-  CHECK(b.model.counts().delivered == 5 * kPorts);
-  CHECK(b.model.counts().faulted == 1);  // a located fault is not retried
+  CHECK(b.model.tally().delivered == 5 * kPorts);
+  CHECK(b.model.tally().faulted_rounds == 1);  // a located fault is not retried
   CHECK(sends_delivered(b.model, schedule, 5, 16, false));
 
   // No fault-tolerant family for a faulty omega yet: resume on the same schedule

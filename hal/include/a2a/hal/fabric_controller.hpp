@@ -59,7 +59,7 @@ concept FabricController = requires(C& c, const C& cc, const Network& net, std::
 template <class C>
 concept FabricDiagnostics = FabricController<C> && requires(C& c, std::uint32_t u) {
   { c.clear_counters(u) } -> std::same_as<Errc>;
-  { c.counters() } -> std::same_as<FabricCounters>;
+  { c.counters() } -> std::same_as<DeliveryTally>;
   { c.last_error() } -> std::same_as<std::uint32_t>;
   { c.can_inject() } -> std::same_as<bool>;
   { c.inject_fault(u, u, u) } -> std::same_as<Errc>;

@@ -228,10 +228,11 @@ class FabricDriver {
     return read_register<reg::RoundCounter>(*bus_, Layout::kRoundCounter).template get<reg::RoundCounter::Count>();
   }
 
-  /// The block's counters. DELIVERED is two words: read HI, LO, HI again, and retry once
-  /// if a round completed in between (the block may update them at any time).
-  [[nodiscard]] constexpr FabricCounters counters() {
-    FabricCounters c;
+  /// The block's counters as a DeliveryTally (missing: 0, no register counts it).
+  /// DELIVERED is two words: read HI, LO, HI again, and retry once if a round
+  /// completed in between (the block may update them at any time).
+  [[nodiscard]] constexpr DeliveryTally counters() {
+    DeliveryTally c;
     std::uint32_t hi = bus_->read32(offset::kDeliveredHi);
     std::uint32_t lo = bus_->read32(offset::kDeliveredLo);
     if (const std::uint32_t again = bus_->read32(offset::kDeliveredHi); again != hi) {
@@ -245,8 +246,8 @@ class FabricDriver {
     c.crosstalk = bus_->read32(offset::kCrosstalk);
     c.relayed = bus_->read32(offset::kRelayed);
     c.relay_errors = bus_->read32(offset::kRelayErrors);
-    c.held = bus_->read32(offset::kHeld);
-    c.faulted = bus_->read32(offset::kFaulted);
+    c.left_in_store = bus_->read32(offset::kHeld);
+    c.faulted_rounds = bus_->read32(offset::kFaulted);
     return c;
   }
   /// LAST_ERROR: the STATUS of the most recent flagged or refused round (0: none).

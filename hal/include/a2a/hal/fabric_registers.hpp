@@ -1,5 +1,5 @@
 // Register map of the switch-controller block of a MIN fabric, version 2.0: the
-// offsets (FabricLayout) and the decoded views of STATUS and the counters. The
+// offsets (FabricLayout), the decoded view of STATUS and where the counters go. The
 // fields of every register are in fabric_fields.hpp. docs/register-map.md is the
 // prose version of both files; keep them in step. register_table.hpp is the same map
 // as one table (the source of the doc's tables and of docs/a2a-fabric.svd); the
@@ -20,6 +20,7 @@
 
 #include <cstdint>
 
+#include "a2a/delivery_tally.hpp"
 #include "a2a/hal/fabric_fields.hpp"
 #include "a2a/hal/register.hpp"
 #include "a2a/hal/register_table_check.hpp"
@@ -176,19 +177,12 @@ struct FabricStatus {
   friend constexpr bool operator==(const FabricStatus&, const FabricStatus&) = default;
 };
 
-/// The block's counters (0x040..0x064), read by FabricDriver::counters().
-struct FabricCounters {
-  std::uint64_t delivered{0};     ///< messages that reached their final destination the first time
-  std::uint32_t duplicates{0};    ///< messages that arrived again
-  std::uint32_t misroutes{0};     ///< arrivals elsewhere than the header's destination or tag
-  std::uint32_t conflicts{0};     ///< signals lost to a conflict
-  std::uint32_t crosstalk{0};     ///< optical mode: switches that carried two signals in a round
-  std::uint32_t relayed{0};       ///< hops into a relay's store
-  std::uint32_t relay_errors{0};  ///< hops out of a relay for a message no store holds
-  std::uint32_t held{0};          ///< messages in a relay store now
-  std::uint32_t faulted{0};       ///< rounds refused because a signal crossed a faulty switch
-  friend constexpr bool operator==(const FabricCounters&, const FabricCounters&) = default;
-};
+// The block's counters (0x040..0x064) are a DeliveryTally (a2a/delivery_tally.hpp),
+// the one tally of every judge of an exchange: FabricDriver::counters() reads
+// CNT_DELIVERED into delivered, CNT_DUPLICATES into duplicates, CNT_MISROUTES into
+// misroutes, CNT_CONFLICTS into conflicts, CNT_CROSSTALK into crosstalk, CNT_RELAYED
+// into relayed, CNT_RELAY_ERRORS into relay_errors, CNT_HELD into left_in_store and
+// CNT_FAULTED into faulted_rounds; missing is no register (count_missing).
 
 // ---------------------------------------------------------------------------
 // The typed registers above are the register table (register_table.hpp): same offsets,

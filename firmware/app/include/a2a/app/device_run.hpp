@@ -98,14 +98,14 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
       run_job(fabric, config_, schedule, storage_, hooks, ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
   board_->set_crumb(kCrumbMagic, 0);
 
-  const hal::FabricCounters c = fabric.counters();
+  DeliveryTally c = fabric.counters();
   const std::uint64_t expected = std::uint64_t{net.ports} * net.ports;
-  const std::uint64_t missing = c.delivered <= expected ? expected - c.delivered : 0;
+  c.count_missing(expected);
   board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ",
                 bus_.writes() - writes_at_start, ", pairs delivered ", c.delivered, "/", expected, ", missing ",
-                missing, ", duplicates ", c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts,
+                c.missing, ", duplicates ", c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts,
                 ", crosstalk ", c.crosstalk, ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ",
-                c.held, ", faulted rounds ", c.faulted, ", retries ", report.retries, ", late ", hooks.late(),
+                c.left_in_store, ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", hooks.late(),
                 ", replans ", report.replans, "\n");
   if (report.fault_found) {
     board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
@@ -118,7 +118,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
       board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
   }
   const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 &&
-                     c.relay_errors == 0 && c.held == 0;
+                     c.relay_errors == 0 && c.left_in_store == 0;
   record_.exchanges += 1;
   record_.failed += exact ? 0U : 1U;
   record_.last_ok = exact;
@@ -131,7 +131,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   record_.replans = report.replans;
   if (report.error != Errc::ok) {
     return fail("exchange ", index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error), "; ",
-                report.messages_pending, " messages not delivered (fabric: ", missing, " pairs missing)");
+                report.messages_pending, " messages not delivered (fabric: ", c.missing, " pairs missing)");
   }
   if (!exact) return fail("the fabric's counters do not show every pair delivered exactly once");
   board_->print("verified by the fabric's counters: every pair delivered exactly once\n");

@@ -7,13 +7,13 @@
 // the host a test's bus calls it. service() notices an action in the CONTROL word
 // (RAM here: the write stays there until taken up), clears the word, acts and
 // writes STATUS with the action's ticket. A COMMIT runs the round switch by switch,
-// stage by stage from the registers (so two signals on one switch output are a
-// conflict, two through one switch in optical mode crosstalk), checks each arrival
-// against its header's destination and tag, and counts deliveries by message
-// (origin, final destination): a hop whose output is not the final destination
-// puts the message into a relay store, a hop out of a relay must take a stored
-// message. The message of port i is PORT_MESSAGE[i] in relay mode
-// (NET_SHAPE.Relay), else the direct message (i, header destination).
+// stage by stage from the registers (round_engine.hpp: the walk of a2a/round_walk.hpp,
+// which the host simulated fabric runs too: conflicts, optical crosstalk, each
+// arrival against its header's destination and tag), and counts deliveries by
+// message (origin, final destination) with the relay-aware accounting of
+// a2a/delivery_tally.hpp; the counter registers show that DeliveryTally. The
+// message of port i is PORT_MESSAGE[i] in relay mode (NET_SHAPE.Relay), else the
+// direct message (i, the output it reached).
 //
 // Faults: INJECT arms "switch (s, y) fails from ROUND_COUNTER r on". From then on
 // FAULT marks it, and a round in which any signal crosses a marked switch is
@@ -28,7 +28,8 @@
 #include <array>
 #include <cstdint>
 
-#include "a2a/emulated/round_walk.hpp"
+#include "a2a/delivery_tally.hpp"
+#include "a2a/emulated/round_engine.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_registers.hpp"
 #include "a2a/status.hpp"
@@ -68,7 +69,7 @@ class FabricEmulator {
     if (C::Reset::extract(control) != 0) return reset_block(bus, ticket);
     if (C::Abort::extract(control) != 0) return abort(bus, ticket, in_sequence);
     if (C::ClearCounters::extract(control) != 0) {
-      walk_.clear_counts();
+      engine_.clear_counts();
       bus.write32(Layout::kLastError, 0);
       write_counters(bus);
       return set_ticket(bus, ticket);
@@ -78,11 +79,12 @@ class FabricEmulator {
 
   // --- for tests: the emulator's own record (the controller reads registers only) ---
   /// Messages (origin, final) of the N x N exchange never delivered (N = `ports`).
-  [[nodiscard]] constexpr std::uint64_t missing(std::uint32_t ports) const { return walk_.missing(ports); }
+  [[nodiscard]] constexpr std::uint64_t missing(std::uint32_t ports) const { return engine_.missing(ports); }
   [[nodiscard]] constexpr bool delivered(std::uint32_t origin, std::uint32_t final_dest, std::uint32_t ports) const {
-    return walk_.delivered(origin, final_dest, ports);
+    return engine_.delivered(origin, final_dest, ports);
   }
-  [[nodiscard]] constexpr const hal::FabricCounters& counts() const { return walk_.counts(); }
+  /// What the counter registers show, before saturation to 32 bits (missing: 0, not a register).
+  [[nodiscard]] constexpr const DeliveryTally& tally() const { return engine_.tally(); }
 
  private:
   using Status = hal::reg::Status;
@@ -101,7 +103,7 @@ class FabricEmulator {
     bus.write32(Layout::kStatus, Status::Ticket::insert(0, ticket));
     // A reset does not repair a switch: armed faults stay (INJECT.Clear forgets them)
     // and mark FAULT again at the next round.
-    walk_.clear_counts();
+    engine_.clear_counts();
     fault_.fill(0);
     last_ticket_ = ticket;
   }
@@ -142,9 +144,9 @@ class FabricEmulator {
 
   template <hal::RegisterBus Bus>
   constexpr void commit(Bus& bus, std::uint32_t ticket) {
-    const Result<Network> net = walk_.network(bus);
+    const Result<Network> net = engine_.network(bus);
     std::uint32_t status = 0;
-    if (!net || !walk_.states_valid(bus, *net)) {
+    if (!net || !engine_.states_valid(bus, *net)) {
       status = Status::Error::mask | Status::ConfigInvalid::mask;
     } else {
       const std::uint32_t round = bus.read32(Layout::kRoundCounter);
@@ -154,7 +156,7 @@ class FabricEmulator {
           fault_[f.stage * Layout::kFaultWordsPerStage + f.sw / 32] |= std::uint32_t{1} << (f.sw % 32);
       }
       write_faults(bus);
-      status = Status::Done::mask | walk_.run(bus, *net, fault_);
+      status = Status::Done::mask | engine_.run(bus, *net, fault_);
       bus.write32(Layout::kRoundCounter, round + 1);
     }
     status = Status::Ticket::insert(status, ticket);
@@ -172,20 +174,24 @@ class FabricEmulator {
 
   template <hal::RegisterBus Bus>
   constexpr void write_counters(Bus& bus) const {
-    const hal::FabricCounters& c = walk_.counts();
+    const DeliveryTally& c = engine_.tally();
     bus.write32(hal::offset::kDeliveredLo, static_cast<std::uint32_t>(c.delivered));
     bus.write32(hal::offset::kDeliveredHi, static_cast<std::uint32_t>(c.delivered >> 32));
-    bus.write32(hal::offset::kDuplicates, c.duplicates);
-    bus.write32(hal::offset::kMisroutes, c.misroutes);
-    bus.write32(hal::offset::kConflicts, c.conflicts);
-    bus.write32(hal::offset::kCrosstalk, c.crosstalk);
-    bus.write32(hal::offset::kRelayed, c.relayed);
-    bus.write32(hal::offset::kRelayErrors, c.relay_errors);
-    bus.write32(hal::offset::kHeld, c.held);
-    bus.write32(hal::offset::kFaulted, c.faulted);
+    bus.write32(hal::offset::kDuplicates, saturated(c.duplicates));
+    bus.write32(hal::offset::kMisroutes, saturated(c.misroutes));
+    bus.write32(hal::offset::kConflicts, saturated(c.conflicts));
+    bus.write32(hal::offset::kCrosstalk, saturated(c.crosstalk));
+    bus.write32(hal::offset::kRelayed, saturated(c.relayed));
+    bus.write32(hal::offset::kRelayErrors, saturated(c.relay_errors));
+    bus.write32(hal::offset::kHeld, saturated(c.left_in_store));
+    bus.write32(hal::offset::kFaulted, saturated(c.faulted_rounds));
+  }
+  /// The 32-bit counters saturate (docs/register-map.md).
+  static constexpr std::uint32_t saturated(std::uint64_t count) {
+    return count > ~std::uint32_t{0} ? ~std::uint32_t{0} : static_cast<std::uint32_t>(count);
   }
 
-  RoundWalk<Layout, MaxPorts> walk_{};
+  RoundEngine<Layout, MaxPorts> engine_{};
   std::array<std::uint32_t, Layout::kMaxStages * Layout::kFaultWordsPerStage> fault_{};  // FAULT, as written
   std::array<Injected, kMaxInjected> injected_{};
   std::uint32_t injected_used_{0};

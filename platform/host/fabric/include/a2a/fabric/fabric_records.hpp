@@ -1,9 +1,12 @@
 // What the simulated fabric observed: one Delivery per signal per round, and
-// the tally of a whole exchange against the N x N ordered pairs.
+// the DeliveryTally of a whole exchange against the N x N ordered pairs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "a2a/delivery_tally.hpp"
 
 namespace a2a::host {
 
@@ -15,6 +18,8 @@ struct Delivery {
   std::uint32_t header_destination{0};  ///< destination written in its PORT_HEADER
   std::uint32_t header_tag{0};          ///< forward tag written in its PORT_HEADER
   std::uint32_t tag_taken{0};           ///< output ports it actually took (stage 0 most significant)
+  std::uint32_t origin{0};              ///< the message carried: PORT_MESSAGE in relay mode, else source
+  std::uint32_t final_destination{0};   ///< ... and its final destination: PORT_MESSAGE, else output
   bool collided{false};                 ///< shared a switch output with another signal: garbled
   bool misrouted{false};                ///< output != header_destination
   bool flagged{false};                  ///< its round completed with a STATUS flag (conflict, fault, ...):
@@ -22,49 +27,39 @@ struct Delivery {
   friend bool operator==(const Delivery&, const Delivery&) = default;
 };
 
-/// Ordered pairs (source, output) delivered by clean (not collided) signals.
-struct ExchangeSummary {
-  std::uint64_t expected{0};        ///< N * N
-  std::uint64_t delivered{0};       ///< distinct pairs with at least one clean delivery
-  std::uint64_t duplicates{0};      ///< clean deliveries of a pair already delivered
-  std::uint64_t missing{0};         ///< expected - delivered
-  std::uint64_t collided{0};        ///< signals garbled by a conflict
-  std::uint64_t misrouted{0};       ///< signals that arrived elsewhere than their header said
-  std::uint64_t tag_mismatches{0};  ///< signals whose header tag differs from the ports taken
-  std::uint64_t out_of_range{0};    ///< deliveries naming a source or output >= N (summary for a wrong N)
-
-  /// Every pair exactly once, nothing garbled or misrouted.
-  [[nodiscard]] bool exact() const {
-    return delivered == expected && duplicates == 0 && missing == 0 && collided == 0 && misrouted == 0 &&
-           out_of_range == 0;
-  }
-};
-
-inline ExchangeSummary summarize(const std::vector<Delivery>& deliveries, std::uint32_t ports) {
-  ExchangeSummary sum;
-  sum.expected = std::uint64_t{ports} * ports;
-  std::vector<bool> seen(sum.expected, false);
-  for (const Delivery& d : deliveries) {
-    if (d.misrouted) ++sum.misrouted;
-    if (d.header_tag != d.tag_taken) ++sum.tag_mismatches;
+/// What the recorded rounds delivered, as the one DeliveryTally, counted with the
+/// one relay-aware accounting (DeliveryLedger) by each delivery's message: a
+/// collided signal is garbled and counts as a conflict only; one that arrived at
+/// no processor of the N (or a summary for a wrong N) counts as a misroute only.
+/// Flagged rounds count too: a caller that wants what a controller accepted leaves
+/// them out first.
+inline DeliveryTally summarize(const std::vector<Delivery>& deliveries, std::uint32_t ports) {
+  DeliveryTally tally;
+  std::vector<std::uint32_t> delivered(pair_bitmap_words(ports)), held(pair_bitmap_words(ports));
+  DeliveryLedger<> ledger(delivered, StoreBits(held, ports), ports);
+  std::vector<const Delivery*> stored;  // hops into a store in the round at hand
+  const auto end_round = [&] {
+    for (const Delivery* d : stored) ledger.put(d->origin, d->final_destination, d->output, tally);
+    stored.clear();
+  };
+  for (std::size_t k = 0; k < deliveries.size(); ++k) {
+    const Delivery& d = deliveries[k];
+    if (k > 0 && d.round != deliveries[k - 1].round) end_round();
+    const bool misrouted = d.misrouted || d.header_tag != d.tag_taken;
+    if (misrouted) ++tally.misroutes;
     if (d.collided) {
-      ++sum.collided;
+      ++tally.conflicts;
       continue;
     }
     if (d.source >= ports || d.output >= ports) {
-      ++sum.out_of_range;
+      if (!misrouted) ++tally.misroutes;
       continue;
     }
-    const std::uint64_t pair = std::uint64_t{d.source} * ports + d.output;
-    if (seen[pair]) {
-      ++sum.duplicates;
-    } else {
-      seen[pair] = true;
-      ++sum.delivered;
-    }
+    if (ledger.hop(d.source, d.output, d.origin, d.final_destination, tally) == HopOutcome::stored) stored.push_back(&d);
   }
-  sum.missing = sum.expected - sum.delivered;
-  return sum;
+  end_round();
+  tally.missing = ledger.missing();
+  return tally;
 }
 
 }  // namespace a2a::host

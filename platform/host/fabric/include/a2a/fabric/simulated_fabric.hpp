@@ -4,16 +4,18 @@
 // Software sees only read32/write32, exactly as on hardware. On COMMIT the
 // block latches the shadow registers into its active set, checks them, and
 // walks every non-idle port's signal switch by switch through the configured
-// stages (the same walk as a2a::route, plus stuck switches). It records what
-// arrives where and flags, in STATUS, what real hardware would get wrong:
-// conflicts (two signals on one switch output), optical crosstalk (two signals
-// through one switch), signals through a faulty switch, and misroutes (a header
-// destination that is not where the signal arrived).
+// stages: the round the registers hold (hal/latched_round.hpp) through the walk
+// the emulated fabric runs too (a2a/round_walk.hpp), with stuck switches. It
+// records what arrives where and flags, in STATUS, what real hardware would get
+// wrong: conflicts (two signals on one switch output), optical crosstalk (two
+// signals through one switch), signals through a faulty switch, and misroutes (a
+// header destination that is not where the signal arrived).
 //
 // Register map 2.0: like hardware, the block takes every CONTROL action up at the
 // write, so STATUS carries the action's ticket at once; LAST_ERROR records flagged
 // and refused rounds. The counter registers read 0 (deliveries() is this model's
-// record) and CAP_SHAPE.Inject is 0 (the test hooks below inject faults instead).
+// record, tally() its DeliveryTally) and CAP_SHAPE.Inject is 0 (the test hooks
+// below inject faults instead).
 //
 // Test hooks: inject_faulty (flag only), inject_stuck (forces a fixed output
 // port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs),
@@ -26,11 +28,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "a2a/delivery_tally.hpp"
+#include "a2a/fabric/fabric_records.hpp"
 #include "a2a/hal/fabric_registers.hpp"
+#include "a2a/hal/latched_round.hpp"
+#include "a2a/round_walk.hpp"
 #include "a2a/route.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
-#include "a2a/fabric/fabric_records.hpp"
 
 namespace a2a::host {
 
@@ -85,8 +90,8 @@ class SimulatedFabric {
     deliveries_.clear();
     status_seen_ = 0;
   }
-  /// Who delivered what to whom, over every recorded round, against N x N pairs.
-  [[nodiscard]] ExchangeSummary summary(std::uint32_t ports) const { return summarize(deliveries_, ports); }
+  /// What every recorded round delivered, by message, against N x N pairs (summarize).
+  [[nodiscard]] DeliveryTally tally(std::uint32_t ports) const { return summarize(deliveries_, ports); }
   /// Writes the block dropped (read-only, reserved or out-of-block offsets).
   [[nodiscard]] std::uint32_t ignored_writes() const { return ignored_writes_; }
   /// STATUS bits seen at any round completion since construction (or clear_deliveries()).
@@ -224,47 +229,13 @@ class SimulatedFabric {
     status_seen_ |= regs_[Layout::kStatus / 4] & ~Status::Ticket::mask;
   }
 
-  Result<Network> active_network() const {
-    using S = hal::reg::NetShape;
-    const std::uint32_t shape = active_[Layout::kNetShape / 4];
-    const Result<Topology> topology = hal::topology_from_code(S::TopologyCode::extract(shape));
-    if (!topology) return topology.error();
-    const std::uint32_t ports = hal::reg::NetPorts::Ports::extract(active_[Layout::kNetPorts / 4]);
-    const Result<Network> net = make_network(*topology, ports, S::Radix::extract(shape));
-    if (!net) return net.error();
-    if (net->stages != S::Stages::extract(shape) || !Layout::fits(*net)) return Errc::fabric_capacity_exceeded;
-    return net;
+  /// The active set as the walk reads it.
+  auto latched() const {
+    const auto read = [this](std::uint32_t offset) { return active_[offset / 4]; };
+    return hal::LatchedRound<Layout, decltype(read)>(read);
   }
-  bool optical() const { return hal::reg::NetShape::Optical::extract(active_[Layout::kNetShape / 4]) != 0; }
-
-  /// Every mode code known, every state used < d.
-  bool states_valid(const Network& net) const {
-    using SC = hal::reg::StageControl;
-    for (std::uint32_t s = 0; s < net.stages; ++s) {
-      const std::uint32_t ctrl = active_[Layout::stage_control(s) / 4];
-      const Result<ControlMode> mode = hal::mode_from_code(SC::Mode::extract(ctrl));
-      if (!mode) return false;
-      if (*mode != ControlMode::individual) {
-        if (SC::State::extract(ctrl) >= net.radix) return false;
-        continue;
-      }
-      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
-        if (switch_state(net, s, y) >= net.radix) return false;
-    }
-    return true;
-  }
-
-  /// The active state of switch y of stage s.
-  std::uint32_t switch_state(const Network& net, std::uint32_t s, std::uint32_t y) const {
-    using SC = hal::reg::StageControl;
-    const std::uint32_t ctrl = active_[Layout::stage_control(s) / 4];
-    const ControlMode mode = *hal::mode_from_code(SC::Mode::extract(ctrl));
-    if (mode == ControlMode::individual)
-      return (active_[Layout::switch_state(s, y / 8) / 4] >> (4 * (y % 8))) & 0xFU;
-    const std::uint32_t block = hal::alternating_block(mode);
-    const std::uint32_t pattern = block == 0 ? 0 : (y / block) & 1U;
-    return (SC::State::extract(ctrl) + pattern) % net.radix;  // d = 2: ((y / b) mod 2) xor a_s
-  }
+  Result<Network> active_network() const { return latched().network(); }
+  bool states_valid(const Network& net) const { return latched().states_valid(net); }
 
   const InjectedFault* fault_at(std::uint32_t s, std::uint32_t y) const {
     for (const InjectedFault& f : faults_)
@@ -272,52 +243,51 @@ class SimulatedFabric {
     return nullptr;
   }
 
+  /// The active switch states with the injected faults: a Configuration for walk_round.
+  template <class Block>
+  struct Switches {
+    const SimulatedFabric* fabric;
+    const Block* block;
+    Network net;
+    [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+      return block->switch_state(net, s, y);
+    }
+    [[nodiscard]] bool faulty(std::uint32_t s, std::uint32_t y) const { return fabric->fault_at(s, y) != nullptr; }
+    [[nodiscard]] std::uint32_t forced_port(std::uint32_t s, std::uint32_t y) const {
+      const InjectedFault* f = fabric->fault_at(s, y);
+      return f != nullptr && f->stuck_port != kNotStuck ? f->stuck_port : kNotForced;
+    }
+  };
+
   /// Walks every non-idle port through the active configuration; fills pending_, returns STATUS flags.
   std::uint32_t run_round(const Network& net) {
-    const std::uint32_t n = net.stages;
-    // A column has switches * d terminals: N, or 2N in the shift network (N switches per stage).
-    const std::uint32_t switches = net.switches_per_stage();
-    const std::uint32_t terminals = switches * net.radix;
-    std::vector<std::uint32_t> outputs_used(std::size_t{n} * terminals, 0);  // per stage: switch output terminals
-    std::vector<std::uint32_t> switch_load(std::size_t{n} * switches, 0);
-    std::vector<std::uint32_t> taken(std::size_t{n} * net.ports, 0);          // per signal: its output terminals
+    const auto block = latched();
+    signals_.clear();
+    for (std::uint32_t i = 0; i < net.ports; ++i)
+      if (!block.idle(i)) signals_.push_back(block.signal(i));
+    walk_words_.resize(walk_words_needed(net));
+    const RoundOutcome outcome =
+        walk_round(net, Switches<decltype(block)>{this, &block, net}, block.optical(), signals_, walk_words_);
+    const bool relay = block.relay();
     std::uint32_t flags = 0;
     pending_.clear();
-    for (std::uint32_t i = 0; i < net.ports; ++i) {
-      if ((active_[Layout::idle_mask(i / 32) / 4] >> (i % 32)) & 1U) continue;
-      const std::uint32_t header = active_[Layout::port_header(i) / 4];
+    for (const RoundSignal& signal : signals_) {
       Delivery d{};
-      d.source = i;
-      d.header_destination = hal::reg::PortHeader::Destination::extract(header);
-      d.header_tag = hal::reg::PortHeader::Tag::extract(header);
-      std::uint32_t terminal = i;
-      for (std::uint32_t s = 0; s < n; ++s) {
-        terminal = wiring::before_stage(net, s, terminal);
-        const std::uint32_t y = terminal / net.radix;
-        const std::uint32_t in = terminal % net.radix;
-        const InjectedFault* fault = fault_at(s, y);
-        const bool stuck = fault != nullptr && fault->stuck_port != kNotStuck;
-        const std::uint32_t out = stuck ? fault->stuck_port % net.radix : (in + switch_state(net, s, y)) % net.radix;
-        if (fault != nullptr) flags |= Status::FaultCrossed::mask;
-        const std::uint32_t out_terminal = y * net.radix + out;
-        ++outputs_used[std::size_t{s} * terminals + out_terminal];
-        ++switch_load[std::size_t{s} * switches + y];
-        taken[std::size_t{pending_.size()} * n + s] = out_terminal;
-        d.tag_taken = d.tag_taken * net.radix + out;
-        terminal = wiring::after_stage(net, s, out_terminal);
-      }
-      d.output = terminal;  // >= N: the shift network's unused last-stage output, no processor
-      d.misrouted = d.output != d.header_destination;
+      d.source = signal.source;
+      d.output = signal.output;  // >= N: the shift network's unused last-stage output, no processor
+      d.header_destination = signal.destination;
+      d.header_tag = signal.tag;
+      d.tag_taken = signal.tag_taken;
+      d.collided = signal.collided;
+      d.misrouted = signal.wrong_destination();
+      d.origin = relay ? block.message_origin(signal.source) : signal.source;
+      d.final_destination = relay ? block.message_final(signal.source) : signal.output;
       if (d.misrouted) flags |= Status::Misroute::mask;
       pending_.push_back(d);
     }
-    for (std::size_t k = 0; k < pending_.size(); ++k)
-      for (std::uint32_t s = 0; s < n; ++s)
-        if (outputs_used[std::size_t{s} * terminals + taken[k * n + s]] > 1) pending_[k].collided = true;
-    if (std::any_of(pending_.begin(), pending_.end(), [](const Delivery& d) { return d.collided; }))
-      flags |= Status::Conflict::mask;
-    if (optical() && std::any_of(switch_load.begin(), switch_load.end(), [](std::uint32_t l) { return l > 1; }))
-      flags |= Status::Crosstalk::mask;
+    if (outcome.crossed_fault != 0) flags |= Status::FaultCrossed::mask;
+    if (outcome.collided != 0) flags |= Status::Conflict::mask;
+    if (outcome.crosstalk != 0) flags |= Status::Crosstalk::mask;
     return flags;
   }
 
@@ -325,6 +295,8 @@ class SimulatedFabric {
   std::vector<std::uint32_t> active_;  // the set latched by the last accepted COMMIT
   std::vector<Delivery> pending_;      // the running round's arrivals
   std::vector<Delivery> deliveries_;   // every completed round's arrivals
+  std::vector<RoundSignal> signals_;   // the running round's signals, for the walk
+  std::vector<std::uint32_t> walk_words_;
   std::vector<InjectedFault> faults_;
   std::vector<Corruption> corruptions_;
   std::uint32_t hung_commits_{0};
