@@ -1,8 +1,7 @@
 #include "verifier.hpp"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace a2a::tool {
@@ -16,26 +15,33 @@ std::string where(std::uint32_t round, std::uint32_t port) {
   return "round " + std::to_string(round) + ", port " + std::to_string(port);
 }
 
-class PairBits {
+/// The relay stores, for DeliveryLedger: which processor holds each stored message
+/// (the core's StoreBits only knows that one does), so that a hop out must leave the
+/// processor the message reached; and where each message left a store, for the report.
+class HolderStore {
  public:
-  explicit PairBits(std::uint32_t ports) : ports_(ports), words_((std::uint64_t{ports} * ports + 63) / 64) {}
-  /// Sets the bit of (from, to); returns whether it was already set.
-  bool test_and_set(std::uint32_t from, std::uint32_t to) {
-    const std::uint64_t bit = std::uint64_t{from} * ports_ + to;
-    std::uint64_t& word = words_[static_cast<std::size_t>(bit / 64)];
-    const std::uint64_t mask = std::uint64_t{1} << (bit % 64);
-    const bool was = (word & mask) != 0;
-    word |= mask;
-    return was;
+  [[nodiscard]] bool holds(std::uint64_t message) const { return holder_.count(message) != 0; }
+  void put(std::uint64_t message, std::uint32_t relay) { holder_.emplace(message, relay); }
+  bool take(std::uint64_t message, std::uint32_t relay) {
+    const auto it = holder_.find(message);
+    if (it == holder_.end() || it->second != relay) return false;
+    holder_.erase(it);
+    left_.emplace(message, relay);
+    return true;
   }
-  [[nodiscard]] bool test(std::uint32_t from, std::uint32_t to) const {
-    const std::uint64_t bit = std::uint64_t{from} * ports_ + to;
-    return (words_[static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1U) != 0;
+  [[nodiscard]] bool left(std::uint64_t message, std::uint32_t relay) const {
+    const auto [first, last] = left_.equal_range(message);
+    return std::any_of(first, last, [&](const auto& entry) { return entry.second == relay; });
   }
 
  private:
-  std::uint32_t ports_;
-  std::vector<std::uint64_t> words_;
+  std::unordered_map<std::uint64_t, std::uint32_t> holder_;
+  std::unordered_multimap<std::uint64_t, std::uint32_t> left_;
+};
+
+/// A hop into a store in the round at hand: put there once the round is over.
+struct Arrival {
+  std::uint32_t orig, final, relay;
 };
 
 }  // namespace
@@ -45,6 +51,7 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
   const PlanInfo& info = plan.info();
   const Network& net = info.net;
   VerifyReport report;
+  DeliveryTally& tally = report.tally;
   report.expected = std::uint64_t{net.ports} * net.ports;
   report.rounds = info.rounds;
   report.delay = info.rounds == 0 ? 0 : info.rounds + net.stages - 1;
@@ -53,10 +60,11 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
   std::vector<char> faulty(std::size_t{net.stages} * net.switches_per_stage(), 0);
   for (const Fault& f : info.faults) faulty[std::size_t{f.stage} * net.switches_per_stage() + f.sw] = 1;
 
-  PairBits delivered(net.ports);
-  // Relay arrivals: (orig, final, intermediate processor) -> earliest round the message got there.
-  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint32_t> arrivals;
+  std::vector<std::uint32_t> delivered(pair_bitmap_words(net.ports));
+  DeliveryLedger<HolderStore> ledger(delivered, HolderStore{}, net.ports);
+  std::vector<Arrival> arrivals;  // this round's hops into a store
   std::vector<std::int64_t> output_from(net.ports);
+  std::vector<std::uint32_t> output_load(net.ports);
   std::vector<char> port_sent(net.ports);
   std::vector<std::uint32_t> switch_load(faulty.size());
 
@@ -64,8 +72,10 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
     const PlanRound round = plan.round(r);
     replay.configure(net, round.stages);
     std::fill(output_from.begin(), output_from.end(), -1);
+    std::fill(output_load.begin(), output_load.end(), 0);
     std::fill(port_sent.begin(), port_sent.end(), 0);
     std::fill(switch_load.begin(), switch_load.end(), 0);
+    arrivals.clear();
     const std::vector<Path> paths = replay.trace_round(round.sends);  // the whole round at once
     for (std::size_t k = 0; k < round.sends.size(); ++k) {
       const Send& send = round.sends[k];
@@ -84,6 +94,7 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
         violation("wrong tag: " + where(r, send.src) + ": claimed tag " + digits(send.tag, net.radix, net.stages) +
                   " but the route takes output ports " + digits(path.tag, net.radix, net.stages));
       }
+      if (path.destination != send.dst || path.tag != send.tag) ++tally.misroutes;
       // An output >= N is no processor (the shift network's unused last-stage outputs):
       // the wrong destination is reported above and the message is lost there.
       std::int64_t* owner = path.destination < net.ports ? &output_from[path.destination] : nullptr;
@@ -94,6 +105,7 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
       } else if (owner != nullptr) {
         *owner = send.src;
       }
+      if (owner != nullptr) ++output_load[path.destination];
       bool crosses_fault = false;
       for (std::uint32_t s = 0; s < net.stages; ++s) {
         const std::size_t index = std::size_t{s} * net.switches_per_stage() + path.hops[s].switch_index;
@@ -107,33 +119,34 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
         }
       }
       if (crosses_fault) continue;  // the message is lost there
-      if (send.src != send.orig) {  // a relay hop out of an intermediate processor
-        const auto in = arrivals.find({send.orig, send.final, send.src});
-        if (in == arrivals.end() || in->second >= r) {
-          ++report.relay_order_errors;
+      switch (ledger.hop(send.src, path.destination, send.orig, send.final, tally)) {
+        case HopOutcome::relay_error: {
+          const std::uint64_t message = std::uint64_t{send.orig} * net.ports + send.final;
+          const bool this_round = std::any_of(arrivals.begin(), arrivals.end(), [&](const Arrival& a) {
+            return a.orig == send.orig && a.final == send.final && a.relay == send.src;
+          });
+          const std::string processor = "processor " + std::to_string(send.src);
           violation("relay order: " + where(r, send.src) + ": relays message " + pair_text(send.orig, send.final) +
-                    (in == arrivals.end() ? " that never reached processor " + std::to_string(send.src)
-                                          : " that reaches processor " + std::to_string(send.src) + " only in round " +
-                                                std::to_string(in->second)));
+                    (this_round                                 ? " that reaches " + processor + " only in round " + std::to_string(r)
+                     : ledger.store().left(message, send.src) ? " that has already left " + processor
+                                                                : " that never reached " + processor));
+          break;
         }
-      }
-      if (path.destination == send.final) {
-        if (delivered.test_and_set(send.orig, send.final)) {
-          ++report.duplicates;
+        case HopOutcome::duplicate:
           violation("duplicate: " + where(r, send.src) + ": pair " + pair_text(send.orig, send.final) +
                     " is delivered again");
-        } else {
-          ++report.delivered;
-        }
-      } else {
-        auto [it, fresh] = arrivals.try_emplace({send.orig, send.final, path.destination}, r);
-        if (!fresh && r < it->second) it->second = r;
+          break;
+        case HopOutcome::stored: arrivals.push_back({send.orig, send.final, path.destination}); break;
+        case HopOutcome::delivered: break;
       }
     }
+    // Messages that reached an intermediate processor this round may leave it from the next round on.
+    for (const Arrival& a : arrivals) ledger.put(a.orig, a.final, a.relay, tally);
+    for (const std::uint32_t load : output_load) tally.conflicts += load > 1 ? load : 0;  // every signal involved
     if (info.optical) {
       for (std::size_t index = 0; index < switch_load.size(); ++index) {
         if (switch_load[index] < 2) continue;
-        ++report.crosstalk;
+        tally.crosstalk += switch_load[index] - 1;  // the second and further signals through the switch
         violation("crosstalk: round " + std::to_string(r) + ": switch " +
                   std::to_string(index % net.switches_per_stage()) + " of stage " +
                   std::to_string(index / net.switches_per_stage()) + " carries " + std::to_string(switch_load[index]) +
@@ -144,8 +157,8 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
   }
   for (std::uint32_t from = 0; from < net.ports; ++from) {
     for (std::uint32_t to = 0; to < net.ports; ++to) {
-      if (delivered.test(from, to)) continue;
-      ++report.missing;
+      if (ledger.delivered(from, to)) continue;
+      ++tally.missing;
       violation("missing: pair " + pair_text(from, to) + " is never delivered");
     }
   }
@@ -153,13 +166,14 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
 }
 
 std::string summary_line(const VerifyReport& report) {
-  std::string line = "pairs delivered " + std::to_string(report.delivered) + "/" + std::to_string(report.expected) +
-                     ", missing " + std::to_string(report.missing) + ", duplicates " +
-                     std::to_string(report.duplicates) + ", rounds " + std::to_string(report.rounds) +
+  const DeliveryTally& tally = report.tally;
+  std::string line = "pairs delivered " + std::to_string(tally.delivered) + "/" + std::to_string(report.expected) +
+                     ", missing " + std::to_string(tally.missing) + ", duplicates " +
+                     std::to_string(tally.duplicates) + ", rounds " + std::to_string(report.rounds) +
                      ", communication delay " + std::to_string(report.delay) + ", crosstalk " +
-                     (report.optical ? std::to_string(report.crosstalk) : std::string("not checked (not optical)")) +
+                     (report.optical ? std::to_string(tally.crosstalk) : std::string("not checked (not optical)")) +
                      ", fault crossings " + std::to_string(report.fault_crossings) + ", relay-order errors " +
-                     std::to_string(report.relay_order_errors);
+                     std::to_string(tally.relay_errors);
   // Rare kinds only when they occur, to keep the usual line short.
   const std::pair<const char*, std::uint64_t> extra[] = {{"wrong destinations", report.wrong_destinations},
                                                          {"wrong tags", report.wrong_tags},
