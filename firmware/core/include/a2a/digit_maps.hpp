@@ -5,9 +5,10 @@
 // and the wiring only moves digits, so for a stage-controlled round x
 //   destination(i, x) = P_dest(i) (+) Q(x),   tag(i, x) = P_tag(i) (+) x
 // digitwise mod d, where P_dest, P_tag and Q are fixed digit permutations of the
-// topology (DigitMap). Their closed forms below were derived from the wiring of
-// docs/conventions.md; the exhaustive tests check every round of every topology against
-// route(), which knows nothing of them.
+// topology (DigitMap, topology_description.hpp), stated in each topology's description
+// (topologies.hpp). Their closed forms were derived from the wiring of docs/conventions.md;
+// the exhaustive tests check every round of every topology against route(), which knows
+// nothing of them.
 //
 // For d = 2^w a digit is a w-bit field and the digitwise sum is one SWAR add:
 //   a (+) b = ((a & L) + (b & L)) ^ ((a ^ b) & H)
@@ -21,6 +22,7 @@
 
 #include "a2a/digits.hpp"
 #include "a2a/topology.hpp"
+#include "a2a/topology_description.hpp"
 
 // The round loop's steps are a few instructions each: called out of line, the call
 // and the copy of a Round would cost more than the work, so they are always
@@ -34,46 +36,6 @@
 #endif
 
 namespace a2a::detail {
-
-/// A fixed permutation of the n digits of a number (digit 0 least significant).
-enum class DigitMap : std::uint8_t {
-  identity,
-  reverse,       ///< digit k -> n-1-k
-  reverse_high,  ///< digit 0 stays, digit k -> n-k for k >= 1
-  rotate_left,   ///< digit k -> k+1, digit n-1 -> 0
-  rotate_right,  ///< digit k -> k-1, digit 0 -> n-1
-};
-
-/// Where a topology sends the digits: of the round word into the destination
-/// offset Q(x), of the port number into P_dest(i) and P_tag(i) (straight network).
-struct TopologyDigitMaps {
-  DigitMap round_to_destination{DigitMap::identity};
-  DigitMap port_to_destination{DigitMap::identity};
-  DigitMap port_to_tag{DigitMap::identity};
-};
-
-constexpr TopologyDigitMaps topology_digit_maps(Topology t) {
-  switch (t) {
-    case Topology::baseline:
-    case Topology::reverse_baseline: return {DigitMap::identity, DigitMap::reverse, DigitMap::reverse};
-    case Topology::banyan: return {DigitMap::reverse_high, DigitMap::rotate_left, DigitMap::reverse};
-    case Topology::reverse_omega: return {DigitMap::reverse, DigitMap::identity, DigitMap::reverse};
-    case Topology::reverse_banyan: return {DigitMap::identity, DigitMap::rotate_right, DigitMap::rotate_right};
-    default: return {};  // omega, and the GSEN with N = 2^n (which is the omega network)
-  }
-}
-
-/// Where `map` moves digit k of an n-digit number.
-constexpr std::uint32_t mapped_position(DigitMap map, std::uint32_t k, std::uint32_t n) {
-  switch (map) {
-    case DigitMap::identity: return k;
-    case DigitMap::reverse: return n - 1 - k;
-    case DigitMap::reverse_high: return k == 0 ? 0 : n - k;
-    case DigitMap::rotate_left: return k + 1 == n ? 0 : k + 1;
-    case DigitMap::rotate_right: return k == 0 ? n - 1 : k - 1;
-  }
-  return k;
-}
 
 /// d = 2^w, n digits: H, the top bit of every digit field in use (w = 1..4).
 A2A_ROUND_LOOP_INLINE constexpr std::uint32_t high_digit_bits(std::uint32_t w, std::uint32_t n) {

@@ -48,13 +48,18 @@ struct InitialConfiguration {
   }
 };
 
-template <class Initial = ZeroInitial>
+/// List: the topologies whose digit maps it reads (the core's; a test adds a toy with
+/// a second list, tests/core/toy_topology_test.cpp).
+template <class Initial = ZeroInitial, class List = Topologies>
 class LatinSquareSchedule {
  public:
-  /// One round: configuration M^word. A Configuration, so route() can trace it.
-  /// 20 bytes with the default M^0 = 0.
+  using Topologies = List;
+
+  /// One round: configuration M^word. A Configuration, so route() can trace it (on the
+  /// wiring of List, which it names). 20 bytes with the default M^0 = 0.
   class Round {
    public:
+    using Topologies = List;
     constexpr Round() = default;
     [[nodiscard]] constexpr std::uint32_t index() const { return index_; }
     /// Stage control when M^0 = 0; with an arbitrary M^0 each switch has its own state.
@@ -130,7 +135,7 @@ class LatinSquareSchedule {
   static constexpr Result<LatinSquareSchedule> make(const Network& net, RoundOrder order = RoundOrder::natural,
                                                     Initial initial = {}) {
     if (net.topology == Topology::shift) return Errc::shift_network_needs_shift_schedule;
-    if (!unique_path(net)) return Errc::schedule_needs_unique_path;
+    if (!List::unique_path(net)) return Errc::schedule_needs_unique_path;
     if constexpr (!Initial::kUniform) {
       if (net.radix != 2) return Errc::initial_config_needs_binary;
       const std::uint32_t bits = net.stages * net.switches_per_stage();
@@ -149,11 +154,15 @@ class LatinSquareSchedule {
       s.low2_ = detail::twice(detail::low_digit_bits(w, net.stages));
       s.high2_ = detail::twice(detail::high_digit_bits(w, net.stages));
       s.digit_of_bit_ = static_cast<std::uint8_t>(detail::DigitShape::digit_of_bit(w));
-      s.gray_step_ = order == RoundOrder::gray;
       // Q reverses the digits (reverse omega): unit of digit k = (1 << (n-1)w) >> kw.
       // Q keeps digit 0 and reverses the rest (banyan): (1 << nw) >> kw for k >= 1,
       // and the extra bit 0 is what is left for k = 0 (masked to the n digits).
-      const detail::DigitMap q = detail::topology_digit_maps(net.topology).round_to_destination;
+      // next() knows these and the identity; a topology whose Q is another map steps
+      // with round(r) instead (right, only slower).
+      const detail::DigitMap q = List::digit_maps(net.topology).round_to_destination;
+      s.gray_step_ = order == RoundOrder::gray &&
+                     (q == detail::DigitMap::identity || q == detail::DigitMap::reverse ||
+                      q == detail::DigitMap::reverse_high);
       if (q == detail::DigitMap::reverse) s.mirror_ = std::uint32_t{1} << ((net.stages - 1) * w);
       if (q == detail::DigitMap::reverse_high) s.mirror_ = (std::uint32_t{1} << (net.stages * w)) | 1U;
       s.mirror_digits_ = (std::uint32_t{1} << (net.stages * w)) - 1;
@@ -228,7 +237,7 @@ class LatinSquareSchedule {
     requires(Initial::kUniform)
   {
     if (i >= ports_) detail::contract_violation();
-    const detail::TopologyDigitMaps maps = detail::topology_digit_maps(topology_);
+    const detail::TopologyDigitMaps maps = List::digit_maps(topology_);
     const std::uint32_t destination = shape_.map(maps.port_to_destination, i);
     const std::uint32_t tag = shape_.map(maps.port_to_tag, i);
     Port port;
@@ -273,7 +282,7 @@ class LatinSquareSchedule {
     const std::uint32_t word = s.word_of_round(r);
     std::uint32_t destination = 0;
     if constexpr (Initial::kUniform)
-      destination = s.shape_.map(detail::topology_digit_maps(s.topology_).round_to_destination, word);
+      destination = s.shape_.map(List::digit_maps(s.topology_).round_to_destination, word);
     round.offsets_ = destination | (word << 16);
     return round;
   }
@@ -282,21 +291,6 @@ class LatinSquareSchedule {
   [[nodiscard]] constexpr std::uint32_t changed_digit(std::uint32_t r) const {
     const std::uint32_t k = shape_.trailing_zero_digits(r);
     return k >= shape_.stages ? shape_.stages - 1U : k;
-  }
-
-  /// The topologies with a unique path between every input and output whose
-  /// digit maps digit_maps.hpp knows; a GSEN only when it is the omega network.
-  static constexpr bool unique_path(const Network& net) {
-    switch (net.topology) {
-      case Topology::omega:
-      case Topology::baseline:
-      case Topology::banyan:
-      case Topology::reverse_omega:
-      case Topology::reverse_baseline:
-      case Topology::reverse_banyan: return true;
-      case Topology::gsen: return (std::uint32_t{1} << net.stages) == net.ports;
-      default: return false;
-    }
   }
 
   // 28 bytes with the default M^0 = 0: the controller's whole generator state.

@@ -42,6 +42,20 @@ struct Path {
   std::array<Hop, kMaxStages> hops{};
 };
 
+namespace detail {
+/// The topology list whose wiring route() follows for configuration C: the one C
+/// names (C::Topologies: a round of a schedule built on a second list), else the core's.
+template <class C>
+struct TopologiesOf {
+  using type = Topologies;
+};
+template <class C>
+  requires requires { typename C::Topologies; }
+struct TopologiesOf<C> {
+  using type = typename C::Topologies;
+};
+}  // namespace detail
+
 /// A configuration may also force a switch's output port whatever the input (a
 /// stuck switch of the host simulated fabric): forced_port(stage, switch) returns
 /// the port (taken mod d), or kNotForced. Without that member nothing is forced.
@@ -51,12 +65,13 @@ inline constexpr std::uint32_t kNotForced = 0xFFFFFFFFU;
 /// and every state < d (a state >= d is reduced mod d, as a k-shift is).
 template <Configuration C>
 constexpr Path route(const Network& net, std::uint32_t source, const C& config) {
+  using List = typename detail::TopologiesOf<C>::type;
   Path path;
   path.source = source;
   path.stages = net.stages;
   std::uint32_t terminal = source;
   for (std::uint32_t s = 0; s < net.stages; ++s) {
-    terminal = wiring::before_stage(net, s, terminal);
+    terminal = List::before_stage(net, s, terminal);
     const std::uint32_t sw = terminal / net.radix;
     const std::uint32_t in = terminal % net.radix;
     std::uint32_t out = (in + static_cast<std::uint32_t>(config.switch_state(s, sw))) % net.radix;
@@ -66,7 +81,7 @@ constexpr Path route(const Network& net, std::uint32_t source, const C& config) 
     path.hops[s] = Hop{sw, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out)};
     path.tag = path.tag * net.radix + out;
     path.backward_tag = path.backward_tag * net.radix + in;
-    terminal = wiring::after_stage(net, s, sw * net.radix + out);
+    terminal = List::after_stage(net, s, sw * net.radix + out);
   }
   path.destination = terminal;
   return path;
