@@ -3,9 +3,12 @@
 #
 # One cache variable picks the board: A2A_BOARD names a folder
 # platform/cortex-m/boards/<board>/, and that folder's board.cmake says
-# everything about it (CPU flags, QEMU machine, clock, capacities, sources;
-# docs/cortex-m.md lists the variables). The valid boards are the folders that
-# hold a board.cmake: adding a board is adding a folder, nothing here changes.
+# everything about it (CPU flags, QEMU machine, clock, capacities, sources,
+# memory map, OpenOCD configuration; docs/cortex-m.md lists the variables). The
+# valid boards are the folders that hold a board.cmake: adding a board is adding
+# a folder, nothing here changes, and no preset is needed: any arm preset with
+# -DA2A_BOARD=<board> builds it (in a fresh build directory: the CPU flags are
+# read once, when the directory is first configured).
 # Derived variables kept for older callers: A2A_CORTEX_M_CPU, A2A_QEMU_MACHINE,
 # A2A_CPU_FLAGS (= A2A_BOARD_CPU, A2A_BOARD_QEMU_MACHINE, A2A_BOARD_CPU_FLAGS).
 #
@@ -33,15 +36,16 @@ if(NOT A2A_BOARD IN_LIST A2A_BOARDS)
 endif()
 set(A2A_BOARD_DIR "${A2A_BOARDS_DIR}/${A2A_BOARD}")
 include("${A2A_BOARD_DIR}/board.cmake")
+# The memory map (A2A_BOARD_FLASH_* ... A2A_BOARD_STACK_SIZE) becomes the board's
+# linker script in the build tree (platform/cortex-m/ld/board.ld.in).
 foreach(_a2a_var A2A_BOARD_CPU A2A_BOARD_CPU_FLAGS A2A_BOARD_QEMU_MACHINE A2A_BOARD_SOURCES A2A_BOARD_CPU_HZ
-                 A2A_BOARD_BAUD A2A_BOARD_FW_MAX_PORTS A2A_BOARD_TEST_MAX_PORTS)
+                 A2A_BOARD_BAUD A2A_BOARD_FW_MAX_PORTS A2A_BOARD_TEST_MAX_PORTS
+                 A2A_BOARD_FLASH_ORIGIN A2A_BOARD_FLASH_LENGTH A2A_BOARD_CONFIG_ADDRESS A2A_BOARD_CONFIG_LENGTH
+                 A2A_BOARD_RAM_ORIGIN A2A_BOARD_RAM_LENGTH A2A_BOARD_FABRIC_LENGTH A2A_BOARD_STACK_SIZE)
   if(NOT DEFINED ${_a2a_var})
     message(FATAL_ERROR "${A2A_BOARD_DIR}/board.cmake does not set ${_a2a_var} (docs/cortex-m.md)")
   endif()
 endforeach()
-if(NOT EXISTS "${A2A_BOARD_DIR}/board.ld")
-  message(FATAL_ERROR "${A2A_BOARD_DIR} has no linker script board.ld")
-endif()
 set(A2A_CORTEX_M_CPU "${A2A_BOARD_CPU}")
 set(A2A_CPU_FLAGS "${A2A_BOARD_CPU_FLAGS}")
 set(A2A_QEMU_MACHINE "${A2A_BOARD_QEMU_MACHINE}")

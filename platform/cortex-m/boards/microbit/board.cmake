@@ -19,5 +19,25 @@ set(A2A_BOARD_TEST_MAX_PORTS 64)
 # The WDT and POWER.RESETREAS exist on the chip, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)
 set(A2A_BOARD_EMULATED_FABRIC ON)
-# The configuration block: the last 1 KiB flash page.
+# Memory map, the linker script's regions (platform/cortex-m/ld/board.ld.in), as
+# QEMU's "microbit" machine models the chip: 256 KiB of flash at 0x0 (1 KiB
+# pages) and 16 KiB of RAM at 0x20000000.
+set(A2A_BOARD_FLASH_ORIGIN 0x00000000)
+set(A2A_BOARD_FLASH_LENGTH 255K)
+# The configuration block: the last 1 KiB flash page, alone, so it can be erased
+# and rewritten without the code.
 set(A2A_BOARD_CONFIG_ADDRESS 0x0003FC00)
+set(A2A_BOARD_CONFIG_LENGTH 1K)
+set(A2A_BOARD_RAM_ORIGIN 0x20000000)
+set(A2A_BOARD_RAM_LENGTH 16K)
+# The emulated fabric's register block: the top 1 KiB of the RAM.
+set(A2A_BOARD_FABRIC_LENGTH 1K)
+set(A2A_BOARD_STACK_SIZE 4K)
+# Flashing (docs/flashing.md): the board's interface chip (KL26, DAPLink
+# firmware) is a CMSIS-DAP probe on USB; OpenOCD programs the nRF51's flash.
+# (DAPLink also mounts a MICROBIT drive: copying the image's .hex there flashes it.)
+set(A2A_BOARD_OPENOCD [=[
+source [find interface/cmsis-dap.cfg]
+transport select swd
+source [find target/nrf51.cfg]
+]=])

@@ -4,5 +4,5 @@
 set(A2A_BOARD_CPU cortex-m7)
 set(A2A_BOARD_CPU_FLAGS "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard")
 set(A2A_BOARD_QEMU_MACHINE mps2-an500)
-# Sources, clock, capacities, watchdog, emulated fabric, configuration address: as every MPS2 board.
+# Sources, clock, capacities, watchdog, emulated fabric, memory map, OpenOCD: as every MPS2 board.
 include("${CMAKE_CURRENT_LIST_DIR}/../../drivers/cmsdk/mps2.cmake")

@@ -19,6 +19,29 @@ set(A2A_BOARD_TEST_MAX_PORTS 256)
 # The IWDG and the RCC reset flags exist on the chip, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)
 set(A2A_BOARD_EMULATED_FABRIC ON)
-# The configuration block: the start of flash sector 11 (128 KiB, the last),
-# erasable and writable without touching the code (docs/flashing.md).
+# Memory map, the linker script's regions (platform/cortex-m/ld/board.ld.in):
+# 1 MiB of flash at 0x08000000 (aliased at 0x0, where the core fetches its vector
+# table after reset); flash sectors: 4 x 16 KiB, 64 KiB, 7 x 128 KiB.
+set(A2A_BOARD_FLASH_ORIGIN 0x08000000)
+set(A2A_BOARD_FLASH_LENGTH "1M - 128K")
+# The configuration block: the start of flash sector 11 (128 KiB, the last), which
+# holds it alone: erasable and writable without touching the code (docs/flashing.md).
 set(A2A_BOARD_CONFIG_ADDRESS 0x080E0000)
+set(A2A_BOARD_CONFIG_LENGTH 128K)
+# 128 KiB of SRAM at 0x20000000 (SRAM1 112 KiB + SRAM2 16 KiB, contiguous; QEMU
+# 7.2 maps 192 KiB there, the image uses the chip's 128). The 64 KiB of CCM RAM
+# at 0x10000000 are not used: QEMU 7.2 does not map them.
+set(A2A_BOARD_RAM_ORIGIN 0x20000000)
+set(A2A_BOARD_RAM_LENGTH 128K)
+# The emulated fabric's register block: the top 16 KiB of the SRAM.
+set(A2A_BOARD_FABRIC_LENGTH 16K)
+set(A2A_BOARD_STACK_SIZE 8K)
+# Flashing (docs/flashing.md): an ST-LINK/V2 on the SWD pads; OpenOCD programs the
+# internal flash (sectors are erased as needed). SYSRESETREQ resets the whole
+# chip (RCC_CSR then shows SFTRSTF).
+set(A2A_BOARD_OPENOCD [=[
+source [find interface/stlink.cfg]
+transport select hla_swd
+source [find target/stm32f4x.cfg]
+reset_config none separate
+]=])

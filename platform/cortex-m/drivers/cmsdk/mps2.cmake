@@ -1,7 +1,7 @@
 # What the MPS2 FPGA boards (mps2-an385, -an386, -an500) share, included by their
 # board.cmake after it has set the core (A2A_BOARD_CPU, A2A_BOARD_CPU_FLAGS,
-# A2A_BOARD_QEMU_MACHINE): the CMSDK peripherals, clock, capacities and the
-# configuration address are the same on all three.
+# A2A_BOARD_QEMU_MACHINE): the CMSDK peripherals, clock, capacities, memory map
+# and OpenOCD configuration are the same on all three.
 # The board's C sources: its board.c and the shared CMSDK drivers (APB UART,
 # timer, watchdog) with the MPS2 board code they share.
 set(A2A_BOARD_SOURCES
@@ -22,5 +22,35 @@ set(A2A_BOARD_WATCHDOG_IN_QEMU ON)
 # No fabric hardware: the image serves the register block from RAM
 # (platform/emulated-fabric) at a2a_board_fabric_base().
 set(A2A_BOARD_EMULATED_FABRIC ON)
-# Where the 64-byte configuration block lives (the CONFIG region of board.ld).
+# Memory map, the linker script's regions (platform/cortex-m/ld/board.ld.in), as
+# QEMU models the FPGA images: 4 MiB of code memory at 0x0 (SSRAM1, where QEMU
+# and the board's SD-card loader place the image) and 4 MiB of data memory at
+# 0x20000000 (SSRAM2/3).
+set(A2A_BOARD_FLASH_ORIGIN 0x00000000)
+set(A2A_BOARD_FLASH_LENGTH "4M - 4K")
+# The 64-byte configuration block: the last 4 KiB of the code memory.
 set(A2A_BOARD_CONFIG_ADDRESS 0x003FF000)
+set(A2A_BOARD_CONFIG_LENGTH 4K)
+set(A2A_BOARD_RAM_ORIGIN 0x20000000)
+set(A2A_BOARD_RAM_LENGTH 4M)
+# The emulated fabric's register block: the top 1 MiB of the data memory.
+set(A2A_BOARD_FABRIC_LENGTH 1M)
+set(A2A_BOARD_STACK_SIZE 64K)
+# Flashing (docs/flashing.md). An MPS2 FPGA image is normally loaded from the
+# board's SD card / USB mass storage (the image's .bin copied to the board's
+# SOFTWARE folder and named in images.txt). This is for the debug connector
+# instead: a CMSIS-DAP probe (e.g. the board's own or a ULINK in CMSIS-DAP mode)
+# on the Cortex-M's SWD port, then "program <image>.elf verify reset exit", which
+# writes the code memory (SSRAM, lost at power-off) through the debugger. Code
+# memory is RAM: no flash bank; SYSRESETREQ resets the core only.
+string(CONCAT A2A_BOARD_OPENOCD "set CHIPNAME ${A2A_BOARD_CPU}\n" [=[
+source [find interface/cmsis-dap.cfg]
+transport select swd
+source [find target/swj-dp.tcl]
+swj_newdap $CHIPNAME cpu -expected-id 0
+dap create $CHIPNAME.dap -chain-position $CHIPNAME.cpu
+target create $CHIPNAME.cpu cortex_m -dap $CHIPNAME.dap
+$CHIPNAME.cpu configure -work-area-phys 0x20000000 -work-area-size 0x10000
+cortex_m reset_config sysresetreq
+adapter speed 4000
+]=])
