@@ -68,7 +68,7 @@ TEST_CASE("emulated fabric on the board: an injected fault voids its round, a re
   REQUIRE(fabric.inject_fault(1, 2, 3, kPolls) == Errc::ok);
   CHECK(run_all(fabric, plain) == Errc::fabric_round_faulted);
   CHECK(fabric.counters().delivered == 3 * 16);
-  CHECK(fabric.counters().faulted == 1);
+  CHECK(fabric.counters().faulted_rounds == 1);
   CHECK(fabric.switch_faulty(1, 2).value());
 
   // Re-plan around the switch: relays through third processors, counted by message.
