@@ -156,18 +156,13 @@ struct SwitchState : RegisterSpec<ReadWrite, 0> {
 // Codes stored in the registers. Explicit tables: the hardware codes must not
 // change if the core's enums are reordered.
 
+/// NET_SHAPE.TOPOLOGY: each topology's description states its register code
+/// (topologies.hpp; never the core's enum value, so reordering that enum changes no
+/// hardware code); the list checks they are distinct and below 15, and the core's
+/// golden table pins them.
 constexpr std::uint32_t topology_code(Topology t) {
-  switch (t) {
-    case Topology::omega: return 0;
-    case Topology::baseline: return 1;
-    case Topology::banyan: return 2;
-    case Topology::reverse_omega: return 3;
-    case Topology::reverse_baseline: return 4;
-    case Topology::reverse_banyan: return 5;
-    case Topology::gsen: return 6;
-    case Topology::shift: return 7;  // paper 003: N switches per stage (see FabricLayout::fits)
-  }
-  return 15;  // reserved: the block reports ConfigInvalid
+  if (!Topologies::contains(t)) return 15;  // reserved: the block reports ConfigInvalid
+  return Topologies::register_code(t);
 }
 
 constexpr Result<Topology> topology_from_code(std::uint32_t code) {

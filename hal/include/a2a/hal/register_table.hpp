@@ -14,13 +14,49 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
 
 #include "a2a/hal/register_table_types.hpp"
+#include "a2a/topology.hpp"
 
 namespace a2a::hal::map {
+
+namespace detail {
+/// Writes "0 omega, 1 baseline, ..." (every topology by its register code, from the
+/// topology list) to out, or only counts it when out is empty; returns the length.
+constexpr std::size_t write_topology_codes(std::span<char> out) {
+  std::size_t length = 0;
+  const auto put = [&](char c) {
+    if (!out.empty()) out[length] = c;
+    ++length;
+  };
+  for (std::uint32_t code = 0; code < 15; ++code) {
+    for (const Topology t : kAllTopologies) {
+      if (Topologies::register_code(t) != code) continue;
+      if (length != 0) {
+        put(',');
+        put(' ');
+      }
+      if (code >= 10) put('1');
+      put(static_cast<char>('0' + code % 10));
+      put(' ');
+      for (const char c : name(t)) put(c);
+    }
+  }
+  return length;
+}
+}  // namespace detail
+
+/// NET_SHAPE.TOPOLOGY's description: written from the topology list, so a new
+/// topology documents its code in the doc tables and the SVD without a line here.
+inline constexpr auto kTopologyCodesText = [] {
+  std::array<char, detail::write_topology_codes({})> text{};
+  detail::write_topology_codes(text);
+  return text;
+}();
 
 inline constexpr Access RO = Access::read_only;
 inline constexpr Access RW = Access::read_write;
@@ -46,7 +82,7 @@ inline constexpr FieldInfo kNetPortsFields[] = {
 inline constexpr FieldInfo kNetShapeFields[] = {
     {"RADIX", 0, 5, RW, "switch radix d, 2..16"},
     {"STAGES", 8, 5, RW, "number of stages n"},
-    {"TOPOLOGY", 16, 4, RW, "0 omega, 1 baseline, 2 banyan, 3-5 their reverses, 6 gsen, 7 shift"},
+    {"TOPOLOGY", 16, 4, RW, std::string_view(kTopologyCodesText.data(), kTopologyCodesText.size())},
     {"OPTICAL", 24, 1, RW, "1: optical mode, one signal per switch and round"},
     {"RELAY", 25, 1, RW, "1: relay mode, PORT_MESSAGE is valid"},
 };
