@@ -101,7 +101,9 @@ PlanRound read_round(const Checker& c, const json& round, const std::string& fie
     if (states.size() != net.switches_per_stage())
       c.fail(stage_field, "has " + std::to_string(states.size()) + " switch states, a stage has " +
                               std::to_string(net.switches_per_stage()) + " switches" +
-                              (net.topology == Topology::shift ? " (N in the shift network)" : " (N/d)"));
+                              (net.switches_per_stage() == net.ports / net.radix
+                                   ? std::string(" (N/d)")
+                                   : " (N in the " + std::string(name(net.topology)) + " network)"));
     std::vector<std::uint32_t> row;
     row.reserve(states.size());
     for (std::size_t y = 0; y < states.size(); ++y)

@@ -1,8 +1,8 @@
 // `a2a list`: the topologies and schedules, and for which N and d each applies.
-// The topology rules are stated here, each schedule's in its family descriptor
-// (schedule_families.hpp, so a new family lists itself); the example sizes and the
-// answers for a given --ports/--radix come from the core's own checks (make_network,
-// AnySchedule::make).
+// Each topology's rule and example range come from its description (topologies.hpp),
+// each schedule's summary from its family descriptor (schedule_families.hpp), so a new
+// one lists itself; the example sizes and the answers for a given --ports/--radix come
+// from the core's own checks (make_network, AnySchedule::make).
 #include <a2a/a2a.hpp>
 
 #include <cstdio>
@@ -15,20 +15,6 @@
 namespace a2a::tool {
 namespace {
 
-const char* topology_rule(Topology t) {
-  switch (t) {
-    case Topology::omega: return "d-ary perfect shuffle before every stage; N = d^n";
-    case Topology::baseline: return "pi_i after stage i (low digits rotated right); N = d^n";
-    case Topology::banyan: return "tau_j after stage j (digit 0 swapped with digit j+1); N = d^n";
-    case Topology::reverse_omega: return "mirror image of omega; N = d^n";
-    case Topology::reverse_baseline: return "mirror image of baseline; N = d^n";
-    case Topology::reverse_banyan: return "mirror image of banyan; N = d^n";
-    case Topology::gsen: return "generalized shuffle-exchange; d = 2, any even N >= 4, ceil(log2 N) stages";
-    case Topology::shift: return "paper 003: log2 N + 1 stages of N switches; d = 2, N = 2^m <= 32768";
-  }
-  return "";
-}
-
 /// The N <= limit for which make_network accepts (t, N, d), as "2 4 8".
 std::string valid_sizes(Topology t, std::uint32_t radix, std::uint32_t limit) {
   std::string sizes;
@@ -40,14 +26,15 @@ std::string valid_sizes(Topology t, std::uint32_t radix, std::uint32_t limit) {
 void print_catalogue() {
   std::printf("topologies (--topology):\n");
   for (Topology t : kAllTopologies) {
-    std::printf("  %-17s %s\n", std::string(name(t)).c_str(), topology_rule(t));
-    if (t == Topology::gsen) {
-      std::printf("  %-17s   N <= 32: %s\n", "", valid_sizes(t, 2, 32).c_str());
-    } else if (t == Topology::shift) {
-      std::printf("  %-17s   N <= 64: %s\n", "", valid_sizes(t, 2, 64).c_str());
+    std::printf("  %-17s %s\n", std::string(name(t)).c_str(), std::string(topology_rule(t)).c_str());
+    // Examples for d = 2, 3, 4 where the topology has any; a binary-only one without the d.
+    const std::uint32_t limit = Topologies::list_up_to(t);
+    const bool binary_only = valid_sizes(t, 3, limit).empty() && valid_sizes(t, 4, limit).empty();
+    if (binary_only) {
+      std::printf("  %-17s   N <= %u: %s\n", "", limit, valid_sizes(t, 2, limit).c_str());
     } else {
       for (std::uint32_t d : {2U, 3U, 4U})
-        std::printf("  %-17s   d = %u, N <= 64: %s\n", "", d, valid_sizes(t, d, 64).c_str());
+        std::printf("  %-17s   d = %u, N <= %u: %s\n", "", d, limit, valid_sizes(t, d, limit).c_str());
     }
   }
   std::printf("schedules (--schedule):\n");

@@ -84,11 +84,9 @@ class Layout {
   [[nodiscard]] double box_left(std::uint32_t s) const { return gap_right(s); }
   [[nodiscard]] double box_right(std::uint32_t s) const { return gap_right(s) + kBoxWidth; }
   [[nodiscard]] std::uint32_t wired(std::uint32_t g, std::uint32_t t) const { return gaps_[g][t]; }
-  /// The row of processor i at either edge: i, or 2i in the shift network (port 0 of switch i;
-  /// a column there has 2N terminals).
-  [[nodiscard]] std::uint32_t edge(std::uint32_t processor) const {
-    return net_.topology == Topology::shift ? 2 * processor : processor;
-  }
+  /// The row of processor i at either edge: i, or 2i where a column has 2N terminals (the
+  /// shift network: processor i at port 0 of switch i).
+  [[nodiscard]] std::uint32_t edge(std::uint32_t processor) const { return processor * (terminals_ / net_.ports); }
   /// Sources of gap g: the processors for gap 0, a column of switch terminals otherwise.
   [[nodiscard]] std::uint32_t column(std::uint32_t g) const { return g == 0 ? net_.ports : terminals_; }
   /// Row of source t on the left of gap g and of target u on its right.
