@@ -251,7 +251,7 @@ def inline_items(name, text, problems):
         command = " ".join(span.split())
         line = text.count("\n", 0, m.start()) + 1
         runs_tool = INLINE_TOOL.match(command) and " --" in command
-        runs_main = command.startswith("tools/run-main.sh") and "[" not in command
+        runs_main = command.startswith("tools/run-main.sh ") and "[" not in command  # with arguments
         if not (runs_tool or runs_main):
             continue
         after = DIRECTIVE.match(text, m.end())
