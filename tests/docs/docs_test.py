@@ -350,13 +350,15 @@ def run_shell(page, command, background=False):
         page.background.append(proc)
         wait_for_sockets(text, proc)
         return 0, ""
+    proc = subprocess.Popen(["bash", "-c", text], cwd=page.dir, env=page.env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        r = subprocess.run(["bash", "-c", text], cwd=page.dir, env=page.env, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=COMMAND_TIMEOUT,
-                           start_new_session=True)
+        out, _ = proc.communicate(timeout=COMMAND_TIMEOUT)
     except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the command and whatever it started
+        proc.communicate()
         return None, f"(no end within {COMMAND_TIMEOUT} s)"
-    return r.returncode, r.stdout.decode("utf-8", "replace")
+    return proc.returncode, out.decode("utf-8", "replace")
 
 
 def wait_for_sockets(text, proc):
