@@ -72,8 +72,8 @@ class Item:
     """One thing to run: a shell command (kind 'shell'), a device session ('device') or a skip."""
 
     def __init__(self, page, line, kind, text=None, expected=None, status=0, setup=(), board=None,
-                 session=None, banner=None, reason=None):
-        self.page, self.line, self.kind = page, line, kind
+                 session=None, banner=None, reason=None, inline=False):
+        self.page, self.line, self.kind, self.inline = page, line, kind, inline
         self.text, self.expected, self.status = text, expected, status
         self.setup, self.board = list(setup), board
         self.session, self.banner, self.reason = session, banner, reason
@@ -262,7 +262,7 @@ def inline_items(name, text, problems):
                 continue
             if d:
                 problems.append(f"{name}:{line}: only skip may follow an inline span")
-        items.append(Item(name, line, "shell", text=command, status=0))
+        items.append(Item(name, line, "shell", text=command, status=0, inline=True))
     return items
 
 
@@ -419,6 +419,9 @@ def run_item(page, item):
         problems.append("the output differs from the page\n" + show(item.expected, output_lines(out)))
     elif problems:
         problems.append("output:\n" + "".join(f"      | {a}\n" for a in output_lines(out)))
+    if problems and item.inline:
+        problems.append("    (an inline span that only names a command and an option is prose: write them as two "
+                        "spans, e.g. `a2a dump` with `--format csv`; docs/testing.md, \"The docs test\")\n")
     return "; ".join(problems) or None
 
 
