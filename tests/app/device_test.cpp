@@ -96,6 +96,22 @@ TEST_CASE("bad lines get one error reply each and change nothing") {
   CHECK(help.ends_with("\nok\n"));
 }
 
+TEST_CASE("lines sent back to back are each executed, none loses a byte") {
+  DeviceBench b;
+  // Three commands in one burst, as a host script writes them: every reply in order.
+  b.board.type("config\nrun\r\nstatus\n");
+  const std::string config = b.reply();
+  CHECK(has(config, "config: "));
+  CHECK(config.ends_with("\nok\n"));
+  const std::string run = b.reply();
+  INFO(run);
+  CHECK_FALSE(has(run, "unknown command"));
+  CHECK(has(run, "exchange 1/1"));
+  const std::string status = b.reply();
+  CHECK(has(status, " exchanges=1 "));
+  CHECK(status.ends_with("\nok\n"));
+}
+
 TEST_CASE("a corrupted block is refused at boot; set gives a whole configuration") {
   auto block = encode_config(ControllerConfig{});
   block[13] ^= 0x80U;  // one flipped bit in N

@@ -87,9 +87,14 @@ class Device {
   void poll() {
     board_->feed_watchdog();
     const std::uint64_t now = board_->micros();
+    // Reads no further than the byte that completes an event: the bytes after it
+    // (the next line, sent back to back) stay in the UART for the next poll().
     LineEvent event = LineEvent::none;
-    for (int byte = board_->read_byte(); byte >= 0 && event == LineEvent::none; byte = board_->read_byte())
+    while (event == LineEvent::none) {
+      const int byte = board_->read_byte();
+      if (byte < 0) break;
       event = reader_.push(static_cast<std::uint8_t>(byte), now);
+    }
     if (event == LineEvent::none) event = reader_.idle(now, kLineIdleMicros);
     switch (event) {
       case LineEvent::none: return;
