@@ -61,8 +61,7 @@ constexpr std::string_view describe(Violation v) {
 
 /// The outcome: the tally of the exchange (DeliveryTally: delivered, relayed,
 /// left_in_store, missing) and the first violation found, with where. The check
-/// stops at a violation: `violation` names its kind, the tally up to it does not
-/// count it.
+/// stops at a violation: the tally is then what was counted until there.
 struct ExchangeCheck : DeliveryTally {
   Violation violation{Violation::none};
   std::uint32_t round{0};   ///< round of the violation
