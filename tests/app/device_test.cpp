@@ -78,6 +78,10 @@ TEST_CASE("bad lines get one error reply each and change nothing") {
   CHECK(has(b.command("set speed=fast"), "error: 'speed=fast' refused: unknown configuration key"));
   CHECK(has(b.command("set slot_us=x"), "error: 'slot_us=x' refused"));
   CHECK(has(b.command("set ports=65536"), "error: N = 65536 is above this image's capacity of 256 ports"));
+  // The shift network has N switches per stage: on a 256-port block it stops at N = 128.
+  CHECK(has(b.command("set topology=shift ports=256"),
+            "error: the shift network of N = 256 does not fit this image's fabric block (at most 128 switches "
+            "per stage); nothing changed\n"));
   CHECK(has(b.command("set"), "error: set needs KEY=VALUE words"));
   CHECK(has(b.command("inject 2"), "error: inject:"));
   CHECK(has(b.command("inject 4:0"), "error: switch 0 of stage 4 is outside the network (4 stages of 8 switches)"));

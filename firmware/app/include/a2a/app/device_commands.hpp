@@ -83,8 +83,12 @@ void Device<Board, MaxPorts>::cmd_set(std::string_view args) {
     return error("'", set.word, "' refused: ", describe(set.error), "; nothing changed");
   }
   if (const Errc e = check(set.config); e != Errc::ok) {
-    if (e == Errc::fabric_capacity_exceeded)
+    if (e == Errc::fabric_capacity_exceeded && set.config.ports > MaxPorts)
       return error("N = ", set.config.ports, " is above this image's capacity of ", MaxPorts, " ports; nothing changed");
+    if (e == Errc::fabric_capacity_exceeded)
+      return error("the ", name(set.config.topology), " network of N = ", set.config.ports,
+                   " does not fit this image's fabric block (at most ", Layout::kMaxSwitches,
+                   " switches per stage); nothing changed");
     return error("configuration refused: ", describe(e), "; nothing changed");
   }
   config_ = set.config;

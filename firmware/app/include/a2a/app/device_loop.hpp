@@ -141,8 +141,13 @@ class Device {
     return zeros || ones;
   }
 
+  /// Refused here, at `set` or boot, rather than at `run`: a network the fabric
+  /// block cannot hold (more ports, or, for the shift network's N switches per
+  /// stage, more switches than its per-stage arrays) is as wrong as a bad N.
   Errc check(const ControllerConfig& c) {
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
+    if (const Result<Network> net = make_network(c.topology, c.ports, c.radix); net && !Layout::fits(*net))
+      return Errc::fabric_capacity_exceeded;
     return plan_exchange(c, storage_).error();
   }
 
