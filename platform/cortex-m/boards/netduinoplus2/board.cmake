@@ -4,8 +4,10 @@
 set(A2A_BOARD_CPU cortex-m4)
 set(A2A_BOARD_CPU_FLAGS "-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard")
 set(A2A_BOARD_QEMU_MACHINE netduinoplus2)
+# board.c names the board; the STM32 board code and drivers are shared with netduino2.
 set(A2A_BOARD_SOURCES
   "${CMAKE_CURRENT_LIST_DIR}/board.c"
+  "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4/stm32f4_board.c"
   "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4/stm32f4.c")
 set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4")
 # The reset clock (HSI, 16 MHz), which the image keeps: core, AHB, APB1, APB2.

@@ -1,6 +1,8 @@
 /* STM32F4 peripherals used by the boards (RM0090, STM32F405/407/415/417):
  * RCC (clock enables, reset flags), GPIO (alternate functions), USART, the
- * 32-bit general-purpose timer TIM2 and the independent watchdog IWDG.
+ * 32-bit general-purpose timer TIM2 and the independent watchdog IWDG. The
+ * STM32F2 (RM0033, STM32F205/207/215/217) has every one of them at the same
+ * address, with the same fields and reset values where used here.
  * Register blocks in CMSIS style: offsets and access per field. Only the
  * registers the drivers touch are named; the rest are reserved words. */
 #pragma once
@@ -123,6 +125,10 @@ void a2a_stm32f4_iwdg_start(uint32_t timeout_ms);
 void a2a_stm32f4_iwdg_feed(void);
 /* RCC_CSR's reset flags as an a2a_reset_cause (-1: none set), then cleared. */
 int a2a_stm32f4_take_reset_flags(void);
+
+/* For the shared board code (stm32f4_board.c): the core clock of the board's QEMU
+   machine, which ignores the RCC (defined by the board's board.c). */
+extern const uint32_t a2a_stm32f4_qemu_cpu_hz;
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,59 @@
+/* The board code of the STM32F2/F4 boards (netduinoplus2: STM32F405RG,
+ * netduino2: STM32F205RF), which use the same peripherals at the same addresses
+ * (RM0090 and RM0033 agree on every register used here):
+ *   USART1  0x40011000  console, PA9 TX / PA10 RX (QEMU's first -serial)
+ *   TIM2    0x40000000  time base: 32-bit, 1 MHz (HSI 16 MHz / 16), wraps in 71 min
+ *   IWDG    0x40003000  watchdog (not modelled by QEMU 7.2: writes are ignored)
+ *   RCC_CSR             reset flags (QEMU: reads 0, so causes come from word 0)
+ * The clock tree stays at its reset default (HSI 16 MHz). The board's own
+ * board.c names it and gives its QEMU machine's core clock
+ * (a2a_stm32f4_qemu_cpu_hz). */
+#include <stdbool.h>
+
+#include "board_clock.h"
+#include "board_common.h"
+#include "stm32f4.h"
+
+static bool initialized;
+
+/* QEMU 7.2 models neither the RCC nor the STM32 clock tree: its TIM2..TIM5
+ * count at a fixed 1 GHz before the prescaler (hw/arm/stm32f405_soc.c,
+ * stm32f205_soc.c), not at the 16 MHz of the chip's reset clock, and its core
+ * (SysTick) runs at the machine's own clock (a2a_stm32f4_qemu_cpu_hz). RCC_CR
+ * tells them apart: on the chip HSION and HSIRDY are set from reset on
+ * (CR = 0x..83), under QEMU the RCC reads as 0 (netduinoplus2: an unimplemented
+ * device; netduino2: unmapped, and the machine ignores failed accesses). */
+#define QEMU_TIMER_HZ 1000000000u
+static bool under_qemu(void) { return A2A_STM32F4_RCC->CR == 0u; }
+
+uint32_t a2a_board_cpu_hz(void) { return under_qemu() ? a2a_stm32f4_qemu_cpu_hz : A2A_BOARD_CPU_HZ; }
+
+void a2a_board_init(void) {
+  if (initialized) return;
+  /* APB1 and APB2 run at the HSI's 16 MHz after reset (prescalers 1). */
+  a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
+  const uint32_t timer_hz = under_qemu() ? QEMU_TIMER_HZ : A2A_BOARD_CPU_HZ;
+  a2a_stm32f4_tim2_start(timer_hz / 1000000u - 1u); /* 1 MHz either way */
+  initialized = true;
+}
+
+int a2a_board_uart_read(void) { return a2a_stm32f4_usart_read(A2A_STM32F4_USART1); }
+
+void a2a_board_uart_write(const char *text, size_t length) {
+  a2a_stm32f4_usart_write(A2A_STM32F4_USART1, text, (uint32_t)length);
+}
+
+static uint32_t tim2_ticks(void) { return A2A_STM32F4_TIM2->CNT; }
+
+uint64_t a2a_board_micros(void) {
+  if (!initialized) return 0;
+  return a2a_board_extend_ticks(tim2_ticks); /* one tick per microsecond */
+}
+
+/* The chip has the IWDG; QEMU 7.2 does not model it (board.cmake:
+   A2A_BOARD_WATCHDOG_IN_QEMU OFF), so under QEMU nothing resets. */
+bool a2a_board_watchdog_supported(void) { return true; }
+void a2a_board_watchdog_start(uint32_t timeout_ms) { a2a_stm32f4_iwdg_start(timeout_ms); }
+void a2a_board_watchdog_feed(void) { a2a_stm32f4_iwdg_feed(); }
+
+int a2a_board_hw_reset_cause(void) { return a2a_stm32f4_take_reset_flags(); }
