@@ -152,6 +152,13 @@ TEST_CASE("key=value overrides") {
   REQUIRE(kept.ok());
   CHECK(plan_exchange(*kept).ok());
   CHECK(apply_overrides(base, "").value() == base);
+  // fault=none clears the fault list, whatever came before it.
+  const auto faulted = apply_overrides(base, "ports=32 fault=2:5");
+  REQUIRE(faulted.ok());
+  CHECK(faulted->fault_count == 1U);
+  CHECK(apply_overrides(*faulted, "fault=none").value().fault_count == 0U);
+  CHECK(apply_overrides(*faulted, "fault=1:3 fault=none").value().fault_count == 0U);
+  CHECK(apply_overrides(*faulted, "fault=none fault=1:3").value().fault_count == 1U);
 
   const auto faults = apply_overrides(base, "fault=1:3 fault=2:0");
   REQUIRE(faults.ok());

@@ -152,7 +152,7 @@ std::unique_ptr<Plan> load_plan(const Args& args) {
       throw UsageError("unknown order '" + *order_text + "' (known: natural, gray)");
     }
     if (kind == ScheduleKind::alternating)
-      throw UsageError("--order applies to latin-square only (alternating rounds are already a Gray sequence)");
+      throw UsageError("--order does not apply to alternating (its rounds are already a Gray sequence)");
     if (kind == ScheduleKind::broadcast)
       throw UsageError("--order does not apply to broadcast (it runs its configurations in their own order)");
   }

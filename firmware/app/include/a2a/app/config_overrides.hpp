@@ -2,7 +2,8 @@
 // controller device's `set` command passes them (docs/console.md), e.g.
 //   topology=gsen ports=10 order=gray
 //   ports=32 fault=2:5
-// Keys: topology, ports, radix, schedule, order, fault (stage:switch, repeatable).
+// Keys: topology, ports, radix, schedule, order, fault (stage:switch, repeatable;
+// fault=none clears the list).
 // When topology, ports or radix change and schedule is not given, the schedule
 // becomes the default family of the new network (default_schedule_kind).
 #pragma once
@@ -83,6 +84,10 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
     } else if (key == "fault") {
       if (!faults_given) c.fault_count = 0;  // overrides replace the block's fault list
       faults_given = true;
+      if (value == "none") {  // fault=none: no faulty switch (clears the list)
+        c.fault_count = 0;
+        continue;
+      }
       const std::size_t colon = value.find(':');
       std::uint32_t stage = 0;
       std::uint32_t sw = 0;
