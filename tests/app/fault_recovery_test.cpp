@@ -71,7 +71,7 @@ DeliveryTally accepted(const Fabric& fabric, std::uint32_t ports) {
 std::vector<bool> delivered_pairs(const Fabric& fabric, std::uint32_t ports) {
   std::vector<bool> seen(std::size_t{ports} * ports, false);
   for (const host::Delivery& d : fabric.deliveries())
-    if (!d.flagged && !d.collided && !d.misrouted) seen[std::size_t{d.source} * ports + d.output] = true;
+    if (!d.flagged && !d.collided && !d.wrong_destination) seen[std::size_t{d.source} * ports + d.output] = true;
   return seen;
 }
 
@@ -224,7 +224,7 @@ TEST_CASE("a switch that fails mid-exchange: re-planned around it, the exchange 
   for (std::size_t k = deliveries_before; k < all.size(); ++k) {
     CHECK_FALSE(all[k].flagged);
     CHECK_FALSE(all[k].collided);
-    CHECK_FALSE(all[k].misrouted);
+    CHECK_FALSE(all[k].wrong_destination);
   }
   // By message (origin, final): the ones delivered before plus the ones the
   // re-planned rounds complete make every pair exactly once; relays in order.

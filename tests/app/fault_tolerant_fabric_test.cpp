@@ -61,7 +61,7 @@ std::uint32_t run_with_fault(const AnySchedule& schedule, SwitchFault fault) {
   std::vector<std::uint32_t> count(std::size_t{net.ports} * net.ports, 0);
   std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint32_t> stored;  // -> round of hop in
   for (const host::Delivery& d : fabric.deliveries()) {
-    if (d.collided || d.misrouted || d.flagged || d.header_tag != d.tag_taken) {
+    if (d.collided || d.wrong_destination || d.flagged || d.header_tag != d.tag_taken) {
       ++problems;
       continue;
     }

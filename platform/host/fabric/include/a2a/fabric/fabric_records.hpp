@@ -21,7 +21,7 @@ struct Delivery {
   std::uint32_t origin{0};              ///< the message carried: PORT_MESSAGE in relay mode, else source
   std::uint32_t final_destination{0};   ///< ... and its final destination: PORT_MESSAGE, else output
   bool collided{false};                 ///< shared a switch output with another signal: garbled
-  bool misrouted{false};                ///< output != header_destination
+  bool wrong_destination{false};        ///< output != header_destination (STATUS.MISROUTE)
   bool flagged{false};                  ///< its round completed with a STATUS flag (conflict, fault, ...):
                                         ///< the controller treats that whole round as not delivered
   friend bool operator==(const Delivery&, const Delivery&) = default;
@@ -45,7 +45,7 @@ inline DeliveryTally summarize(const std::vector<Delivery>& deliveries, std::uin
   for (std::size_t k = 0; k < deliveries.size(); ++k) {
     const Delivery& d = deliveries[k];
     if (k > 0 && d.round != deliveries[k - 1].round) end_round();
-    const bool misrouted = d.misrouted || d.header_tag != d.tag_taken;
+    const bool misrouted = d.wrong_destination || d.header_tag != d.tag_taken;
     if (misrouted) ++tally.misroutes;
     if (d.collided) {
       ++tally.conflicts;

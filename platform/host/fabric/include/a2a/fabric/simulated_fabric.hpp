@@ -279,10 +279,10 @@ class SimulatedFabric {
       d.header_tag = signal.tag;
       d.tag_taken = signal.tag_taken;
       d.collided = signal.collided;
-      d.misrouted = signal.wrong_destination();
+      d.wrong_destination = signal.wrong_destination();
       d.origin = relay ? block.message_origin(signal.source) : signal.source;
       d.final_destination = relay ? block.message_final(signal.source) : signal.output;
-      if (d.misrouted) flags |= Status::Misroute::mask;
+      if (d.wrong_destination) flags |= Status::Misroute::mask;
       pending_.push_back(d);
     }
     if (outcome.crossed_fault != 0) flags |= Status::FaultCrossed::mask;
