@@ -3,13 +3,6 @@
 namespace a2a::tool {
 namespace {
 
-/// A Configuration (route.hpp) reading the states straight from the plan's table.
-struct TableConfiguration {
-  const StageStates* states{nullptr};
-  [[nodiscard]] std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const { return (*states)[stage][sw]; }
-};
-static_assert(Configuration<TableConfiguration>);
-
 class CoreReplay final : public SwitchReplay {
  public:
   [[nodiscard]] std::string_view backend() const override { return "core route"; }

@@ -10,7 +10,6 @@
 #include <a2a/fabric/simulated_fabric.hpp>
 #include <a2a/hal/fabric_driver.hpp>
 
-#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -140,44 +139,17 @@ class FabricReplay final : public SwitchReplay {
     return paths;
   }
 
-  /// The fabric reports where a signal arrived and the output port it took at each stage
-  /// (tag_taken), not the switches it crossed. The hops are therefore rebuilt from the
-  /// fixed wiring and those ports, and cross-checked: each hop's port must be the k-shift
-  /// of the state programmed into its switch, and the walk must end at the output the
-  /// fabric reported. Destination and tag come from the fabric.
+  /// The fabric reports where a signal arrived and the output ports it took (tag_taken),
+  /// not the switches it crossed. The path is therefore route() through the states
+  /// configure() programmed, and it must be the fabric's: the same output port at every
+  /// stage (each k-shift latched and applied as programmed) and the same arrival.
   Path path_of(const host::Delivery& delivery) const {
-    const std::uint32_t d = net_.radix;
-    const std::uint32_t n = net_.stages;
-    std::array<std::uint32_t, kMaxStages> port_taken{};
-    std::uint32_t rest = delivery.tag_taken;
-    for (std::uint32_t s = n; s-- > 0;) {  // stage 0 is the most significant digit
-      port_taken[s] = rest % d;
-      rest /= d;
-    }
-    if (rest != 0) internal_error("port " + std::to_string(delivery.source) + ": tag taken has too many digits");
-
-    Path path;
-    path.source = delivery.source;
-    path.destination = delivery.output;
-    path.tag = delivery.tag_taken;
-    path.stages = n;
-    std::uint32_t terminal = delivery.source;
-    for (std::uint32_t s = 0; s < n; ++s) {
-      terminal = wiring::before_stage(net_, s, terminal);
-      const std::uint32_t sw = terminal / d;
-      const std::uint32_t in = terminal % d;
-      const std::uint32_t out = port_taken[s];
-      if ((in + states_[s][sw]) % d != out)
-        internal_error("port " + std::to_string(delivery.source) + ": at stage " + std::to_string(s) + " switch " +
-                       std::to_string(sw) + " (state " + std::to_string(states_[s][sw]) + ") the signal took port " +
-                       std::to_string(out) + " from input " + std::to_string(in));
-      path.hops[s] = Hop{sw, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out)};
-      path.backward_tag = path.backward_tag * d + in;
-      terminal = wiring::after_stage(net_, s, sw * d + out);
-    }
-    if (terminal != delivery.output)
-      internal_error("port " + std::to_string(delivery.source) + ": the ports taken lead to output " +
-                     std::to_string(terminal) + " but the fabric delivered at " + std::to_string(delivery.output));
+    const Path path = route(net_, delivery.source, TableConfiguration{&states_});
+    if (path.tag != delivery.tag_taken || path.destination != delivery.output)
+      internal_error("port " + std::to_string(delivery.source) + ": the fabric delivered at " +
+                     std::to_string(delivery.output) + " by output ports " +
+                     digits(delivery.tag_taken, net_.radix, net_.stages) + ", the programmed states lead to " +
+                     std::to_string(path.destination) + " by " + digits(path.tag, net_.radix, net_.stages));
     return path;
   }
 

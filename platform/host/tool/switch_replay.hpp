@@ -17,6 +17,13 @@
 
 namespace a2a::tool {
 
+/// A Configuration (route.hpp) reading the states straight from a plan's table.
+struct TableConfiguration {
+  const StageStates* states{nullptr};
+  [[nodiscard]] std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const { return (*states)[stage][sw]; }
+};
+static_assert(Configuration<TableConfiguration>);
+
 class SwitchReplay {
  public:
   virtual ~SwitchReplay() = default;
