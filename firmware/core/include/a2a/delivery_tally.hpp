@@ -153,7 +153,8 @@ class DeliveryLedger {
   }
 
   /// Accounts one hop: `sender` sent message (origin, final_destination) and it
-  /// arrived at processor `output` (< N). A stored outcome must be put() after the round.
+  /// arrived at network output `output` (a processor if < N; a store at an output
+  /// >= N is never emptied). A stored outcome must be put() after the round.
   constexpr HopOutcome hop(std::uint32_t sender, std::uint32_t output, std::uint32_t origin,
                            std::uint32_t final_destination, DeliveryTally& tally) {
     if (origin >= ports_ || final_destination >= ports_) {
