@@ -84,6 +84,10 @@ enum class Errc : std::uint8_t {
   fabric_inject_unsupported,  ///< the block has no fault-injection registers (CAP_SHAPE.Inject = 0)
   fabric_relay_unsupported,  ///< the fabric cannot carry relayed messages (no PORT_MESSAGE)
   fabric_relay_off,  ///< a port message written while the fabric is not in relay mode
+  lookahead_individual_control,  ///< look-ahead mode: a round sets switches individually (SWITCH_STATE)
+  lookahead_needs_one_stage,  ///< look-ahead with a window above 1: a round changes more than one stage
+  lookahead_bad_window,  ///< look-ahead window 0, above the ring, or above 1 while the controller writes headers
+  slot_timer_refused,  ///< the board's slot timer cannot run at the period asked (or the board has none)
 };
 
 /// The layer whose check refused a parameter.
@@ -195,6 +199,17 @@ constexpr std::string_view describe(Errc e) {
       return "this fabric cannot carry relayed messages (no per-port origin and final destination)";
     case Errc::fabric_relay_off:
       return "a port message needs the fabric configured in relay mode (configure(net, optical, true))";
+    case Errc::lookahead_individual_control:
+      return "look-ahead mode writes one STAGE_CTRL word per slot: rounds that set switches individually "
+             "(SWITCH_STATE) run in the direct round loop";
+    case Errc::lookahead_needs_one_stage:
+      return "look-ahead with rounds in flight needs rounds that change one stage each (Gray order); "
+             "with a window of 1 any order runs";
+    case Errc::lookahead_bad_window:
+      return "the look-ahead window must be at least 1 and below the slot ring's capacity, and 1 while the "
+             "controller writes the port headers";
+    case Errc::slot_timer_refused:
+      return "the board's slot timer cannot run at this slot period (or the board has no slot timer)";
   }
   return "unknown error";
 }
