@@ -48,6 +48,20 @@ struct InitialConfiguration {
   }
 };
 
+namespace detail {
+/// next()'s one-add Gray step knows where Q puts word digit k for these maps (mirror_).
+constexpr bool gray_step_knows(DigitMap q) {
+  return q == DigitMap::identity || q == DigitMap::reverse || q == DigitMap::reverse_high;
+}
+/// Whether it knows every Q of the list: then make() need not check (the core's list).
+template <class List>
+inline constexpr bool kGrayStepKnowsAll = [] {
+  for (const Topology t : List::codes)
+    if (!gray_step_knows(List::digit_maps(t).round_to_destination)) return false;
+  return true;
+}();
+}  // namespace detail
+
 /// List: the topologies whose digit maps it reads (the core's; a test adds a toy with
 /// a second list, tests/core/toy_topology_test.cpp).
 template <class Initial = ZeroInitial, class List = Topologies>
@@ -160,9 +174,7 @@ class LatinSquareSchedule {
       // next() knows these and the identity; a topology whose Q is another map steps
       // with round(r) instead (right, only slower).
       const detail::DigitMap q = List::digit_maps(net.topology).round_to_destination;
-      s.gray_step_ = order == RoundOrder::gray &&
-                     (q == detail::DigitMap::identity || q == detail::DigitMap::reverse ||
-                      q == detail::DigitMap::reverse_high);
+      s.gray_step_ = order == RoundOrder::gray && (detail::kGrayStepKnowsAll<List> || detail::gray_step_knows(q));
       if (q == detail::DigitMap::reverse) s.mirror_ = std::uint32_t{1} << ((net.stages - 1) * w);
       if (q == detail::DigitMap::reverse_high) s.mirror_ = (std::uint32_t{1} << (net.stages * w)) | 1U;
       s.mirror_digits_ = (std::uint32_t{1} << (net.stages * w)) - 1;
@@ -281,8 +293,16 @@ class LatinSquareSchedule {
     round.initial_ = s.initial_;
     const std::uint32_t word = s.word_of_round(r);
     std::uint32_t destination = 0;
-    if constexpr (Initial::kUniform)
-      destination = s.shape_.map(List::digit_maps(s.topology_).round_to_destination, word);
+    if constexpr (Initial::kUniform) {
+      const detail::DigitMap q = List::digit_maps(s.topology_).round_to_destination;
+#if defined(__GNUC__)
+      // True by construction (q is one of the list's). Where map() is inlined, the
+      // compiler drops its cases for the maps past the list's last Q (for the core's
+      // list the two rotations), and with them registers and stack.
+      if (q > List::last_round_to_destination_map) __builtin_unreachable();
+#endif
+      destination = s.shape_.map(q, word);
+    }
     round.offsets_ = destination | (word << 16);
     return round;
   }

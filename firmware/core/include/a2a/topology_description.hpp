@@ -117,13 +117,11 @@ template <class Forward>
 struct Mirror {
   using forward = Forward;
   static constexpr std::uint32_t list_up_to = Forward::list_up_to;
-  static constexpr Result<std::uint32_t> stages(std::uint32_t ports, std::uint32_t radix) {
-    return Forward::stages(ports, radix);
-  }
-  static constexpr std::uint32_t switches_per_stage(std::uint32_t ports, std::uint32_t radix) {
-    return Forward::switches_per_stage(ports, radix);
-  }
-  static constexpr bool unique_path(const Network& net) { return Forward::unique_path(net); }
+  // The forward network's own functions, not copies: the list's dispatch gives
+  // descriptions that share a function one test (topology_list.hpp).
+  static constexpr auto& stages = Forward::stages;
+  static constexpr auto& switches_per_stage = Forward::switches_per_stage;
+  static constexpr auto& unique_path = Forward::unique_path;
   static constexpr std::uint32_t before(const Network& net, std::uint32_t s, std::uint32_t t) {
     return Forward::after_inverse(net, net.stages - 1 - s, t);
   }

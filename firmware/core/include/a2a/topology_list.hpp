@@ -7,12 +7,14 @@
 //
 // Position I holds the description whose code is I, so a name or a digit map is
 // an array read and the wiring dispatch is one switch over the code (visit_index,
-// a jump table: no function pointers on the controller's path).
+// a jump table: no function pointers on the controller's path); sizing, which most
+// descriptions share, is one bit test per distinct function (call_shared).
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 #include <type_traits>
 
@@ -20,6 +22,15 @@
 #include "a2a/network.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology_description.hpp"
+
+// The sizing dispatch and the digit-map reads are a few instructions each where they
+// are used; called out of line (GCC -Os would), the call and the copy of a Result or a
+// TopologyDigitMaps cost more flash than they do.
+#if defined(__GNUC__)
+#define A2A_TOPOLOGY_INLINE [[gnu::always_inline]]
+#else
+#define A2A_TOPOLOGY_INLINE
+#endif
 
 namespace a2a {
 namespace detail {
@@ -57,6 +68,33 @@ constexpr bool consistent_topologies() {
   }
   return true;
 }
+
+/// Codes whose description has the same function as position i, as a bit mask, when i
+/// is the first position with it (0 otherwise): one bit test per distinct function.
+template <class Fn, std::size_t N>
+constexpr std::uint32_t shared_function_mask(const std::array<Fn, N>& functions, std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j)
+    if (functions[j] == functions[i]) return 0;
+  std::uint32_t mask = 0;
+  for (std::size_t j = i; j < N; ++j)
+    if (functions[j] == functions[i]) mask |= std::uint32_t{1} << j;
+  return mask;
+}
+
+// Which function of a description the sizing dispatch calls (a pointer to it, so that
+// descriptions sharing one are seen to share it).
+struct SelectStages {
+  template <class T>
+  constexpr auto operator()(std::type_identity<T>) const { return &T::stages; }
+};
+struct SelectSwitchesPerStage {
+  template <class T>
+  constexpr auto operator()(std::type_identity<T>) const { return &T::switches_per_stage; }
+};
+struct SelectUniquePath {
+  template <class T>
+  constexpr auto operator()(std::type_identity<T>) const { return &T::unique_path; }
+};
 
 }  // namespace detail
 
@@ -120,14 +158,13 @@ struct TopologyList {
     if (radix < 2) return Errc::radix_too_small;
     if (radix > kMaxRadix) return Errc::radix_too_large;
     if (ports > kMaxPorts) return Errc::ports_too_large;
-    const Result<std::uint32_t> stages =
-        visit(t, [&](auto d) { return decltype(d)::type::stages(ports, radix); });
+    const Result<std::uint32_t> stages = call_shared<detail::SelectStages>(t, ports, radix);
     if (!stages) return stages.error();
     return Network{t, ports, radix, *stages};
   }
   static constexpr std::uint32_t switches_per_stage(const Network& net) {
     if (!contains(net.topology)) return net.ports / net.radix;
-    return visit(net.topology, [&](auto d) { return decltype(d)::type::switches_per_stage(net.ports, net.radix); });
+    return call_shared<detail::SelectSwitchesPerStage>(net.topology, net.ports, net.radix);
   }
 
   /// Wiring in front of the switches of stage s (none for a code not in the list).
@@ -142,16 +179,48 @@ struct TopologyList {
   }
 
   /// The digit maps of the O(1) round loop (identity for a code not in the list).
-  static constexpr detail::TopologyDigitMaps digit_maps(Topology t) {
+  A2A_TOPOLOGY_INLINE static constexpr detail::TopologyDigitMaps digit_maps(Topology t) {
     return contains(t) ? digit_maps_[static_cast<std::size_t>(t)] : detail::TopologyDigitMaps{};
   }
+  /// The largest DigitMap value among the descriptions' Q (round_to_destination).
+  static constexpr detail::DigitMap last_round_to_destination_map = [] {
+    detail::DigitMap last = detail::DigitMap::identity;
+    for (const detail::DigitMap m : {Ts::digit_maps.round_to_destination...}) last = m > last ? m : last;
+    return last;
+  }();
   /// Whether the digit maps hold for net: a unique path between every input and output.
   static constexpr bool unique_path(const Network& net) {
     if (!contains(net.topology)) return false;
-    return visit(net.topology, [&](auto d) { return decltype(d)::type::unique_path(net); });
+    return call_shared<detail::SelectUniquePath>(net.topology, net);
   }
 
  private:
+  /// Calls the function Select picks from t's description (precondition: contains(t)).
+  /// Sizing is shared widely (six descriptions size as N = d^n), so instead of a switch
+  /// with a case per code this tests one bit mask per distinct function, in list order,
+  /// the last without a test: the if-chain one would write by hand, no table and no
+  /// indirect call, and one direct call when t is a constant. The wiring differs per
+  /// topology and goes through visit().
+  template <class Select, std::size_t I = 0, class... Args>
+  A2A_TOPOLOGY_INLINE static constexpr decltype(auto) call_shared(Topology t, const Args&... args) {
+    constexpr std::array functions{Select{}(std::type_identity<Ts>{})...};
+    constexpr std::uint32_t mask = detail::shared_function_mask(functions, I);
+    constexpr bool last = [&] {
+      for (std::size_t j = I + 1; j < size; ++j)
+        if (detail::shared_function_mask(functions, j) != 0) return false;
+      return true;
+    }();
+    constexpr auto function = functions[I];
+    if constexpr (mask == 0) {
+      return call_shared<Select, I + 1>(t, args...);
+    } else if constexpr (last) {
+      return function(args...);
+    } else {
+      if (((std::uint32_t{1} << static_cast<std::uint32_t>(t)) & mask) != 0) return function(args...);
+      return call_shared<Select, I + 1>(t, args...);
+    }
+  }
+
   // Read by index, so a look-up is one load from flash (no copy of the table).
   static constexpr std::array<std::string_view, size> rules_{Ts::rule...};
   static constexpr std::array<std::uint32_t, size> list_up_to_{Ts::list_up_to...};
