@@ -65,7 +65,7 @@ inline constexpr bool kGrayStepKnowsAll = [] {
 /// List: the topologies whose digit maps it reads (the core's; a test adds a toy with
 /// a second list, tests/core/toy_topology_test.cpp).
 template <class Initial = ZeroInitial, class List = Topologies>
-class LatinSquareSchedule {
+class LatinSquareSchedule : public CheckedAccess<LatinSquareSchedule<Initial, List>> {
  public:
   using Topologies = List;
 
@@ -200,10 +200,6 @@ class LatinSquareSchedule {
     if (r >= rounds()) detail::contract_violation();
     return round_of(*this, r);
   }
-  [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
-    if (r >= rounds()) return Errc::round_out_of_range;
-    return round(r);
-  }
 
   /// The round after `previous` (precondition: not the last round). In Gray order with
   /// d = 2^w this is the controller's O(1) step: digit k of the word (k = trailing zero
@@ -275,10 +271,6 @@ class LatinSquareSchedule {
       const Path p = route(network(), i, round);
       return {true, p.destination, p.tag};
     }
-  }
-  [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= ports_) return Errc::port_out_of_range;
-    return send(round, i);
   }
 
  private:

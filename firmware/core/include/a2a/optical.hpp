@@ -47,7 +47,7 @@ constexpr std::uint32_t bit_parity(std::uint32_t x) {
 /// The set input (or output) i belongs to.
 constexpr InputSet input_set(std::uint32_t i) { return bit_parity(i) == 0 ? InputSet::a : InputSet::b; }
 
-class OpticalSchedule {
+class OpticalSchedule : public CheckedAccess<OpticalSchedule> {
  public:
   using LatinRound = LatinSquareSchedule<>::Round;
 
@@ -101,7 +101,7 @@ class OpticalSchedule {
   static constexpr Result<OpticalSchedule> make(const Network& net, RoundOrder order = RoundOrder::natural) {
     if (net.topology == Topology::shift) return Errc::shift_network_needs_shift_schedule;
     const auto latin = LatinSquareSchedule<>::make(net, order);
-    if (!latin) return latin.error();
+    A2A_TRY(latin);
     if (net.radix != 2) return Errc::optical_needs_binary;
     OpticalSchedule s;
     s.latin_ = *latin;
@@ -124,10 +124,6 @@ class OpticalSchedule {
     round.senders_ = r % 2 == 0 ? InputSet::a : InputSet::b;
     return round;
   }
-  [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
-    if (r >= rounds()) return Errc::round_out_of_range;
-    return round(r);
-  }
 
   [[nodiscard]] constexpr Port port(std::uint32_t i) const {
     Port p;
@@ -140,10 +136,6 @@ class OpticalSchedule {
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (i >= latin_.network().ports) detail::contract_violation();
     return input_set(i) == round.senders_ ? latin_.send(round.latin_, i) : PortSend{};
-  }
-  [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
-    if (i >= latin_.network().ports) return Errc::port_out_of_range;
-    return send(round, i);
   }
 
  private:
