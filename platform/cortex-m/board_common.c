@@ -66,6 +66,28 @@ _Noreturn void a2a_board_reset(void) {
 
 uintptr_t a2a_board_fabric_base(void) { return (uintptr_t)__a2a_fabric_region; }
 
+/* NVIC set-enable, clear-enable and clear-pending registers (ARMv6-M and ARMv7-M). */
+#define A2A_NVIC_ISER ((volatile uint32_t *)0xE000E100u)
+#define A2A_NVIC_ICER ((volatile uint32_t *)0xE000E180u)
+#define A2A_NVIC_ICPR ((volatile uint32_t *)0xE000E280u)
+
+void a2a_board_irq_enable(uint32_t irq) {
+  A2A_NVIC_ICPR[irq / 32u] = 1u << (irq % 32u);
+  A2A_NVIC_ISER[irq / 32u] = 1u << (irq % 32u);
+}
+
+void a2a_board_irq_disable(uint32_t irq) {
+  A2A_NVIC_ICER[irq / 32u] = 1u << (irq % 32u);
+  __asm__ volatile("dsb\n\tisb" ::: "memory"); /* no handler runs after this returns */
+  A2A_NVIC_ICPR[irq / 32u] = 1u << (irq % 32u);
+}
+
+/* Defined by the slot interrupt's handler (platform/cortex-m/slot_timer.cpp, in
+   a2a::cortex_m_slot_timer): an image without it has no handler for the timer. */
+extern const uint32_t a2a_slot_service_present __attribute__((weak));
+
+bool a2a_board_slot_service_linked(void) { return &a2a_slot_service_present != 0; }
+
 uint64_t a2a_board_extend_ticks(uint32_t (*read_ticks)(void)) {
   static uint32_t last;
   static uint64_t total;

@@ -28,6 +28,14 @@ _Noreturn void a2a_board_system_reset(void);
  * to 64 bits (call at least once per wrap). Interrupts are masked around the
  * read and the update, so any context may call. */
 uint64_t a2a_board_extend_ticks(uint32_t (*read_ticks)(void));
+/* The NVIC: enables external interrupt `irq` (a stale pending one cleared first);
+   disables it, after which its handler does not run again. */
+void a2a_board_irq_enable(uint32_t irq);
+void a2a_board_irq_disable(uint32_t irq);
+/* Whether the image links the slot timer's interrupt handler and ring
+   (a2a::cortex_m_slot_timer): a board's a2a_board_slot_timer_start refuses
+   without it rather than take an interrupt nothing handles. */
+bool a2a_board_slot_service_linked(void);
 
 #ifdef __cplusplus
 }

@@ -166,10 +166,11 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
   CHECK(ring.serve(log) == SlotServed::underrun);
   CHECK(ring.underruns() == 1);
   CHECK(log.count == 0);
-  CHECK(ring.space() == 8);
-  for (std::uint32_t r = 0; r < 8; ++r) CHECK(ring.push(SlotEntry{Layout::stage_control(r % 6), 0x100 + r, commit_control(r), r}));
+  CHECK(ring.space() == 7);  // capacity - 1: a full ring differs from an empty one
+  for (std::uint32_t r = 0; r < 7; ++r) CHECK(ring.push(SlotEntry{Layout::stage_control(r % 6), 0x100 + r, commit_control(r)}));
   CHECK_FALSE(ring.push(SlotEntry{}));  // full: nothing changes
   CHECK(ring.space() == 0);
+  CHECK(ring.pushed() == 7);
   for (std::uint32_t r = 0; r < 3; ++r) CHECK(ring.serve(log) == SlotServed::written);
   CHECK(log.count == 6);  // two stores per slot: STAGE_CTRL, then COMMIT
   CHECK(log.offset[0] == Layout::stage_control(0));
@@ -179,14 +180,17 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
   CHECK(log.offset[4] == Layout::stage_control(2));
   CHECK(log.value[5] == commit_control(2));
   CHECK(ring.written() == 3);
-  CHECK(ring.push(SlotEntry{Layout::stage_control(1), 0x200, commit_control(8), 8}));  // wraps around
+  CHECK(ring.space() == 3);
+  for (std::uint32_t r = 7; r < 10; ++r)  // wraps around the end
+    CHECK(ring.push(SlotEntry{Layout::stage_control(1), 0x200 + r, commit_control(r)}));
   ring.finish();
   CHECK_FALSE(ring.drained());
-  for (std::uint32_t r = 3; r < 9; ++r) CHECK(ring.serve(log) == SlotServed::written);
+  for (std::uint32_t r = 3; r < 10; ++r) CHECK(ring.serve(log) == SlotServed::written);
   CHECK(ring.drained());
+  CHECK(ring.written() == 10);
   CHECK(ring.serve(log) == SlotServed::finished);
   CHECK(ring.underruns() == 1);
-  CHECK(log.count == 18);
+  CHECK(log.count == 20);
   CHECK(commit_control(0x1FF) == commit_control(0xFF));  // 8-bit tickets
   CHECK(commit_control(5) == 0x0501U);
 }
@@ -301,7 +305,7 @@ TEST_CASE("look-ahead: windows and schedules it refuses, each with its own error
   const auto gray = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
   CHECK(run(b, gray, LookaheadOptions{0, true, 1000}).error == Errc::lookahead_bad_window);
   CHECK(run(b, gray, LookaheadOptions{2, true, 1000}).error == Errc::lookahead_bad_window);  // headers: window 1
-  CHECK(run(b, gray, LookaheadOptions{8, false, 1000}).error == Errc::lookahead_bad_window);  // the ring holds 8
+  CHECK(run(b, gray, LookaheadOptions{8, false, 1000}).error == Errc::lookahead_bad_window);  // the ring holds 7
   CHECK(b.starts == 0);
   // A window above 1 with rounds that change several stages (natural order).
   const LookaheadOutcome natural =

@@ -2,6 +2,8 @@
  *   UART0    0x40002000  console on the interface chip's USB serial: TX P0.24, RX P0.25
  *   TIMER0   0x40008000  time base: 1 MHz, 32 bits, wraps in 71 min
  *   WDT      0x40010000  watchdog (not modelled by QEMU 7.2)
+ *   TIMER1   0x40009000  slot timer of the look-ahead mode: interrupt 9, 16 bits,
+ *                        62.5 ns steps (handler: drivers/nrf51/nrf51_slot_irq.cpp)
  *   POWER.RESETREAS      reset reason (QEMU: reads 0)
  * The HFCLK stays on the internal 16 MHz RC oscillator (no crystal start, so no
  * wait on a ready event: QEMU does not model the CLOCK block). */
@@ -33,6 +35,28 @@ void a2a_board_uart_write(const char *text, size_t length) { a2a_nrf51_uart_writ
 uint64_t a2a_board_micros(void) {
   if (!initialized) return 0;
   return a2a_board_extend_ticks(a2a_nrf51_timer0_ticks); /* 1 tick = 1 us */
+}
+
+uint32_t a2a_board_slot_timer_start(uint32_t period_ns) {
+  if (!a2a_board_slot_service_linked()) return 0;
+  /* TIMER1 at 16 MHz / 2^prescaler: the smallest prescaler whose 16-bit compare
+     holds the period (prescaler 0: 62.5 ns steps, up to 4 ms; 9: up to 2 s). */
+  for (uint32_t prescaler = 0; prescaler <= 9u; ++prescaler) {
+    const uint64_t hz = A2A_BOARD_CPU_HZ >> prescaler;
+    const uint64_t ticks = ((uint64_t)period_ns * hz + 500000000u) / 1000000000u;
+    if (ticks > 0xFFFFu) continue;
+    if (ticks < 2u) return 0;
+    a2a_board_slot_timer_stop();
+    a2a_nrf51_timer1_start_periodic(prescaler, (uint32_t)ticks);
+    a2a_board_irq_enable(A2A_NRF51_TIMER1_IRQ);
+    return (uint32_t)(ticks * 1000000000u / hz);
+  }
+  return 0;
+}
+
+void a2a_board_slot_timer_stop(void) {
+  a2a_nrf51_timer1_stop();
+  a2a_board_irq_disable(A2A_NRF51_TIMER1_IRQ);
 }
 
 /* The chip has the WDT; QEMU 7.2 does not model it (board.cmake:

@@ -11,6 +11,8 @@ set(A2A_BOARD_SOURCES
   "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4/stm32f4_board.c"
   "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4/stm32f4.c")
 set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4")
+# The slot timer's interrupt handler (look-ahead mode): TIM3, interrupt 29.
+set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/../../drivers/stm32f4/stm32f4_slot_irq.cpp")
 # The reset clock (HSI, 16 MHz), which the image keeps: core, AHB, APB1, APB2.
 # QEMU runs the core's SysTick at its own 120 MHz and the timers at 1 GHz (it
 # does not model the RCC), see docs/cortex-m.md.

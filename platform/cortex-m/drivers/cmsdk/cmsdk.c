@@ -1,5 +1,6 @@
 /* CMSDK APB UART, timer and watchdog drivers (see cmsdk.h). Polled, no
- * interrupts except the watchdog's (the board's NMI handler). */
+ * interrupts except the watchdog's (the board's NMI handler) and the slot
+ * timer's (cmsdk_slot_irq.cpp, look-ahead mode). */
 #include "cmsdk.h"
 
 #include <stddef.h>
@@ -43,6 +44,19 @@ void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer) {
   timer->VALUE = 0xFFFFFFFFu;
   timer->INTSTATUS = 1u;
   timer->CTRL = A2A_CMSDK_TIMER_CTRL_EN;
+}
+
+void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs *timer, uint32_t ticks) {
+  timer->CTRL = 0;
+  timer->RELOAD = ticks - 1u;
+  timer->VALUE = ticks - 1u;
+  timer->INTSTATUS = 1u;
+  timer->CTRL = A2A_CMSDK_TIMER_CTRL_EN | A2A_CMSDK_TIMER_CTRL_IRQ_EN;
+}
+
+void a2a_cmsdk_timer_stop(a2a_cmsdk_timer_regs *timer) {
+  timer->CTRL = 0;
+  timer->INTSTATUS = 1u;
 }
 
 uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs *timer) {

@@ -39,9 +39,14 @@ typedef struct {
 } a2a_cmsdk_timer_regs;
 
 #define A2A_CMSDK_TIMER_CTRL_EN (1u << 0)
+#define A2A_CMSDK_TIMER_CTRL_IRQ_EN (1u << 3)
 
 /* Free-running from 0xFFFFFFFF, no interrupt. */
 void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer);
+/* An interrupt every `ticks` PCLK cycles (>= 2): counts down from ticks - 1 to 0,
+   interrupts and reloads. The handler clears it with INTSTATUS = 1. */
+void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs *timer, uint32_t ticks);
+void a2a_cmsdk_timer_stop(a2a_cmsdk_timer_regs *timer);
 /* Ticks elapsed since start, modulo 2^32 (the count is inverted). */
 uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs *timer);
 

@@ -9,6 +9,8 @@ set(A2A_BOARD_SOURCES
   "${CMAKE_CURRENT_LIST_DIR}/cmsdk.c"
   "${CMAKE_CURRENT_LIST_DIR}/mps2_board.c")
 set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}")
+# The slot timer's interrupt handler (look-ahead mode): CMSDK TIMER1, interrupt 9.
+set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/cmsdk_slot_irq.cpp")
 # The FPGA image's system clock (and PCLK of the APB peripherals): 25 MHz on
 # the board and in QEMU (hw/arm/mps2.c).
 set(A2A_BOARD_CPU_HZ 25000000)

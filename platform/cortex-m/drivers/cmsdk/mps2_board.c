@@ -6,16 +6,15 @@
  *   TIMER0    0x40000000  time base: 25 ticks per microsecond, wraps in 171 s
  *   WATCHDOG  0x40008000  interrupt wired to NMI (hw/arm/mps2.c), reset on the
  *                         second expiry
- * The timer is not SysTick: SysTick belongs to the emulated fabric. */
+ *   TIMER1    0x40001000  slot timer of the look-ahead mode: IRQ 9, 40 ns steps
+ *                         (handler: cmsdk_slot_irq.cpp)
+ * The timers are not SysTick: SysTick belongs to the emulated fabric. */
 #include <stdbool.h>
 
 #include "board_clock.h"
 #include "board_common.h"
 #include "cmsdk.h"
-
-#define MPS2_UART0 ((a2a_cmsdk_uart_regs *)0x40004000u)
-#define MPS2_TIMER0 ((a2a_cmsdk_timer_regs *)0x40000000u)
-#define MPS2_WATCHDOG ((a2a_cmsdk_watchdog_regs *)0x40008000u)
+#include "mps2.h"
 
 static bool initialized;
 
@@ -39,6 +38,21 @@ static uint32_t timer0_ticks(void) { return a2a_cmsdk_timer_ticks(MPS2_TIMER0); 
 uint64_t a2a_board_micros(void) {
   if (!initialized) return 0;
   return a2a_board_extend_ticks(timer0_ticks) / (A2A_BOARD_CPU_HZ / 1000000u);
+}
+
+uint32_t a2a_board_slot_timer_start(uint32_t period_ns) {
+  /* TIMER1 counts PCLK (25 MHz): 40 ns a tick, at least 2 ticks a period. */
+  const uint64_t ticks = ((uint64_t)period_ns * A2A_BOARD_CPU_HZ + 500000000u) / 1000000000u;
+  if (!a2a_board_slot_service_linked() || ticks < 2u || ticks > 0xFFFFFFFFu) return 0;
+  a2a_board_slot_timer_stop();
+  a2a_cmsdk_timer_start_periodic(MPS2_TIMER1, (uint32_t)ticks);
+  a2a_board_irq_enable(MPS2_TIMER1_IRQ);
+  return (uint32_t)(ticks * 1000000000u / A2A_BOARD_CPU_HZ);
+}
+
+void a2a_board_slot_timer_stop(void) {
+  a2a_cmsdk_timer_stop(MPS2_TIMER1);
+  a2a_board_irq_disable(MPS2_TIMER1_IRQ);
 }
 
 bool a2a_board_watchdog_supported(void) { return true; }

@@ -1,4 +1,5 @@
-/* nRF51 UART0, TIMER0, WDT and reset-reason drivers (see nrf51.h). Polled. */
+/* nRF51 UART0, TIMER0, TIMER1, WDT and reset-reason drivers (see nrf51.h). Polled,
+ * except TIMER1's compare interrupt (the slot timer, nrf51_slot_irq.cpp). */
 #include "nrf51.h"
 
 #include <stddef.h>
@@ -13,6 +14,9 @@ _Static_assert(offsetof(a2a_nrf51_uart_regs, TXD) == 0x51C, "UART TXD");
 _Static_assert(offsetof(a2a_nrf51_uart_regs, BAUDRATE) == 0x524, "UART BAUDRATE");
 _Static_assert(offsetof(a2a_nrf51_uart_regs, CONFIG) == 0x56C, "UART CONFIG");
 _Static_assert(offsetof(a2a_nrf51_timer_regs, TASKS_CAPTURE) == 0x040, "TIMER TASKS_CAPTURE");
+_Static_assert(offsetof(a2a_nrf51_timer_regs, EVENTS_COMPARE) == 0x140, "TIMER EVENTS_COMPARE");
+_Static_assert(offsetof(a2a_nrf51_timer_regs, SHORTS) == 0x200, "TIMER SHORTS");
+_Static_assert(offsetof(a2a_nrf51_timer_regs, INTENSET) == 0x304, "TIMER INTENSET");
 _Static_assert(offsetof(a2a_nrf51_timer_regs, MODE) == 0x504, "TIMER MODE");
 _Static_assert(offsetof(a2a_nrf51_timer_regs, PRESCALER) == 0x510, "TIMER PRESCALER");
 _Static_assert(offsetof(a2a_nrf51_timer_regs, CC) == 0x540, "TIMER CC");
@@ -73,6 +77,28 @@ uint32_t a2a_nrf51_timer0_ticks(void) {
   a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER0;
   timer->TASKS_CAPTURE[0] = 1;
   return timer->CC[0];
+}
+
+void a2a_nrf51_timer1_start_periodic(uint32_t prescaler, uint32_t ticks) {
+  a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER1;
+  timer->TASKS_STOP = 1;
+  timer->INTENCLR = 0xFFFFFFFFu;
+  timer->MODE = 0;    /* timer */
+  timer->BITMODE = 0; /* 16 bits */
+  timer->PRESCALER = prescaler;
+  timer->CC[0] = ticks;
+  timer->SHORTS = A2A_NRF51_TIMER_SHORTS_COMPARE0_CLEAR;
+  timer->EVENTS_COMPARE[0] = 0;
+  timer->TASKS_CLEAR = 1;
+  timer->INTENSET = A2A_NRF51_TIMER_INT_COMPARE0;
+  timer->TASKS_START = 1;
+}
+
+void a2a_nrf51_timer1_stop(void) {
+  a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER1;
+  timer->TASKS_STOP = 1;
+  timer->INTENCLR = 0xFFFFFFFFu;
+  timer->EVENTS_COMPARE[0] = 0;
 }
 
 void a2a_nrf51_wdt_start(uint32_t timeout_ms) {

@@ -1,5 +1,5 @@
 /* nRF51 series peripherals used by the micro:bit board (nRF51 Series Reference
- * Manual v3.0): UART0, TIMER0, WDT and POWER.RESETREAS. Tasks are triggered by
+ * Manual v3.0): UART0, TIMER0 and TIMER1, WDT and POWER.RESETREAS. Tasks are triggered by
  * writing 1, events read 1 when they happened and are cleared by writing 0.
  * Register blocks in CMSIS style: offsets and access per field. */
 #pragma once
@@ -40,7 +40,7 @@ typedef struct {
 #define A2A_NRF51_UART_BAUD_115200 0x01D7E000u
 #define A2A_NRF51_PSEL_DISCONNECTED 0xFFFFFFFFu
 
-/* --- TIMER0 at 0x40008000 ---------------------------------------------------- */
+/* --- TIMER0 at 0x40008000 (32 bits), TIMER1 at 0x40009000 (16 bits, interrupt 9) --- */
 typedef struct {
   volatile uint32_t TASKS_START;    /* 0x000 WO */
   volatile uint32_t TASKS_STOP;     /* 0x004 WO */
@@ -49,16 +49,27 @@ typedef struct {
   volatile uint32_t TASKS_SHUTDOWN; /* 0x010 WO */
   uint32_t reserved0[11];           /* 0x014..0x03C */
   volatile uint32_t TASKS_CAPTURE[4]; /* 0x040 WO  copy the counter into CC[n] */
-  uint32_t reserved1[301];          /* 0x050..0x500 (events, shorts, interrupts: unused) */
+  uint32_t reserved1[60];           /* 0x050..0x13C */
+  volatile uint32_t EVENTS_COMPARE[4]; /* 0x140 RW  the counter reached CC[n] (write 0 clears) */
+  uint32_t reserved2[44];           /* 0x150..0x1FC */
+  volatile uint32_t SHORTS;         /* 0x200 RW  [n] COMPARE[n] -> CLEAR */
+  uint32_t reserved3[64];           /* 0x204..0x300 */
+  volatile uint32_t INTENSET;       /* 0x304 RW  [16 + n] interrupt on COMPARE[n] */
+  volatile uint32_t INTENCLR;       /* 0x308 RW */
+  uint32_t reserved4[126];          /* 0x30C..0x500 */
   volatile uint32_t MODE;           /* 0x504 RW  0: timer */
-  volatile uint32_t BITMODE;        /* 0x508 RW  3: 32 bits */
-  uint32_t reserved4;               /* 0x50C */
+  volatile uint32_t BITMODE;        /* 0x508 RW  0: 16 bits, 3: 32 bits */
+  uint32_t reserved5;               /* 0x50C */
   volatile uint32_t PRESCALER;      /* 0x510 RW  f = 16 MHz / 2^PRESCALER */
-  uint32_t reserved5[11];           /* 0x514..0x53C */
+  uint32_t reserved6[11];           /* 0x514..0x53C */
   volatile uint32_t CC[4];          /* 0x540 RW  capture/compare */
 } a2a_nrf51_timer_regs;
 
 #define A2A_NRF51_TIMER0 ((a2a_nrf51_timer_regs *)0x40008000u)
+#define A2A_NRF51_TIMER1 ((a2a_nrf51_timer_regs *)0x40009000u)
+#define A2A_NRF51_TIMER1_IRQ 9u
+#define A2A_NRF51_TIMER_SHORTS_COMPARE0_CLEAR (1u << 0)
+#define A2A_NRF51_TIMER_INT_COMPARE0 (1u << 16)
 
 /* --- WDT at 0x40010000 (LFCLK 32768 Hz) -------------------------------------- */
 typedef struct {
@@ -92,6 +103,10 @@ void a2a_nrf51_uart_write(const char *text, uint32_t length);
 int a2a_nrf51_uart_read(void);
 void a2a_nrf51_timer0_start(void); /* 1 MHz, 32 bits */
 uint32_t a2a_nrf51_timer0_ticks(void);
+/* TIMER1: COMPARE[0] every `ticks` (1..65535) of 16 MHz / 2^prescaler, which
+   clears the counter and interrupts; the handler clears EVENTS_COMPARE[0]. */
+void a2a_nrf51_timer1_start_periodic(uint32_t prescaler, uint32_t ticks);
+void a2a_nrf51_timer1_stop(void);
 void a2a_nrf51_wdt_start(uint32_t timeout_ms);
 void a2a_nrf51_wdt_feed(void);
 int a2a_nrf51_take_reset_reason(void); /* an a2a_reset_cause, or -1; then cleared */

@@ -72,6 +72,28 @@ void a2a_stm32f4_tim2_start(uint32_t prescaler) {
   tim->CR1 = A2A_STM32F4_TIM_CR1_CEN;
 }
 
+void a2a_stm32f4_tim3_start_periodic(uint32_t prescaler, uint32_t reload) {
+  A2A_STM32F4_RCC->APB1ENR |= A2A_STM32F4_RCC_APB1ENR_TIM3EN;
+  (void)A2A_STM32F4_RCC->APB1ENR;
+  a2a_stm32f4_tim_regs *const tim = A2A_STM32F4_TIM3;
+  tim->CR1 = 0;
+  tim->DIER = 0;
+  tim->PSC = prescaler;
+  tim->ARR = reload;
+  tim->CNT = 0;
+  tim->EGR = A2A_STM32F4_TIM_EGR_UG; /* loads PSC; the update it makes sets UIF: cleared next */
+  tim->SR = 0;
+  tim->DIER = A2A_STM32F4_TIM_DIER_UIE;
+  tim->CR1 = A2A_STM32F4_TIM_CR1_CEN;
+}
+
+void a2a_stm32f4_tim3_stop(void) {
+  a2a_stm32f4_tim_regs *const tim = A2A_STM32F4_TIM3;
+  tim->CR1 = 0;
+  tim->DIER = 0;
+  tim->SR = 0;
+}
+
 void a2a_stm32f4_iwdg_start(uint32_t timeout_ms) {
   /* The smallest prescaler whose 12-bit reload holds the timeout; LSI is
      32 kHz nominal (17..47 kHz over the part's range: the timeout is rough). */

@@ -39,6 +39,7 @@ typedef struct {
 #define A2A_STM32F4_RCC ((a2a_stm32f4_rcc_regs *)0x40023800u)
 #define A2A_STM32F4_RCC_AHB1ENR_GPIOAEN (1u << 0)
 #define A2A_STM32F4_RCC_APB1ENR_TIM2EN (1u << 0)
+#define A2A_STM32F4_RCC_APB1ENR_TIM3EN (1u << 1)
 #define A2A_STM32F4_RCC_APB2ENR_USART1EN (1u << 4)
 #define A2A_STM32F4_RCC_CSR_RMVF (1u << 24)
 #define A2A_STM32F4_RCC_CSR_BORRSTF (1u << 25)
@@ -82,13 +83,14 @@ typedef struct {
 #define A2A_STM32F4_USART_CR1_TE (1u << 3)
 #define A2A_STM32F4_USART_CR1_UE (1u << 13)
 
-/* --- general-purpose timer (TIM2 at 0x40000000: 32-bit counter) ------------ */
+/* --- general-purpose timers (TIM2 at 0x40000000: 32-bit counter; TIM3 at
+ * 0x40000400: 16-bit, interrupt 29) --------------------------------------- */
 typedef struct {
   volatile uint32_t CR1;   /* 0x00 RW  [0] CEN */
   volatile uint32_t CR2;   /* 0x04 RW */
   volatile uint32_t SMCR;  /* 0x08 RW */
-  volatile uint32_t DIER;  /* 0x0C RW */
-  volatile uint32_t SR;    /* 0x10 RW */
+  volatile uint32_t DIER;  /* 0x0C RW  [0] UIE: interrupt on update (wrap) */
+  volatile uint32_t SR;    /* 0x10 RW  [0] UIF: update happened (write 0 clears) */
   volatile uint32_t EGR;   /* 0x14 WO  [0] UG: load PSC/ARR now */
   volatile uint32_t CCMR1; /* 0x18 RW */
   volatile uint32_t CCMR2; /* 0x1C RW */
@@ -99,8 +101,11 @@ typedef struct {
 } a2a_stm32f4_tim_regs;
 
 #define A2A_STM32F4_TIM2 ((a2a_stm32f4_tim_regs *)0x40000000u)
+#define A2A_STM32F4_TIM3 ((a2a_stm32f4_tim_regs *)0x40000400u)
+#define A2A_STM32F4_TIM3_IRQ 29u
 #define A2A_STM32F4_TIM_CR1_CEN (1u << 0)
 #define A2A_STM32F4_TIM_EGR_UG (1u << 0)
+#define A2A_STM32F4_TIM_DIER_UIE (1u << 0)
 
 /* --- independent watchdog (IWDG at 0x40003000, LSI ~32 kHz) ---------------- */
 typedef struct {
@@ -121,6 +126,10 @@ void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, ui
 int a2a_stm32f4_usart_read(a2a_stm32f4_usart_regs *usart);
 /* TIM2 free-running over 32 bits at timer clock / (prescaler + 1). */
 void a2a_stm32f4_tim2_start(uint32_t prescaler);
+/* TIM3: an update interrupt every (prescaler + 1) x (reload + 1) timer clocks
+   (both 16 bits); the handler clears SR.UIF. */
+void a2a_stm32f4_tim3_start_periodic(uint32_t prescaler, uint32_t reload);
+void a2a_stm32f4_tim3_stop(void);
 void a2a_stm32f4_iwdg_start(uint32_t timeout_ms);
 void a2a_stm32f4_iwdg_feed(void);
 /* RCC_CSR's reset flags as an a2a_reset_cause (-1: none set), then cleared. */

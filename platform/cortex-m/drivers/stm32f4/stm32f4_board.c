@@ -4,6 +4,9 @@
  *   USART1  0x40011000  console, PA9 TX / PA10 RX (QEMU's first -serial)
  *   TIM2    0x40000000  time base: 32-bit, 1 MHz (HSI 16 MHz / 16), wraps in 71 min
  *   IWDG    0x40003000  watchdog (not modelled by QEMU 7.2: writes are ignored)
+ *   TIM3    0x40000400  slot timer of the look-ahead mode: interrupt 29, 16 bits
+ *                       and a prescaler; 62.5 ns steps on the chip, 1 ns under
+ *                       QEMU (handler: stm32f4_slot_irq.cpp)
  *   RCC_CSR             reset flags (QEMU: reads 0, so causes come from word 0)
  * The clock tree stays at its reset default (HSI 16 MHz). The board's own
  * board.c names it and gives its QEMU machine's core clock
@@ -48,6 +51,26 @@ static uint32_t tim2_ticks(void) { return A2A_STM32F4_TIM2->CNT; }
 uint64_t a2a_board_micros(void) {
   if (!initialized) return 0;
   return a2a_board_extend_ticks(tim2_ticks); /* one tick per microsecond */
+}
+
+uint32_t a2a_board_slot_timer_start(uint32_t period_ns) {
+  /* TIM3's clock: APB1 x 1 = 16 MHz on the chip (prescaler 1), 1 GHz under QEMU. */
+  const uint64_t hz = under_qemu() ? QEMU_TIMER_HZ : A2A_BOARD_CPU_HZ;
+  const uint64_t ticks = ((uint64_t)period_ns * hz + 500000000u) / 1000000000u;
+  if (!a2a_board_slot_service_linked() || ticks < 2u) return 0;
+  /* The smallest prescaler whose 16-bit reload holds the period. */
+  const uint64_t prescaler = (ticks - 1u) / 65536u;
+  if (prescaler > 0xFFFFu) return 0;
+  const uint64_t reload = ticks / (prescaler + 1u) - 1u;
+  a2a_board_slot_timer_stop();
+  a2a_stm32f4_tim3_start_periodic((uint32_t)prescaler, (uint32_t)reload);
+  a2a_board_irq_enable(A2A_STM32F4_TIM3_IRQ);
+  return (uint32_t)((prescaler + 1u) * (reload + 1u) * 1000000000u / hz);
+}
+
+void a2a_board_slot_timer_stop(void) {
+  a2a_stm32f4_tim3_stop();
+  a2a_board_irq_disable(A2A_STM32F4_TIM3_IRQ);
 }
 
 /* The chip has the IWDG; QEMU 7.2 does not model it (board.cmake:

@@ -162,7 +162,7 @@ class SlotProducer {
       if (one_stage_ && r != 0) {
         round_ = schedule_->next(round_);
         const std::uint32_t stage = round_.changed_stage();
-        return entry(stage, stage_control_value(round_.control(), round_.stage_state(stage)), r);
+        return entry(stage, stage_control_value(round_.control(), round_.stage_state(stage)));
       }
     }
     round_ = schedule_->round(r);
@@ -179,14 +179,48 @@ class SlotProducer {
       last = s;
     }
     if (last == stages_) last = stages_ - 1;  // no stage changed (a repeated word): rewrite one
-    return entry(last, written_[last], r);
+    return entry(last, written_[last]);
+  }
+
+  /// Pushes the next rounds' entries into `ring` while it has room, at most `max`:
+  /// the producer's loop when the main loop writes nothing else (window above 1).
+  /// The round stays in registers across the loop. Precondition: round 0 was
+  /// produced by step() and one_stage_per_round(). Returns how many it pushed.
+  template <class Ring>
+    requires detail::OneStageStepping<S>
+  A2A_ROUND_LOOP_INLINE std::uint32_t fill(Ring& ring, std::uint32_t max) {
+    std::uint32_t n = ring.space();
+    if (n > max) n = max;
+    if (n > schedule_->rounds() - produced_) n = schedule_->rounds() - produced_;
+    // Locals: the ring's stores cannot alias them, so they stay in registers.
+    const S schedule = *schedule_;
+    typename S::Round round = round_;
+    std::uint32_t control = control_;
+    // Every round has the first one's control mode; a changed stage is < n <= kMaxStages
+    // and a state < d <= 16, so the offset and the value need no range check here.
+    const std::uint32_t mode_bits = stage_control_value(round.control(), 0);
+    ring.emplace_batch(n, [&](std::uint32_t) __attribute__((always_inline)) {
+      round = schedule.next(round);
+      const std::uint32_t stage = round.changed_stage();
+      const SlotEntry e{Layout::kStageControlBase + 4 * stage,
+                        mode_bits | round.stage_state(stage) << hal::reg::StageControl::State::position, control};
+      control += kTicketStep;
+      return e;
+    });
+    round_ = round;
+    control_ = control;
+    produced_ += n;
+    return n;
   }
 
  private:
-  A2A_ROUND_LOOP_INLINE constexpr SlotEntry entry(std::uint32_t stage, std::uint32_t value, std::uint32_t r) {
+  /// CONTROL's next ticket (bits 31:16 are ignored by the block: a running count).
+  static constexpr std::uint32_t kTicketStep = std::uint32_t{1} << hal::reg::Control::Ticket::position;
+
+  A2A_ROUND_LOOP_INLINE constexpr SlotEntry entry(std::uint32_t stage, std::uint32_t value) {
     written_[stage] = value;
-    const SlotEntry e{Layout::stage_control(stage), value, control_, r};
-    control_ += std::uint32_t{1} << hal::reg::Control::Ticket::position;  // the next ticket (bits 31:16 are ignored)
+    const SlotEntry e{Layout::stage_control(stage), value, control_};
+    control_ += kTicketStep;
     return e;
   }
 
@@ -304,6 +338,12 @@ LookaheadOutcome run_lookahead(Bus& bus, const S& schedule, Timer& timer, const 
     while (r >= confirmed + options.window || ring.space() == 0) {
       if (!observe()) return finish();
       timer.idle();
+    }
+    if constexpr (detail::OneStageStepping<S>) {
+      if (r != 0 && !options.write_ports && producer.one_stage_per_round()) {
+        producer.fill(ring, confirmed + options.window - r);  // the rounds the window allows, in one loop
+        continue;
+      }
     }
     const SlotEntry entry = producer.step(extra);
     // Shadow registers are free here: nothing is committed (round 0), or the round

@@ -1,6 +1,7 @@
 /* What a board gives the controller image (firmware/app): its console UART, a
  * monotonic time base, pacing of rounds, the hardware watchdog, the reset cause,
- * words that survive a reset, and where the fabric's register block lives.
+ * words that survive a reset, where the fabric's register block lives, and the
+ * slot timer of the look-ahead mode.
  *
  * Every board folder (platform/cortex-m/boards/<board>/) implements these with
  * its own peripheral drivers; nothing here uses semihosting, so a flashed board
@@ -84,6 +85,17 @@ volatile uint32_t *a2a_board_persistent(void);
  * board: a hardware block on a real board; on a QEMU board, RAM that the
  * emulated fabric (platform/emulated-fabric) serves from its interrupt. */
 uintptr_t a2a_board_fabric_base(void);
+
+/* --- slot timer (look-ahead mode) ------------------------------------------ */
+/* A periodic interrupt of the board's own timer (not SysTick, not the time
+ * base): every period it writes the next entry of the slot ring to the fabric
+ * (<a2a/board/slot_timer.hpp>; the handler comes with a2a::cortex_m_slot_timer).
+ * `period_ns` is rounded to the timer's resolution; returns the period it runs
+ * at in ns, or 0 when it cannot (out of the timer's range, a board without a
+ * slot timer, or an image without the handler). The first boundary comes one
+ * period after the call. Stop: disabled, and the handler does not run again. */
+uint32_t a2a_board_slot_timer_start(uint32_t period_ns);
+void a2a_board_slot_timer_stop(void);
 
 #ifdef __cplusplus
 }
