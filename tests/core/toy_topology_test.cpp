@@ -21,17 +21,24 @@ namespace toy {
 
 using detail::DigitMap;
 
-// Codes 0-7 are the core's; a topology added in the core takes the next value of the
-// enum in network.hpp, the toy takes it by number.
-inline constexpr Topology kUnshuffle = static_cast<Topology>(8);
-inline constexpr Topology kReverseUnshuffle = static_cast<Topology>(9);
+// A topology added in the core takes the next value of the enum in network.hpp; the
+// toys take the next two codes after the core's list (and the next register codes),
+// so this test still holds when the core gains a topology.
+inline constexpr Topology kUnshuffle = static_cast<Topology>(Topologies::size);
+inline constexpr Topology kReverseUnshuffle = static_cast<Topology>(Topologies::size + 1);
+inline constexpr std::uint8_t kFirstRegisterCode = [] {
+  std::uint32_t next = 0;
+  for (const Topology t : kAllTopologies)
+    next = Topologies::register_code(t) + 1 > next ? Topologies::register_code(t) + 1 : next;
+  return static_cast<std::uint8_t>(next);
+}();
 
 // The description.
 struct Unshuffle : topologies::DigitNetwork {
   static constexpr Topology code = kUnshuffle;
   static constexpr std::string_view name = "toy-unshuffle";
   static constexpr std::string_view rule = "d-ary inverse shuffle before every stage; N = d^n";
-  static constexpr std::uint8_t register_code = 8;
+  static constexpr std::uint8_t register_code = kFirstRegisterCode;
   static constexpr detail::TopologyDigitMaps digit_maps{DigitMap::reverse_high, DigitMap::identity,
                                                         DigitMap::reverse_high};
   static constexpr std::uint32_t before(const Network& net, std::uint32_t, std::uint32_t t) {
@@ -49,7 +56,7 @@ struct ReverseUnshuffle : topologies::Mirror<Unshuffle> {
   static constexpr Topology code = kReverseUnshuffle;
   static constexpr std::string_view name = "toy-reverse-unshuffle";
   static constexpr std::string_view rule = "mirror image of toy-unshuffle; N = d^n";
-  static constexpr std::uint8_t register_code = 9;
+  static constexpr std::uint8_t register_code = kFirstRegisterCode + 1;
   static constexpr detail::TopologyDigitMaps digit_maps{DigitMap::rotate_left, DigitMap::identity,
                                                         DigitMap::rotate_right};
 };
@@ -75,7 +82,7 @@ constexpr Network toy_net(Topology t, std::uint32_t ports, std::uint32_t radix =
 static_assert(ToyTopologies::size == Topologies::size + 2);
 static_assert(ToyTopologies::name(toy::kUnshuffle) == "toy-unshuffle");
 static_assert(ToyTopologies::parse("toy-reverse-unshuffle").value() == toy::kReverseUnshuffle);
-static_assert(ToyTopologies::register_code(toy::kReverseUnshuffle) == 9);
+static_assert(ToyTopologies::register_code(toy::kReverseUnshuffle) == toy::kFirstRegisterCode + 1U);
 static_assert(ToyTopologies::is_reverse(toy::kReverseUnshuffle) && !ToyTopologies::is_reverse(toy::kUnshuffle));
 static_assert(ToyTopologies::forward_of(toy::kReverseUnshuffle) == toy::kUnshuffle);
 static_assert(ToyTopologies::make_network(toy::kUnshuffle, 24).error() == Errc::ports_not_power_of_radix);
