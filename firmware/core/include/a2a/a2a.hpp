@@ -19,6 +19,7 @@
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/shift_network.hpp"
+#include "a2a/stage_replay.hpp"
 #include "a2a/static_network.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"

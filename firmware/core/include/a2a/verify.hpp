@@ -1,7 +1,7 @@
 // Switch-level check of a whole exchange: the independent judge of a schedule.
 //
-// For every round and every sending port it traces the signal with route() (the
-// wiring and switch states, not the schedule's closed formulas) and checks that
+// For every round and every sending port it traces the signal through the wiring
+// and the switch states (not the schedule's closed formulas) and checks that
 //  - the schedule's claimed destination and tag are where the path arrives and
 //    the output ports it takes;
 //  - no two signals of a round reach the same output (the round is a permutation);
@@ -12,10 +12,20 @@
 //    hop that put it there;
 //  - in an optical schedule, no switch carries two signals in one round;
 //  - the exchange takes at least N rounds (each port sends one message a round).
-// The caller provides the bit storage (pair_words_needed, round_words_needed),
-// so the same code runs in static_assert, on the host and on a board. Round by
-// round it marks outputs and switches as the fabrics' walk does (round_walk.hpp),
-// but signal by signal, to stop at the first violation with its round and port.
+// The caller provides the bit storage (pair_words_needed, and round_words_needed or
+// replay_round_words_needed), so the same code runs in static_assert, on the host
+// and on a board. How a round is traced depends on that storage:
+//  - with replay_round_words_needed(net) words, stage-parallel (stage_replay.hpp):
+//    the wiring is tabulated once, each round's signals go through the network a
+//    stage at a time, all together, from the first stage whose switch states
+//    differ from the round before (docs/PERFORMANCE.md, figure 5: over ten times
+//    faster on the host);
+//  - with round_words_needed(N, n) words (a board's small storage, a constant
+//    expression), signal by signal with route(), as before.
+// Both judge alike: round by round they mark outputs and switches as the fabrics'
+// walk does (round_walk.hpp), then judge the signals in port order, to stop at the
+// first violation with its round and port; the verdict, where it stops and the
+// tally are the same either way (tests/core/stage_replay_test.cpp).
 #pragma once
 
 #include <array>
@@ -27,6 +37,7 @@
 #include "a2a/round_walk.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
+#include "a2a/stage_replay.hpp"
 
 namespace a2a {
 
@@ -71,6 +82,18 @@ struct ExchangeCheck : DeliveryTally {
   [[nodiscard]] constexpr bool ok() const { return violation == Violation::none; }
 };
 
+/// Words of per-round storage with which check_exchange replays the rounds
+/// stage-parallel: round_words_needed's marks, the replay (StageReplay: the wiring
+/// tables, every port's signal after each stage, the states) and four words per port
+/// (a round's relay hops and, in optical schedules, its crosstalk).
+constexpr std::size_t replay_round_words_needed(const Network& net) {
+  return round_words_needed(net.ports, net.stages) + StageReplay::words_needed(net) + std::size_t{4} * net.ports;
+}
+/// Enough for every network of at most `ports` ports and `stages` stages (static storage).
+constexpr std::size_t replay_round_words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
+  return round_words_needed(ports, stages) + StageReplay::words_needed(ports, stages) + std::size_t{4} * ports;
+}
+
 template <Schedule S>
 constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_t> pair_bits,
                                        std::span<std::uint32_t> round_bits) {
@@ -99,48 +122,115 @@ constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_
     result.round = r;
     result.port = port;
     result.other = other;
-    return result;
+    return true;
   };
+  constexpr std::uint32_t kNoCrosstalk = 0xFFFFFFFFU;
+  // One signal of round r from port i, traced to `destination` by `tag`; `crosstalk`:
+  // the switch of the first stage where it met an earlier signal of the round
+  // (optical), else kNoCrosstalk. True when it is a violation (recorded in result).
+  auto judge = [&](std::uint32_t r, std::uint32_t i, const PortSend& claim, std::uint32_t destination,
+                   std::uint32_t tag, std::uint32_t crosstalk) A2A_REPLAY_INLINE {  // once per message: inlined
+    // destination >= N: the signal left on an output no processor reads (shift network).
+    if (claim.destination != destination || destination >= n)
+      return fail(Violation::wrong_destination, r, i, claim.destination);
+    if (claim.tag != tag) return fail(Violation::wrong_tag, r, i, claim.destination);
+    if (!marks.reach_output(destination)) return fail(Violation::output_conflict, r, i, destination);
+    if (crosstalk != kNoCrosstalk) return fail(Violation::crosstalk, r, i, crosstalk);
+    const std::uint32_t origin = claim.message_origin(i);
+    const std::uint32_t final_destination = claim.message_final();
+    if (origin >= n || final_destination >= n) return fail(Violation::wrong_destination, r, i, final_destination);
+    switch (ledger.hop(i, destination, origin, final_destination, tally)) {
+      case HopOutcome::relay_error: return fail(Violation::relay_out_of_order, r, i, final_destination);
+      case HopOutcome::duplicate: return fail(Violation::pair_duplicated, r, i, final_destination);
+      case HopOutcome::stored:
+      case HopOutcome::delivered: break;
+    }
+    return false;
+  };
+
+  // The stage-parallel replay when the storage holds it; then three words per port for
+  // a round's relay hops (stored after the round) and one for its crosstalk.
+  using List = typename detail::TopologiesOf<typename S::Round>::type;
+  const std::size_t mark_words = round_words_needed(n, net.stages);
+  StageReplay replay;
+  if (round_bits.size() >= replay_round_words_needed(net)) {
+    replay = StageReplay(round_bits.subspan(mark_words, StageReplay::words_needed(net)));
+    replay.template build<List>(net);
+  }
+  const std::span<std::uint32_t> relays =
+      replay.built() ? round_bits.subspan(mark_words + StageReplay::words_needed(net), std::size_t{3} * n)
+                     : std::span<std::uint32_t>{};
+  const std::span<std::uint32_t> crosstalk =
+      replay.built() ? round_bits.subspan(mark_words + StageReplay::words_needed(net) + std::size_t{3} * n, n)
+                     : std::span<std::uint32_t>{};
+
   for (std::uint32_t r = 0; r < result.rounds; ++r) {
     marks.clear();
     const auto round = schedule.round(r);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const PortSend claim = schedule.send(round, i);
-      if (!claim.sends) continue;
-      const Path path = route(net, i, round);
-      // path.destination >= N: the signal left on an output no processor reads (shift network).
-      if (claim.destination != path.destination || path.destination >= n)
-        return fail(Violation::wrong_destination, r, i, claim.destination);
-      if (claim.tag != path.tag) return fail(Violation::wrong_tag, r, i, claim.destination);
-      if (!marks.reach_output(path.destination)) return fail(Violation::output_conflict, r, i, path.destination);
-      if (optical) {
-        for (std::uint32_t s = 0; s < net.stages; ++s)
-          if (!marks.cross_switch(s, path.hops[s].switch_index))
-            return fail(Violation::crosstalk, r, i, path.hops[s].switch_index);
+    if (!replay.built()) {  // signal by signal
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const PortSend claim = schedule.send(round, i);
+        if (!claim.sends) continue;
+        const Path path = route(net, i, round);
+        std::uint32_t crossed = kNoCrosstalk;
+        for (std::uint32_t s = 0; optical && s < net.stages; ++s) {
+          if (!marks.cross_switch(s, path.hops[s].switch_index)) {
+            crossed = path.hops[s].switch_index;
+            break;
+          }
+        }
+        if (judge(r, i, claim, path.destination, path.tag, crossed)) return result;
       }
-      const std::uint32_t origin = claim.message_origin(i);
-      const std::uint32_t final_destination = claim.message_final();
-      if (origin >= n || final_destination >= n) return fail(Violation::wrong_destination, r, i, final_destination);
-      switch (ledger.hop(i, path.destination, origin, final_destination, tally)) {
-        case HopOutcome::relay_error: return fail(Violation::relay_out_of_order, r, i, final_destination);
-        case HopOutcome::duplicate: return fail(Violation::pair_duplicated, r, i, final_destination);
-        case HopOutcome::stored:
-        case HopOutcome::delivered: break;
+      // Messages that reached an intermediate processor this round may leave it
+      // from the next round on (stored only now, so not within this round).
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const PortSend claim = schedule.send(round, i);
+        if (claim.sends && claim.destination != claim.message_final())
+          ledger.put(claim.message_origin(i), claim.message_final(), claim.destination, tally);
+      }
+      continue;
+    }
+    // Stage-parallel: every port's signal through the switches, then (optical) the
+    // switches each sending port crossed, marked stage by stage in port order (so a
+    // signal's crosstalk is with an earlier port, as signal by signal), then the same
+    // judgement port by port.
+    replay.replay(round);
+    if (optical) {
+      constexpr std::uint32_t kIdle = 0xFFFFFFFEU;
+      for (std::uint32_t i = 0; i < n; ++i) crosstalk[i] = schedule.send(round, i).sends ? kNoCrosstalk : kIdle;
+      for (std::uint32_t s = 0; s < net.stages; ++s) {
+        for (std::uint32_t i = 0; i < n; ++i) {
+          if (crosstalk[i] == kIdle) continue;
+          const std::uint32_t sw = replay.switch_index(s, i);
+          if (!marks.cross_switch(s, sw) && crosstalk[i] == kNoCrosstalk) crosstalk[i] = sw;
+        }
       }
     }
-    // Messages that reached an intermediate processor this round may leave it
-    // from the next round on (stored only now, so not within this round).
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const PortSend claim = schedule.send(round, i);
-      if (claim.sends && claim.destination != claim.message_final())
-        ledger.put(claim.message_origin(i), claim.message_final(), claim.destination, tally);
-    }
+    // The round's claims judged port by port: one loop with everything it calls inlined
+    // (the claim, the judgement, the ledger's hop), a few dozen instructions a message.
+    std::size_t relayed = 0;
+    const auto judge_round = [&]() A2A_REPLAY_FLATTEN {
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const PortSend claim = schedule.send(round, i);
+        if (!claim.sends) continue;
+        if (judge(r, i, claim, replay.output(i), replay.tag(i), optical ? crosstalk[i] : kNoCrosstalk)) return true;
+        if (claim.destination != claim.message_final()) {
+          relays[3 * relayed] = claim.message_origin(i);
+          relays[3 * relayed + 1] = claim.message_final();
+          relays[3 * relayed + 2] = claim.destination;
+          ++relayed;
+        }
+      }
+      return false;
+    };
+    if (judge_round()) return result;
+    for (std::size_t k = 0; k < relayed; ++k) ledger.put(relays[3 * k], relays[3 * k + 1], relays[3 * k + 2], tally);
   }
   tally.missing = ledger.missing();
   if (tally.missing != 0) {
     const std::uint64_t pair = ledger.first_missing();
-    return fail(Violation::pair_missing, result.rounds, static_cast<std::uint32_t>(pair / n),
-                static_cast<std::uint32_t>(pair % n));
+    fail(Violation::pair_missing, result.rounds, static_cast<std::uint32_t>(pair / n),
+         static_cast<std::uint32_t>(pair % n));
   }
   return result;
 }
