@@ -9,6 +9,7 @@
 #include "a2a/destination_matrix.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/fault_tolerant.hpp"
+#include "a2a/gray_stepper.hpp"
 #include "a2a/gsen_broadcast.hpp"
 #include "a2a/gsen_paths.hpp"
 #include "a2a/gsen_sets.hpp"

@@ -88,6 +88,7 @@ enum class Errc : std::uint8_t {
   lookahead_needs_one_stage,  ///< look-ahead with a window above 1: a round changes more than one stage
   lookahead_bad_window,  ///< look-ahead window 0, above the ring, or above 1 while the controller writes headers
   slot_timer_refused,  ///< the board's slot timer cannot run at the period asked (or the board has none)
+  stepper_needs_gray_steps,  ///< a round stepper for rounds that change more than one stage, or d != 2^w
 };
 
 /// The layer whose check refused a parameter.
@@ -208,6 +209,9 @@ constexpr std::string_view describe(Errc e) {
     case Errc::lookahead_bad_window:
       return "the look-ahead window must be at least 1 and below the slot ring's capacity, and 1 while the "
              "controller writes the port headers";
+    case Errc::stepper_needs_gray_steps:
+      return "a round stepper needs rounds that change one stage each with d = 2^w: a Latin square in gray "
+             "order with M^0 = 0, or the alternating schedule, on the network the fabric is configured for";
     case Errc::slot_timer_refused:
       return "the board's slot timer cannot run at this slot period (or the board has no slot timer)";
   }
