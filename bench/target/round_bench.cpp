@@ -33,6 +33,9 @@ std::array<LatinSquareSchedule<>::Port, kHeaderWords> g_ports{};  // static: mai
 // The register encodings a lean controller writes directly, checked against the HAL's.
 constexpr std::uint32_t kStageCtrlWord = Layout::kStageControlBase / 4;
 constexpr std::uint32_t kControlWord = Layout::kControl / 4;
+constexpr std::uint32_t kStatusWord = Layout::kStatus / 4;
+// STATUS after a clean round: DONE set, no error bits (the ticket is added per round).
+constexpr std::uint32_t kCleanStatus = hal::reg::Status::Done::mask;
 constexpr std::uint32_t kCommitBit = 1;
 // Register map 2.0: every COMMIT carries the writer's ticket (STATUS echoes it). A
 // lean controller keeps the CONTROL word itself as a running count (ticket = bits
@@ -95,9 +98,71 @@ template <class S>
   A2A_ICOUNT_STOP();
 }
 
-/// Figure 1 through the HAL's FabricDriver (every argument validated, errors counted).
+/// Figure 1, lean controller at the floor: the core's GrayStepper yields the changed
+/// stage and its new state (one ctz, a few shifts), STAGE_CTRL and COMMIT are written.
+template <std::uint32_t W>
+[[gnu::noipa]] void controller_rounds_stepper(GrayStepper<W> stepper, volatile std::uint32_t* regs) {
+  const std::uint32_t mode_bits = hal::mode_code(stepper.control());
+  std::uint32_t control = commit(1);
+  regs[kControlWord] = control;
+  while (stepper.more()) {
+    A2A_ICOUNT_START();
+    const StageStep step = stepper.step();
+    regs[kStageCtrlWord + step.stage] = stage_ctrl(mode_bits, step.state);
+    control += kNextTicket;
+    regs[kControlWord] = control;
+    A2A_ICOUNT_STOP();
+  }
+}
+
+/// The same loop measured whole (loop control included), for the per-round average.
+template <std::uint32_t W>
+[[gnu::noipa]] void controller_loop_stepper(GrayStepper<W> stepper, volatile std::uint32_t* regs) {
+  const std::uint32_t mode_bits = hal::mode_code(stepper.control());
+  std::uint32_t control = commit(1);
+  A2A_ICOUNT_START();
+  while (stepper.more()) {
+    const StageStep step = stepper.step();
+    regs[kStageCtrlWord + step.stage] = stage_ctrl(mode_bits, step.state);
+    control += kNextTicket;
+    regs[kControlWord] = control;
+  }
+  A2A_ICOUNT_STOP();
+}
+
+/// Figure 1 through the HAL as a user's round loop calls it: the configured driver's
+/// RoundStepper (validated once by stepper(), two stores per step, no checks).
+template <class Stepper>
+[[gnu::noipa]] void controller_rounds_hal(Stepper stepper) {
+  while (stepper.more()) {
+    A2A_ICOUNT_START();
+    stepper.step();
+    A2A_ICOUNT_STOP();
+  }
+}
+
+/// The same with the confirmation a controller makes of every round: STATUS read
+/// until it shows the step's ticket, done and clean (the RAM block's STATUS is set
+/// before the loop to what the fabric shows after a clean round, ticket excepted:
+/// each round writes its ticket there first, outside the bracket).
+template <class Stepper>
+[[gnu::noipa]] std::uint32_t controller_rounds_hal_confirmed(Stepper stepper, std::uint32_t ticket,
+                                                            volatile std::uint32_t* status) {
+  std::uint32_t failures = 0;
+  while (stepper.more()) {
+    ++ticket;
+    *status = kCleanStatus | (ticket & 0xFFU) << hal::reg::Status::Ticket::position;
+    A2A_ICOUNT_START();
+    stepper.step();
+    failures += stepper.wait_round(1) != Errc::ok ? 1U : 0U;
+    A2A_ICOUNT_STOP();
+  }
+  return failures;
+}
+
+/// Figure 1 through the HAL's per-write operations (every argument validated, errors counted).
 template <class S, class Driver>
-[[gnu::noipa]] std::uint32_t controller_rounds_hal(const S& schedule, Driver& fabric) {
+[[gnu::noipa]] std::uint32_t controller_rounds_hal_checked(const S& schedule, Driver& fabric) {
   std::uint32_t failures = 0;
   auto round = schedule.round(0);
   for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
@@ -156,24 +221,51 @@ void flush(const char* what, const Network& net, const char* family, std::uint32
   A2A_ICOUNT_FLUSH();
 }
 
-template <class S>
-void controller_figures(const S& schedule, const char* family) {
+template <std::uint32_t W, class S>
+[[gnu::noinline]] void stepper_figures(const S& schedule, const char* family) {
   const Network net = schedule.network();
-  controller_rounds_raw(schedule, registers());
+  controller_rounds_stepper(gray_stepper<W>(schedule).value(), registers());
   flush("round", net, family, schedule.rounds() - 1);
-  controller_loop_raw(schedule, registers());
+  controller_loop_stepper(gray_stepper<W>(schedule).value(), registers());
   flush("loop", net, family, schedule.rounds() - 1);
   mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
   hal::FabricDriver<mmio::MmioBus, Layout> fabric(bus);
   if (fabric.configure(net, false) != Errc::ok) println("error: configure failed");
-  if (controller_rounds_hal(schedule, fabric) != 0) println("error: the driver refused a round");
+  const auto stepper = fabric.template stepper<W>(schedule);
+  if (!stepper) println("error: the driver refused a stepper");
+  controller_rounds_hal(stepper.value());
   flush("round-hal", net, family, schedule.rounds() - 1);
+  const std::uint32_t ticket = fabric.ticket();
+  if (controller_rounds_hal_confirmed(fabric.template stepper<W>(schedule).value(), ticket, registers() + kStatusWord) != 0)
+    println("error: a confirmed round failed");
+  flush("round-hal-confirmed", net, family, schedule.rounds() - 1);
+}
+
+/// Figure 1: the stepper (binary for d = 2), and the round-by-round step (next()) with
+/// the HAL's per-write operations as the "-next" rows.
+template <class S>
+[[gnu::noinline]] void controller_figures(const S& schedule, const char* family, const char* next_family) {
+  const Network net = schedule.network();
+  if (net.radix == 2) {
+    stepper_figures<1>(schedule, family);
+  } else {
+    stepper_figures<0>(schedule, family);
+  }
+  controller_rounds_raw(schedule, registers());
+  flush("round", net, next_family, schedule.rounds() - 1);
+  controller_loop_raw(schedule, registers());
+  flush("loop", net, next_family, schedule.rounds() - 1);
+  mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
+  hal::FabricDriver<mmio::MmioBus, Layout> fabric(bus);
+  if (fabric.configure(net, false) != Errc::ok) println("error: configure failed");
+  if (controller_rounds_hal_checked(schedule, fabric) != 0) println("error: the driver refused a round");
+  flush("round-hal", net, next_family, schedule.rounds() - 1);
 }
 
 [[gnu::noinline]] void latin(Topology t, std::uint32_t ports, std::uint32_t radix) {
   const Network net = make_network(t, ports, radix).value();
   const auto schedule = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
-  controller_figures(schedule, "latin-square-gray");
+  controller_figures(schedule, "latin-square-gray", "latin-square-gray-next");
   const std::uint32_t count = ports < kHeaderWords ? ports : kHeaderWords;
   for (std::uint32_t i = 0; i < count; ++i) g_ports[i] = schedule.port(ports - 1 - i);
   const auto round = schedule.round(schedule.rounds() / 2 + 1);
@@ -186,7 +278,7 @@ void controller_figures(const S& schedule, const char* family) {
 [[gnu::noinline]] void alternating(std::uint32_t ports) {
   const Network net = make_network(Topology::gsen, ports).value();
   const auto schedule = AlternatingSchedule::make(net).value();
-  controller_figures(schedule, "alternating");
+  controller_figures(schedule, "alternating", "alternating-next");
   for (std::uint32_t i : {ports / 2, ports / 2 + 1}) {  // an even and an odd processor
     const char* family = i % 2 == 0 ? "alternating-even-port" : "alternating-odd-port";
     port_rounds_alternating(schedule, i, schedule.rounds(), g_headers.data());

@@ -13,6 +13,14 @@
 // interrupt that has not run yet on an emulated block), so the driver only trusts
 // a STATUS with its own ticket. probe() starts from the block's current ticket, so
 // a second driver on the same block never takes an old STATUS for its own.
+//
+// The round loop at the floor: stepper(schedule) checks once that the schedule runs
+// on the configured network in one-stage Gray steps (Latin square in Gray order with
+// d = 2^w, the alternating schedule) and hands out a RoundStepper. Its step() takes
+// no argument that could be wrong: it writes the changed stage's STAGE_CTRL and
+// COMMIT (with the next ticket) at offsets fixed at stepper() time, no range checks
+// per write; wait_round() then confirms the round by STATUS and its ticket as the
+// driver's own wait_round does.
 #pragma once
 
 #include <array>
@@ -22,6 +30,7 @@
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_registers.hpp"
+#include "a2a/gray_stepper.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
@@ -68,6 +77,7 @@ class FabricDriver {
     if (!Layout::fits(*checked)) return Errc::fabric_capacity_exceeded;
     configured_ = false;  // until both registers hold the new network
     forget_shadow();
+    stepped_ = false;
     if (const Errc e = write_shadow(Layout::kNetPorts,
                                     RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
         e != Errc::ok)
@@ -92,6 +102,75 @@ class FabricDriver {
     if (!configured_) return Errc::fabric_not_configured;
     return net_;
   }
+
+  /// The configured round loop: from round 0 of a schedule on the configured network
+  /// whose rounds change one stage each, each step() writes that stage's STAGE_CTRL
+  /// word and COMMIT with the next ticket (two stores, no checks: all made here).
+  /// W = 1 for d = 2 (binary Gray steps), W = 0 for any d = 2^w. The driver stays
+  /// usable beside it (its ticket follows every step); a reconfigure, reset or
+  /// abort ends the stepper's validity (program the round whole, then seek()).
+  template <std::uint32_t W>
+  class RoundStepper {
+   public:
+    constexpr RoundStepper() = default;
+    [[nodiscard]] constexpr std::uint32_t index() const { return core_.index(); }
+    [[nodiscard]] constexpr std::uint32_t rounds() const { return core_.rounds(); }
+    A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr bool more() const { return core_.more(); }
+    /// The next round (precondition more()): STAGE_CTRL of the one stage it changes,
+    /// then COMMIT. Returns the round's index.
+    A2A_ROUND_LOOP_INLINE constexpr std::uint32_t step() {
+      const StageStep s = core_.step();
+      bus_->write32(stage_base_ + s.stage * 4U, mode_word_ | s.state << reg::StageControl::State::position);
+      control_ += std::uint32_t{1} << reg::Control::Ticket::position;  // carries above the ticket are ignored
+      bus_->write32(Layout::kControl, control_);
+      driver_->ticket_ = static_cast<std::uint8_t>(control_ >> reg::Control::Ticket::position);
+      return core_.index();
+    }
+    /// Confirms the round just stepped: STATUS with its ticket, done and clean (the
+    /// driver's wait_round, at most max_polls reads).
+    [[nodiscard]] constexpr Errc wait_round(std::uint32_t max_polls) { return driver_->wait_round(max_polls); }
+    /// Stands at round r, programmed whole by other means (program_round); the next
+    /// step() writes round r + 1's changed stage. Takes up the driver's ticket.
+    constexpr void seek(std::uint32_t r) {
+      core_.seek(r);
+      resync();
+    }
+    /// Takes up the driver's ticket after a CONTROL action made through the driver.
+    constexpr void resync() { control_ = commit_word(driver_->ticket_); }
+    [[nodiscard]] constexpr const GrayStepper<W>& core() const { return core_; }
+
+   private:
+    friend class FabricDriver;
+    static constexpr std::uint32_t commit_word(std::uint8_t ticket) {
+      return RegisterValue<reg::Control>{}.flag<reg::Control::Commit>().template set<reg::Control::Ticket>(ticket).raw();
+    }
+    constexpr RoundStepper(FabricDriver& driver, const GrayStepper<W>& core)
+        : core_(core),
+          driver_(&driver),
+          bus_(driver.bus_),
+          mode_word_(RegisterValue<reg::StageControl>{}.set<reg::StageControl::Mode>(mode_code(core.control())).raw()),
+          control_(commit_word(driver.ticket_)) {}
+    GrayStepper<W> core_{};
+    FabricDriver* driver_{nullptr};
+    Bus* bus_{nullptr};
+    std::uint32_t stage_base_{Layout::stage_control(0)};
+    std::uint32_t mode_word_{0};
+    std::uint32_t control_{0};
+  };
+
+  /// A RoundStepper for `schedule` at its round 0: checked here once (configured,
+  /// the same network, one-stage Gray steps; W = 1 needs d = 2), never per step.
+  /// The caller programs round 0 whole (program_round) before the first step().
+  template <std::uint32_t W, class S>
+  [[nodiscard]] constexpr Result<RoundStepper<W>> stepper(const S& schedule) {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (!(schedule.network() == net_)) return Errc::stepper_needs_gray_steps;
+    const Result<GrayStepper<W>> core = gray_stepper<W>(schedule);
+    A2A_TRY(core);
+    forget_shadow();
+    stepped_ = true;  // the stepper's writes bypass the stage mirror: stop trusting it
+    return RoundStepper<W>(*this, *core);
+  }
   [[nodiscard]] constexpr bool optical() const { return optical_; }
   /// Whether the configured network runs in relay mode (PORT_MESSAGE is read).
   [[nodiscard]] constexpr bool relay() const { return configured_ && relay_; }
@@ -109,7 +188,7 @@ class FabricDriver {
     // Shadow registers keep their value across commits: a stage that keeps its
     // setting is not written again (a Gray-order round writes one stage).
     const auto key = static_cast<std::uint8_t>(mode_code(mode) | state << 3);  // 3 + 4 bits: the whole register
-    if (((stage_known_ >> stage) & 1U) != 0 && stage_mirror_[stage] == key) return Errc::ok;
+    if (!stepped_ && ((stage_known_ >> stage) & 1U) != 0 && stage_mirror_[stage] == key) return Errc::ok;
     const Errc e = write_shadow(Layout::stage_control(stage), value);
     remember(stage_known_, stage, e == Errc::ok);
     stage_mirror_[stage] = key;
@@ -346,6 +425,8 @@ class FabricDriver {
   bool relay_{false};
   std::uint8_t ticket_{0};
   bool verify_writes_{false};
+  bool stepped_{false};  // a RoundStepper was handed out since configure(): the stage mirror is off
+  static_assert(Layout::stage_control(1) - Layout::stage_control(0) == 4, "a2a::hal: STAGE_CTRL words are adjacent");
   static_assert(Layout::kMaxStages <= 32, "a2a::hal: the stage mirror holds at most 32 stages");
   std::array<std::uint8_t, Layout::kMaxStages> stage_mirror_{};  // small: drivers live on round-loop stacks
   std::uint32_t stage_known_{0};
