@@ -8,9 +8,13 @@
 #             (figure 6), state sizes: counts computed at switch level
 #     target  Cortex-M3 instruction counts under QEMU with the TCG plugin
 #             (figures 1 and 2, sizes, stack), Cortex-M0+ flash/.data/.bss of
-#             the core at -Os (figure 3), and the same counts on the Cortex-M0+
-# Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus}, each
-# configured from the presets (host, arm-m3, arm-m0plus).
+#             the core at -Os (figure 3), and the same counts on the Cortex-M0+;
+#             then the look-ahead mode on every board (the slot interrupt, the
+#             producer, the shortest slot) and the table `a2a budget` reads,
+#             bench/results/slot-budget.json, written from these counts
+# Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
+# each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
+# arm-m4-stm32, arm-m3-stm32).
 # Needs: tools/install-deps.sh --target (adds libbenchmark-dev, QEMU, arm GCC).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -52,7 +56,8 @@ for part in "${parts[@]}"; do
       ;;
     target)
       build arm-m3 "$base-m3" bench_rounds a2a_icount_plugin
-      plugin="$(pwd)/$base-m3/bench/target/libicount.so"
+      plugin="$base-m3/bench/target/libicount.so"
+      [[ $plugin == /* ]] || plugin="$(pwd)/$plugin"  # QEMU runs in this directory too, but say it whole
       # run <machine> <image> <name>: console to <name>.out, plugin lines to <name>.log
       run() {
         A2A_QEMU_ARGS="-plugin $plugin -d plugin -D $scratch/$3.log" \
@@ -69,6 +74,40 @@ for part in "${parts[@]}"; do
       echo "run-benchmarks: bench_rounds on Cortex-M0+ (QEMU microbit)" >&2
       run microbit "$base-m0plus/bench/target/bench_rounds.elf" m0
       python3 bench/target/collect.py icount --console "$scratch/m0.out" --plugin "$scratch/m0.log" --core "Cortex-M0+"
+      # The look-ahead mode (docs/PERFORMANCE.md, "Look-ahead mode"): bench_lookahead
+      # on every board, bench_rounds (the direct loop's HAL count) on every core. The
+      # plugin starts each interrupt's count at the board's handler, a2a_board_slot_irq.
+      lookahead() {  # <machine> <build dir> <name>
+        local image="$2/bench/target/bench_lookahead.elf" entry
+        entry=$(arm-none-eabi-nm "$image" | awk '$3 == "a2a_board_slot_irq" { print $1 }')
+        [[ -n $entry ]] || { echo "run-benchmarks: no a2a_board_slot_irq in $image" >&2; exit 1; }
+        echo "run-benchmarks: bench_lookahead on $1" >&2
+        A2A_QEMU_ARGS="-plugin $plugin,entry=0x$entry -d plugin -D $scratch/$3.log" \
+          platform/cortex-m/qemu-run.sh "$1" "$image" >"$scratch/$3.out"
+        boards+=(--board "$scratch/$3.out:$scratch/$3.log")
+      }
+      boards=()
+      build arm-m3 "$base-m3" bench_lookahead
+      lookahead mps2-an385 "$base-m3" la-an385
+      build arm-m0plus "$base-m0plus" bench_lookahead
+      lookahead microbit "$base-m0plus" la-microbit
+      for core in m4f:mps2-an386:cortex-m4 m7:mps2-an500:cortex-m7; do
+        IFS=: read -r dir machine cpu <<<"$core"
+        build "arm-$dir" "$base-$dir" bench_rounds bench_lookahead
+        echo "run-benchmarks: bench_rounds on $cpu (QEMU $machine)" >&2
+        run "$machine" "$base-$dir/bench/target/bench_rounds.elf" "rounds-$dir"
+        lookahead "$machine" "$base-$dir" "la-$machine"
+      done
+      build arm-m4-stm32 "$base-stm32" bench_lookahead
+      lookahead netduinoplus2 "$base-stm32" la-netduinoplus2
+      build arm-m3-stm32 "$base-nd2" bench_lookahead
+      lookahead netduino2 "$base-nd2" la-netduino2
+      mkdir -p bench/results
+      python3 bench/target/collect.py lookahead "${boards[@]}" \
+        --rounds "cortex-m3=$scratch/m3.out:$scratch/m3.log" --rounds "cortex-m0plus=$scratch/m0.out:$scratch/m0.log" \
+        --rounds "cortex-m4=$scratch/rounds-m4f.out:$scratch/rounds-m4f.log" \
+        --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
+        --json bench/results/slot-budget.json
       ;;
   esac
 done

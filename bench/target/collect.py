@@ -12,8 +12,16 @@ docs/PERFORMANCE.md (called by bench/run-target-bench.sh).
       Linker maps of the flash probes: the core's flash, .data and .bss for one
       family is what the probe object adds over flash_probe_none; the board
       (startup, console), the C library and libgcc are counted apart.
+  collect.py lookahead --board OUT:LOG [--board ...] --rounds CPU=OUT:LOG [...]
+                       [--json FILE]
+      The look-ahead mode: bench_lookahead's console and plugin lines of each
+      board (the slot interrupt, the producer, the port headers) and
+      bench_rounds' of each core (the direct loop through the HAL, figure 1).
+      Prints the look-ahead tables of docs/PERFORMANCE.md and, with --json,
+      writes the table `a2a budget` reads (bench/results/slot-budget.json).
 """
 import argparse
+import json
 import re
 import sys
 
@@ -180,6 +188,172 @@ def flash(args):
     print()
 
 
+# --- the look-ahead mode ------------------------------------------------------
+
+# Cycles a slot interrupt costs beyond its instructions: the hardware's exception
+# entry and return, taken as long as each other (ARM: 12 cycles of latency on
+# Cortex-M3/M4/M7 with zero-wait-state memory, 15 on Cortex-M0+ and 16 on the
+# Cortex-M0 of the micro:bit's nRF51); an assumption, stated with the figures.
+EXCEPTION_CYCLES = {"cortex-m0plus": 16 + 16, "cortex-m3": 12 + 12, "cortex-m4": 12 + 12, "cortex-m7": 12 + 12}
+# The fastest clock of each board's chip (data sheets), besides the clock the
+# image runs at (board.cmake's A2A_BOARD_CPU_HZ, which the console line gives).
+CHIP_MAX_HZ = {"mps2-an385": 25_000_000, "mps2-an386": 25_000_000, "mps2-an500": 25_000_000,
+               "microbit": 16_000_000, "netduinoplus2": 168_000_000, "netduino2": 120_000_000}
+TOPOLOGIES = ["omega", "baseline", "banyan", "reverse-omega", "reverse-baseline", "reverse-banyan", "gsen"]
+FORMAT = "a2a-slot-budget 1"
+
+
+def paired(spec):
+    """OUT:LOG -> (console groups, plugin counts), paired in order."""
+    out, log = spec.split(":", 1)
+    groups = []
+    for line in open(out):
+        words = line.split()
+        if len(words) > 1 and words[0] == "bench" and words[1] != "done":
+            groups.append({"what": words[1], **dict(w.split("=", 1) for w in words[2:] if "=" in w)})
+    counts = parse_plugin(log)
+    if len(groups) != len(counts):
+        sys.exit(f"collect: {out}: {len(groups)} named groups but {len(counts)} plugin lines "
+                 "(was QEMU run with the plugin and -d plugin?)")
+    for g, c in zip(groups, counts):
+        g["intervals"], g["min"], g["max"], g["total"] = c
+    calibration = [g for g in groups if g["what"] == "calibrate"]
+    if calibration and calibration[0]["max"] != 0:
+        sys.exit(f"collect: {out}: the empty bracket did not count 0 instructions")
+    return groups
+
+
+def one(groups, what, where, **match):
+    found = [g for g in groups if g["what"] == what and all(g.get(k) == v for k, v in match.items())]
+    if len(found) != 1:
+        sys.exit(f"collect: {where}: expected one '{what}' group {match}, found {len(found)}")
+    return found[0]
+
+
+def topology_key(g):
+    return "gsen" if g["family"] == "alternating" else g["topology"]
+
+
+def lookahead(args):
+    cores, boards = {}, {}
+    for spec in args.rounds:
+        cpu, files = spec.split("=", 1)
+        groups = paired(files)
+        direct = {}
+        for g in groups:
+            if g["what"] == "round-hal" and g["d"] == "2" and g["N"] in ("1024", "1026") and topology_key(g) in TOPOLOGIES:
+                direct[topology_key(g)] = g["max"]
+        missing = [t for t in TOPOLOGIES if t not in direct]
+        if missing:
+            sys.exit(f"collect: {files}: no HAL round count for {missing}")
+        cores.setdefault(cpu, {})["direct_round"] = {t: direct[t] for t in TOPOLOGIES}
+    for spec in args.board:
+        groups = paired(spec)
+        slot = one(groups, "isr-slot", spec)
+        board, cpu, hz = slot["board"], slot["cpu"], int(slot["hz"])
+        if slot["min"] != slot["max"] or slot["intervals"] < 8:
+            sys.exit(f"collect: {spec}: the slot interrupt's count varies or too few were measured ({slot})")
+        underrun = one(groups, "isr-underrun", spec)
+        finished = one(groups, "isr-finished", spec)
+        core = cores.setdefault(cpu, {})
+        if "direct_round" not in core:
+            sys.exit(f"collect: no bench_rounds counts for {cpu} (--rounds {cpu}=OUT:LOG)")
+        producer = {topology_key(g): round(g["total"] / int(g["units"]), 1) for g in groups if g["what"] == "producer"}
+        headers = sorted((g for g in groups if g["what"] == "headers"), key=lambda g: int(g["units"]))
+        per_port = round((headers[1]["total"] - headers[0]["total"]) / (int(headers[1]["units"]) - int(headers[0]["units"])), 1)
+        # A group with no interval was not seen by the plugin: QEMU 7.2 does not run the
+        # callbacks of a marker right before an instruction that crosses a 4 KiB page
+        # (seen on the netduino2 image). Such a board gives no producer counts.
+        unseen = [g for g in groups if g["what"] in ("producer", "headers") and g["intervals"] == 0]
+        if unseen:
+            print(f"collect: note: {board}: the plugin saw no interval in {len(unseen)} producer/header groups "
+                  "(a marker before a page-crossing instruction); its producer counts are not used", file=sys.stderr)
+        # The producer and the header writes are the core's code, the same on every
+        # board of it; the first board of a core gives them, the others must agree.
+        elif "producer_round" in core and (core["producer_round"] != {t: producer[t] for t in TOPOLOGIES}
+                                           or core["port_header"] != per_port):
+            print(f"collect: note: {board}'s producer counts differ from {core['measured_on']}'s", file=sys.stderr)
+        if "producer_round" not in core and not unseen:
+            core["producer_round"] = {t: producer[t] for t in TOPOLOGIES}
+            core["port_header"] = per_port
+            core["measured_on"] = board
+        core.setdefault("slot_interrupts", []).append(
+            {"board": board, "instructions": slot["max"], "stores": 4, "underrun": underrun["max"],
+             "finished": finished["max"]})
+        boards[board] = {"cpu": cpu, "clock_hz": hz, "chip_max_hz": CHIP_MAX_HZ.get(board, hz)}
+    for cpu, core in cores.items():
+        if "slot_interrupts" not in core or "producer_round" not in core:
+            sys.exit(f"collect: {cpu}: no board's bench_lookahead gave its counts")
+        core["exception_cycles"] = EXCEPTION_CYCLES[cpu]
+
+    print("### Look-ahead mode: the slot interrupt per board (instructions)\n")
+    print("The board's own handler (`a2a_board_slot_irq`: acknowledge the timer, one ring entry's STAGE_CTRL "
+          "store and COMMIT through the MMIO bus, step the ring) from its first instruction to its return, "
+          "without the hardware's exception entry. *Slot*: an entry ready (the four stores: timer, STAGE_CTRL, "
+          "COMMIT, the ring's pointer); *empty*: none ready, an underrun counted; *finished*: the run is over and "
+          "the handler stops its timer. Target: at most 12 plus the stores.\n")
+    print("| board | core | slot | of which stores | besides the stores | target met | empty (underrun) | finished |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for cpu in sorted(cores):
+        for s in cores[cpu]["slot_interrupts"]:
+            rest = s["instructions"] - s["stores"]
+            met = "yes" if rest <= 12 else f"no (+{rest - 12})"
+            print(f"| {s['board']} | {cpu} | {s['instructions']} | {s['stores']} | {rest} | {met} | {s['underrun']} | {s['finished']} |")
+
+    print("\n### Look-ahead mode: the producer per round (instructions)\n")
+    print("`SlotProducer::fill` in the main loop: `next()`, the changed stage's STAGE_CTRL value, the entry into the "
+          "ring (Gray-order Latin square at N = 1024, d = 2; gsen: the alternating schedule at N = 1026), loop and "
+          "call spread over the rounds. *Header*: each port's PORT_HEADER as the main loop writes it "
+          "(`write_round_ports`) when the register block takes the headers from the controller, per port. *Direct*: "
+          "figure 1's HAL column, a round through `hal::FabricDriver` (its STATUS wait not included).\n")
+    print("| core | " + " | ".join(TOPOLOGIES) + " | header, per port |")
+    print("| --- |" + " --- |" * (len(TOPOLOGIES) + 1))
+    for cpu in sorted(cores):
+        c = cores[cpu]
+        print(f"| {cpu} producer | " + " | ".join(f"{c['producer_round'][t]}" for t in TOPOLOGIES) + f" | {c['port_header']} |")
+        print(f"| {cpu} direct | " + " | ".join(f"{c['direct_round'][t]}" for t in TOPOLOGIES) + " | |")
+
+    print("\n### Look-ahead mode: the shortest slot each board sustains (omega)\n")
+    print("Assuming one cycle per instruction, plus the exception entry and return: 12 + 12 cycles on "
+          "Cortex-M3/M4/M7, 16 + 16 on Cortex-M0/M0+. *Interrupt alone*: the ring filled ahead, a bounded run of "
+          "at most 15 slots; *sustained*: the interrupt and the producer's round share the core every slot; "
+          "*direct*: the HAL round loop, one round per slot. At the clock the image runs at, then at the chip's "
+          "fastest clock.\n")
+    print("| board | core | clock | interrupt alone | sustained | direct | chip's fastest clock | sustained there | direct there |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    def slot(cycles, hz):
+        ns = cycles * 1e9 / hz
+        return f"{ns / 1000:.2f} us ({hz / cycles / 1e6:.2f} M slots/s)" if ns < 1e6 else f"{ns / 1e6:.1f} ms"
+    for cpu in sorted(cores):
+        c = cores[cpu]
+        for s in c["slot_interrupts"]:
+            b = boards[s["board"]]
+            isr = s["instructions"] + c["exception_cycles"]
+            sustained = isr + c["producer_round"]["omega"]
+            direct = c["direct_round"]["omega"]
+            print(f"| {s['board']} | {cpu} | {b['clock_hz'] / 1e6:g} MHz | {slot(isr, b['clock_hz'])} | "
+                  f"{slot(sustained, b['clock_hz'])} | {slot(direct, b['clock_hz'])} | {b['chip_max_hz'] / 1e6:g} MHz | "
+                  f"{slot(sustained, b['chip_max_hz'])} | {slot(direct, b['chip_max_hz'])} |")
+    print()
+    if args.json:
+        table = {
+            "format": FORMAT,
+            "generated_by": "bench/run-benchmarks.sh target (bench/target/collect.py lookahead --json)",
+            "assumptions": {"cycles_per_instruction": 1,
+                            "exception_cycles": "entry + return, per core (exception_cycles)"},
+            "topologies": TOPOLOGIES,
+            "cores": {cpu: {"measured_on": c["measured_on"], "exception_cycles": c["exception_cycles"],
+                            "direct_round": c["direct_round"], "producer_round": c["producer_round"],
+                            "port_header": c["port_header"], "slot_interrupts": c["slot_interrupts"]}
+                      for cpu, c in sorted(cores.items())},
+            "boards": dict(sorted(boards.items())),
+        }
+        with open(args.json, "w") as f:
+            json.dump(table, f, indent=2)
+            f.write("\n")
+        print(f"collect: wrote {args.json}", file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -194,6 +368,11 @@ def main():
     f.add_argument("--family", action="append", required=True)
     f.add_argument("--core", required=True)
     f.set_defaults(run=flash)
+    la = sub.add_parser("lookahead")
+    la.add_argument("--board", action="append", required=True, help="bench_lookahead's OUT:LOG of one board")
+    la.add_argument("--rounds", action="append", required=True, help="CPU=OUT:LOG: bench_rounds' of one core")
+    la.add_argument("--json", help="write the budget table (bench/results/slot-budget.json)")
+    la.set_defaults(run=lookahead)
     args = parser.parse_args()
     args.run(args)
 

@@ -9,17 +9,26 @@
  *   START  mov r10, r10  (Thumb 0x46D2)   STOP  mov r11, r11  (Thumb 0x46DB)
  *   FLUSH  mov r9, r9    (Thumb 0x46C9)
  * Every instruction executed between a START and the next STOP is counted
- * (markers excluded). A FLUSH prints one line for the intervals since the last
+ * (markers excluded); a second START restarts the interval. A FLUSH drops an
+ * interval still open and prints one line for the intervals since the last
  * FLUSH:
  *   a2a-icount intervals=<k> min=<a> max=<b> total=<t>
+ * Option entry=<address> (hex, a Thumb function's address; bit 0 is ignored):
+ * executing the instruction there starts an interval too. An interrupt handler
+ * cannot hold a marker before its prologue, so the look-ahead benchmark
+ * (lookahead_bench.cpp) starts at the handler's first instruction this way and
+ * stops at a STOP right after the WFI it returns to: the count is the handler's
+ * instructions from entry to its return, without the hardware's exception entry.
  * Build: gcc -shared -fPIC -O2 -o libicount.so icount_plugin.c
- * Run:   qemu-system-arm ... -plugin ./libicount.so -d plugin -D <log file>
+ * Run:   qemu-system-arm ... -plugin ./libicount.so[,entry=0x...] -d plugin -D <log file>
  */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef uint64_t qemu_plugin_id_t;
 typedef struct {
@@ -54,6 +63,7 @@ size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 void qemu_plugin_outs(const char *string);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
@@ -64,12 +74,20 @@ static uint64_t executed;  /* every non-marker instruction (one vCPU) */
 static uint64_t started_at;
 static bool running;
 static uint64_t intervals, total, min_count, max_count;
+static bool have_entry;
+static uint64_t entry_address; /* entry=: an instruction that starts an interval */
 
 static void on_start(unsigned int vcpu, void *data) {
   (void)vcpu;
   (void)data;
   started_at = executed;
   running = true;
+}
+
+/* The entry instruction starts an interval and is its first counted instruction. */
+static void on_entry(unsigned int vcpu, void *data) {
+  on_start(vcpu, data);
+  ++executed;
 }
 
 static void on_stop(unsigned int vcpu, void *data) {
@@ -87,6 +105,7 @@ static void on_stop(unsigned int vcpu, void *data) {
 static void on_flush(unsigned int vcpu, void *data) {
   (void)vcpu;
   (void)data;
+  running = false; /* an interval still open (started, never stopped) is dropped */
   char line[160];
   snprintf(line, sizeof line, "a2a-icount intervals=%" PRIu64 " min=%" PRIu64 " max=%" PRIu64 " total=%" PRIu64 "\n",
            intervals, min_count, max_count, total);
@@ -106,6 +125,10 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   const size_t n = qemu_plugin_tb_n_insns(tb);
   for (size_t i = 0; i < n; ++i) {
     struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+    if (have_entry && qemu_plugin_insn_vaddr(insn) == entry_address) {
+      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_entry, QEMU_PLUGIN_CB_NO_REGS, NULL);
+      continue;
+    }
     switch (marker_of(insn)) {
       case MARK_START: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_start, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
       case MARK_STOP: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_stop, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
@@ -118,8 +141,16 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
 __attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
                                                                 int argc, char **argv) {
   (void)info;
-  (void)argc;
-  (void)argv;
+  for (int i = 0; i < argc; ++i) {
+    if (strncmp(argv[i], "entry=", 6) == 0) {
+      char *end = NULL;
+      entry_address = strtoull(argv[i] + 6, &end, 16) & ~(uint64_t)1;
+      if (end == argv[i] + 6 || *end != '\0') return -1;
+      have_entry = true;
+    } else {
+      return -1; /* unknown option: QEMU refuses to load the plugin */
+    }
+  }
   qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
   return 0;
 }
