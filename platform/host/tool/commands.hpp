@@ -15,5 +15,6 @@ int run_render(std::span<const std::string> argv);
 int run_table(std::span<const std::string> argv);
 int run_config(std::span<const std::string> argv);
 int run_device(std::span<const std::string> argv);
+int run_budget(std::span<const std::string> argv);
 
 }  // namespace a2a::tool

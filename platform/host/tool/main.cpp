@@ -1,7 +1,7 @@
 // a2a: the planner's host command-line tool. Dispatches to the subcommands and
 // turns every failure into a message naming the problem and exit status 2.
 //
-//   a2a list | plan | dump | verify | render | table | config | device  [options]   (a2a <command> --help)
+//   a2a list | plan | dump | verify | render | table | config | device | budget  [options]   (a2a <command> --help)
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -29,6 +29,7 @@ constexpr Command kCommands[] = {
     {"table", a2a::tool::run_table, "rounds per N next to paper 000's R(N) and R_sc(N)"},
     {"config", a2a::tool::run_config, "encode or check a controller's configuration block (provisioning)"},
     {"device", a2a::tool::run_device, "send commands to a controller's console (serial, pty, tcp:, unix:)"},
+    {"budget", a2a::tool::run_budget, "whether a slot fits the direct round loop or the look-ahead mode"},
 };
 
 void print_usage(std::FILE* to) {
