@@ -34,9 +34,12 @@
 
 #include "a2a/alternating.hpp"
 #include "a2a/app/slot_ring.hpp"
+#include "a2a/digit_maps.hpp"
+#include "a2a/digits.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_fields.hpp"
 #include "a2a/hal/fabric_registers.hpp"
+#include "a2a/limits.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 
@@ -265,6 +268,15 @@ constexpr void write_round_ports(Bus& bus, const S& schedule, const typename S::
 }
 
 
+/// Whether run_lookahead takes options.window with a ring of Capacity entries: 1 ..
+/// min(Capacity - 1, kMaxLookaheadWindow), and 1 while the main loop writes the headers.
+template <std::uint32_t Capacity>
+[[nodiscard]] constexpr bool window_allowed(const LookaheadOptions& options) {
+  constexpr std::uint32_t kLimit = Capacity - 1 < kMaxLookaheadWindow ? Capacity - 1 : kMaxLookaheadWindow;
+  if (options.write_ports) return options.window == 1;
+  return options.window >= 1 && options.window <= kLimit;
+}
+
 /// Runs every round of `schedule` in look-ahead mode on a fabric configured for its
 /// network (NET_PORTS, NET_SHAPE written; counters cleared). `bus`: the main loop's
 /// view of the block (ROUND_COUNTER, LAST_ERROR, STATUS reads; header writes); the
@@ -277,8 +289,7 @@ LookaheadOutcome run_lookahead(Bus& bus, const S& schedule, Timer& timer, const 
   auto& ring = timer.ring();
   using Ring = std::remove_reference_t<decltype(ring)>;
   LookaheadOutcome out;
-  const std::uint32_t window_limit = Ring::kCapacity - 1 < kMaxLookaheadWindow ? Ring::kCapacity - 1 : kMaxLookaheadWindow;
-  if (options.window == 0 || options.window > window_limit || (options.write_ports && options.window != 1)) {
+  if (!window_allowed<Ring::kCapacity>(options)) {
     out.error = Errc::lookahead_bad_window;
     return out;
   }
