@@ -39,7 +39,7 @@ void check_steps(GrayStepper<W> stepper, const S& schedule) {
   }
   CHECK(steps + 1 == schedule.rounds());
   // seek: every stage's state of a few rounds, as round(r) has it.
-  for (const std::uint32_t r : {0U, 1U, schedule.rounds() / 3, schedule.rounds() - 1}) {
+  for (const std::uint32_t r : {std::uint32_t{0}, std::uint32_t{1}, schedule.rounds() / 3, schedule.rounds() - 1}) {
     stepper.seek(r);
     const auto expected = schedule.round(r);
     for (std::uint32_t s = 0; s < schedule.network().stages; ++s) REQUIRE(stepper.stage_state(s) == expected.stage_state(s));
@@ -102,4 +102,20 @@ TEST_CASE("gray stepper: usable in constant expressions") {
     return step.stage;
   }();
   static_assert(last_stage == 3);  // round 15 changes word digit 0: stage n-1
+}
+
+TEST_CASE("trailing zeros: the de Bruijn count (ARMv6-M's) agrees with counting bit by bit") {
+  for (std::uint32_t bit = 0; bit < 32; ++bit) {
+    const std::uint32_t one = std::uint32_t{1} << bit;
+    CHECK(a2a::detail::trailing_zeros_de_bruijn(one) == bit);
+    CHECK(a2a::detail::trailing_zeros_de_bruijn(one | 0x80000000U) == bit);
+    CHECK(a2a::detail::trailing_zeros(one) == bit);
+  }
+  for (std::uint32_t r = 1; r < 5000; ++r) {
+    std::uint32_t naive = 0;
+    while (((r >> naive) & 1U) == 0) ++naive;
+    CHECK(a2a::detail::trailing_zeros(r) == naive);
+    CHECK(a2a::detail::trailing_zeros_de_bruijn(r) == naive);
+  }
+  static_assert(a2a::detail::trailing_zeros_de_bruijn(0x00010000U) == 16);
 }

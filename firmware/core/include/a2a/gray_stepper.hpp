@@ -17,6 +17,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 
 #include "a2a/alternating.hpp"
 #include "a2a/digit_maps.hpp"
@@ -25,6 +26,25 @@
 #include "a2a/status.hpp"
 
 namespace a2a {
+
+namespace detail {
+/// Trailing zero bits of r (precondition r != 0). ARMv6-M (Cortex-M0/M0+) has no
+/// CLZ/RBIT, and std::countr_zero becomes a libgcc call there (__ctzsi2): a de
+/// Bruijn multiply and a 32-byte table take about a third of its instructions.
+/// Elsewhere (RBIT + CLZ on v7-M, TZCNT/BSF on the host) the builtin is best.
+/// Bit position of (r & -r) * 0x077CB531 >> 27, the de Bruijn sequence's index.
+inline constexpr std::uint8_t kDeBruijnBit[32] = {0,  1,  28, 2,  29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4,  8,
+                                                   31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
+constexpr std::uint32_t trailing_zeros_de_bruijn(std::uint32_t r) {
+  return kDeBruijnBit[((r & (0U - r)) * 0x077CB531U) >> 27];
+}
+A2A_ROUND_LOOP_INLINE constexpr std::uint32_t trailing_zeros(std::uint32_t r) {
+#if defined(__ARM_ARCH_6M__)
+  if (!std::is_constant_evaluated()) return trailing_zeros_de_bruijn(r);
+#endif
+  return static_cast<std::uint32_t>(std::countr_zero(r));
+}
+}  // namespace detail
 
 /// What one Gray-order round changes: one stage and its new state.
 struct StageStep {
@@ -67,7 +87,7 @@ class GrayStepper {
   A2A_ROUND_LOOP_INLINE constexpr StageStep step() {
     if (index_ == last_) detail::contract_violation();
     const std::uint32_t r = ++index_;
-    const auto bit = static_cast<std::uint32_t>(std::countr_zero(r));
+    const std::uint32_t bit = detail::trailing_zeros(r);
     if constexpr (W == 1) {
       // Bit `bit` of r is 1, so Gray bit `bit` = 1 - bit `bit`+1 of r.
       return {top_ - bit, ((r >> bit) >> 1U & 1U) ^ 1U};
