@@ -3,7 +3,7 @@
 # on Cortex-M (tests/target includes this file in the cross build).
 # Paths are relative to tests/hal.
 set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp driver_v2_test.cpp fault_injection_test.cpp
-    emulated_fabric_test.cpp register_table_test.cpp)
+    emulated_fabric_test.cpp register_table_test.cpp round_stepper_test.cpp)
 # a2a::app: the fault-injection tests drive the controller's round loop (firmware/app).
 set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
 
