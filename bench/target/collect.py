@@ -239,14 +239,22 @@ def lookahead(args):
     for spec in args.rounds:
         cpu, files = spec.split("=", 1)
         groups = paired(files)
-        direct = {}
+        # Figure 1's HAL column: the rows at the floor (the RoundStepper), not the
+        # round-by-round "-next" rows; and the same with each round confirmed by STATUS.
+        direct, confirmed = {}, {}
         for g in groups:
-            if g["what"] == "round-hal" and g["d"] == "2" and g["N"] in ("1024", "1026") and topology_key(g) in TOPOLOGIES:
+            if g["d"] != "2" or g["N"] not in ("1024", "1026") or g.get("family", "").endswith("-next") \
+                    or topology_key(g) not in TOPOLOGIES:
+                continue
+            if g["what"] == "round-hal":
                 direct[topology_key(g)] = g["max"]
-        missing = [t for t in TOPOLOGIES if t not in direct]
+            elif g["what"] == "round-hal-confirmed":
+                confirmed[topology_key(g)] = g["max"]
+        missing = [t for t in TOPOLOGIES if t not in direct or t not in confirmed]
         if missing:
-            sys.exit(f"collect: {files}: no HAL round count for {missing}")
+            sys.exit(f"collect: {files}: no HAL round count (round-hal, round-hal-confirmed) for {missing}")
         cores.setdefault(cpu, {})["direct_round"] = {t: direct[t] for t in TOPOLOGIES}
+        cores[cpu]["direct_confirmed"] = {t: confirmed[t] for t in TOPOLOGIES}
     for spec in args.board:
         groups = paired(spec)
         slot = one(groups, "isr-slot", spec)
@@ -301,25 +309,27 @@ def lookahead(args):
             print(f"| {s['board']} | {cpu} | {s['instructions']} | {s['stores']} | {rest} | {met} | {s['underrun']} | {s['finished']} |")
 
     print("\n### Look-ahead mode: the producer per round (instructions)\n")
-    print("`SlotProducer::fill` in the main loop: `next()`, the changed stage's STAGE_CTRL value, the entry into the "
-          "ring (Gray-order Latin square at N = 1024, d = 2; gsen: the alternating schedule at N = 1026), loop and "
-          "call spread over the rounds. *Header*: each port's PORT_HEADER as the main loop writes it "
-          "(`write_round_ports`) when the register block takes the headers from the controller, per port. *Direct*: "
-          "figure 1's HAL column, a round through `hal::FabricDriver` (its STATUS wait not included).\n")
+    print("`SlotProducer::fill` in the main loop: the core's `GrayStepper` step, the changed stage's STAGE_CTRL value, "
+          "the entry into the ring (Gray-order Latin square at N = 1024, d = 2; gsen: the alternating schedule at "
+          "N = 1026), loop and call spread over the rounds. *Header*: each port's PORT_HEADER as the main loop writes "
+          "it (`write_round_ports`) when the register block takes the headers from the controller, per port. "
+          "*Direct*: figure 1's HAL column, a round through the HAL's `RoundStepper` (the two stores); *confirmed*: "
+          "the same with the round's STATUS read and checked (`round-hal-confirmed`).\n")
     print("| core | " + " | ".join(TOPOLOGIES) + " | header, per port |")
     print("| --- |" + " --- |" * (len(TOPOLOGIES) + 1))
     for cpu in sorted(cores):
         c = cores[cpu]
         print(f"| {cpu} producer | " + " | ".join(f"{c['producer_round'][t]}" for t in TOPOLOGIES) + f" | {c['port_header']} |")
         print(f"| {cpu} direct | " + " | ".join(f"{c['direct_round'][t]}" for t in TOPOLOGIES) + " | |")
+        print(f"| {cpu} direct, confirmed | " + " | ".join(f"{c['direct_confirmed'][t]}" for t in TOPOLOGIES) + " | |")
 
     print("\n### Look-ahead mode: the shortest slot each board sustains (omega)\n")
     print("Assuming one cycle per instruction, plus the exception entry and return: 12 + 12 cycles on "
           "Cortex-M3/M4/M7, 16 + 16 on Cortex-M0/M0+. *Interrupt alone*: the ring filled ahead, a bounded run of "
           "at most 15 slots; *sustained*: the interrupt and the producer's round share the core every slot; "
-          "*direct*: the HAL round loop, one round per slot. At the clock the image runs at, then at the chip's "
-          "fastest clock.\n")
-    print("| board | core | clock | interrupt alone | sustained | direct | chip's fastest clock | sustained there | direct there |")
+          "*direct, confirmed*: the HAL round loop with each round's STATUS checked, one round per slot. At the "
+          "clock the image runs at, then at the chip's fastest clock.\n")
+    print("| board | core | clock | interrupt alone | sustained | direct, confirmed | chip's fastest clock | sustained there | direct there |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     def slot(cycles, hz):
         ns = cycles * 1e9 / hz
@@ -330,7 +340,7 @@ def lookahead(args):
             b = boards[s["board"]]
             isr = s["instructions"] + c["exception_cycles"]
             sustained = isr + c["producer_round"]["omega"]
-            direct = c["direct_round"]["omega"]
+            direct = c["direct_confirmed"]["omega"]
             print(f"| {s['board']} | {cpu} | {b['clock_hz'] / 1e6:g} MHz | {slot(isr, b['clock_hz'])} | "
                   f"{slot(sustained, b['clock_hz'])} | {slot(direct, b['clock_hz'])} | {b['chip_max_hz'] / 1e6:g} MHz | "
                   f"{slot(sustained, b['chip_max_hz'])} | {slot(direct, b['chip_max_hz'])} |")
@@ -343,7 +353,8 @@ def lookahead(args):
                             "exception_cycles": "entry + return, per core (exception_cycles)"},
             "topologies": TOPOLOGIES,
             "cores": {cpu: {"measured_on": c["measured_on"], "exception_cycles": c["exception_cycles"],
-                            "direct_round": c["direct_round"], "producer_round": c["producer_round"],
+                            "direct_round": c["direct_round"], "direct_confirmed": c["direct_confirmed"],
+                            "producer_round": c["producer_round"],
                             "port_header": c["port_header"], "slot_interrupts": c["slot_interrupts"]}
                       for cpu, c in sorted(cores.items())},
             "boards": dict(sorted(boards.items())),

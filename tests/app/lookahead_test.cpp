@@ -195,6 +195,46 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
   CHECK(commit_control(5) == 0x0501U);
 }
 
+namespace {
+
+/// The entries of every round of `schedule`, by step() alone and by step() for round 0
+/// then fill() (a ring drained as it goes): the same stores, in the same order.
+template <class S>
+bool fill_matches_step(const S& schedule) {
+  static Ring ring;
+  SlotProducer<Layout, S> stepped(schedule, 7);
+  SlotProducer<Layout, S> filled(schedule, 7);
+  typename SlotProducer<Layout, S>::StageWrites extra;
+  ring.reset();
+  StoreLog log;
+  (void)filled.step(extra);
+  (void)stepped.step(extra);
+  std::uint32_t r = 1;
+  while (!filled.done()) {
+    const std::uint32_t n = filled.fill(ring, 3);  // a few at a time, wrapping the ring
+    if (n == 0) return false;
+    for (std::uint32_t k = 0; k < n; ++k, ++r) {
+      log.count = 0;
+      if (ring.serve(log) != SlotServed::written) return false;
+      const SlotEntry e = stepped.step(extra);
+      if (extra.mask != 0 || log.offset[0] != e.stage_offset || log.value[0] != e.stage_value ||
+          log.value[1] != e.control)
+        return false;
+    }
+  }
+  // step() after fill(): the producer picks the Round and the stages up again.
+  return r == schedule.rounds() && stepped.done();
+}
+
+}  // namespace
+
+TEST_CASE("slot producer: fill() (the core's GrayStepper, or next()) makes step()'s entries") {
+  CHECK(fill_matches_step(LatinSquareSchedule<>::make(make_network(Topology::omega, 64).value(), RoundOrder::gray).value()));
+  CHECK(fill_matches_step(LatinSquareSchedule<>::make(make_network(Topology::banyan, 64, 4).value(), RoundOrder::gray).value()));
+  CHECK(fill_matches_step(LatinSquareSchedule<>::make(make_network(Topology::reverse_omega, 27, 3).value(), RoundOrder::gray).value()));
+  CHECK(fill_matches_step(AlternatingSchedule::make(make_network(Topology::gsen, 18).value()).value()));
+}
+
 TEST_CASE("look-ahead, window 1: a Gray-order exchange, one STAGE_CTRL store and one COMMIT per slot") {
   Bench& b = fresh_bench();
   const Network net = make_network(Topology::omega, 16).value();
@@ -296,6 +336,33 @@ TEST_CASE("look-ahead, window 4: the switch settings alone, rounds in flight, co
   CHECK(out.underruns == 0);
   CHECK(b.stage_stores == 64);
   CHECK(exactly_once(b, 64));
+}
+
+TEST_CASE("look-ahead, window 4: d = 4 (the run-time Gray step) and alternating control") {
+  Bench& b = fresh_bench();
+  b.slot_period = 3;
+  b.fabric_period = 3;
+  const Network net = make_network(Topology::omega, 64, 4).value();
+  using S = LatinSquareSchedule<>;
+  const S schedule = S::make(net, RoundOrder::gray).value();
+  b.schedule = &schedule;
+  b.inject_headers = headers_of<S>;
+  configure(b, net);
+  const LookaheadOutcome out = run(b, schedule, LookaheadOptions{4, false, 1000});
+  CHECK(out.error == Errc::ok);
+  CHECK(out.rounds_done == 64);
+  CHECK(exactly_once(b, 64));
+
+  Bench& c = fresh_bench();
+  c.slot_period = 3;
+  c.fabric_period = 3;
+  const Network gsen = make_network(Topology::gsen, 18).value();
+  const AlternatingSchedule alt = AlternatingSchedule::make(gsen).value();
+  c.schedule = &alt;
+  c.inject_headers = headers_of<AlternatingSchedule>;
+  configure(c, gsen);
+  CHECK(run(c, alt, LookaheadOptions{7, false, 1000}).error == Errc::ok);
+  CHECK(exactly_once(c, 18));
 }
 
 TEST_CASE("look-ahead: windows and schedules it refuses, each with its own error") {

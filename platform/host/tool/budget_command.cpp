@@ -6,7 +6,9 @@
 // `bench/run-benchmarks.sh target` writes from its QEMU instruction counts
 // (bench/target/collect.py lookahead). The build embeds that file
 // (CMakeLists.txt: slot_budget_table.hpp); --table reads another one.
-//  - direct loop: one round through the HAL (figure 1's HAL column);
+//  - direct loop: one round through the HAL (figure 1's HAL column: the
+//    RoundStepper's two stores), and the same with the round's STATUS read and
+//    checked before the next (what a loop that confirms each round costs);
 //  - look-ahead: the board's slot interrupt (its instructions plus the exception
 //    entry and return) and the producer's round in the main loop, both on the
 //    one core within each slot;
@@ -45,7 +47,7 @@ void print_help() {
   std::printf(
       "usage: a2a budget --cpu CPU --mhz F --slot-us T [--topology T] [--ports N] [--table FILE]\n\n"
       "Whether one round per slot of T microseconds fits a CPU at F MHz: the direct round loop (a round\n"
-      "through the HAL) and the look-ahead mode (a timer interrupt writes each slot's STAGE_CTRL word and\n"
+      "through the HAL, alone and with its STATUS checked) and the look-ahead mode (a timer interrupt writes each slot's STAGE_CTRL word and\n"
       "COMMIT from a ring the main loop fills ahead), from the instruction counts measured under QEMU\n"
       "(bench/results/slot-budget.json, written by bench/run-benchmarks.sh target), assuming one cycle per\n"
       "instruction plus the exception entry and return. Exit status 0: a mode fits; 1: neither does.\n\noptions:\n"
@@ -188,6 +190,7 @@ int run_budget(std::span<const std::string> argv) {
   const double slot = mhz * slot_us;  // cycles a slot, at one cycle per instruction
   const double exception = number_at(core, "exception_cycles", *cpu + ".");
   const double direct = number_at(core["direct_round"], topology, *cpu + ".direct_round.");
+  const double confirmed = number_at(core["direct_confirmed"], topology, *cpu + ".direct_confirmed.");
   const double producer = number_at(core["producer_round"], topology, *cpu + ".producer_round.");
   const double per_port = number_at(core, "port_header", *cpu + ".");
   const double headers = ports * per_port;
@@ -207,6 +210,10 @@ int run_budget(std::span<const std::string> argv) {
   const double direct_need = direct + headers;
   std::printf("direct loop: %s cycles a round (through the HAL%s): %s\n", cycles(direct_need).c_str(),
               ports == 0 ? "" : (" " + count(direct) + " + the headers").c_str(), verdict(direct_need, slot, fits).c_str());
+  any = any || fits;
+  const double confirmed_need = confirmed + headers;
+  std::printf("direct loop, each round's STATUS checked: %s cycles a round: %s\n", cycles(confirmed_need).c_str(),
+              verdict(confirmed_need, slot, fits).c_str());
   any = any || fits;
   for (const auto& isr : core["slot_interrupts"]) {
     const double instructions = number_at(isr, "instructions", *cpu + ".slot_interrupts[].");

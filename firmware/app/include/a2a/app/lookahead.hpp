@@ -36,6 +36,7 @@
 #include "a2a/app/slot_ring.hpp"
 #include "a2a/digit_maps.hpp"
 #include "a2a/digits.hpp"
+#include "a2a/gray_stepper.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_fields.hpp"
 #include "a2a/hal/fabric_registers.hpp"
@@ -120,9 +121,14 @@ concept OneStageStepping = requires(const S& s, const typename S::Round& r, std:
 
 /// The producer's per-round work: round r's slot entry (the stage written at the
 /// boundary and the COMMIT) and the other stages r changes (`extra`, written by
-/// the main loop into the shadow registers). One stage per round: O(1) with
-/// next() (Gray-order Latin square, Algorithm 4); otherwise every stage's value
-/// is compared with the round before (O(n)).
+/// the main loop into the shadow registers).
+///  - step(): one round at a time, its Round kept for the ports' view
+///    (write_round_ports): O(1) with next() where the schedule changes one stage a
+///    round (Gray-order Latin square, Algorithm 4), else every stage's value is
+///    compared with the round before (O(n));
+///  - fill(): as many rounds as the ring takes, when the main loop writes nothing
+///    but the slots (window above 1): the core's GrayStepper (gray_stepper.hpp, the
+///    round step at its floor) where the schedule has one, else next().
 template <class Layout, LookaheadSchedule S>
 class SlotProducer {
  public:
@@ -137,7 +143,19 @@ class SlotProducer {
       : schedule_(&schedule),
         stages_(schedule.network().stages),
         one_stage_(detail::steps_one_stage(schedule)),
-        control_(commit_control(first_ticket)) {}
+        control_(commit_control(first_ticket)) {
+    if (one_stage_ && schedule.network().radix == 2) {
+      if (const Result<GrayStepper<1>> binary = gray_stepper<1>(schedule); binary) {
+        binary_ = *binary;
+        stepper_ = Stepper::binary;
+      }
+    } else if (one_stage_) {
+      if (const Result<GrayStepper<0>> general = gray_stepper<0>(schedule); general) {
+        general_ = *general;
+        stepper_ = Stepper::general;
+      }
+    }
+  }
 
   /// Whether every round sets its switches by stage or alternating control.
   [[nodiscard]] constexpr Errc check() const {
@@ -161,6 +179,7 @@ class SlotProducer {
   A2A_ROUND_LOOP_INLINE constexpr SlotEntry step(StageWrites& extra) {
     const std::uint32_t r = produced_++;
     extra.mask = 0;
+    if (filled_) resync(r);  // fill() kept neither the Round nor the stages' values
     if constexpr (detail::OneStageStepping<S>) {
       if (one_stage_ && r != 0) {
         round_ = schedule_->next(round_);
@@ -187,20 +206,62 @@ class SlotProducer {
 
   /// Pushes the next rounds' entries into `ring` while it has room, at most `max`:
   /// the producer's loop when the main loop writes nothing else (window above 1).
-  /// The round stays in registers across the loop. Precondition: round 0 was
+  /// The step stays in registers across the loop. Precondition: round 0 was
   /// produced by step() and one_stage_per_round(). Returns how many it pushed.
   template <class Ring>
-    requires detail::OneStageStepping<S>
   A2A_ROUND_LOOP_INLINE std::uint32_t fill(Ring& ring, std::uint32_t max) {
     std::uint32_t n = ring.space();
     if (n > max) n = max;
     if (n > schedule_->rounds() - produced_) n = schedule_->rounds() - produced_;
-    // Locals: the ring's stores cannot alias them, so they stay in registers.
+    if (n == 0) return 0;
+    if (stepper_ == Stepper::binary) return fill_with(binary_, ring, n);
+    if (stepper_ == Stepper::general) return fill_with(general_, ring, n);
+    if constexpr (detail::OneStageStepping<S>) {
+      return fill_next(ring, n);
+    } else {
+      a2a::detail::contract_violation();  // not one stage a round: step() only
+    }
+  }
+
+ private:
+  /// CONTROL's next ticket (bits 31:16 are ignored by the block: a running count).
+  static constexpr std::uint32_t kTicketStep = std::uint32_t{1} << hal::reg::Control::Ticket::position;
+  enum class Stepper : std::uint8_t { none, binary, general };
+
+  A2A_ROUND_LOOP_INLINE constexpr SlotEntry entry(std::uint32_t stage, std::uint32_t value) {
+    written_[stage] = value;
+    const SlotEntry e{Layout::stage_control(stage), value, control_};
+    control_ += kTicketStep;
+    return e;
+  }
+
+  /// fill()'s loop over the core's Gray step: the changed stage and its new state
+  /// from the round index. Every round has the first one's control mode; a stage is
+  /// < n <= kMaxStages and a state < d <= 16, so the offset and the value need no
+  /// range check here. Locals: the ring's stores cannot alias them.
+  template <std::uint32_t W, class Ring>
+  A2A_ROUND_LOOP_INLINE std::uint32_t fill_with(GrayStepper<W>& kept, Ring& ring, std::uint32_t n) {
+    GrayStepper<W> stepper = kept;
+    stepper.seek(produced_ - 1);  // at the round produced last
+    std::uint32_t control = control_;
+    const std::uint32_t mode_bits = stage_control_value(stepper.control(), 0);
+    ring.emplace_batch(n, [&](std::uint32_t) __attribute__((always_inline)) {
+      const StageStep change = stepper.step();
+      const SlotEntry e{Layout::kStageControlBase + 4 * change.stage,
+                        mode_bits | change.state << hal::reg::StageControl::State::position, control};
+      control += kTicketStep;
+      return e;
+    });
+    kept = stepper;
+    return filled(n, control);
+  }
+
+  /// fill()'s loop over next(), for a one-stage schedule without a GrayStepper.
+  template <class Ring>
+  A2A_ROUND_LOOP_INLINE std::uint32_t fill_next(Ring& ring, std::uint32_t n) {
     const S schedule = *schedule_;
     typename S::Round round = round_;
     std::uint32_t control = control_;
-    // Every round has the first one's control mode; a changed stage is < n <= kMaxStages
-    // and a state < d <= 16, so the offset and the value need no range check here.
     const std::uint32_t mode_bits = stage_control_value(round.control(), 0);
     ring.emplace_batch(n, [&](std::uint32_t) __attribute__((always_inline)) {
       round = schedule.next(round);
@@ -211,29 +272,35 @@ class SlotProducer {
       return e;
     });
     round_ = round;
+    return filled(n, control);
+  }
+
+  constexpr std::uint32_t filled(std::uint32_t n, std::uint32_t control) {
     control_ = control;
     produced_ += n;
+    filled_ = true;
     return n;
   }
 
- private:
-  /// CONTROL's next ticket (bits 31:16 are ignored by the block: a running count).
-  static constexpr std::uint32_t kTicketStep = std::uint32_t{1} << hal::reg::Control::Ticket::position;
-
-  A2A_ROUND_LOOP_INLINE constexpr SlotEntry entry(std::uint32_t stage, std::uint32_t value) {
-    written_[stage] = value;
-    const SlotEntry e{Layout::stage_control(stage), value, control_};
-    control_ += kTicketStep;
-    return e;
+  /// After fill(): the Round and every stage's value as of round r - 1.
+  constexpr void resync(std::uint32_t r) {
+    filled_ = false;
+    round_ = schedule_->round(r - 1);
+    for (std::uint32_t s = 0; s < stages_; ++s)
+      written_[s] = stage_control_value(round_.control(), round_.switch_state(s, 0));
   }
 
   const S* schedule_;
   std::uint32_t stages_;
   bool one_stage_;
+  bool filled_{false};
+  Stepper stepper_{Stepper::none};
   std::uint32_t control_;
   std::uint32_t produced_{0};
   typename S::Round round_{};
   std::array<std::uint32_t, kMaxStages> written_{};  // each stage's STAGE_CTRL value as last produced
+  GrayStepper<1> binary_{};
+  GrayStepper<0> general_{};
 };
 
 /// Round `round`'s port state into the shadow registers: every port's header (idle
@@ -350,11 +417,9 @@ LookaheadOutcome run_lookahead(Bus& bus, const S& schedule, Timer& timer, const 
       if (!observe()) return finish();
       timer.idle();
     }
-    if constexpr (detail::OneStageStepping<S>) {
-      if (r != 0 && !options.write_ports && producer.one_stage_per_round()) {
-        producer.fill(ring, confirmed + options.window - r);  // the rounds the window allows, in one loop
-        continue;
-      }
+    if (r != 0 && !options.write_ports && producer.one_stage_per_round()) {
+      producer.fill(ring, confirmed + options.window - r);  // the rounds the window allows, in one loop
+      continue;
     }
     const SlotEntry entry = producer.step(extra);
     // Shadow registers are free here: nothing is committed (round 0), or the round
