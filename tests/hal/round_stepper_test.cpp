@@ -4,10 +4,12 @@
 // end: every message delivered once, to its destination (misroutes 0: the block
 // checks every arrival against its port's header). step() does not write the
 // PORT_HEADERs: the caller writes each round's (one case shows that without them
-// round 1 is flagged as a misroute). And what stepper() refuses up front.
+// round 1 is flagged as a misroute). And what stepper() refuses up front; and the
+// controller's round loop (app::run_exchange), which steps where it can.
 //
 // Portable (heap-free, small blocks): the Cortex-M build runs this file under QEMU too.
 #include <a2a/a2a.hpp>
+#include <a2a/app/controller.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
 #include <a2a/hal/hal.hpp>
@@ -69,6 +71,14 @@ Errc write_headers(Driver& driver, const S& schedule, std::uint32_t r) {
   return Errc::ok;
 }
 
+/// Every message exactly once, each to its destination, where a round was aborted
+/// (its LAST_ERROR stays: the aborted round delivered nothing).
+bool exactly_once_after_abort(Bench& b, std::uint32_t ports) {
+  const DeliveryTally c = b.driver.counters();
+  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
+         c.faulted_rounds == 0 && b.emulator.missing(ports) == 0;
+}
+
 /// Round 0 programmed whole, then every further round by step() (after its port
 /// headers when `headers`); each confirmed by wait_round. Returns the first error;
 /// `rounds` = rounds confirmed.
@@ -105,6 +115,61 @@ void check_stepped_exchange(const S& schedule) {
   CHECK(rounds == schedule.rounds());
   CHECK(b.driver.round_counter() == schedule.rounds());
   CHECK(exactly_once(b, net.ports));
+}
+
+/// The serviced bus, telling stepped rounds from whole ones (a stepped round writes
+/// its STAGE_CTRL right before COMMIT, a whole one its ports in between), and
+/// able to lose COMMITs (a hung round).
+class CountingBus {
+ public:
+  explicit CountingBus(Bus& inner) : inner_(&inner) {}
+  std::uint32_t read32(std::uint32_t offset) { return inner_->read32(offset); }
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    const bool stage = offset >= Layout::stage_control(0) && offset <= Layout::stage_control(Layout::kMaxStages - 1);
+    if (offset == Layout::kControl && reg::Control::Commit::extract(value) != 0) {
+      ++commits;
+      if (last_was_stage_) ++stepped_commits;
+      if (hang_commits > 0) {
+        --hang_commits;
+        last_was_stage_ = false;
+        return;  // lost on the way: the block never takes it up
+      }
+    }
+    last_was_stage_ = stage;
+    inner_->write32(offset, value);
+  }
+  std::uint32_t commits{0};
+  std::uint32_t stepped_commits{0};
+  std::uint32_t hang_commits{0};
+
+ private:
+  Bus* inner_;
+  bool last_was_stage_{false};
+};
+using CountingDriver = FabricDriver<CountingBus, Layout>;
+
+/// A fresh Bench (its driver reads the counters) and a counting driver on its bus.
+struct LoopBench {
+  Bench* bench;
+  CountingBus counting;
+  CountingDriver driver;
+};
+
+LoopBench& fresh_loop_bench() {
+  Bench& b = fresh_bench();
+  static LoopBench loop{&b, CountingBus(b.bus), CountingDriver(loop.counting)};
+  loop.bench = &b;
+  loop.counting = CountingBus(b.bus);
+  loop.driver = CountingDriver(loop.counting);
+  if (loop.driver.probe() != Errc::ok) a2a::detail::contract_violation();
+  return loop;
+}
+
+constexpr auto kIgnoreRound = [](std::uint32_t, const auto&) {};
+
+AnySchedule any_schedule(const Network& net, RoundOrder order) {
+  const ScheduleKind kind = net.topology == Topology::gsen ? ScheduleKind::alternating : ScheduleKind::latin_square;
+  return AnySchedule::make(net, kind, order).value();
 }
 
 }  // namespace
@@ -165,4 +230,81 @@ TEST_CASE("round stepper: refused before it is handed out") {
   CHECK(b.driver.stepper<1>(LatinSquareSchedule<>::make(radix4, RoundOrder::gray).value()).error() ==
         Errc::stepper_needs_gray_steps);
   CHECK(b.driver.stepper<0>(LatinSquareSchedule<>::make(radix4, RoundOrder::gray).value()).ok());
+}
+
+TEST_CASE("controller: run_exchange steps every round after the first where the schedule allows it") {
+  const Network nets[] = {make_network(Topology::omega, 16).value(), make_network(Topology::omega, 64, 4).value(),
+                          make_network(Topology::gsen, 10).value()};
+  for (const Network& net : nets) {
+    INFO("topology ", static_cast<int>(net.topology), " ports ", net.ports, " radix ", net.radix);
+    const AnySchedule schedule = any_schedule(net, RoundOrder::gray);
+    LoopBench& loop = fresh_loop_bench();
+    REQUIRE(loop.driver.configure(net, false) == Errc::ok);
+    const app::ExchangeOutcome out = app::run_exchange(loop.driver, schedule, kIgnoreRound, app::ExchangeOptions{});
+    CHECK(out.error == Errc::ok);
+    CHECK(out.rounds_done == schedule.rounds());
+    CHECK(loop.counting.commits == schedule.rounds());
+    CHECK(loop.counting.stepped_commits == schedule.rounds() - 1);
+    CHECK(exactly_once(*loop.bench, net.ports));
+  }
+}
+
+TEST_CASE("controller: whole rounds where the stepper does not apply (natural order, read-back verification)") {
+  const Network net = make_network(Topology::omega, 16).value();
+  for (const bool verify : {false, true}) {
+    const AnySchedule schedule = any_schedule(net, verify ? RoundOrder::gray : RoundOrder::natural);
+    LoopBench& loop = fresh_loop_bench();
+    loop.driver.set_write_verification(verify);
+    REQUIRE(loop.driver.configure(net, false) == Errc::ok);
+    const app::ExchangeOutcome out = app::run_exchange(loop.driver, schedule, kIgnoreRound, app::ExchangeOptions{});
+    CHECK(out.error == Errc::ok);
+    CHECK(loop.counting.commits == schedule.rounds());
+    CHECK(loop.counting.stepped_commits == 0);
+    CHECK(exactly_once(*loop.bench, net.ports));
+  }
+}
+
+TEST_CASE("controller: a hung stepped round is aborted and retried whole, then stepping resumes; exactly once") {
+  const Network net = make_network(Topology::omega, 16).value();
+  const AnySchedule schedule = any_schedule(net, RoundOrder::gray);
+  LoopBench& loop = fresh_loop_bench();
+  REQUIRE(loop.driver.configure(net, false) == Errc::ok);
+  const app::ExchangeOutcome out = app::run_exchange(
+      loop.driver, schedule,
+      [&](std::uint32_t r, const auto&) {
+        if (r == 2) loop.counting.hang_commits = 1;  // round 3's stepped COMMIT is lost
+      },
+      app::ExchangeOptions{0, 2, 50});
+  CHECK(out.error == Errc::ok);
+  CHECK(out.retries == 1);
+  CHECK(loop.counting.commits == schedule.rounds() + 1);
+  // Rounds 1 .. 15 stepped (round 3's lost attempt among them), round 3's retry whole.
+  CHECK(loop.counting.stepped_commits == schedule.rounds() - 1);
+  CHECK(exactly_once_after_abort(*loop.bench, net.ports));
+}
+
+TEST_CASE("controller: stop, then resume from rounds_done: the first round whole, then stepped; exactly once") {
+  const Network net = make_network(Topology::gsen, 10).value();
+  const AnySchedule schedule = any_schedule(net, RoundOrder::gray);
+  LoopBench& loop = fresh_loop_bench();
+  REQUIRE(loop.driver.configure(net, false) == Errc::ok);
+  // Round 4's COMMIT is lost on every attempt (1 + 1 retry): stop there.
+  const app::ExchangeOutcome out = app::run_exchange(
+      loop.driver, schedule,
+      [&](std::uint32_t r, const auto&) {
+        if (r == 3) loop.counting.hang_commits = 2;
+      },
+      app::ExchangeOptions{0, 1, 50});
+  CHECK(out.error == Errc::fabric_timeout);
+  CHECK(out.rounds_done == 4);
+  CHECK(loop.counting.stepped_commits == 4);  // rounds 1, 2, 3 and round 4's first attempt
+  loop.counting.stepped_commits = 0;
+  loop.counting.commits = 0;
+  const app::ExchangeOutcome resumed =
+      app::run_exchange(loop.driver, schedule, kIgnoreRound, app::ExchangeOptions{out.rounds_done, 1, 50});
+  CHECK(resumed.error == Errc::ok);
+  CHECK(resumed.rounds_done == schedule.rounds());
+  CHECK(loop.counting.commits == schedule.rounds() - 4);
+  CHECK(loop.counting.stepped_commits == schedule.rounds() - 5);
+  CHECK(exactly_once_after_abort(*loop.bench, net.ports));
 }

@@ -20,12 +20,25 @@
 // what was delivered; ResumedSchedule runs a re-planned schedule instead (e.g.
 // the fault-tolerant one around the reported switch) minus what was delivered.
 // Everything is bounded: see docs/reliability.md for the worst case per round.
+//
+// On a FabricDriver with read-back verification off, a schedule whose rounds are
+// one-stage Gray steps (the Latin square in gray order with d = 2^w, the
+// alternating schedule; an AnySchedule holding one) is stepped: after a round
+// delivered by the attempt just before, the next writes its ports and then
+// RoundStepper::step() (its one changed STAGE_CTRL and COMMIT). The first round,
+// every retry and every round after an ABORT are programmed whole as before, and
+// re-seat the stepper (seek). Outcomes, retries and counts are the same either way.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 
+#include "a2a/alternating.hpp"
+#include "a2a/any_schedule.hpp"
+#include "a2a/gray_stepper.hpp"
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/hal/program_round.hpp"
+#include "a2a/latin_square.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 
@@ -130,14 +143,16 @@ constexpr bool retryable(Errc e) {
          e == Errc::fabric_round_faulted;
 }
 
-/// One attempt of a round: ok only if the fabric delivered it (done and clean).
-template <hal::FabricController C, hal::ControlledSchedule S>
-[[nodiscard]] constexpr Errc attempt_round(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t max_polls) {
-  A2A_TRY(hal::program_round(fabric, schedule, r));  // nothing committed
+/// The outcome of the round just committed: ok only if the fabric delivered it
+/// (done and clean). `aborted`: the controller ABORTed it (hung).
+template <hal::FabricController C>
+[[nodiscard]] constexpr Errc confirm_round(C& fabric, std::uint32_t max_polls, bool& aborted) {
+  aborted = false;
   const Errc waited = fabric.wait_round(max_polls);
   if (waited != Errc::fabric_timeout) return waited;
   // Hung: stop the round, then look once more. A clean completion just before the
   // ABORT means the round was delivered: it must not be sent again.
+  aborted = true;
   A2A_TRY(fabric.abort());
   const Result<hal::FabricStatus> after = fabric.poll_status(max_polls);
   if (!after) return Errc::fabric_round_in_doubt;  // ABORT ignored: the round may still complete
@@ -145,6 +160,130 @@ template <hal::FabricController C, hal::ControlledSchedule S>
   if (after->aborted || after->error || !after->done) return Errc::fabric_timeout;
   return Errc::fabric_round_faulted;
 }
+
+/// One attempt of a round programmed whole: ok only if the fabric delivered it.
+template <hal::FabricController C, hal::ControlledSchedule S>
+[[nodiscard]] constexpr Errc attempt_round(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t max_polls,
+                                           bool& aborted) {
+  aborted = false;
+  A2A_TRY(hal::program_round(fabric, schedule, r));  // nothing committed
+  return confirm_round(fabric, max_polls, aborted);
+}
+
+/// A fabric that hands out a round stepper (hal::FabricDriver::stepper).
+template <class C>
+concept SteppingFabric = requires(C& c) {
+  typename C::template RoundStepper<0>;
+  { c.write_verification() } -> std::same_as<bool>;
+};
+
+struct NoStepper {};
+template <class C>
+struct StepperOf {
+  using type = NoStepper;
+};
+template <SteppingFabric C>
+struct StepperOf<C> {
+  using type = typename C::template RoundStepper<0>;
+};
+
+/// Whether `candidate` sets every stage of every round as `schedule` does (the
+/// stepper writes stage control only; the ports come from `schedule`). Once per
+/// exchange: O(rounds x stages).
+template <class S, class Candidate>
+[[nodiscard]] constexpr bool same_stage_control(const S& schedule, const Candidate& candidate) {
+  if (candidate.rounds() != schedule.rounds() || !(candidate.network() == schedule.network())) return false;
+  for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
+    const typename S::Round round = schedule.round(r);
+    const typename Candidate::Round other = candidate.round(r);
+    if (round.control() != other.control() || round.control() == ControlMode::individual) return false;
+    for (std::uint32_t stage = 0; stage < schedule.network().stages; ++stage)
+      if (static_cast<std::uint32_t>(round.switch_state(stage, 0)) !=
+          static_cast<std::uint32_t>(other.switch_state(stage, 0)))
+        return false;
+  }
+  return true;
+}
+
+/// The driver's stepper for `schedule`: directly for a Latin square or alternating
+/// schedule; for an AnySchedule (which does not hand out its family's schedule)
+/// through the gray-order Latin square or the alternating schedule of its network,
+/// when that sets every round's stages as it does.
+template <SteppingFabric C, class S>
+[[nodiscard]] constexpr Result<typename C::template RoundStepper<0>> make_stepper(C& fabric, const S& schedule) {
+  if constexpr (requires { { schedule.kind() } -> std::same_as<ScheduleKind>; }) {
+    if (schedule.kind() == ScheduleKind::latin_square) {
+      const Result<LatinSquareSchedule<>> gray = LatinSquareSchedule<>::make(schedule.network(), RoundOrder::gray);
+      A2A_TRY(gray);
+      if (!same_stage_control(schedule, *gray)) return Errc::stepper_needs_gray_steps;
+      return fabric.template stepper<0>(*gray);
+    }
+    if (schedule.kind() == ScheduleKind::alternating) {
+      const Result<AlternatingSchedule> alternating = AlternatingSchedule::make(schedule.network());
+      A2A_TRY(alternating);
+      if (!same_stage_control(schedule, *alternating)) return Errc::stepper_needs_gray_steps;
+      return fabric.template stepper<0>(*alternating);
+    }
+    return Errc::stepper_needs_gray_steps;
+  } else {
+    return fabric.template stepper<0>(schedule);
+  }
+}
+
+/// The round loop's two ways to program a round. Whole: program_round (every
+/// round on any fabric; the first, every retry, every round after an ABORT).
+/// Stepped: on a FabricDriver whose stepper() takes the schedule (an AnySchedule's
+/// Latin square in gray order with d = 2^w, the alternating schedule) and with
+/// read-back verification off (step() writes unverified): when round r - 1 was
+/// delivered by the attempt just before, not aborted, round r writes its ports
+/// (headers, idle mask, relay messages: step() does not) and step() writes the one
+/// stage it changes and COMMIT. A round programmed whole re-seats the stepper (seek).
+template <hal::FabricController C, hal::ControlledSchedule S>
+class RoundProgrammer {
+ public:
+  constexpr RoundProgrammer(C& fabric, const S& schedule) {
+    if constexpr (SteppingFabric<C>) {
+      if (fabric.write_verification()) return;
+      const auto made = make_stepper(fabric, schedule);
+      if (made && made->rounds() == schedule.rounds()) {
+        stepper_ = *made;
+        usable_ = true;
+      }
+    }
+  }
+
+  /// One attempt of round r: ok only if the fabric delivered it (done and clean).
+  [[nodiscard]] constexpr Errc attempt(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t max_polls) {
+    bool aborted = false;
+    Errc e = Errc::ok;
+    if constexpr (SteppingFabric<C>) {
+      if (usable_ && seated_ && r != 0 && stepper_.index() + 1 == r) {
+        seated_ = false;
+        const typename S::Round round = schedule.round(r);
+        A2A_TRY(fabric.relay() ? hal::detail::write_ports<true>(fabric, schedule, round)
+                               : hal::detail::write_ports<false>(fabric, schedule, round));
+        stepper_.step();
+        e = confirm_round(fabric, max_polls, aborted);
+        seated_ = e == Errc::ok && !aborted;
+        return e;
+      }
+      seated_ = false;
+      e = attempt_round(fabric, schedule, r, max_polls, aborted);
+      if (usable_ && e == Errc::ok && !aborted) {
+        stepper_.seek(r);  // round r is in the shadow registers; takes up the driver's ticket
+        seated_ = true;
+      }
+      return e;
+    } else {
+      return attempt_round(fabric, schedule, r, max_polls, aborted);
+    }
+  }
+
+ private:
+  typename StepperOf<C>::type stepper_{};
+  bool usable_{false};
+  bool seated_{false};  // stepper_ stands at the round the shadow registers hold, delivered
+};
 
 /// The first switch the fabric marks faulty, if any (reads the FAULT bitmap).
 template <hal::FabricController C>
@@ -180,12 +319,13 @@ ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, c
     outcome.error = Errc::poll_bound_zero;
     return outcome;
   }
+  detail::RoundProgrammer<C, S> programmer(fabric, schedule);
   for (std::uint32_t r = options.start_round; r < schedule.rounds(); ++r) {
     Errc e = Errc::ok;
     for (std::uint32_t attempt = 0; attempt <= options.max_retries; ++attempt) {
       if (attempt > 0) ++outcome.retries;
       ++outcome.attempts;
-      e = detail::attempt_round(fabric, schedule, r, options.max_polls);
+      e = programmer.attempt(fabric, schedule, r, options.max_polls);
       if (e == Errc::ok || !detail::retryable(e)) break;
       if (e == Errc::fabric_round_faulted) {
         detail::locate_fault(fabric, schedule.network(), outcome);
