@@ -30,7 +30,7 @@ constexpr std::uint32_t kCheckPorts = 32;
 constexpr std::uint32_t kCheckPorts = kPorts < 64 ? kPorts : 64;
 #endif
 
-std::array<std::uint32_t, StageReplay::words_needed(kPorts, kStages)> g_words;
+std::array<std::uint32_t, StageReplay::words_bound(kPorts, kStages)> g_words;
 std::array<std::uint32_t, kPorts> g_sources;
 
 /// Calls f(net) for every network of the core's list with N <= kPorts and d in {2, 3, 4, 8, 16}.

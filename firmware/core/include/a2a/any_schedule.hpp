@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 
 #include "a2a/family_union.hpp"
@@ -92,6 +93,14 @@ class BasicAnySchedule {
     }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
       return visit([&](const auto& r) { return static_cast<std::uint32_t>(r.switch_state(stage, sw)); });
+    }
+    /// switch_state(stage, y) of the switches y < out.size(), into out[y]: the family
+    /// found once, not once a switch (a host tabulating whole rounds).
+    constexpr void stage_states(std::uint32_t stage, std::span<std::uint32_t> out) const {
+      visit([&](const auto& r) {
+        for (std::size_t y = 0; y < out.size(); ++y)
+          out[y] = static_cast<std::uint32_t>(r.switch_state(stage, static_cast<std::uint32_t>(y)));
+      });
     }
 
    private:

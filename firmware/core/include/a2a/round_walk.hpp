@@ -109,7 +109,7 @@ namespace detail {
 /// and the signals on an output another one reached too (every one of them).
 constexpr void judge_outputs(RoundMarks& marks, std::span<std::uint32_t> shared, std::span<RoundSignal> signals,
                              RoundOutcome& outcome) {
-  for (RoundSignal& signal : signals) {
+  for (const RoundSignal& signal : signals) {
     if (!marks.reach_output(signal.output)) detail::test_and_set(shared, signal.output);
     outcome.crossed_fault += signal.crossed_fault ? 1U : 0U;
     outcome.misrouted += signal.misrouted() ? 1U : 0U;
@@ -168,11 +168,12 @@ constexpr RoundOutcome walk_round(StageReplay& replay, const Switches& switches,
   for (std::uint32_t& w : shared) w = 0;
   RoundOutcome outcome;
   replay.replay(switches);
+  const bool faults = replay.any_faulty();
   for (RoundSignal& signal : signals) {
     signal.output = replay.output(signal.source);
     signal.tag_taken = replay.tag(signal.source);
     signal.crossed_fault = false;
-    for (std::uint32_t s = 0; s < net.stages; ++s)
+    for (std::uint32_t s = 0; faults && s < net.stages; ++s)
       if (replay.stage_faulty(s) && replay.faulty(s, signal.source)) signal.crossed_fault = true;
   }
   if (optical) {  // stage by stage, signal by signal: the second and further through a switch

@@ -77,10 +77,10 @@ class StageWiring {
   [[nodiscard]] static constexpr std::size_t words_needed(const Network& net) {
     return net.ports + std::size_t{net.stages} * slots(net);
   }
-  /// Enough words for every network of the core's list with at most `ports` ports and
-  /// `stages` stages (a stage has fewer than 2N output slots; the shift network 2N), for
-  /// static storage.
-  [[nodiscard]] static constexpr std::size_t words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
+  /// At least words_needed(net) for every network of the core's list with at most `ports`
+  /// ports and `stages` stages (a stage has fewer than 2N output slots; the shift network
+  /// 2N), for static storage.
+  [[nodiscard]] static constexpr std::size_t words_bound(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
     return ports + std::size_t{stages} * 2 * ports;
   }
 
@@ -159,11 +159,13 @@ class StageReplay {
  public:
   /// Words for `net`: the wiring tables, 2 N per stage (slots and tags), and the states.
   [[nodiscard]] static constexpr std::size_t words_needed(const Network& net) {
-    return StageWiring::words_needed(net) + std::size_t{net.stages} * (2 * std::size_t{net.ports} + net.switches_per_stage());
+    const std::size_t per_stage = 2 * static_cast<std::size_t>(net.ports) + net.switches_per_stage();
+    return StageWiring::words_needed(net) + net.stages * per_stage;
   }
-  /// Enough for every network of at most `ports` ports and `stages` stages (static storage).
-  [[nodiscard]] static constexpr std::size_t words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
-    return StageWiring::words_needed(ports, stages) + std::size_t{stages} * 3 * ports;
+  /// At least words_needed(net) for every network of at most `ports` ports and `stages`
+  /// stages (static storage).
+  [[nodiscard]] static constexpr std::size_t words_bound(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
+    return StageWiring::words_bound(ports, stages) + static_cast<std::size_t>(stages) * 3 * ports;
   }
 
   constexpr StageReplay() = default;
@@ -233,6 +235,8 @@ class StageReplay {
   }
   /// Whether any switch of stage s is faulty (so that faulty() need be asked there only).
   [[nodiscard]] constexpr bool stage_faulty(std::uint32_t s) const { return ((faulty_stages_ >> s) & 1U) != 0; }
+  /// Whether any switch is faulty.
+  [[nodiscard]] constexpr bool any_faulty() const { return faulty_stages_ != 0; }
   /// How many stages the last replay() went through (the others were kept).
   [[nodiscard]] constexpr std::uint32_t replayed_stages() const { return replayed_stages_; }
 
@@ -257,7 +261,7 @@ class StageReplay {
     constexpr bool kFaults = requires { { config.faulty(0U, 0U) } -> std::convertible_to<bool>; };
     const std::uint32_t d = wiring_.network().radix;
     const std::uint32_t switches = switches_;
-    const std::span<std::uint32_t> states = states_.subspan(std::size_t{s} * switches, switches);
+    const std::span<std::uint32_t> row = states_.subspan(static_cast<std::size_t>(s) * switches, switches);
     bool changed = false;
     std::uint32_t flags = 0;
     const auto load = [&](auto reduce) {
@@ -271,8 +275,8 @@ class StageReplay {
           if (config.faulty(s, y)) state |= kFaulty;
         }
         if constexpr (kForcing || kFaults) flags |= state;
-        if (states[y] != state) {  // rare between rounds in Gray order: most stages keep theirs
-          states[y] = state;
+        if (row[y] != state) {  // rare between rounds in Gray order: most stages keep theirs
+          row[y] = state;
           changed = true;
         }
       }

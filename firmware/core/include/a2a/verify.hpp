@@ -87,11 +87,11 @@ struct ExchangeCheck : DeliveryTally {
 /// tables, every port's signal after each stage, the states) and four words per port
 /// (a round's relay hops and, in optical schedules, its crosstalk).
 constexpr std::size_t replay_round_words_needed(const Network& net) {
-  return round_words_needed(net.ports, net.stages) + StageReplay::words_needed(net) + std::size_t{4} * net.ports;
+  return round_words_needed(net.ports, net.stages) + StageReplay::words_needed(net) + 4 * static_cast<std::size_t>(net.ports);
 }
 /// Enough for every network of at most `ports` ports and `stages` stages (static storage).
 constexpr std::size_t replay_round_words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
-  return round_words_needed(ports, stages) + StageReplay::words_needed(ports, stages) + std::size_t{4} * ports;
+  return round_words_needed(ports, stages) + StageReplay::words_bound(ports, stages) + 4 * static_cast<std::size_t>(ports);
 }
 
 template <Schedule S>

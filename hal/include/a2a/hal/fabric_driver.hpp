@@ -92,6 +92,7 @@ class FabricDriver {
         e != Errc::ok)
       return e;
     net_ = *checked;
+    stage_words_ = checked->stage_words();
     optical_ = optical;
     relay_ = relay;
     configured_ = true;
@@ -228,7 +229,7 @@ class FabricDriver {
   [[nodiscard]] constexpr Errc set_port_header(std::uint32_t port, std::uint32_t destination, std::uint32_t tag) {
     if (!configured_) return Errc::fabric_not_configured;
     if (port >= net_.ports || destination >= net_.ports) return Errc::port_out_of_range;
-    if (tag >= net_.stage_words()) return Errc::tag_out_of_range;
+    if (tag >= stage_words_) return Errc::tag_out_of_range;
     return write_shadow(Layout::port_header(port), RegisterValue<reg::PortHeader>{}
                                                        .set<reg::PortHeader::Destination>(destination)
                                                        .set<reg::PortHeader::Tag>(tag));
@@ -420,6 +421,7 @@ class FabricDriver {
 
   Bus* bus_;
   Network net_{};
+  std::uint32_t stage_words_{0};  // net_.stage_words(): the bound of a header's tag, once per configure
   bool configured_{false};
   bool optical_{false};
   bool relay_{false};

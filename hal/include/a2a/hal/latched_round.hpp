@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "a2a/hal/fabric_fields.hpp"
 #include "a2a/hal/fabric_registers.hpp"
@@ -44,16 +45,54 @@ class LatchedRound {
   /// Every mode code known, every state used < d: a round that fails this does not run.
   [[nodiscard]] constexpr bool states_valid(const Network& net) const {
     using SC = reg::StageControl;
+    using SW = reg::SwitchState;
+    const std::uint32_t switches = net.switches_per_stage();
     for (std::uint32_t s = 0; s < net.stages; ++s) {
       const std::uint32_t ctrl = read_(Layout::stage_control(s));
       const Result<ControlMode> mode = mode_from_code(SC::Mode::extract(ctrl));
       if (!mode) return false;
       if (*mode != ControlMode::individual && SC::State::extract(ctrl) >= net.radix) return false;
-      if (*mode == ControlMode::individual)
-        for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
-          if (switch_state(net, s, y) >= net.radix) return false;
+      if (*mode != ControlMode::individual) continue;
+      // A word at a time; for d = 2^w a whole word with one mask (no state may have a
+      // bit at or above w).
+      static_assert(SW::kBitsPerSwitch == 4 && SW::kSwitchesPerWord == 8, "the mask below is 8 nibbles");
+      const bool power_of_two = (net.radix & (net.radix - 1)) == 0;
+      const std::uint32_t high = power_of_two ? 0x1111'1111U * (0xFU & ~(net.radix - 1)) : 0;
+      for (std::uint32_t first = 0; first < switches; first += SW::kSwitchesPerWord) {
+        const std::uint32_t word = read_(Layout::switch_state(s, first / SW::kSwitchesPerWord));
+        if (power_of_two && first + SW::kSwitchesPerWord <= switches) {
+          if ((word & high) != 0) return false;
+          continue;
+        }
+        for (std::uint32_t y = first; y < first + SW::kSwitchesPerWord && y < switches; ++y)
+          if (((word >> (SW::kBitsPerSwitch * (y - first))) & 0xFU) >= net.radix) return false;
+      }
     }
     return true;
+  }
+
+  /// switch_state(net, s, y) of every switch y of stage s, into out[y] (out holds at
+  /// least net.switches_per_stage() words): one STAGE_CTRL read, and in individual
+  /// mode one SWITCH_STATE read per word of switches.
+  constexpr void stage_states(const Network& net, std::uint32_t s, std::span<std::uint32_t> out) const {
+    using SC = reg::StageControl;
+    using SW = reg::SwitchState;
+    const std::uint32_t switches = net.switches_per_stage();
+    const std::uint32_t ctrl = read_(Layout::stage_control(s));
+    const Result<ControlMode> mode = mode_from_code(SC::Mode::extract(ctrl));
+    if (!mode) {
+      for (std::uint32_t y = 0; y < switches; ++y) out[y] = net.radix;
+      return;
+    }
+    if (*mode == ControlMode::individual) {
+      for (std::uint32_t first = 0; first < switches; first += SW::kSwitchesPerWord) {
+        const std::uint32_t word = read_(Layout::switch_state(s, first / SW::kSwitchesPerWord));
+        for (std::uint32_t y = first; y < first + SW::kSwitchesPerWord && y < switches; ++y)
+          out[y] = (word >> (SW::kBitsPerSwitch * (y - first))) & 0xFU;
+      }
+      return;
+    }
+    for (std::uint32_t y = 0; y < switches; ++y) out[y] = switch_state(net, s, y);
   }
 
   /// The state of switch y of stage s as STAGE_CTRL (and SWITCH_STATE in individual

@@ -5,7 +5,8 @@
 // block latches the shadow registers into its active set, checks them, and
 // walks every non-idle port's signal switch by switch through the configured
 // stages: the round the registers hold (hal/latched_round.hpp) through the walk
-// the emulated fabric runs too (a2a/round_walk.hpp), with stuck switches. It
+// the emulated fabric runs too (a2a/round_walk.hpp), with stuck switches, here
+// stage-parallel (the network's wiring tabulated once, a2a/stage_replay.hpp). It
 // records what arrives where and flags, in STATUS, what real hardware would get
 // wrong: conflicts (two signals on one switch output), optical crosstalk (two
 // signals through one switch), signals through a faulty switch, and misroutes (a
@@ -26,6 +27,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "a2a/delivery_tally.hpp"
@@ -34,6 +37,7 @@
 #include "a2a/hal/latched_round.hpp"
 #include "a2a/round_walk.hpp"
 #include "a2a/route.hpp"
+#include "a2a/stage_replay.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
@@ -44,7 +48,9 @@ class SimulatedFabric {
  public:
   static constexpr std::uint32_t kNever = ~std::uint32_t{0};
 
-  SimulatedFabric() : regs_(Layout::kSize / 4), active_(Layout::kSize / 4) { reset_registers(); }
+  SimulatedFabric() : regs_(Layout::kSize / 4), active_(Layout::kSize / 4), dirty_(Layout::kSize / 4) {
+    reset_registers();
+  }
 
   // --- RegisterBus -----------------------------------------------------------
   std::uint32_t read32(std::uint32_t offset) {
@@ -60,6 +66,10 @@ class SimulatedFabric {
       return;
     }
     regs_[offset / 4] = value ^ corruption(offset);
+    if (dirty_[offset / 4] == 0) {  // COMMIT latches the registers written since the last one
+      dirty_[offset / 4] = 1;
+      written_.push_back(offset / 4);
+    }
   }
 
   // --- test hooks -------------------------------------------------------------
@@ -148,7 +158,29 @@ class SimulatedFabric {
     regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue;
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) regs_[Layout::idle_mask(w) / 4] = hal::reg::IdleMask::reset;
     active_ = regs_;
+    for (const std::uint32_t w : written_) dirty_[w] = 0;
+    written_.clear();
+    decoded_stages_ = 0;
     pending_.clear();
+  }
+
+  /// Latches the shadow registers into the active set: those written since the last
+  /// latch (the walk reads only registers software writes; the others it never reads).
+  void latch() {
+    constexpr std::uint32_t kStageControl = Layout::kStageControlBase / 4;
+    constexpr std::uint32_t kSwitchStates = Layout::kSwitchStateBase / 4;
+    for (const std::uint32_t w : written_) {
+      active_[w] = regs_[w];
+      dirty_[w] = 0;
+      // A stage's decoded states hold until its STAGE_CTRL or SWITCH_STATE words change.
+      if (w >= kStageControl && w < kStageControl + Layout::kMaxStages)
+        decoded_stages_ &= ~(std::uint32_t{1} << (w - kStageControl));
+      else if (w >= kSwitchStates)
+        decoded_stages_ &= ~(std::uint32_t{1} << ((w - kSwitchStates) / Layout::kSwitchWordsPerStage));
+      else if (w == Layout::kNetPorts / 4 || w == Layout::kNetShape / 4)
+        decoded_stages_ = 0;
+    }
+    written_.clear();
   }
 
   void control(std::uint32_t value) {
@@ -182,7 +214,7 @@ class SimulatedFabric {
       set_status(outcome | Status::Error::mask | Status::Overrun::mask);
       return;
     }
-    active_ = regs_;
+    latch();
     const Result<Network> net = active_network();
     if (!net || !states_valid(*net)) {
       set_status(Status::Error::mask | Status::ConfigInvalid::mask);
@@ -210,19 +242,27 @@ class SimulatedFabric {
 
   void complete_round(const Network& net) {
     const std::uint32_t round = regs_[Layout::kRoundCounter / 4];
-    for (Delivery d : pending_) {
+    for (Delivery& d : pending_) {
       d.round = round;
       d.flagged = pending_status_ != 0;
-      deliveries_.push_back(d);
     }
+    if (deliveries_.empty())
+      deliveries_.swap(pending_);  // the usual case: deliveries are read and cleared each round
+    else
+      deliveries_.insert(deliveries_.end(), pending_.begin(), pending_.end());
     pending_.clear();
     ++regs_[Layout::kRoundCounter / 4];
-    // The FAULT bitmap: the block's own diagnosis of the switches the network uses.
-    for (std::uint32_t s = 0; s < Layout::kMaxStages; ++s)
-      for (std::uint32_t w = 0; w < Layout::kFaultWordsPerStage; ++w) regs_[Layout::fault(s, w) / 4] = 0;
-    for (const InjectedFault& f : faults_)
-      if (f.stage < net.stages && f.sw < net.switches_per_stage())
-        regs_[Layout::fault(f.stage, f.sw / 32) / 4] |= std::uint32_t{1} << (f.sw % 32);
+    // The FAULT bitmap: the block's own diagnosis of the switches the network uses
+    // (only the words set last time need clearing: the others are 0).
+    for (const std::uint32_t w : fault_words_) regs_[w] = 0;
+    fault_words_.clear();
+    for (const InjectedFault& f : faults_) {
+      if (f.stage < net.stages && f.sw < net.switches_per_stage()) {
+        const std::uint32_t w = Layout::fault(f.stage, f.sw / 32) / 4;
+        regs_[w] |= std::uint32_t{1} << (f.sw % 32);
+        fault_words_.push_back(w);
+      }
+    }
     const std::uint32_t overrun = regs_[Layout::kStatus / 4] & (Status::Error::mask | Status::Overrun::mask);
     set_status(Status::Done::mask | pending_status_ | overrun);
     note_error(regs_[Layout::kStatus / 4]);
@@ -243,15 +283,18 @@ class SimulatedFabric {
     return nullptr;
   }
 
-  /// The active switch states with the injected faults: a Configuration for walk_round.
-  template <class Block>
-  struct Switches {
-    const SimulatedFabric* fabric;
-    const Block* block;
-    Network net;
+  /// The active switch states, decoded once a round (LatchedRound::stage_states): a
+  /// Configuration for walk_round when no fault is injected.
+  struct SwitchStates {
+    const std::uint32_t* states;  // stage s, switch y at s * switches + y
+    std::uint32_t switches;
     [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
-      return block->switch_state(net, s, y);
+      return states[std::size_t{s} * switches + y];
     }
+  };
+  /// ... and with the injected faults.
+  struct Switches : SwitchStates {
+    const SimulatedFabric* fabric;
     [[nodiscard]] bool faulty(std::uint32_t s, std::uint32_t y) const { return fabric->fault_at(s, y) != nullptr; }
     [[nodiscard]] std::uint32_t forced_port(std::uint32_t s, std::uint32_t y) const {
       const InjectedFault* f = fabric->fault_at(s, y);
@@ -259,20 +302,83 @@ class SimulatedFabric {
     }
   };
 
+  /// The walk's stage-parallel replay, in a vector of its own: tables built for the
+  /// network the block is configured for, kept from round to round. A copy of the
+  /// fabric starts without them (the replay is a view of these words).
+  class ReplayCache {
+   public:
+    ReplayCache() = default;
+    ReplayCache(const ReplayCache&) {}
+    ReplayCache(ReplayCache&& other) noexcept : words_(std::move(other.words_)), replay_(other.replay_) {
+      other.replay_ = StageReplay{};
+    }
+    ReplayCache& operator=(const ReplayCache&) {
+      replay_ = StageReplay{};
+      return *this;
+    }
+    ReplayCache& operator=(ReplayCache&& other) noexcept {
+      words_ = std::move(other.words_);
+      replay_ = other.replay_;
+      other.replay_ = StageReplay{};
+      return *this;
+    }
+    ~ReplayCache() = default;
+    /// The replay for `net`, or nullptr if it has no tables (no network the block accepts).
+    StageReplay* for_network(const Network& net) {
+      if (!replay_.built_for(net)) {
+        words_.assign(StageReplay::words_needed(net), 0);
+        replay_ = StageReplay(words_);
+        if (!replay_.build(net)) return nullptr;
+      }
+      return &replay_;
+    }
+
+   private:
+    std::vector<std::uint32_t> words_;
+    StageReplay replay_;
+  };
+
   /// Walks every non-idle port through the active configuration; fills pending_, returns STATUS flags.
   std::uint32_t run_round(const Network& net) {
     const auto block = latched();
-    signals_.clear();
-    for (std::uint32_t i = 0; i < net.ports; ++i)
-      if (!block.idle(i)) signals_.push_back(block.signal(i));
+    signals_.resize(net.ports);  // filled in place, then cut to the active ports
+    std::size_t active = 0;
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      if (block.idle(i)) continue;
+      // The claim, field by field (the walk sets the rest): a copy of the whole record
+      // would go through the stack, once a port.
+      const RoundSignal claim = block.signal(i);
+      RoundSignal& signal = signals_[active++];
+      signal.source = claim.source;
+      signal.destination = claim.destination;
+      signal.tag = claim.tag;
+    }
+    signals_.resize(active);
     walk_words_.resize(walk_words_needed(net));
-    const RoundOutcome outcome =
-        walk_round(net, Switches<decltype(block)>{this, &block, net}, block.optical(), signals_, walk_words_);
+    const std::uint32_t per_stage = net.switches_per_stage();
+    if (!(net == decoded_net_) || states_.size() != std::size_t{net.stages} * per_stage) {
+      decoded_net_ = net;
+      decoded_stages_ = 0;
+      states_.resize(std::size_t{net.stages} * per_stage);
+    }
+    for (std::uint32_t s = 0; s < net.stages; ++s) {  // the stages whose registers changed
+      if (((decoded_stages_ >> s) & 1U) != 0) continue;
+      block.stage_states(net, s, std::span<std::uint32_t>(states_).subspan(std::size_t{s} * per_stage, per_stage));
+      decoded_stages_ |= std::uint32_t{1} << s;
+    }
+    const SwitchStates states{states_.data(), per_stage};
+    const auto walk = [&](const auto& switches) {
+      StageReplay* replay = replay_.for_network(net);
+      return replay != nullptr ? walk_round(*replay, switches, block.optical(), signals_, walk_words_)
+                               : walk_round(net, switches, block.optical(), signals_, walk_words_);
+    };
+    const RoundOutcome outcome = faults_.empty() ? walk(states) : walk(Switches{states, this});
     const bool relay = block.relay();
     std::uint32_t flags = 0;
     pending_.clear();
+    pending_.reserve(signals_.size());
     for (const RoundSignal& signal : signals_) {
-      Delivery d{};
+      Delivery& d = pending_.emplace_back();  // filled in place
       d.source = signal.source;
       d.output = signal.output;  // >= N: the shift network's unused last-stage output, no processor
       d.header_destination = signal.destination;
@@ -283,7 +389,6 @@ class SimulatedFabric {
       d.origin = relay ? block.message_origin(signal.source) : signal.source;
       d.final_destination = relay ? block.message_final(signal.source) : signal.output;
       if (d.wrong_destination) flags |= Status::Misroute::mask;
-      pending_.push_back(d);
     }
     if (outcome.crossed_fault != 0) flags |= Status::FaultCrossed::mask;
     if (outcome.collided != 0) flags |= Status::Conflict::mask;
@@ -293,10 +398,17 @@ class SimulatedFabric {
 
   std::vector<std::uint32_t> regs_;    // what software reads and writes (shadow + read-only)
   std::vector<std::uint32_t> active_;  // the set latched by the last accepted COMMIT
+  std::vector<std::uint8_t> dirty_;    // register words written since the last latch
+  std::vector<std::uint32_t> written_;  // their indices
   std::vector<Delivery> pending_;      // the running round's arrivals
   std::vector<Delivery> deliveries_;   // every completed round's arrivals
   std::vector<RoundSignal> signals_;   // the running round's signals, for the walk
   std::vector<std::uint32_t> walk_words_;
+  std::vector<std::uint32_t> states_;  // the running round's switch states (Switches)
+  Network decoded_net_{};              // the network states_ is decoded for
+  std::uint32_t decoded_stages_{0};    // bit s: states_'s stage s holds the latched registers
+  std::vector<std::uint32_t> fault_words_;  // FAULT words with a bit set
+  ReplayCache replay_;
   std::vector<InjectedFault> faults_;
   std::vector<Corruption> corruptions_;
   std::uint32_t hung_commits_{0};
