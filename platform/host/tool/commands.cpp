@@ -59,15 +59,26 @@ std::optional<std::string> backend_option(const Args& args) {
   return backend;
 }
 
-/// The replay --backend names; by default the fabric, or the core's route() (with a note)
-/// for a network the fabric's register block cannot hold.
-std::unique_ptr<SwitchReplay> make_replay(const std::optional<std::string>& backend, const Network& net) {
-  if (backend == "route") return make_core_replay();
+/// The replays --backend names (one for each thread of verify); by default the fabric,
+/// or the core's route() (with a note) for a network the fabric's register block cannot hold.
+ReplayFactory replay_factory(const std::optional<std::string>& backend, const Network& net) {
+  if (backend == "route") return make_core_replay;
   const std::string refusal = fabric_replay_refusal(net);
-  if (refusal.empty()) return make_fabric_replay();
+  if (refusal.empty()) return make_fabric_replay;
   if (backend) throw UsageError(refusal + " (use --backend route)");
   std::fprintf(stderr, "a2a: note: %s; replaying with the core's route() instead\n", refusal.c_str());
-  return make_core_replay();
+  return make_core_replay;
+}
+
+/// --threads of verify: 1 .. kMaxVerifyThreads, 1 when not given.
+std::uint32_t threads_option(const Args& args) {
+  const auto text = args.value("threads");
+  if (!text) return 1;
+  const std::uint32_t threads = parse_number("--threads", *text);
+  if (threads == 0) throw UsageError("--threads needs at least 1 thread, got 0");
+  if (threads > kMaxVerifyThreads)
+    throw UsageError("--threads " + *text + " is too many (at most " + std::to_string(kMaxVerifyThreads) + ")");
+  return threads;
 }
 
 void print_help(const char* usage, const char* what, const char* options) {
@@ -120,30 +131,34 @@ int run_dump(std::span<const std::string> argv) {
 }
 
 int run_verify(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({{"max-reports"}, {"backend"}});
+  const auto spec = with_schedule_options({{"max-reports"}, {"backend"}, {"threads"}});
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
-    print_help("a2a verify --topology T --ports N [schedule options] [--max-reports K] [--backend B]\n"
+    print_help("a2a verify --topology T --ports N [schedule options] [--max-reports K] [--backend B] [--threads K]\n"
                "       a2a verify --input dump.json",
                "Replays the schedule switch by switch from each round's switch states (not from the\n"
                "schedule's formulas), prints every violation and one summary line. Exit status 0 only\n"
                "when every ordered pair is delivered exactly once and nothing else is wrong, 1 otherwise.",
                (std::string(kScheduleOptionsHelp) +
-                "  --max-reports K       print at most K violations (default 100; 0: all)\n" + kBackendHelp)
+                "  --max-reports K       print at most K violations (default 100; 0: all)\n" + kBackendHelp +
+                "  --threads K           replay the rounds on K threads (default 1, at most 64); the\n"
+                "                        report is the same as with one\n")
                    .c_str());
     return kExitClean;
   }
   const std::uint32_t max_reports = args.number("max-reports", 100);
   const auto backend = backend_option(args);
+  const std::uint32_t threads = threads_option(args);
   const auto plan = load_plan(args);
-  const auto replay = make_replay(backend, plan->info().net);
+  const ReplayFactory make_replay = replay_factory(backend, plan->info().net);
+  const auto replay = make_replay();  // names the backend in the summary
   std::uint64_t reported = 0;
   std::uint64_t unreported = 0;
   VerifyReport report;
   {
     ProgressBar bar("verify");
     report = verify_plan(
-        *plan, *replay,
+        *plan, make_replay,
         [&](const std::string& message) {
           if (max_reports == 0 || reported < max_reports) {
             std::cout << "violation: " << message << '\n';
@@ -152,7 +167,7 @@ int run_verify(std::span<const std::string> argv) {
             ++unreported;
           }
         },
-        [&](std::uint32_t done, std::uint32_t total) { bar.update(done, total); });
+        [&](std::uint32_t done, std::uint32_t total) { bar.update(done, total); }, threads);
   }
   if (unreported != 0) std::cout << "(" << unreported << " more violations not shown; see --max-reports)\n";
   const Network& net = plan->info().net;
@@ -183,7 +198,7 @@ int run_render(std::span<const std::string> argv) {
   const auto backend = backend_option(args);
   const auto plan = load_plan(args);
   warn_about_faults(*plan);
-  const auto replay = make_replay(backend, plan->info().net);
+  const auto replay = replay_factory(backend, plan->info().net)();
   // Validate and draw into memory first, so a refused drawing leaves no half-written file.
   std::ostringstream svg;
   render_svg(*plan, round, *replay, svg);

@@ -2,11 +2,12 @@
 // register block the controller firmware programs, driven through the HAL's
 // FabricDriver exactly as the firmware drives it. configure() writes a round's
 // switch states into SWITCH_STATE (every stage in individual mode, so any table
-// of states is representable); trace_round() writes each sender's PORT_HEADER
-// and the IDLE_MASK, COMMITs once and reads where every signal arrived and the
-// output ports it took from the fabric's deliveries. A plan verified with
-// `--backend fabric` has thus been run through the same registers, packing and
-// latching rules as on a board, not only through the core's route().
+// of states is representable); replay_round() (and trace_round(), for the
+// renderer) writes each sender's PORT_HEADER and the IDLE_MASK, COMMITs once and
+// reads where every signal arrived and the output ports it took from the fabric's
+// deliveries. A plan verified with `--backend fabric` has thus been run through the
+// same registers, packing and latching rules as on a board, not only through the
+// core's replay of the wiring and states (which every delivery is checked against).
 #include <a2a/fabric/simulated_fabric.hpp>
 #include <a2a/hal/fabric_driver.hpp>
 
@@ -67,41 +68,95 @@ class FabricReplay final : public SwitchReplay {
   [[nodiscard]] std::string_view backend() const override { return "host simulated fabric"; }
 
   void configure(const Network& net, const StageStates& states) override {
-    if (const std::string refusal = fabric_replay_refusal(net); !refusal.empty())
-      throw UsageError(refusal + " (use --backend route)");
-    if (states.size() != net.stages) internal_error("a round has the wrong number of stages");
-    // Crosstalk is judged by the verifier switch by switch from the hops, so the block
-    // runs in electronic mode (its CROSSTALK flag would only say "somewhere").
-    require_ok(driver_.configure(net, false), "configure");
     const std::uint32_t switches = net.switches_per_stage();
+    const std::uint32_t words = (switches + hal::kSwitchesPerWord - 1) / hal::kSwitchesPerWord;
+    if (!configured_ || !(net == net_)) {
+      if (const std::string refusal = fabric_replay_refusal(net); !refusal.empty())
+        throw UsageError(refusal + " (use --backend route)");
+      // Crosstalk is judged by the verifier switch by switch from the hops, so the block
+      // runs in electronic mode (its CROSSTALK flag would only say "somewhere").
+      require_ok(driver_.configure(net, false), "configure");
+      configured_ = true;
+      net_ = net;
+      switch_words_.assign(std::size_t{net.stages} * words, 0);
+      switch_words_known_ = false;
+      programmed_.assign(net.stages, {});
+      idle_written_.clear();
+    }
+    if (states.size() != net.stages) internal_error("a round has the wrong number of stages");
+    // As a controller does: every register once after configuring, then only those
+    // that change (shadow registers keep their value across commits).
     for (std::uint32_t s = 0; s < net.stages; ++s) {
       if (states[s].size() != switches) internal_error("stage " + std::to_string(s) + " has the wrong switch count");
       require_ok(driver_.set_stage_control(s, ControlMode::individual, 0), "STAGE_CTRL");
-      for (std::uint32_t first = 0; first < switches; first += hal::kSwitchesPerWord) {
+      if (switch_words_known_ && states[s] == programmed_[s]) continue;  // the stage as it is
+      programmed_[s] = states[s];
+      for (std::uint32_t w = 0; w < words; ++w) {
+        const std::uint32_t first = w * hal::kSwitchesPerWord;
         std::uint32_t packed = 0;
         for (std::uint32_t j = 0; j < hal::kSwitchesPerWord && first + j < switches; ++j)
           packed |= states[s][first + j] << (hal::reg::SwitchState::kBitsPerSwitch * j);
-        require_ok(driver_.set_switch_word(s, first / hal::kSwitchesPerWord, packed), "SWITCH_STATE");
+        std::uint32_t& written = switch_words_[std::size_t{s} * words + w];
+        if (switch_words_known_ && written == packed) continue;
+        require_ok(driver_.set_switch_word(s, w, packed), "SWITCH_STATE");
+        written = packed;
       }
     }
-    net_ = net;
-    states_ = states;
+    switch_words_known_ = true;
+    states_ = &states;
+    own_.configure(net, states);
   }
 
-  [[nodiscard]] std::vector<Path> trace_round(std::span<const Send> sends) override { return run_round(sends); }
+  [[nodiscard]] std::vector<Path> trace_round(std::span<const Send> sends) override {
+    commit_round(sends);
+    std::vector<Path> paths;
+    paths.reserve(sends.size());
+    for (const Send& send : sends) paths.push_back(path_of(delivery_of(send.src)));
+    fabric_.clear_deliveries();  // one round at a time: N signals, not N^2
+    return paths;
+  }
+
+  /// The fabric's arrivals and output ports. The fabric does not report the switches a
+  /// signal crossed: when they are asked for they are the core's replay of the states
+  /// configure() programmed, and the fabric's arrivals and ports must be that replay's
+  /// (each k-shift latched and applied as programmed).
+  void replay_round(std::span<const Send> sends, bool switches, RoundTrace& trace) override {
+    commit_round(sends);
+    if (!switches) {
+      trace.output.resize(sends.size());
+      trace.tag.resize(sends.size());
+      trace.switches.clear();
+      for (std::size_t k = 0; k < sends.size(); ++k) {
+        const host::Delivery& delivery = delivery_of(sends[k].src);
+        trace.output[k] = delivery.output;
+        trace.tag[k] = delivery.tag_taken;
+      }
+    } else {
+      own_.trace_round(sends, true, trace);
+      for (std::size_t k = 0; k < sends.size(); ++k) {
+        const host::Delivery& delivery = delivery_of(sends[k].src);
+        if (delivery.output != trace.output[k] || delivery.tag_taken != trace.tag[k])
+          mismatch(delivery, trace.output[k], trace.tag[k]);
+      }
+    }
+    fabric_.clear_deliveries();
+  }
 
   /// One signal alone in a round (the header names no claim: destination 0, tag 0; the
   /// fabric's MISROUTE flag is therefore meaningless here and ignored).
   [[nodiscard]] Path trace(std::uint32_t source) const override {
     const Send alone{source, 0, 0, source, source};
-    return run_round(std::span<const Send>(&alone, 1)).front();
+    commit_round(std::span<const Send>(&alone, 1));
+    const Path path = path_of(delivery_of(source));
+    fabric_.clear_deliveries();
+    return path;
   }
 
  private:
   /// Injects one signal per distinct sending port (a port listed twice injects once: a
   /// port has one header register; the path does not depend on the header), commits,
-  /// and returns one path per send, in order.
-  std::vector<Path> run_round(std::span<const Send> sends) const {
+  /// and indexes the deliveries by source (delivery_of); the caller clears them.
+  void commit_round(std::span<const Send> sends) const {
     const std::uint32_t idle_words = (net_.ports + hal::kPortsPerIdleWord - 1) / hal::kPortsPerIdleWord;
     idle_.assign(idle_words, ~std::uint32_t{0});
     for (const Send& send : sends) {
@@ -112,7 +167,11 @@ class FabricReplay final : public SwitchReplay {
       word &= ~bit;
       require_ok(driver_.set_port_header(send.src, send.dst, send.tag), "PORT_HEADER");
     }
-    for (std::uint32_t w = 0; w < idle_words; ++w) require_ok(driver_.set_idle_word(w, idle_[w]), "IDLE_MASK");
+    for (std::uint32_t w = 0; w < idle_words; ++w) {
+      if (w < idle_written_.size() && idle_written_[w] == idle_[w]) continue;  // unchanged
+      require_ok(driver_.set_idle_word(w, idle_[w]), "IDLE_MASK");
+    }
+    idle_written_ = idle_;
     require_ok(driver_.commit(), "commit");
     // Conflicts and misroutes are the verifier's to report (with their ports); only a
     // round that did not run is a failure of the replay itself.
@@ -128,15 +187,20 @@ class FabricReplay final : public SwitchReplay {
         internal_error("unexpected delivery from port " + std::to_string(source));
       delivery_of_[source] = k;
     }
-    std::vector<Path> paths;
-    paths.reserve(sends.size());
-    for (const Send& send : sends) {
-      if (delivery_of_[send.src] == kNoDelivery)
-        internal_error("the signal of port " + std::to_string(send.src) + " arrived nowhere");
-      paths.push_back(path_of(deliveries[delivery_of_[send.src]]));
-    }
-    fabric_.clear_deliveries();  // one round at a time: N signals, not N^2
-    return paths;
+  }
+
+  /// The delivery of port `source`'s signal in the round commit_round() ran.
+  const host::Delivery& delivery_of(std::uint32_t source) const {
+    if (delivery_of_[source] == kNoDelivery)
+      internal_error("the signal of port " + std::to_string(source) + " arrived nowhere");
+    return fabric_.deliveries()[delivery_of_[source]];
+  }
+
+  [[noreturn]] void mismatch(const host::Delivery& delivery, std::uint32_t output, std::uint32_t tag) const {
+    internal_error("port " + std::to_string(delivery.source) + ": the fabric delivered at " +
+                   std::to_string(delivery.output) + " by output ports " +
+                   digits(delivery.tag_taken, net_.radix, net_.stages) + ", the programmed states lead to " +
+                   std::to_string(output) + " by " + digits(tag, net_.radix, net_.stages));
   }
 
   /// The fabric reports where a signal arrived and the output ports it took (tag_taken),
@@ -144,12 +208,9 @@ class FabricReplay final : public SwitchReplay {
   /// configure() programmed, and it must be the fabric's: the same output port at every
   /// stage (each k-shift latched and applied as programmed) and the same arrival.
   Path path_of(const host::Delivery& delivery) const {
-    const Path path = route(net_, delivery.source, TableConfiguration{&states_});
+    const Path path = route(net_, delivery.source, TableConfiguration{states_});
     if (path.tag != delivery.tag_taken || path.destination != delivery.output)
-      internal_error("port " + std::to_string(delivery.source) + ": the fabric delivered at " +
-                     std::to_string(delivery.output) + " by output ports " +
-                     digits(delivery.tag_taken, net_.radix, net_.stages) + ", the programmed states lead to " +
-                     std::to_string(path.destination) + " by " + digits(path.tag, net_.radix, net_.stages));
+      mismatch(delivery, path.destination, path.tag);
     return path;
   }
 
@@ -161,8 +222,14 @@ class FabricReplay final : public SwitchReplay {
   mutable Driver driver_{fabric_};
   mutable std::vector<std::uint32_t> idle_;
   mutable std::vector<std::size_t> delivery_of_;
+  mutable std::vector<std::uint32_t> idle_written_;  // IDLE_MASK as last written
+  std::vector<std::uint32_t> switch_words_;          // SWITCH_STATE as last written
+  StageStates programmed_;                           // the states they hold
+  bool switch_words_known_{false};
+  bool configured_{false};
   Network net_{};
-  StageStates states_;  // what configure() programmed, for the hop cross-check
+  const StageStates* states_{nullptr};  // what configure() programmed, for the cross-check
+  StatesReplay own_;                    // the core's replay of those states
 };
 
 }  // namespace

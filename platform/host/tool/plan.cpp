@@ -43,19 +43,27 @@ class SchedulePlan final : public Plan {
       : Plan(std::move(info)), schedule_(schedule), keep_(std::move(keep)) {}
 
   [[nodiscard]] PlanRound round(std::uint32_t r) const override {
-    const Network net = info().net;
-    const auto config = schedule_.round(r);
     PlanRound out;
-    out.stages.assign(net.stages, std::vector<std::uint32_t>(net.switches_per_stage()));
-    for (std::uint32_t s = 0; s < net.stages; ++s)
-      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) out.stages[s][y] = config.switch_state(s, y);
+    round_into(r, out);
+    return out;
+  }
+  void round_into(std::uint32_t r, PlanRound& out) const override {
+    const Network net = info().net;
+    const std::uint32_t switches = net.switches_per_stage();
+    const auto config = schedule_.round(r);
+    out.stages.resize(net.stages);
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      std::vector<std::uint32_t>& stage = out.stages[s];
+      stage.resize(switches);
+      config.stage_states(s, stage);
+    }
+    out.sends.clear();
     out.sends.reserve(net.ports);
     for (std::uint32_t i = 0; i < net.ports; ++i) {
       const PortSend send = schedule_.send(config, i);
       if (send.sends)
         out.sends.push_back(Send{i, send.destination, send.tag, send.message_origin(i), send.message_final()});
     }
-    return out;
   }
 
  private:

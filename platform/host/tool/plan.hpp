@@ -55,6 +55,8 @@ class Plan {
   [[nodiscard]] const PlanInfo& info() const { return info_; }
   /// Round r, 0 <= r < info().rounds.
   [[nodiscard]] virtual PlanRound round(std::uint32_t r) const = 0;
+  /// Round r into `out`, reusing its storage (the verifier's loop over rounds).
+  virtual void round_into(std::uint32_t r, PlanRound& out) const { out = round(r); }
 
  protected:
   explicit Plan(PlanInfo info) : info_(std::move(info)) {}

@@ -1,7 +1,12 @@
 #include "verifier.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <numeric>
+#include <span>
+#include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace a2a::tool {
@@ -44,10 +49,221 @@ struct Arrival {
   std::uint32_t orig, final, relay;
 };
 
+/// A violation line of a round and the send it concerns (kEndOfRound: the crosstalk
+/// lines, after every send's).
+struct Line {
+  std::uint32_t send;
+  std::string text;
+};
+constexpr std::uint32_t kEndOfRound = 0xFFFFFFFFU;
+
+/// A hop for the ledger: send k of the round carried (orig, final) from src to output.
+struct LedgerHop {
+  std::uint32_t send, src, output, orig, final;
+};
+
+/// What one round of a batch came to. Its replay and judgement (one thread) fill
+/// `lines`, `hops` (by the range of origins whose ledger accounts them), the tally's
+/// misroutes, conflicts and crosstalk, and the counts; the ledgers' accounting (a
+/// thread per range) fills `ledger_lines`, one list per range.
+struct RoundResult {
+  std::vector<Line> lines;
+  std::vector<std::vector<LedgerHop>> hops;
+  std::vector<std::vector<Line>> ledger_lines;
+  DeliveryTally tally;
+  std::uint64_t fault_crossings{0}, wrong_destinations{0}, wrong_tags{0}, output_conflicts{0}, double_sends{0};
+};
+
+/// The relay-aware accounting of the messages whose origin is in one range, over its
+/// rows of the shared pair bitmap and its own store.
+class RangeLedger {
+ public:
+  RangeLedger(std::span<std::uint32_t> delivered, std::uint32_t ports, std::uint32_t range)
+      : ledger_(delivered, HolderStore{}, ports), ports_(ports), range_(range) {}
+
+  /// Accounts the hops of round r of this range, in send order, then puts what reached a store.
+  void account(std::uint32_t r, RoundResult& round) {
+    std::vector<Line>& lines = round.ledger_lines[range_];
+    lines.clear();
+    arrivals_.clear();
+    for (const LedgerHop& h : round.hops[range_]) hop(r, h, lines);
+    end_round();
+  }
+
+  /// One hop of round r; a violation becomes a line in `lines`.
+  void hop(std::uint32_t r, const LedgerHop& hop, std::vector<Line>& lines) {
+    switch (ledger_.hop(hop.src, hop.output, hop.orig, hop.final, tally_)) {
+      case HopOutcome::relay_error: {
+        const std::uint64_t message = std::uint64_t{hop.orig} * ports_ + hop.final;
+        const bool this_round = std::any_of(arrivals_.begin(), arrivals_.end(), [&](const Arrival& a) {
+          return a.orig == hop.orig && a.final == hop.final && a.relay == hop.src;
+        });
+        const std::string processor = "processor " + std::to_string(hop.src);
+        lines.push_back({hop.send, "relay order: " + where(r, hop.src) + ": relays message " +
+                                       pair_text(hop.orig, hop.final) +
+                                       (this_round ? " that reaches " + processor + " only in round " + std::to_string(r)
+                                        : ledger_.store().left(message, hop.src) ? " that has already left " + processor
+                                                                                   : " that never reached " + processor)});
+        break;
+      }
+      case HopOutcome::duplicate:
+        lines.push_back({hop.send, "duplicate: " + where(r, hop.src) + ": pair " + pair_text(hop.orig, hop.final) +
+                                       " is delivered again"});
+        break;
+      case HopOutcome::stored: arrivals_.push_back({hop.orig, hop.final, hop.output}); break;
+      case HopOutcome::delivered: break;
+    }
+  }
+
+  /// After the round: messages that reached an intermediate processor may leave it from
+  /// the next round on.
+  void end_round() {
+    for (const Arrival& a : arrivals_) ledger_.put(a.orig, a.final, a.relay, tally_);
+    arrivals_.clear();
+  }
+
+  [[nodiscard]] const DeliveryTally& tally() const { return tally_; }
+
+ private:
+  DeliveryLedger<HolderStore> ledger_;
+  std::uint32_t ports_;
+  std::uint32_t range_;
+  DeliveryTally tally_;
+  std::vector<Arrival> arrivals_;
+};
+
+/// One thread's replay and scratch for judging rounds.
+class RoundJudge {
+ public:
+  RoundJudge(const PlanInfo& info, const std::vector<char>& faulty, const std::vector<std::uint32_t>& range_of,
+             std::unique_ptr<SwitchReplay> replay)
+      : info_(info), net_(info.net), faulty_(faulty), range_of_(range_of), replay_(std::move(replay)),
+        output_from_(net_.ports), port_sent_(net_.ports), switch_load_(info.optical ? faulty.size() : 0) {}
+
+  /// Replays and judges round r into `out`: everything but the ledger's accounting, or
+  /// with `direct` (one thread, one range) that too, hop by hop.
+  void judge(const Plan& plan, std::uint32_t r, RoundResult& out, RangeLedger* direct = nullptr) {
+    plan.round_into(r, round_);
+    const PlanRound& round = round_;
+    replay_->configure(net_, round.stages);
+    const bool faults = !info_.faults.empty();
+    replay_->replay_round(round.sends, info_.optical || faults, trace_);
+    std::fill(output_from_.begin(), output_from_.end(), kNoSender);
+    std::fill(port_sent_.begin(), port_sent_.end(), 0);
+    std::fill(switch_load_.begin(), switch_load_.end(), 0);
+    out.lines.clear();
+    for (auto& hops : out.hops) hops.clear();
+    const std::uint32_t switches = net_.switches_per_stage();
+    for (std::size_t k = 0; k < round.sends.size(); ++k) {
+      const Send& send = round.sends[k];
+      const auto line = [&](std::string text) { out.lines.push_back({static_cast<std::uint32_t>(k), std::move(text)}); };
+      if (port_sent_[send.src]++ != 0) {
+        ++out.double_sends;
+        line("port sends twice: " + where(r, send.src) + " sends more than one signal in the round");
+      }
+      const std::uint32_t destination = trace_.output[k];
+      const std::uint32_t tag = trace_.tag[k];
+      if (destination != send.dst) {
+        ++out.wrong_destinations;
+        line("wrong destination: " + where(r, send.src) + ": claimed dst " + std::to_string(send.dst) +
+             " but the switch states route it to " + std::to_string(destination));
+      }
+      if (tag != send.tag) {
+        ++out.wrong_tags;
+        line("wrong tag: " + where(r, send.src) + ": claimed tag " + digits(send.tag, net_.radix, net_.stages) +
+             " but the route takes output ports " + digits(tag, net_.radix, net_.stages));
+      }
+      if (destination != send.dst || tag != send.tag) ++out.tally.misroutes;
+      // An output >= N is no processor (the shift network's unused last-stage outputs):
+      // the wrong destination is reported above and the message is lost there.
+      // The conflicts count every signal on an output reached more than once: the first
+      // one too, when the second arrives (kShared marks that it was counted).
+      if (destination < net_.ports) {
+        std::uint32_t& owner = output_from_[destination];
+        if (owner == kNoSender) {
+          owner = send.src;
+        } else {
+          ++out.output_conflicts;
+          line("output conflict: " + where(r, send.src) + ": output " + std::to_string(destination) +
+               " is already reached by port " + std::to_string(owner & ~kShared) + " in this round");
+          out.tally.conflicts += (owner & kShared) != 0 ? 1 : 2;
+          owner |= kShared;
+        }
+      }
+      bool crosses_fault = false;
+      for (std::uint32_t s = 0; s < net_.stages && (faults || info_.optical); ++s) {
+        const std::uint32_t sw = trace_.switch_at(s, k);
+        const std::size_t index = std::size_t{s} * switches + sw;
+        if (info_.optical) ++switch_load_[index];
+        if (faulty_[index] != 0 && !crosses_fault) {
+          crosses_fault = true;
+          ++out.fault_crossings;
+          line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
+               " crosses faulty switch " + std::to_string(sw) + " of stage " + std::to_string(s));
+        }
+      }
+      if (crosses_fault) continue;  // the message is lost there
+      const LedgerHop hop{static_cast<std::uint32_t>(k), send.src, destination, send.orig, send.final};
+      if (direct != nullptr) {
+        direct->hop(r, hop, out.lines);
+        continue;
+      }
+      out.hops[send.orig < net_.ports ? range_of_[send.orig] : 0].push_back(hop);
+    }
+    if (direct != nullptr) direct->end_round();
+    if (info_.optical) {
+      for (std::size_t index = 0; index < switch_load_.size(); ++index) {
+        if (switch_load_[index] < 2) continue;
+        out.tally.crosstalk += switch_load_[index] - 1;  // the second and further signals through the switch
+        out.lines.push_back({kEndOfRound, "crosstalk: round " + std::to_string(r) + ": switch " +
+                                              std::to_string(index % switches) + " of stage " +
+                                              std::to_string(index / switches) + " carries " +
+                                              std::to_string(switch_load_[index]) + " signals in an optical network"});
+      }
+    }
+  }
+
+ private:
+  const PlanInfo& info_;
+  Network net_;
+  const std::vector<char>& faulty_;
+  const std::vector<std::uint32_t>& range_of_;
+  std::unique_ptr<SwitchReplay> replay_;
+  PlanRound round_;
+  RoundTrace trace_;
+  static constexpr std::uint32_t kNoSender = 0xFFFFFFFFU;
+  static constexpr std::uint32_t kShared = 0x80000000U;  // with the first sender: a conflict counted
+  std::vector<std::uint32_t> output_from_;                // the first port to reach each output
+  std::vector<char> port_sent_;
+  std::vector<std::uint32_t> switch_load_;
+};
+
+/// Runs work(t) for t = 0 .. count-1, on the calling thread for t = 0 and one thread
+/// each for the others; rethrows the first exception any of them threw.
+template <class Work>
+void on_threads(std::uint32_t count, const Work& work) {
+  if (count == 1) return work(0U);
+  std::vector<std::exception_ptr> errors(count);
+  std::vector<std::thread> threads;
+  threads.reserve(count - 1);
+  const auto guarded = [&](std::uint32_t t) {
+    try {
+      work(t);
+    } catch (...) {
+      errors[t] = std::current_exception();
+    }
+  };
+  for (std::uint32_t t = 1; t < count; ++t) threads.emplace_back(guarded, t);
+  guarded(0);
+  for (std::thread& thread : threads) thread.join();
+  for (const std::exception_ptr& error : errors)
+    if (error) std::rethrow_exception(error);
+}
+
 }  // namespace
 
-VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const ViolationSink& violation,
-                         const ProgressSink& progress) {
+VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, const ViolationSink& violation,
+                         const ProgressSink& progress, std::uint32_t threads) {
   const PlanInfo& info = plan.info();
   const Network& net = info.net;
   VerifyReport report;
@@ -56,111 +272,101 @@ VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const Violation
   report.rounds = info.rounds;
   report.delay = info.rounds == 0 ? 0 : info.rounds + net.stages - 1;
   report.optical = info.optical;
+  threads = std::clamp<std::uint32_t>(threads, 1, kMaxVerifyThreads);
 
   std::vector<char> faulty(std::size_t{net.stages} * net.switches_per_stage(), 0);
   for (const Fault& f : info.faults) faulty[std::size_t{f.stage} * net.switches_per_stage() + f.sw] = 1;
 
-  std::vector<std::uint32_t> delivered(pair_bitmap_words(net.ports));
-  DeliveryLedger<HolderStore> ledger(delivered, HolderStore{}, net.ports);
-  std::vector<Arrival> arrivals;  // this round's hops into a store
-  std::vector<std::int64_t> output_from(net.ports);
-  std::vector<std::uint32_t> output_load(net.ports);
-  std::vector<char> port_sent(net.ports);
-  std::vector<std::uint32_t> switch_load(faulty.size());
-
-  for (std::uint32_t r = 0; r < info.rounds; ++r) {
-    const PlanRound round = plan.round(r);
-    replay.configure(net, round.stages);
-    std::fill(output_from.begin(), output_from.end(), -1);
-    std::fill(output_load.begin(), output_load.end(), 0);
-    std::fill(port_sent.begin(), port_sent.end(), 0);
-    std::fill(switch_load.begin(), switch_load.end(), 0);
-    arrivals.clear();
-    const std::vector<Path> paths = replay.trace_round(round.sends);  // the whole round at once
-    for (std::size_t k = 0; k < round.sends.size(); ++k) {
-      const Send& send = round.sends[k];
-      if (port_sent[send.src]++ != 0) {
-        ++report.double_sends;
-        violation("port sends twice: " + where(r, send.src) + " sends more than one signal in the round");
-      }
-      const Path& path = paths[k];
-      if (path.destination != send.dst) {
-        ++report.wrong_destinations;
-        violation("wrong destination: " + where(r, send.src) + ": claimed dst " + std::to_string(send.dst) +
-                  " but the switch states route it to " + std::to_string(path.destination));
-      }
-      if (path.tag != send.tag) {
-        ++report.wrong_tags;
-        violation("wrong tag: " + where(r, send.src) + ": claimed tag " + digits(send.tag, net.radix, net.stages) +
-                  " but the route takes output ports " + digits(path.tag, net.radix, net.stages));
-      }
-      if (path.destination != send.dst || path.tag != send.tag) ++tally.misroutes;
-      // An output >= N is no processor (the shift network's unused last-stage outputs):
-      // the wrong destination is reported above and the message is lost there.
-      std::int64_t* owner = path.destination < net.ports ? &output_from[path.destination] : nullptr;
-      if (owner != nullptr && *owner >= 0) {
-        ++report.output_conflicts;
-        violation("output conflict: " + where(r, send.src) + ": output " + std::to_string(path.destination) +
-                  " is already reached by port " + std::to_string(*owner) + " in this round");
-      } else if (owner != nullptr) {
-        *owner = send.src;
-      }
-      if (owner != nullptr) ++output_load[path.destination];
-      bool crosses_fault = false;
-      for (std::uint32_t s = 0; s < net.stages; ++s) {
-        const std::size_t index = std::size_t{s} * net.switches_per_stage() + path.hops[s].switch_index;
-        ++switch_load[index];
-        if (faulty[index] != 0 && !crosses_fault) {
-          crosses_fault = true;
-          ++report.fault_crossings;
-          violation("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
-                    " crosses faulty switch " + std::to_string(path.hops[s].switch_index) + " of stage " +
-                    std::to_string(s));
-        }
-      }
-      if (crosses_fault) continue;  // the message is lost there
-      switch (ledger.hop(send.src, path.destination, send.orig, send.final, tally)) {
-        case HopOutcome::relay_error: {
-          const std::uint64_t message = std::uint64_t{send.orig} * net.ports + send.final;
-          const bool this_round = std::any_of(arrivals.begin(), arrivals.end(), [&](const Arrival& a) {
-            return a.orig == send.orig && a.final == send.final && a.relay == send.src;
-          });
-          const std::string processor = "processor " + std::to_string(send.src);
-          violation("relay order: " + where(r, send.src) + ": relays message " + pair_text(send.orig, send.final) +
-                    (this_round                                 ? " that reaches " + processor + " only in round " + std::to_string(r)
-                     : ledger.store().left(message, send.src) ? " that has already left " + processor
-                                                                : " that never reached " + processor));
-          break;
-        }
-        case HopOutcome::duplicate:
-          violation("duplicate: " + where(r, send.src) + ": pair " + pair_text(send.orig, send.final) +
-                    " is delivered again");
-          break;
-        case HopOutcome::stored: arrivals.push_back({send.orig, send.final, path.destination}); break;
-        case HopOutcome::delivered: break;
-      }
+  // The ranges of origins, one a thread: each starts at a row whose first bit starts a
+  // word of the pair bitmap, so that no two ranges share a word.
+  const std::uint32_t unit = 32 / std::gcd(net.ports, 32U);  // rows per whole number of words
+  std::vector<std::uint32_t> range_of(net.ports);
+  for (std::uint32_t origin = 0; origin < net.ports; ++origin) {
+    std::uint32_t range = 0;
+    for (std::uint32_t t = 1; t < threads; ++t) {
+      const std::uint32_t start = static_cast<std::uint32_t>(std::uint64_t{net.ports} * t / threads) / unit * unit;
+      if (origin >= start) range = t;
     }
-    // Messages that reached an intermediate processor this round may leave it from the next round on.
-    for (const Arrival& a : arrivals) ledger.put(a.orig, a.final, a.relay, tally);
-    for (const std::uint32_t load : output_load) tally.conflicts += load > 1 ? load : 0;  // every signal involved
-    if (info.optical) {
-      for (std::size_t index = 0; index < switch_load.size(); ++index) {
-        if (switch_load[index] < 2) continue;
-        tally.crosstalk += switch_load[index] - 1;  // the second and further signals through the switch
-        violation("crosstalk: round " + std::to_string(r) + ": switch " +
-                  std::to_string(index % net.switches_per_stage()) + " of stage " +
-                  std::to_string(index / net.switches_per_stage()) + " carries " + std::to_string(switch_load[index]) +
-                  " signals in an optical network");
-      }
-    }
-    if (progress) progress(r + 1, info.rounds);
+    range_of[origin] = range;
   }
-  for (std::uint32_t from = 0; from < net.ports; ++from) {
-    for (std::uint32_t to = 0; to < net.ports; ++to) {
-      if (ledger.delivered(from, to)) continue;
-      ++tally.missing;
-      violation("missing: pair " + pair_text(from, to) + " is never delivered");
+  std::vector<std::uint32_t> delivered(pair_bitmap_words(net.ports));
+  std::vector<RangeLedger> ledgers;
+  ledgers.reserve(threads);
+  for (std::uint32_t t = 0; t < threads; ++t) ledgers.emplace_back(delivered, net.ports, t);
+  std::vector<RoundJudge> judges;
+  judges.reserve(threads);
+  for (std::uint32_t t = 0; t < threads; ++t) judges.emplace_back(info, faulty, range_of, make_replay());
+
+  // A batch: some rounds for each thread; its hops take 20 bytes a message (about 80 MiB
+  // at most).
+  const std::uint32_t batch =
+      threads == 1 ? 1 : std::max(threads, std::min(8 * threads, (std::uint32_t{1} << 22) / net.ports));
+  std::vector<RoundResult> results(batch);
+  for (RoundResult& result : results) {
+    result.hops.resize(threads);
+    result.ledger_lines.resize(threads);
+  }
+  std::vector<Line> lines;
+  for (std::uint32_t first = 0; first < info.rounds; first += batch) {
+    const std::uint32_t count = std::min(batch, info.rounds - first);
+    for (std::uint32_t j = 0; j < count; ++j) {  // the counts are the batch's: from 0
+      RoundResult& result = results[j];
+      result.tally = DeliveryTally{};
+      result.fault_crossings = result.wrong_destinations = result.wrong_tags = 0;
+      result.output_conflicts = result.double_sends = 0;
     }
+    if (threads == 1) {  // one range: the ledger accounts each hop as it is judged
+      judges[0].judge(plan, first, results[0], &ledgers[0]);
+    } else {
+      on_threads(threads, [&](std::uint32_t t) {
+        for (std::uint32_t j = t; j < count; j += threads) judges[t].judge(plan, first + j, results[j]);
+      });
+      on_threads(threads, [&](std::uint32_t t) {
+        for (std::uint32_t j = 0; j < count; ++j) ledgers[t].account(first + j, results[j]);
+      });
+    }
+    for (std::uint32_t j = 0; j < count; ++j) {
+      RoundResult& result = results[j];
+      tally.misroutes += result.tally.misroutes;
+      tally.conflicts += result.tally.conflicts;
+      tally.crosstalk += result.tally.crosstalk;
+      report.fault_crossings += result.fault_crossings;
+      report.wrong_destinations += result.wrong_destinations;
+      report.wrong_tags += result.wrong_tags;
+      report.output_conflicts += result.output_conflicts;
+      report.double_sends += result.double_sends;
+      // The round's lines in send order: for each send its own first, then the ledger's.
+      lines.clear();
+      for (Line& line : result.lines) lines.push_back(std::move(line));
+      for (std::vector<Line>& range_lines : result.ledger_lines)
+        for (Line& line : range_lines) lines.push_back(std::move(line));
+      std::stable_sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) { return x.send < y.send; });
+      for (const Line& line : lines) violation(line.text);
+      if (progress) progress(first + j + 1, info.rounds);
+    }
+  }
+  for (const RangeLedger& ledger : ledgers) {
+    const DeliveryTally& part = ledger.tally();
+    tally.delivered += part.delivered;
+    tally.duplicates += part.duplicates;
+    tally.relayed += part.relayed;
+    tally.relay_errors += part.relay_errors;
+    tally.left_in_store += part.left_in_store;
+  }
+  // Missing pairs in (from, to) order; a word at a time where every pair of it arrived.
+  const std::uint64_t pairs = std::uint64_t{net.ports} * net.ports;
+  for (std::uint64_t pair = 0; pair < pairs; ++pair) {
+    if (pair % 32 == 0 && pair + 32 <= pairs && delivered[pair / 32] == ~std::uint32_t{0}) {
+      pair += 31;
+      continue;
+    }
+    if (pair_delivered(delivered, net.ports, static_cast<std::uint32_t>(pair / net.ports),
+                       static_cast<std::uint32_t>(pair % net.ports)))
+      continue;
+    ++tally.missing;
+    violation("missing: pair " +
+              pair_text(static_cast<std::uint32_t>(pair / net.ports), static_cast<std::uint32_t>(pair % net.ports)) +
+              " is never delivered");
   }
   return report;
 }

@@ -3,14 +3,24 @@
 // output per round, every ordered pair (orig, final) delivered exactly once,
 // crosstalk in optical networks, messages crossing a faulty switch, and relay
 // hops that leave an intermediate processor no later than they reached it.
-// It never uses a schedule's formulas: only the states and the replay backend.
+// It never uses a schedule's formulas: only the states and the replay backend
+// (which replays a whole round at once, stage-parallel).
 // Deliveries are counted with the core's relay-aware accounting (DeliveryLedger,
 // as check_exchange and the fabrics count them), over a store that also knows
 // which processor holds each relayed message.
+//
+// With several threads the rounds are taken in batches: the threads replay and
+// judge a batch's rounds side by side (each with its own replay), then account the
+// batch's hops side by side, each for the messages of its own range of origins (its
+// own rows of the pair bitmap and its own store: no word is written by two threads,
+// and a message's hops are accounted in round order, as with one thread), and the
+// violations are reported in round and port order. The report and every line are
+// those of one thread.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <a2a/delivery_tally.hpp>
@@ -48,8 +58,16 @@ using ViolationSink = std::function<void(const std::string&)>;
 /// Called after each round with (rounds done, rounds in all).
 using ProgressSink = std::function<void(std::uint32_t, std::uint32_t)>;
 
-VerifyReport verify_plan(const Plan& plan, SwitchReplay& replay, const ViolationSink& violation,
-                         const ProgressSink& progress = {});
+/// Makes a replay for one thread of the verifier (the backend's; each thread has its own).
+using ReplayFactory = std::function<std::unique_ptr<SwitchReplay>()>;
+
+/// The most threads verify_plan takes (`a2a verify --threads`).
+inline constexpr std::uint32_t kMaxVerifyThreads = 64;
+
+/// Verifies `plan` with `threads` threads (1 .. kMaxVerifyThreads); violation and
+/// progress are called from the calling thread only, in round order.
+VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, const ViolationSink& violation,
+                         const ProgressSink& progress = {}, std::uint32_t threads = 1);
 
 /// The summary line: "pairs delivered 64/64, missing 0, ..., relay-order errors 0".
 std::string summary_line(const VerifyReport& report);
