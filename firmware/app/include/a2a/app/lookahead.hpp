@@ -10,7 +10,7 @@
 // LAST_ERROR, with the round's ticket, for every round it flags or does not run).
 // At most `window` rounds are committed beyond the last confirmed one, so a
 // flagged round is known by its ticket (window < 256) and the run stops there:
-//  - window 1 (the default, and what the device runs): round r is pushed only
+//  - window 1 (the default; board_lookahead runs it on every board): round r is pushed only
 //    after round r-1 is confirmed. Nothing after a flagged round was committed,
 //    so the direct round loop can retry or re-plan from exactly that round.
 //    The main loop writes round r's port headers (and any further changed stage)
