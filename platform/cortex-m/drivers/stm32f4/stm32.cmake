@@ -1,0 +1,48 @@
+# What the STM32 boards (netduinoplus2: STM32F405, netduino2: STM32F205) share,
+# included by their board.cmake after it has set the core (A2A_BOARD_CPU,
+# A2A_BOARD_CPU_FLAGS, A2A_BOARD_QEMU_MACHINE), the flash size and the
+# configuration sector (A2A_BOARD_FLASH_LENGTH, A2A_BOARD_CONFIG_ADDRESS) and the
+# OpenOCD target script (A2A_STM32_OPENOCD_TARGET). The F2's USART1, TIM2, TIM3,
+# IWDG, GPIOA and RCC are the F4's (RM0033 and RM0090 agree on every register
+# the drivers use), so one driver and one board code serve both.
+# The board's C sources: its board.c (name, QEMU's core clock) and the shared
+# STM32 board code and drivers.
+set(A2A_BOARD_SOURCES
+  "${A2A_BOARD_DIR}/board.c"
+  "${CMAKE_CURRENT_LIST_DIR}/stm32f4_board.c"
+  "${CMAKE_CURRENT_LIST_DIR}/stm32f4.c")
+set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}")
+# The slot timer's interrupt handler (look-ahead mode): TIM3, interrupt 29.
+set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/stm32f4_slot_irq.cpp")
+# The reset clock (HSI, 16 MHz), which the image keeps: core, AHB, APB1, APB2.
+# QEMU runs the core's SysTick at its machine's own clock (168 MHz netduinoplus2,
+# 120 MHz netduino2) and the timers at 1 GHz: it does not model the RCC
+# (docs/cortex-m.md).
+set(A2A_BOARD_CPU_HZ 16000000)
+set(A2A_BOARD_BAUD 115200)
+# 128 KiB of SRAM: N = 256 fits both the controller and the test sweeps.
+set(A2A_BOARD_FW_MAX_PORTS 256)
+set(A2A_BOARD_TEST_MAX_PORTS 256)
+# The IWDG and the RCC reset flags exist on the chips, not in QEMU 7.2.
+set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)
+set(A2A_BOARD_EMULATED_FABRIC ON)
+# Memory map, the linker script's regions (platform/cortex-m/ld/board.ld.in):
+# flash at 0x08000000 (aliased at 0x0, where the core fetches its vector table
+# after reset); the configuration block alone in the last 128 KiB sector, so it
+# can be erased and rewritten without the code (docs/flashing.md).
+set(A2A_BOARD_FLASH_ORIGIN 0x08000000)
+set(A2A_BOARD_CONFIG_LENGTH 128K)
+# 128 KiB of SRAM at 0x20000000 (SRAM1 112 KiB + SRAM2 16 KiB, contiguous).
+set(A2A_BOARD_RAM_ORIGIN 0x20000000)
+set(A2A_BOARD_RAM_LENGTH 128K)
+# The emulated fabric's register block: the top 16 KiB of the SRAM.
+set(A2A_BOARD_FABRIC_LENGTH 16K)
+set(A2A_BOARD_STACK_SIZE 8K)
+# Flashing (docs/flashing.md): an ST-LINK/V2 on the SWD pads; OpenOCD programs the
+# internal flash (sectors are erased as needed). SYSRESETREQ resets the whole
+# chip (RCC_CSR then shows SFTRSTF).
+set(A2A_BOARD_OPENOCD "source [find interface/stlink.cfg]
+transport select hla_swd
+source [find ${A2A_STM32_OPENOCD_TARGET}]
+reset_config none separate
+")
