@@ -1,5 +1,8 @@
 #include "plan.hpp"
 
+#include <algorithm>
+#include <array>
+#include <span>
 #include <utility>
 
 namespace a2a::tool {
@@ -59,10 +62,16 @@ class SchedulePlan final : public Plan {
     }
     out.sends.clear();
     out.sends.reserve(net.ports);
-    for (std::uint32_t i = 0; i < net.ports; ++i) {
-      const PortSend send = schedule_.send(config, i);
-      if (send.sends)
-        out.sends.push_back(Send{i, send.destination, send.tag, send.message_origin(i), send.message_final()});
+    std::array<PortSend, 256> claims;  // the family found once for so many ports
+    for (std::uint32_t first = 0; first < net.ports; first += claims.size()) {
+      const auto count = std::min<std::uint32_t>(claims.size(), net.ports - first);
+      schedule_.sends(config, first, std::span<PortSend>(claims).first(count));
+      for (std::uint32_t k = 0; k < count; ++k) {
+        const PortSend& send = claims[k];
+        const std::uint32_t i = first + k;
+        if (send.sends)
+          out.sends.push_back(Send{i, send.destination, send.tag, send.message_origin(i), send.message_final()});
+      }
     }
   }
 

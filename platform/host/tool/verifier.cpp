@@ -191,7 +191,8 @@ class RoundJudge {
         }
       }
       bool crosses_fault = false;
-      for (std::uint32_t s = 0; s < net_.stages && (faults || info_.optical); ++s) {
+      const std::uint32_t stages = faults || info_.optical ? net_.stages : 0;  // the switches, where needed
+      for (std::uint32_t s = 0; s < stages; ++s) {
         const std::uint32_t sw = trace_.switch_at(s, k);
         const std::size_t index = std::size_t{s} * switches + sw;
         if (info_.optical) ++switch_load_[index];

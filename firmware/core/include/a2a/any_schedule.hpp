@@ -98,8 +98,9 @@ class BasicAnySchedule {
     /// found once, not once a switch (a host tabulating whole rounds).
     constexpr void stage_states(std::uint32_t stage, std::span<std::uint32_t> out) const {
       visit([&](const auto& r) {
+        const auto round = r;  // a copy out[] cannot alias: what a stage shares is read once
         for (std::size_t y = 0; y < out.size(); ++y)
-          out[y] = static_cast<std::uint32_t>(r.switch_state(stage, static_cast<std::uint32_t>(y)));
+          out[y] = static_cast<std::uint32_t>(round.switch_state(stage, static_cast<std::uint32_t>(y)));
       });
     }
 
@@ -177,6 +178,16 @@ class BasicAnySchedule {
     if (round.kind_ != kind_) detail::contract_violation();
     return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto f) {
       return schedules_.template get<decltype(f)::value>().send(round.rounds_.template get<decltype(f)::value>(), i);
+    });
+  }
+  /// send(round, first + k) into out[k] for every k < out.size(): the family found once,
+  /// not once a port (a host tabulating whole rounds). Same precondition as send().
+  constexpr void sends(const Round& round, std::uint32_t first, std::span<PortSend> out) const {
+    if (round.kind_ != kind_) detail::contract_violation();
+    detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto f) {
+      const auto schedule = schedules_.template get<decltype(f)::value>();  // copies out[] cannot alias
+      const auto r = round.rounds_.template get<decltype(f)::value>();
+      for (std::size_t k = 0; k < out.size(); ++k) out[k] = schedule.send(r, first + static_cast<std::uint32_t>(k));
     });
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {
