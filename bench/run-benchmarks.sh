@@ -3,7 +3,8 @@
 # figures as Markdown (progress goes to stderr).
 #   bench/run-benchmarks.sh [host] [target] [report]   (default: all three)
 #     host    Google Benchmark: exchange throughput against the table baseline
-#             (figure 5), the controller step and port send on the host
+#             and the verifier against its per-message replay (figure 5; the
+#             ratios end its output), the controller step and port send on the host
 #     report  switch toggles (figure 4), rounds against the lower bounds
 #             (figure 6), state sizes: counts computed at switch level
 #     target  Cortex-M3 instruction counts under QEMU with the TCG plugin

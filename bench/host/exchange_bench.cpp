@@ -2,20 +2,27 @@
 //
 // Figure 5: a complete exchange on the omega network (Gray order, d = 2),
 // generated and verified at switch level: every message's destination and tag
-// are traced through the switches by check_exchange (route(), wiring and
-// switch states; none of the schedule's closed forms). Against the table-driven
-// baseline (table_baseline.hpp), which first builds the N x N Latin square at
-// switch level the way paper 002 and rotor-switch controllers do. At N = 4096
-// that is 16.7 million messages. The binary ends with the ratios and the memory
-// each needs, from the runs it just made (CPU time of the one thread).
+// are traced through the switches by check_exchange (the wiring and the switch
+// states; none of the schedule's closed forms), stage-parallel (stage_replay.hpp).
+// Against the table-driven baseline (table_baseline.hpp), which first builds the
+// N x N Latin square at switch level the way paper 002 and rotor-switch
+// controllers do; and the verifier against its per-message replay (check_exchange
+// with the storage of one route() per message, the only way before), the same
+// exchange. At N = 4096 that is 16.7 million messages. The binary ends with the
+// ratios and the memory each needs, from the runs it just made (CPU time of the
+// one thread).
 //
 // Also: generation alone (no verification), and the per-round and per-port
 // costs of the controller step on the host.
 //   a2a_bench [--benchmark_filter=...]   (Google Benchmark options)
+//   a2a_bench --n65536 --benchmark_filter=BM_Exchange_A2A/65536
+//       adds the N = 65536 exchange (4.3 billion messages, 1 GiB of bitmaps; a minute
+//       or two), which the default run leaves out.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -33,10 +40,16 @@ LatinSquareSchedule<> gray_schedule(std::uint32_t ports) {
   return LatinSquareSchedule<>::make(omega(ports), RoundOrder::gray).value();
 }
 
-/// The verifier's own storage, the same for both contenders.
+/// How check_exchange traces a round: given the storage for it, stage-parallel;
+/// given only round_words_needed, one route() per message (the per-message replay).
+enum class Replay { stage_parallel, per_message };
+
+/// The verifier's own storage, the same for the a2a generator and the table.
 struct VerifierStorage {
-  explicit VerifierStorage(const Network& net)
-      : pairs(pair_words_needed(net.ports)), round(round_words_needed(net.ports, net.stages)) {}
+  explicit VerifierStorage(const Network& net, Replay replay = Replay::stage_parallel)
+      : pairs(pair_words_needed(net.ports)),
+        round(replay == Replay::stage_parallel ? replay_round_words_needed(net)
+                                               : round_words_needed(net.ports, net.stages)) {}
   std::size_t bytes() const { return (pairs.size() + round.size()) * sizeof(std::uint32_t); }
   std::vector<std::uint32_t> pairs;
   std::vector<std::uint32_t> round;
@@ -62,6 +75,18 @@ void BM_Exchange_A2A(benchmark::State& state) {
   const auto ports = static_cast<std::uint32_t>(state.range(0));
   const auto schedule = gray_schedule(ports);
   VerifierStorage storage(schedule.network());
+  for (auto _ : state) verify_or_fail(state, schedule, storage);
+  set_messages(state, ports);
+  state.counters["generator_bytes"] = double(sizeof(schedule) + sizeof(LatinSquareSchedule<>::Round));
+  state.counters["verifier_bytes"] = double(storage.bytes());
+}
+
+/// The same exchange verified by the per-message replay: every message traced alone
+/// with route() (check_exchange with the storage it had before the stage-parallel replay).
+void BM_Exchange_A2A_PerMessage(benchmark::State& state) {
+  const auto ports = static_cast<std::uint32_t>(state.range(0));
+  const auto schedule = gray_schedule(ports);
+  VerifierStorage storage(schedule.network(), Replay::per_message);
   for (auto _ : state) verify_or_fail(state, schedule, storage);
   set_messages(state, ports);
   state.counters["generator_bytes"] = double(sizeof(schedule) + sizeof(LatinSquareSchedule<>::Round));
@@ -176,6 +201,7 @@ void BM_FaultPlan_Banyan(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Exchange_A2A)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Exchange_A2A_PerMessage)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Exchange_Table)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Generate_A2A)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Generate_Table)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
@@ -229,9 +255,42 @@ void print_ratio(const RecordingReporter& rep, const char* what, const std::stri
   std::printf("\n");
 }
 
+/// The verifier: stage-parallel against the per-message replay, same exchange, same run.
+void print_verifier_ratio(const RecordingReporter& rep, const char* what, const std::string& stage_parallel,
+                          const std::string& per_message) {
+  const auto a = rep.records.find(stage_parallel);
+  const auto b = rep.records.find(per_message);
+  if (a == rep.records.end() || b == rep.records.end()) return;
+  const double messages = a->second.counters.count("messages") ? a->second.counters.at("messages") : 0.0;
+  std::printf("%-28s stage-parallel %8.3f s (%6.1f M messages/s)  per-message %8.3f s (%6.1f M messages/s)  "
+              "per-message/stage-parallel %6.2fx\n",
+              what, a->second.seconds, messages / a->second.seconds / 1e6, b->second.seconds,
+              messages / b->second.seconds / 1e6, b->second.seconds / a->second.seconds);
+  const auto mem = [](const RecordingReporter::Record& r) {
+    return r.counters.count("verifier_bytes") ? r.counters.at("verifier_bytes") / 1048576.0 : 0.0;
+  };
+  std::printf("%-28s memory: stage-parallel %.2f MiB, per-message %.2f MiB (the pair bitmaps, plus the wiring "
+              "tables and one round's signals)\n",
+              "", mem(a->second), mem(b->second));
+}
+
+/// Removes our own option from argv before Google Benchmark reads it; true if it was there.
+bool take_option(int& argc, char** argv, const char* option) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], option) != 0) continue;
+    for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+    --argc;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // N = 65536: 4.3 billion messages and 1 GiB of pair bitmaps; only when asked for.
+  if (take_option(argc, argv, "--n65536"))
+    benchmark::RegisterBenchmark("BM_Exchange_A2A", BM_Exchange_A2A)->Arg(65536)->Unit(benchmark::kSecond)->Iterations(1);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   RecordingReporter reporter;
@@ -243,6 +302,18 @@ int main(int argc, char** argv) {
                 "BM_Exchange_Table" + suffix);
     print_ratio(reporter, (std::string("generate only   N=") + n).c_str(), "BM_Generate_A2A" + suffix,
                 "BM_Generate_Table" + suffix);
+  }
+  for (const char* n : {"1024", "4096"}) {
+    const std::string suffix = std::string("/") + n;
+    print_verifier_ratio(reporter, (std::string("verifier        N=") + n).c_str(), "BM_Exchange_A2A" + suffix,
+                         "BM_Exchange_A2A_PerMessage" + suffix);
+  }
+  if (const auto large = reporter.records.find("BM_Exchange_A2A/65536"); large != reporter.records.end()) {
+    const RecordingReporter::Record& r = large->second;
+    const double messages = r.counters.count("messages") ? r.counters.at("messages") : 0.0;
+    const double bytes = r.counters.count("verifier_bytes") ? r.counters.at("verifier_bytes") : 0.0;
+    std::printf("%-28s stage-parallel %8.1f s (%6.1f M messages/s), %.0f messages; memory %.1f MiB\n",
+                "generate+verify N=65536", r.seconds, messages / r.seconds / 1e6, messages, bytes / 1048576.0);
   }
   benchmark::Shutdown();
   return 0;
