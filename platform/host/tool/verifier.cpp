@@ -298,10 +298,10 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
   judges.reserve(threads);
   for (std::uint32_t t = 0; t < threads; ++t) judges.emplace_back(info, faulty, range_of, make_replay());
 
-  // A batch: some rounds for each thread; its hops take 20 bytes a message (about 80 MiB
-  // at most).
+  // A batch: up to 64 rounds for each thread (the threads meet twice a batch), its hops
+  // 20 bytes a message: at most 2^21 messages, 40 MiB.
   const std::uint32_t batch =
-      threads == 1 ? 1 : std::max(threads, std::min(8 * threads, (std::uint32_t{1} << 22) / net.ports));
+      threads == 1 ? 1 : std::max(threads, std::min(64 * threads, (std::uint32_t{1} << 21) / net.ports));
   std::vector<RoundResult> results(batch);
   for (RoundResult& result : results) {
     result.hops.resize(threads);
