@@ -319,8 +319,9 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
     if (threads == 1) {  // one range: the ledger accounts each hop as it is judged
       judges[0].judge(plan, first, results[0], &ledgers[0]);
     } else {
-      on_threads(threads, [&](std::uint32_t t) {
-        for (std::uint32_t j = t; j < count; j += threads) judges[t].judge(plan, first + j, results[j]);
+      on_threads(threads, [&](std::uint32_t t) {  // consecutive rounds: a replay keeps what they share
+        for (std::uint32_t j = count * t / threads; j < count * (t + 1) / threads; ++j)
+          judges[t].judge(plan, first + j, results[j]);
       });
       on_threads(threads, [&](std::uint32_t t) {
         for (std::uint32_t j = 0; j < count; ++j) ledgers[t].account(first + j, results[j]);
