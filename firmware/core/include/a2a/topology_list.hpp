@@ -57,8 +57,9 @@ constexpr Topology forward_code() {
 /// code fits NET_SHAPE.TOPOLOGY's 4 bits without taking the reserved 15.
 template <class... Ts>
 constexpr bool consistent_topologies() {
-  std::size_t i = 0;
-  if (!((static_cast<std::size_t>(Ts::code) == i++) && ...)) return false;
+  const std::size_t codes[] = {static_cast<std::size_t>(Ts::code)...};
+  for (std::size_t a = 0; a < sizeof...(Ts); ++a)
+    if (codes[a] != a) return false;
   const std::string_view names[] = {Ts::name...};
   const std::uint8_t register_codes[] = {Ts::register_code...};
   for (std::size_t a = 0; a < sizeof...(Ts); ++a) {
