@@ -61,8 +61,10 @@ enum class SlotServed : std::uint8_t {
 /// The consumer keeps a pointer to its next entry, and the entries are aligned to
 /// twice their size, so stepping past the last entry wraps by clearing one address
 /// bit: the interrupt's path is ack, compare, one load of the entry, two fabric
-/// stores, the step (docs/PERFORMANCE.md, "Look-ahead mode": 12 instructions
-/// besides the stores on Cortex-M3).
+/// stores, the step (docs/PERFORMANCE.md, "Look-ahead mode": 13 instructions
+/// besides the stores on Cortex-M3, one over the target: GCC loads the entry with
+/// ldrd + ldr; freeing entries by their CONTROL word instead of comparing pointers
+/// was tried and costs a saved register pair).
 template <std::uint32_t Capacity>
 class SlotRing {
   static_assert(Capacity >= 2 && (Capacity & (Capacity - 1)) == 0, "a2a: the slot ring's capacity is a power of two");
