@@ -8,6 +8,7 @@
 #include "a2a/delivery_tally.hpp"
 #include "a2a/destination_matrix.hpp"
 #include "a2a/digits.hpp"
+#include "a2a/fault_set.hpp"
 #include "a2a/fault_tolerant.hpp"
 #include "a2a/gray_stepper.hpp"
 #include "a2a/gsen_broadcast.hpp"

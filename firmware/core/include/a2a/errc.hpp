@@ -58,6 +58,10 @@ enum class Errc : std::uint8_t {
   schedule_needs_fault,  ///< the fault-tolerant schedule asked for without exactly one faulty switch
   fault_plan_storage_too_small,  ///< baseline/banyan faults need relay-plan storage for N ports
   fault_plan_too_long,  ///< the relay planner needed more than 3N extra rounds
+  link_fault_out_of_range,  ///< a link fault names a stage beyond n-2 or a terminal >= N
+  fault_duplicate,  ///< the same fault listed twice
+  faults_too_many,  ///< more faults than kMaxFaults
+  faults_separate_processors,  ///< some pair has no fault-free path and no two-hop relay, though neither end is cut off
   // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/app/config_block.hpp).
   config_too_short = 64,  ///< fewer bytes than a configuration block
   config_bad_magic,  ///< the block does not start with the a2a magic
@@ -162,6 +166,15 @@ constexpr std::string_view describe(Errc e) {
         return detail::pieces("the relay planner needed more than ", kMaxRelayRoundsPerPort,
                               "N extra rounds; please report it");
       }>();
+    case Errc::link_fault_out_of_range:
+      return "link fault out of range (the link leaves stage 0 .. n-2 on a terminal below N)";
+    case Errc::fault_duplicate: return "the same fault is listed twice";
+    case Errc::faults_too_many: return detail::message<[] {
+        return detail::pieces("too many faults (at most ", kMaxFaults, " switches and links together)");
+      }>();
+    case Errc::faults_separate_processors:
+      return "the faults leave a pair with no fault-free path and no two-hop relay (see first_undeliverable(); "
+             "degraded mode delivers the rest)";
     // configuration
     case Errc::config_too_short: return "configuration block too short";
     case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";

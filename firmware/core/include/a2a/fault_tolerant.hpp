@@ -23,6 +23,7 @@
 
 #include "a2a/fault_blocks.hpp"
 #include "a2a/fault_chain.hpp"
+#include "a2a/fault_set.hpp"  // SwitchFault
 #include "a2a/relay_planner.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
@@ -30,13 +31,6 @@
 #include "a2a/topology.hpp"
 
 namespace a2a {
-
-/// One faulty switching element: stage (0 = input side) and switch index.
-struct SwitchFault {
-  std::uint32_t stage{0};
-  std::uint32_t switch_index{0};
-  friend constexpr bool operator==(const SwitchFault&, const SwitchFault&) = default;
-};
 
 /// The processors a fault in the first or last stage cuts off. The error value
 /// (Errc::fault_cuts_off_processors) cannot carry them, so callers ask this.

@@ -1,0 +1,357 @@
+// A set of faults of a binary unique-path MIN (omega, baseline, banyan, their reverses,
+// GSEN with N = 2^n) and what it blocks.
+//
+// Two kinds of fault, numbered as in docs/conventions.md:
+//  - SwitchFault{stage, switch_index}: switching element switch_index of stage `stage`
+//    (0 = input side) carries nothing.
+//  - LinkFault{stage, terminal}: the link that leaves stage `stage` (0 <= stage <= n-2)
+//    on terminal `terminal` of the column behind it, i.e. the terminal
+//    wiring::after_stage(net, stage, d * switch + port) names (after the stage's fixed
+//    wiring, before stage + 1's) is dead. route() passes it when its running terminal
+//    equals `terminal` right after stage `stage`.
+//
+// In these networks round word x sends port u to P(u) ^ E(x) through bit permutations
+// only, so the path i -> j is unique, and the pairs whose path uses one fault form a
+// rectangle A x B of cosets of coordinate subspaces (BlockedPairs): A = the sources that
+// can reach the fault, B = the outputs it can reach. A switch of stage s: |A| = 2^(s+1),
+// |B| = 2^(n-s), 2N pairs; a link behind stage s: |A| = 2^(s+1), |B| = 2^(n-1-s), N
+// pairs. FaultMap holds one rectangle per fault (a few words, no table of size N):
+// crosses(i, j) is O(faults). Whether a processor is cut off (cannot send to anyone,
+// or receive from anyone) is decided exactly by inclusion-exclusion over the
+// rectangles (O(2^faults), no scan); whether a blocked pair has a two-hop relay
+// i -> p -> j (both hops fault-free) by the cheaper of inclusion-exclusion and a scan
+// of the N processors.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "a2a/limits.hpp"
+#include "a2a/route.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a {
+
+/// One faulty switching element: stage (0 = input side) and switch index.
+struct SwitchFault {
+  std::uint32_t stage{0};
+  std::uint32_t switch_index{0};
+  friend constexpr bool operator==(const SwitchFault&, const SwitchFault&) = default;
+};
+
+/// One dead link: the one leaving stage `stage` (0 .. n-2) on terminal `terminal`
+/// (0 .. N-1) of the column behind that stage (wiring::after_stage's numbering).
+struct LinkFault {
+  std::uint32_t stage{0};
+  std::uint32_t terminal{0};
+  friend constexpr bool operator==(const LinkFault&, const LinkFault&) = default;
+};
+
+/// The faults of a network, size-erased: views of the caller's lists.
+struct FaultSetView {
+  std::span<const SwitchFault> switches{};
+  std::span<const LinkFault> links{};
+  [[nodiscard]] constexpr std::size_t size() const { return switches.size() + links.size(); }
+  [[nodiscard]] constexpr bool empty() const { return size() == 0; }
+};
+
+/// A fault list of fixed capacity (switches and links together).
+template <std::size_t Capacity = kMaxFaults>
+class FaultSet {
+ public:
+  /// Errors: faults_too_many (full), fault_duplicate (already listed). Ranges are
+  /// checked against a network by check_faults() / FaultMap::make().
+  constexpr Errc add(SwitchFault f) {
+    for (std::size_t k = 0; k < switch_count_; ++k)
+      if (switches_[k] == f) return Errc::fault_duplicate;
+    if (size() == Capacity) return Errc::faults_too_many;
+    switches_[switch_count_++] = f;
+    return Errc::ok;
+  }
+  constexpr Errc add(LinkFault f) {
+    for (std::size_t k = 0; k < link_count_; ++k)
+      if (links_[k] == f) return Errc::fault_duplicate;
+    if (size() == Capacity) return Errc::faults_too_many;
+    links_[link_count_++] = f;
+    return Errc::ok;
+  }
+  constexpr void clear() { switch_count_ = link_count_ = 0; }
+  [[nodiscard]] constexpr std::size_t size() const { return switch_count_ + link_count_; }
+  [[nodiscard]] constexpr FaultSetView view() const {
+    return {std::span<const SwitchFault>(switches_).first(switch_count_),
+            std::span<const LinkFault>(links_).first(link_count_)};
+  }
+
+ private:
+  std::array<SwitchFault, Capacity> switches_{};
+  std::array<LinkFault, Capacity> links_{};
+  std::size_t switch_count_{0};
+  std::size_t link_count_{0};
+};
+
+/// The pairs (i, j) whose unique path uses one fault: (i & fixed_a) == a and (j & fixed_b) == b.
+struct BlockedPairs {
+  std::uint32_t fixed_a{0};
+  std::uint32_t a{0};
+  std::uint32_t fixed_b{0};
+  std::uint32_t b{0};
+  [[nodiscard]] constexpr bool source(std::uint32_t i) const { return (i & fixed_a) == a; }
+  [[nodiscard]] constexpr bool output(std::uint32_t j) const { return (j & fixed_b) == b; }
+  [[nodiscard]] constexpr bool contains(std::uint32_t i, std::uint32_t j) const { return source(i) && output(j); }
+  friend constexpr bool operator==(const BlockedPairs&, const BlockedPairs&) = default;
+};
+
+/// How a pair (origin, destination) can be delivered under a fault set.
+enum class PairReach : std::uint8_t {
+  direct,            ///< its unique path is fault-free
+  relay,             ///< blocked, but some p has i -> p and p -> j fault-free
+  cut_off_sender,    ///< the origin reaches no output at all
+  cut_off_receiver,  ///< no source reaches the destination at all
+  separated,         ///< neither, yet no two-hop relay exists
+};
+constexpr bool deliverable(PairReach r) { return r == PairReach::direct || r == PairReach::relay; }
+
+/// A pair that cannot be delivered, and why (found == false: there is none).
+struct UndeliverablePair {
+  bool found{false};
+  std::uint32_t origin{0};
+  std::uint32_t destination{0};
+  PairReach reason{PairReach::direct};
+};
+
+/// Is the network one whose faults this header can describe (d = 2, N = 2^n >= 4, a
+/// banyan-type MIN: not the shift network)?
+constexpr bool faults_describable(const Network& net) {
+  return net.radix == 2 && net.topology != Topology::shift && net.ports >= 4 &&
+         (std::uint32_t{1} << net.stages) == net.ports;
+}
+
+/// Checks a fault list against a network: faults_not_supported (not a binary 2^n
+/// unique-path MIN), faults_too_many (more than kMaxFaults), fault_out_of_range,
+/// link_fault_out_of_range, fault_duplicate.
+constexpr Errc check_faults(const Network& net, FaultSetView faults) {
+  if (!faults_describable(net)) return Errc::faults_not_supported;
+  if (faults.size() > kMaxFaults) return Errc::faults_too_many;
+  for (std::size_t k = 0; k < faults.switches.size(); ++k) {
+    const SwitchFault f = faults.switches[k];
+    if (f.stage >= net.stages || f.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
+    for (std::size_t m = 0; m < k; ++m)
+      if (faults.switches[m] == f) return Errc::fault_duplicate;
+  }
+  for (std::size_t k = 0; k < faults.links.size(); ++k) {
+    const LinkFault f = faults.links[k];
+    if (f.stage + 1 >= net.stages || f.terminal >= net.ports) return Errc::link_fault_out_of_range;
+    for (std::size_t m = 0; m < k; ++m)
+      if (faults.links[m] == f) return Errc::fault_duplicate;
+  }
+  return Errc::ok;
+}
+
+namespace detail {
+constexpr std::uint32_t fault_popcount(std::uint32_t x) {
+  std::uint32_t c = 0;
+  for (; x != 0; x &= x - 1) ++c;
+  return c;
+}
+/// |union of the cosets| (mask, value) over n bits, by inclusion-exclusion (k <= 16).
+constexpr std::uint64_t union_size(const std::uint32_t* masks, const std::uint32_t* values, std::uint32_t k,
+                                   std::uint32_t n) {
+  std::int64_t total = 0;
+  for (std::uint32_t subset = 1; subset < (std::uint32_t{1} << k); ++subset) {
+    std::uint32_t mask = 0;
+    std::uint32_t value = 0;
+    bool empty = false;
+    for (std::uint32_t t = 0; t < k && !empty; ++t) {
+      if (((subset >> t) & 1U) == 0) continue;
+      empty = ((value ^ values[t]) & mask & masks[t]) != 0;
+      mask |= masks[t];
+      value |= values[t];
+    }
+    if (empty) continue;
+    const auto size = static_cast<std::int64_t>(std::uint64_t{1} << (n - fault_popcount(mask)));
+    total += (fault_popcount(subset) % 2 == 1) ? size : -size;
+  }
+  return static_cast<std::uint64_t>(total);
+}
+}  // namespace detail
+
+/// A validated fault set compiled to its blocked rectangles (one per fault, in list
+/// order: switches, then links). Holds no reference to the caller's lists.
+class FaultMap {
+ public:
+  constexpr FaultMap() = default;
+
+  /// Validates (check_faults) and computes every fault's rectangle: O(n^2 + n * faults) route steps.
+  static constexpr Result<FaultMap> make(const Network& net, FaultSetView faults) {
+    A2A_TRY(check_faults(net, faults));
+    FaultMap m;
+    m.net_ = net;
+    const std::uint32_t n = net.stages;
+    // Images of the source bits under the straight configuration and of each stage's
+    // flip, at every column: the networks are bit permutations, so all is linear.
+    Paths paths{};
+    for (std::uint32_t b = 0; b < n; ++b) {
+      paths.src[b] = route(net, std::uint32_t{1} << b, StraightConfiguration{});
+      paths.flip[b] = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - b), 2, n});
+      if (detail::fault_popcount(paths.flip[b].destination) != 1) return Errc::faults_not_supported;
+    }
+    for (const SwitchFault f : faults.switches) {
+      auto r = m.rectangle(paths, f.stage, false, 2 * f.switch_index);
+      A2A_TRY(r);
+      m.blocked_[m.count_++] = *r;
+    }
+    for (const LinkFault f : faults.links) {
+      auto r = m.rectangle(paths, f.stage, true, f.terminal);
+      A2A_TRY(r);
+      m.blocked_[m.count_++] = *r;
+    }
+    return m;
+  }
+
+  [[nodiscard]] constexpr Network network() const { return net_; }
+  [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
+  [[nodiscard]] constexpr BlockedPairs blocked(std::uint32_t k) const { return blocked_[k]; }
+
+  /// Does the unique path i -> j use a faulty switch or a dead link? O(faults).
+  [[nodiscard]] constexpr bool crosses(std::uint32_t i, std::uint32_t j) const {
+    for (std::uint32_t k = 0; k < count_; ++k)
+      if (blocked_[k].contains(i, j)) return true;
+    return false;
+  }
+  /// Processor i reaches no output (every path from it is blocked). O(2^faults).
+  [[nodiscard]] constexpr bool cannot_send(std::uint32_t i) const { return covers(i, true); }
+  /// No source reaches output j. O(2^faults).
+  [[nodiscard]] constexpr bool cannot_receive(std::uint32_t j) const { return covers(j, false); }
+
+  /// Is p a relay for (i, j): both hops fault-free?
+  [[nodiscard]] constexpr bool relays(std::uint32_t i, std::uint32_t p, std::uint32_t j) const {
+    return !crosses(i, p) && !crosses(p, j);
+  }
+  /// Does some p relay (i, j)? The cheaper of inclusion-exclusion over the relays the
+  /// faults rule out and a scan of the N processors.
+  [[nodiscard]] constexpr bool relay_exists(std::uint32_t i, std::uint32_t j) const {
+    std::uint32_t masks[2 * kMaxFaults]{};
+    std::uint32_t values[2 * kMaxFaults]{};
+    std::uint32_t k = 0;
+    for (std::uint32_t f = 0; f < count_; ++f) {
+      const BlockedPairs& r = blocked_[f];
+      if (r.source(i)) masks[k] = r.fixed_b, values[k++] = r.b;  // i -> p blocked for p in B
+      if (r.output(j)) masks[k] = r.fixed_a, values[k++] = r.a;  // p -> j blocked for p in A
+    }
+    if ((std::uint64_t{1} << k) <= net_.ports)
+      return detail::union_size(masks, values, k, net_.stages) < net_.ports;
+    for (std::uint32_t p = 0; p < net_.ports; ++p)
+      if (relays(i, p, j)) return true;
+    return false;
+  }
+  /// How (i, j) can be delivered, or why not (cut-off sender first, then receiver).
+  [[nodiscard]] constexpr PairReach reach(std::uint32_t i, std::uint32_t j) const {
+    if (!crosses(i, j)) return PairReach::direct;
+    if (relay_exists(i, j)) return PairReach::relay;
+    if (cannot_send(i)) return PairReach::cut_off_sender;
+    if (cannot_receive(j)) return PairReach::cut_off_receiver;
+    return PairReach::separated;
+  }
+  /// The first undeliverable pair strictly after (origin, destination) in the order
+  /// origin-major (start with next_undeliverable() for the very first). Only sources
+  /// some fault blocks are scanned: O(|blocked sources| * N * faults) at most.
+  [[nodiscard]] constexpr UndeliverablePair next_undeliverable(std::uint32_t origin = 0,
+                                                                std::uint32_t destination = 0,
+                                                                bool after = false) const {
+    std::uint32_t j = destination + (after ? 1U : 0U);
+    for (std::uint32_t i = origin; i < net_.ports; ++i, j = 0) {
+      bool blocked = false;
+      for (std::uint32_t f = 0; f < count_; ++f) blocked = blocked || blocked_[f].source(i);
+      if (!blocked) continue;
+      for (; j < net_.ports; ++j) {
+        const PairReach r = reach(i, j);
+        if (!deliverable(r)) return {true, i, j, r};
+      }
+    }
+    return {};
+  }
+  /// The pair after `p` (p from next_undeliverable / next_after).
+  [[nodiscard]] constexpr UndeliverablePair next_after(const UndeliverablePair& p) const {
+    return next_undeliverable(p.origin, p.destination, true);
+  }
+
+ private:
+  struct Paths {
+    std::array<Path, kMaxStages> src;   // straight route of source 1 << b
+    std::array<Path, kMaxStages> flip;  // route of source 0 with only stage b crossed
+  };
+  /// The rectangle of a switch (column in front of its switches, `target` = 2 * switch,
+  /// the port bit free) or a link (column behind stage s, `target` = the terminal).
+  [[nodiscard]] constexpr Result<BlockedPairs> rectangle(const Paths& paths, std::uint32_t s, bool link,
+                                                         std::uint32_t target) const {
+    const auto& src_ = paths.src;
+    const auto& flip_ = paths.flip;
+    const std::uint32_t n = net_.stages;
+    auto column = [&](const Path& p) {
+      const Hop h = p.hops[s];
+      return link ? wiring::after_stage(net_, s, 2 * h.switch_index + h.out_port) : 2 * h.switch_index + h.in_port;
+    };
+    std::uint32_t free_terminal = link ? 0U : 1U;  // what the stages before the point can change
+    const std::uint32_t before = link ? s + 1 : s;
+    for (std::uint32_t k = 0; k < before; ++k) free_terminal |= column(flip_[k]);
+    BlockedPairs r;
+    for (std::uint32_t b = 0; b < n; ++b) {
+      const std::uint32_t image = column(src_[b]);
+      if (detail::fault_popcount(image) != 1) return Errc::faults_not_supported;
+      if ((image & free_terminal) != 0) continue;
+      r.fixed_a |= std::uint32_t{1} << b;
+      if ((image & target) != 0) r.a |= std::uint32_t{1} << b;
+    }
+    // One path through the point: source a, steered onto it by the stages before it.
+    std::uint32_t off = 0;
+    for (std::uint32_t b = 0; b < n; ++b)
+      if ((r.a >> b) & 1U) off ^= column(src_[b]);
+    off = (off ^ target) & (link ? ~0U : ~1U);
+    std::uint32_t steer = 0;
+    for (std::uint32_t k = 0; k < before; ++k)
+      if ((off & column(flip_[k])) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
+    const Path through = route(net_, r.a, StageControl{steer, 2, n});
+    if ((column(through) & (link ? ~0U : ~1U)) != (target & (link ? ~0U : ~1U))) return Errc::faults_not_supported;
+    std::uint32_t free_b = 0;
+    for (std::uint32_t k = before; k < n; ++k) free_b |= flip_[k].destination;
+    r.fixed_b = (net_.ports - 1) & ~free_b;
+    r.b = through.destination & r.fixed_b;
+    return r;
+  }
+  /// Do the rectangles through x (as a source if `as_source`, else as an output) cover
+  /// every partner?
+  [[nodiscard]] constexpr bool covers(std::uint32_t x, bool as_source) const {
+    std::uint32_t masks[kMaxFaults]{};
+    std::uint32_t values[kMaxFaults]{};
+    std::uint32_t k = 0;
+    for (std::uint32_t f = 0; f < count_; ++f) {
+      const BlockedPairs& r = blocked_[f];
+      if (as_source && r.source(x)) masks[k] = r.fixed_b, values[k++] = r.b;
+      if (!as_source && r.output(x)) masks[k] = r.fixed_a, values[k++] = r.a;
+    }
+    return k > 0 && detail::union_size(masks, values, k, net_.stages) == net_.ports;
+  }
+
+  Network net_{};
+  std::array<BlockedPairs, kMaxFaults> blocked_{};
+  std::uint32_t count_{0};
+};
+
+/// Does the unique path i -> j use a fault of the set? Builds the map each call (O(n^2)
+/// route steps): keep a FaultMap for repeated questions. Requires check_faults() ok.
+constexpr bool crosses(const Network& net, FaultSetView faults, std::uint32_t i, std::uint32_t j) {
+  return FaultMap::make(net, faults).value().crosses(i, j);
+}
+
+/// How the pair (i, j) can be delivered under the fault set (or the check's error).
+constexpr Result<PairReach> pair_reach(const Network& net, FaultSetView faults, std::uint32_t i, std::uint32_t j) {
+  const auto map = FaultMap::make(net, faults);
+  A2A_TRY(map);
+  if (i >= net.ports || j >= net.ports) return Errc::port_out_of_range;
+  return map->reach(i, j);
+}
+
+}  // namespace a2a
