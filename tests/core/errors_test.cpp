@@ -109,7 +109,7 @@ TEST_CASE("messages quote the named limits") {
                 "the shift network has log2 N + 1 stages, at most 16: N must be at most 32768");
   static_assert(describe(Errc::config_too_many_faults) == "too many faults in the configuration (at most 8)");
   static_assert(describe(Errc::fault_plan_too_long) ==
-                "the relay planner needed more than 3N extra rounds; please report it");
+                "the relay planner needed more than 3N extra rounds (the planner of several faults: 8N); please report it");
   CHECK(describe(Errc::radix_too_large).size() == 26);
 }
 

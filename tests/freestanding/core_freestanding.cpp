@@ -61,3 +61,20 @@ extern "C" int a2a_probe_config(const std::uint8_t* bytes, std::uint32_t size, c
   const auto plan = a2a::plan_exchange(*config);
   return plan ? static_cast<int>(plan->rounds()) : -static_cast<int>(plan.error());
 }
+
+// Several faults (a switch and a dead link) planned by the general planner into the
+// caller's storage, then one send: the planner and FaultMap emit no heap code either.
+extern "C" std::uint32_t a2a_probe_fault_set(std::uint32_t stage, std::uint32_t terminal, std::uint32_t r) {
+  static a2a::FaultPlanStorage<64, 2> storage;
+  const auto net = a2a::make_network(a2a::Topology::banyan, g_ports, g_radix);
+  if (!net) return 0xFFFFFFFFU;
+  const a2a::SwitchFault switches[] = {{stage, 1}};
+  const a2a::LinkFault links[] = {{stage, terminal}};
+  a2a::FaultPlanOptions options;
+  options.degraded = true;
+  const auto schedule = a2a::FaultTolerantSchedule::make(*net, {switches, links}, storage.span(), options);
+  if (!schedule) return 0xFFFFFFFEU;
+  const auto round = schedule->checked_round(r);
+  if (!round) return 0xFFFFFFFDU;
+  return schedule->send(*round, 0).destination + schedule->first_left_out().origin;
+}

@@ -57,7 +57,7 @@ enum class Errc : std::uint8_t {
   fault_cuts_off_processors,  ///< a fault in the first or last stage: see cut_off_processors()
   schedule_needs_fault,  ///< the fault-tolerant schedule asked for without exactly one faulty switch
   fault_plan_storage_too_small,  ///< baseline/banyan faults need relay-plan storage for N ports
-  fault_plan_too_long,  ///< the relay planner needed more than 3N extra rounds
+  fault_plan_too_long,  ///< the relay planner needed more than 3N extra rounds (the general one: 8N)
   link_fault_out_of_range,  ///< a link fault names a stage beyond n-2 or a terminal >= N
   fault_duplicate,  ///< the same fault listed twice
   faults_too_many,  ///< more faults than kMaxFaults
@@ -164,7 +164,8 @@ constexpr std::string_view describe(Errc e) {
              "little was given";
     case Errc::fault_plan_too_long: return detail::message<[] {
         return detail::pieces("the relay planner needed more than ", kMaxRelayRoundsPerPort,
-                              "N extra rounds; please report it");
+                              "N extra rounds (the planner of several faults: ", kMaxFaultRoundsPerPort,
+                              "N); please report it");
       }>();
     case Errc::link_fault_out_of_range:
       return "link fault out of range (the link leaves stage 0 .. n-2 on a terminal below N)";

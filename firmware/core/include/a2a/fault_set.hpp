@@ -215,6 +215,23 @@ class FaultMap {
   [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
   [[nodiscard]] constexpr BlockedPairs blocked(std::uint32_t k) const { return blocked_[k]; }
 
+  /// The same faults with every processor u renamed u ^ c (sources and outputs alike).
+  [[nodiscard]] constexpr FaultMap relabeled(std::uint32_t c) const {
+    FaultMap m = *this;
+    for (std::uint32_t k = 0; k < count_; ++k) {
+      m.blocked_[k].a ^= c & m.blocked_[k].fixed_a;
+      m.blocked_[k].b ^= c & m.blocked_[k].fixed_b;
+    }
+    return m;
+  }
+  /// The faults of the exchange run backwards: (i, j) blocked here iff (j, i) blocked there.
+  [[nodiscard]] constexpr FaultMap transposed() const {
+    FaultMap m = *this;
+    for (std::uint32_t k = 0; k < count_; ++k)
+      m.blocked_[k] = {blocked_[k].fixed_b, blocked_[k].b, blocked_[k].fixed_a, blocked_[k].a};
+    return m;
+  }
+
   /// Does the unique path i -> j use a faulty switch or a dead link? O(faults).
   [[nodiscard]] constexpr bool crosses(std::uint32_t i, std::uint32_t j) const {
     for (std::uint32_t k = 0; k < count_; ++k)
@@ -344,6 +361,14 @@ class FaultMap {
 /// route steps): keep a FaultMap for repeated questions. Requires check_faults() ok.
 constexpr bool crosses(const Network& net, FaultSetView faults, std::uint32_t i, std::uint32_t j) {
   return FaultMap::make(net, faults).value().crosses(i, j);
+}
+
+/// The first pair (origin-major order) that cannot be delivered, directly or by a
+/// two-hop relay, and why (found == false: every pair can); or the check's error.
+constexpr Result<UndeliverablePair> first_undeliverable(const Network& net, FaultSetView faults) {
+  const auto map = FaultMap::make(net, faults);
+  A2A_TRY(map);
+  return map->next_undeliverable();
 }
 
 /// How the pair (i, j) can be delivered under the fault set (or the check's error).

@@ -23,7 +23,8 @@
 
 #include "a2a/fault_blocks.hpp"
 #include "a2a/fault_chain.hpp"
-#include "a2a/fault_set.hpp"  // SwitchFault
+#include "a2a/fault_planner.hpp"
+#include "a2a/fault_set.hpp"
 #include "a2a/relay_planner.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
@@ -101,26 +102,11 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     if (fault.stage == 0 || fault.stage + 1 == net.stages) return Errc::fault_cuts_off_processors;
     if (net.radix != 2 || net.ports < 16 || (std::uint32_t{1} << net.stages) != net.ports)
       return Errc::faults_not_supported;
-    FaultTolerantSchedule f;
-    f.net_ = net;
+    auto base = with_basis(net);
+    A2A_TRY(base);
+    FaultTolerantSchedule f = *base;
     f.fault_ = fault;
     const std::uint32_t n = net.stages;
-    // Round word x sends port u to P(u) ^ E(x): P the straight configuration (a bit
-    // permutation), E flips one output bit per stage.
-    f.identity_ = true;
-    for (std::uint32_t b = 0; b < n; ++b) {
-      const std::uint32_t image = route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination;
-      if (detail::popcount32(image) != 1) return Errc::faults_not_supported;
-      f.straight_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));  // its bit index
-      f.identity_ = f.identity_ && image == (std::uint32_t{1} << b);
-    }
-    std::uint32_t seen = 0;
-    for (std::uint32_t k = 0; k < n; ++k) {
-      const std::uint32_t flip = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n}).destination;
-      if (detail::popcount32(flip) != 1 || (seen & flip) != 0) return Errc::faults_not_supported;
-      seen |= flip;
-      f.stage_flip_[k] = flip;
-    }
     // B = the outputs reachable from the faulty switch: stages s..n-1 free.
     // A = the sources that reach it: the stage-s input terminal, a bit permutation
     // of the source, is free in the port bit and in the bits stages 0..s-1 flip.
@@ -216,7 +202,65 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     return f;
   }
 
+  /// Any fault set (fault_set.hpp: switches and dead links, any stage, up to kMaxFaults)
+  /// on the same networks (binary, N = 2^n >= 16), planned by the general planner
+  /// (fault_planner.hpp) into `storage` (FaultPlanStorage<N, faults>). A pair with
+  /// neither a fault-free path nor a two-hop relay is refused unless options.degraded:
+  /// fault_cuts_off_processors (its origin reaches no output, or no source its
+  /// destination) or faults_separate_processors; first_undeliverable(net, faults) names
+  /// it. In degraded mode those pairs are left out (first_left_out() / next_left_out()),
+  /// every other pair is delivered once. One internal switch fault: the fewer rounds of
+  /// the single-fault make() (closed form or RelayPlanner) and the general planner; the
+  /// closed forms need no storage, so without storage they are used alone.
+  static constexpr Result<FaultTolerantSchedule> make(const Network& net, FaultSetView faults,
+                                                      RelayPlanSpan storage, FaultPlanOptions options = {}) {
+    A2A_TRY(check_faults(net, faults));
+    if (net.ports < 16) return Errc::faults_not_supported;
+    const auto map = FaultMap::make(net, faults);
+    A2A_TRY(map);
+    const UndeliverablePair first = map->next_undeliverable();
+    if (first.found && !options.degraded)
+      return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
+    const bool single = faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
+                        faults.switches[0].stage + 1 < net.stages;
+    Result<FaultTolerantSchedule> classic = Errc::faults_not_supported;
+    if (single) classic = make(net, faults.switches[0], storage);
+    auto base = with_basis(net);
+    A2A_TRY(base);
+    FaultTolerantSchedule f = *base;
+    f.general_ = true;
+    f.degraded_ = first.found;
+    f.map_ = *map;
+    if (!faults.switches.empty()) f.fault_ = faults.switches[0];
+    FaultProblem problem{net.ports, *map, {}, {}};
+    for (std::uint32_t b = 0; b < net.stages; ++b) {
+      problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
+      problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
+    }
+    const auto plan = FaultPlanner::plan(problem, storage, options);
+    if (classic && (!plan || classic->rounds() <= net.ports + plan->rounds())) {
+      if (classic->design_ != Design::planned) return classic;  // closed form: no storage used
+      return make(net, faults.switches[0], storage);            // the storage holds the last plan made
+    }
+    A2A_TRY(plan);
+    f.design_ = Design::planned;
+    f.plan_ = *plan;
+    return f;
+  }
+
   [[nodiscard]] constexpr Network network() const { return net_; }
+  /// Planned by the general planner (make(net, FaultSetView, ...)).
+  [[nodiscard]] constexpr bool general() const { return general_; }
+  /// The faults as blocked rectangles (general schedules; else empty).
+  [[nodiscard]] constexpr const FaultMap& fault_map() const { return map_; }
+  /// Degraded: some pairs are left out. The first of them (found == false: none) and the next.
+  [[nodiscard]] constexpr bool degraded() const { return degraded_; }
+  [[nodiscard]] constexpr UndeliverablePair first_left_out() const {
+    return degraded_ ? map_.next_undeliverable() : UndeliverablePair{};
+  }
+  [[nodiscard]] constexpr UndeliverablePair next_left_out(const UndeliverablePair& p) const {
+    return degraded_ ? map_.next_after(p) : UndeliverablePair{};
+  }
   [[nodiscard]] constexpr SwitchFault fault() const { return fault_; }
   [[nodiscard]] constexpr std::uint32_t regular_rounds() const { return net_.ports; }
   [[nodiscard]] constexpr std::uint32_t extra_rounds() const {
@@ -227,6 +271,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
 
   /// Is source i blocked from output j by the fault (its unique path crosses it)?
   [[nodiscard]] constexpr bool crosses_fault(std::uint32_t i, std::uint32_t j) const {
+    if (general_) return map_.crosses(i, j);
     return (i & fixed_a_) == a_ && (j & fixed_b_) == b_;
   }
 
@@ -284,6 +329,28 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
 
  private:
   enum class Design : std::uint8_t { chain, blocks, planned };
+  /// The network's round structure: round word x sends port u to P(u) ^ E(x), P the
+  /// straight configuration (a bit permutation), E flips one output bit per stage.
+  static constexpr Result<FaultTolerantSchedule> with_basis(const Network& net) {
+    FaultTolerantSchedule f;
+    f.net_ = net;
+    const std::uint32_t n = net.stages;
+    f.identity_ = true;
+    for (std::uint32_t b = 0; b < n; ++b) {
+      const std::uint32_t image = route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination;
+      if (detail::popcount32(image) != 1) return Errc::faults_not_supported;
+      f.straight_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));  // its bit index
+      f.identity_ = f.identity_ && image == (std::uint32_t{1} << b);
+    }
+    std::uint32_t seen = 0;
+    for (std::uint32_t k = 0; k < n; ++k) {
+      const std::uint32_t flip = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n}).destination;
+      if (detail::popcount32(flip) != 1 || (seen & flip) != 0) return Errc::faults_not_supported;
+      seen |= flip;
+      f.stage_flip_[k] = flip;
+    }
+    return f;
+  }
   /// P(u): where the straight configuration sends u (the identity for translation networks).
   [[nodiscard]] constexpr std::uint32_t straight(std::uint32_t u) const {
     if (identity_) return u;
@@ -358,6 +425,9 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   detail::BlockRelay blocks_{};
   Frame frame_{};
   bool mirrored_{false};
+  bool general_{false};   // the general planner's plan: crosses_fault() asks map_
+  bool degraded_{false};  // some pairs left out (map_.next_undeliverable() lists them)
+  FaultMap map_{};
 };
 
 static_assert(Schedule<FaultTolerantSchedule>);

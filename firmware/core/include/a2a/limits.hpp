@@ -15,6 +15,8 @@ inline constexpr std::uint32_t kMaxStages = 16;    ///< 2^16 = kMaxPorts with d 
 inline constexpr std::uint32_t kMaxShiftPorts = std::uint32_t{1} << (kMaxStages - 1);
 /// The relay planner gives up after this many extra rounds per port (3N in all).
 inline constexpr std::uint32_t kMaxRelayRoundsPerPort = 3;
+/// The general fault planner (several faults) gives up after this many per port.
+inline constexpr std::uint32_t kMaxFaultRoundsPerPort = 8;
 /// Faults (switches and links together) a fault set and the fault planner handle.
 inline constexpr std::size_t kMaxFaults = 8;
 /// Fault slots of the configuration block (the application layer's a2a/app/config_block.hpp).

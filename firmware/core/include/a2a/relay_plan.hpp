@@ -68,6 +68,16 @@ struct RelayPlanStorage {
 class RelayPlan {
  public:
   constexpr RelayPlan() = default;
+  /// The plan a planner wrote into `s`: `rounds` extra rounds after `regular` regular ones.
+  static constexpr RelayPlan view(const RelayPlanSpan& s, std::uint32_t rounds, std::uint32_t regular) {
+    RelayPlan plan;
+    plan.vectors_ = s.vectors.first(rounds);
+    plan.offsets_ = s.offsets.first(regular + rounds + 1);
+    plan.hops_ = s.hops.first(s.offsets[regular + rounds]);
+    plan.rounds_ = rounds;
+    plan.regular_ = regular;
+    return plan;
+  }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return rounds_; }  ///< extra rounds
   [[nodiscard]] constexpr std::uint32_t regular() const { return regular_; }
   [[nodiscard]] constexpr std::uint32_t vector(std::uint32_t r) const { return vectors_[r]; }  ///< extra round r
