@@ -39,6 +39,7 @@
 #include "a2a/fault_set.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/relay_plan.hpp"
+#include "a2a/relay_tokens.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {
@@ -65,7 +66,13 @@ struct FaultProblem {
 
 struct FaultPlanOptions {
   bool degraded{false};     ///< deliver every deliverable pair, leave the others out (else refuse)
-  std::uint32_t tries{16};  ///< numberings and tie-breaks tried (at least 1): more, fewer rounds
+  /// Variants tried (numberings, scores, tie-breaks; fault_planner.hpp): more, fewer rounds
+  /// and a longer make(). 0: by N, 128 up to N = 64, 32 up to 256, 16 above.
+  std::uint32_t tries{0};
+  [[nodiscard]] constexpr std::uint32_t tries_for(std::uint32_t ports) const {
+    if (tries != 0) return tries;
+    return ports <= 64 ? 128U : (ports <= 256 ? 32U : 16U);
+  }
 };
 
 /// The storage a plan of `messages` relayed messages on N ports needs, per span of RelayPlanSpan.
@@ -73,7 +80,7 @@ struct FaultPlanSizes {
   std::size_t vectors, offsets, hops, work16, work32;
   static constexpr FaultPlanSizes of(std::size_t ports, std::size_t messages) {
     return {kMaxFaultRoundsPerPort * ports, (1 + kMaxFaultRoundsPerPort) * ports + 1, 2 * messages + 2 * ports,
-            4 * messages > 12 * ports ? 4 * messages : 12 * ports, messages + 10 * ports};
+            4 * messages > 12 * ports ? 4 * messages : 12 * ports, 2 * messages + 10 * ports};
   }
   [[nodiscard]] constexpr bool fit(const RelayPlanSpan& s) const {
     return s.vectors.size() >= vectors && s.offsets.size() >= offsets && s.hops.size() >= hops &&
@@ -113,7 +120,7 @@ class FaultPlanner {
     if (!FaultPlanSizes::of(q.ports, m).fit(storage)) return Errc::fault_plan_storage_too_small;
     std::uint32_t best_k = 0;
     std::uint32_t best_rounds = kNone;
-    const std::uint32_t tries = o.tries == 0 ? 1 : o.tries;
+    const std::uint32_t tries = o.tries_for(q.ports);
     for (std::uint32_t k = 0; k < tries; ++k) {
       const std::uint32_t r = run(q, storage, k);
       if (r < best_rounds) best_rounds = r, best_k = k;
@@ -121,7 +128,7 @@ class FaultPlanner {
     if (best_rounds == kNone) return Errc::fault_plan_too_long;
     const std::uint32_t r = run(q, storage, best_k);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
-    const std::uint32_t c = offset(q.ports, best_k);
+    const std::uint32_t c = offset(q, best_k);
     const std::uint32_t shift = q.p(c) ^ c;
     for (std::uint32_t t = 0; t < r; ++t) storage.vectors[t] ^= shift;
     const std::uint32_t total = q.ports + r;
@@ -146,9 +153,18 @@ class FaultPlanner {
       if (m.blocked(f).source(i)) return true;
     return false;
   }
-  /// Variant k's renaming: 0 for the first eight, then spread over all bits by a hash.
-  static constexpr std::uint32_t offset(std::uint32_t ports, std::uint32_t k) {
-    return k < 8 ? 0U : ((k / 8) * 0x9E3779B1U >> 7) & (ports - 1);
+  /// Variants per numbering: 8, and 8 more with late binding (relay_tokens.hpp) where
+  /// one fault blocks every relayed pair.
+  static constexpr std::uint32_t variants(const FaultProblem& q) { return q.faults.count() == 1 ? 16 : 8; }
+  /// Variant k's renaming: none for the first pass over the variants, then spread over
+  /// all bits by a hash (every other pass), and its seed for ties (0: the lowest vector).
+  static constexpr std::uint32_t offset(const FaultProblem& q, std::uint32_t k) {
+    const std::uint32_t pass = k / variants(q);
+    return pass % 2 == 0 ? 0U : (pass * 0x9E3779B1U >> 7) & (q.ports - 1);
+  }
+  static constexpr std::uint32_t seed(const FaultProblem& q, std::uint32_t k) {
+    const std::uint32_t pass = k / variants(q);
+    return pass == 0 ? 0U : pass * 7919U + 1U;
   }
 
   /// Variant k: renaming offset(k / 8); k % 8 < 6 picks the tie-break (k % 2) and the
@@ -288,12 +304,16 @@ class FaultPlanner {
     std::uint32_t best = kNone;
     std::int64_t best_score = 0;
     std::int32_t best_tie = -1;
+    std::uint32_t best_draw = 0;
     for (std::uint32_t e = 0; e < n_; ++e) {
       const std::int64_t score =
           urgent_ ? std::int64_t{forward_weight(e)} + first_weight(e)
                   : std::int64_t{weight_forwards_} * bucket_count(e) + std::int64_t{weight_first_} * first_count(e);
       const std::int32_t tie = favour_forwards_ ? bucket_count(e) : first_count(e);
-      if (score > best_score || (score == best_score && score > 0 && tie > best_tie)) {
+      const std::uint32_t draw = seed_ == 0 ? 0U : ((e ^ seed_) * 0x9E3779B1U) ^ seed_;  // then by the seed
+      if (score > best_score ||
+          (score == best_score && score > 0 && (tie > best_tie || (tie == best_tie && draw > best_draw)))) {
+        best_draw = draw;
         best_score = score;
         best_tie = tie;
         best = e;
@@ -388,10 +408,17 @@ class FaultPlanner {
   /// One greedy run of variant k; its number of extra rounds (kNone: too long).
   static constexpr std::uint32_t run(const FaultProblem& q, RelayPlanSpan storage, std::uint32_t k) {
     FaultProblem relabeled = q;
-    const std::uint32_t c = offset(q.ports, k);
+    const std::uint32_t c = offset(q, k);
     relabeled.faults = q.faults.relabeled(c);
     const std::uint32_t m = messages(q.faults);
+    if (const std::uint32_t v = k % variants(q); v >= 8) {  // late binding: weights (equal, first hops
+      const std::uint32_t w = (v - 8) / 2;                     // first, forwards first, 2:1) and binding
+      return detail::TokenRun<FaultProblem>::run(relabeled, storage, m, kRoundCap * q.ports,
+                                                 w == 2 ? q.ports : (w == 3 ? 2U : 1U), w == 1 ? q.ports : 1U,
+                                                 v % 2 == 1, seed(q, k));
+    }
     FaultPlanner p(relabeled, storage, m, k);
+    p.seed_ = seed(q, k);
     p.start();
     p.cursor_ = q.ports - 1;  // the cycle starts at vector 0
     for (std::uint32_t g = 0; g <= q.ports; ++g) storage.offsets[g] = 0;
@@ -444,7 +471,8 @@ class FaultPlanner {
   std::uint32_t weight_first_;
   bool urgent_;
   bool cyclic_;
-  std::uint32_t cursor_{0};  // cyclic: position of the current round's vector in the cycle
+  std::uint32_t cursor_{0};
+  std::uint32_t seed_{0};  // ties between equal vectors: 0 the lowest, else a draw by the seed  // cyclic: position of the current round's vector in the cycle
   std::uint32_t sources_{0};
   std::uint32_t remaining_{0};
   std::uint32_t in_flight_{0};

@@ -232,16 +232,26 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     f.degraded_ = first.found;
     f.map_ = *map;
     if (!faults.switches.empty()) f.fault_ = faults.switches[0];
+    // The exchange and its time reverse (rounds u -> Q(u) ^ e, Q = P^-1, the faults
+    // transposed), run backwards: greedy choices differ, so plan both, keep the shorter.
     FaultProblem problem{net.ports, *map, {}, {}};
+    FaultProblem reverse{net.ports, map->transposed(), {}, {}};
     for (std::uint32_t b = 0; b < net.stages; ++b) {
       problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
       problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
+      reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
+      reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
     }
-    const auto plan = FaultPlanner::plan(problem, storage, options);
+    const auto backwards = FaultPlanner::plan(reverse, storage, options);
+    auto plan = FaultPlanner::plan(problem, storage, options);  // the storage holds this one now
+    f.reversed_ = backwards && (!plan || backwards->rounds() < plan->rounds());
+    if (f.reversed_) plan = backwards;
     if (classic && (!plan || classic->rounds() <= net.ports + plan->rounds())) {
       if (classic->design_ != Design::planned) return classic;  // closed form: no storage used
       return make(net, faults.switches[0], storage);            // the storage holds the last plan made
     }
+    A2A_TRY(plan);
+    if (f.reversed_) plan = FaultPlanner::plan(reverse, storage, options);
     A2A_TRY(plan);
     f.design_ = Design::planned;
     f.plan_ = *plan;
