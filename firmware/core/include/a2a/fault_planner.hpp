@@ -73,6 +73,9 @@ struct FaultPlanOptions {
     if (tries != 0) return tries;
     return ports <= 64 ? 128U : (ports <= 256 ? 32U : 16U);
   }
+  /// One internal faulty switch: also try the single-fault designs (closed forms,
+  /// RelayPlanner) and keep the fewer rounds. false: the general planner alone.
+  bool single_designs{true};
 };
 
 /// The storage a plan of `messages` relayed messages on N ports needs, per span of RelayPlanSpan.

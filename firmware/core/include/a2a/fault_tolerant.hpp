@@ -221,7 +221,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     const UndeliverablePair first = map->next_undeliverable();
     if (first.found && !options.degraded)
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
-    const bool single = faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
+    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
                         faults.switches[0].stage + 1 < net.stages;
     Result<FaultTolerantSchedule> classic = Errc::faults_not_supported;
     if (single) classic = make(net, faults.switches[0], storage);
