@@ -33,6 +33,11 @@ constexpr Topology kBinary[] = {Topology::omega,         Topology::baseline,    
                                 Topology::reverse_omega, Topology::reverse_baseline, Topology::reverse_banyan,
                                 Topology::gsen};
 
+// docs/fault-tolerance.md and fault_planner.hpp quote the bytes per port: 184 for one
+// fault, 344 for four (plus the one offset past the last round).
+static_assert(sizeof(a2a::FaultPlanStorage<256, 1>) == 256 * 184 + 4);
+static_assert(sizeof(a2a::FaultPlanStorage<256, 4>) == 256 * 344 + 4);
+
 a2a::RelayPlanSpan storage() {
   static a2a::FaultPlanStorage<kUpTo, 6> s;  // .bss, not the stack
   return s.span();
@@ -130,6 +135,14 @@ a2a::FaultSet<> random_faults(const a2a::Network& net, a2a::test::Lcg& rng, std:
   return set;
 }
 
+/// Fewer variants than make()'s default: this test is about correctness, not rounds.
+a2a::FaultPlanOptions quick(bool degraded = false) {
+  a2a::FaultPlanOptions o;
+  o.tries = 8;
+  o.degraded = degraded;
+  return o;
+}
+
 struct Tally {
   std::uint32_t planned{0};
   std::uint32_t refused{0};
@@ -138,13 +151,16 @@ struct Tally {
 /// Plans one set in normal mode and judges the outcome either way.
 void judge(const a2a::Network& net, FaultSetView faults, Tally& tally) {
   const Truth& t = truth(net, faults);
-  const auto f = FaultTolerantSchedule::make(net, faults, storage());
+  const auto f = FaultTolerantSchedule::make(net, faults, storage(), quick());
   if (f.ok()) {
     ++tally.planned;
     CHECK(f->general());
     CHECK_FALSE(f->degraded());
     CHECK(a2a::test::check_fixed<kUpTo>(*f).ok());
     CHECK(replay(*f, faults, t) == net.ports * net.ports);
+    // Never below the stated lower bound (it would mean a message was not relayed).
+    const auto map = a2a::FaultMap::make(net, faults).value();
+    CHECK(f->rounds() >= net.ports + a2a::FaultPlanner::extra_lower_bound(map));
     return;
   }
   ++tally.refused;
@@ -200,12 +216,10 @@ TEST_CASE("fault multi: degraded mode with first- and last-stage faults lists ex
         const Truth& t = truth(net, set.view());
         const auto first = a2a::first_undeliverable(net, set.view()).value();
         REQUIRE(first.found);
-        CHECK(FaultTolerantSchedule::make(net, set.view(), storage()).error() ==
+        CHECK(FaultTolerantSchedule::make(net, set.view(), storage(), quick()).error() ==
               (first.reason == PairReach::separated ? a2a::Errc::faults_separate_processors
                                                     : a2a::Errc::fault_cuts_off_processors));
-        a2a::FaultPlanOptions degraded;
-        degraded.degraded = true;
-        const auto f = FaultTolerantSchedule::make(net, set.view(), storage(), degraded);
+        const auto f = FaultTolerantSchedule::make(net, set.view(), storage(), quick(true));
         INFO("refused: ", a2a::describe(f.ok() ? a2a::Errc::ok : f.error()));
         REQUIRE(f.ok());
         CHECK(f->degraded());

@@ -27,8 +27,12 @@
 // several faults can need far more than one (each output takes one message a round,
 // from the one relay the round's vector assigns it, and the faults leave it few).
 // Storage (FaultPlanStorage<MaxPorts, MaxFaults>): with M = 2 N MaxFaults messages at
-// most (2N per switch, N per link), 120 + 32 MaxFaults + max(16 MaxFaults, 24) bytes
-// per port: 176 for one fault, 312 for four, 504 for eight. No table of size N x N.
+// most (2N per switch, N per link), 120 + 40 MaxFaults + max(16 MaxFaults, 24) bytes
+// per port: 184 for one fault, 344 for four, 568 for eight. No table of size N x N.
+// Time: each variant is a run of O(N x rounds) for the vectors plus O(N) per first hop
+// for the counts (early binding) or O(tokens x open outputs) per round (late binding);
+// make() plans the exchange and its time reverse with `tries` variants each. On the
+// host (-O2), N = 256 with four faults: about 15 ms a variant, 1 s with the default 32.
 #pragma once
 
 #include <array>
@@ -113,6 +117,26 @@ class FaultPlanner {
       if (blocked_source(m, i))
         for (std::uint32_t j = 0; j < m.network().ports; ++j) count += m.reach(i, j) == PairReach::relay ? 1U : 0U;
     return count;
+  }
+
+  /// A lower bound on the extra rounds of any schedule that runs its N regular rounds
+  /// first (as this planner's do): a processor sends one message a round and receives
+  /// one, so the one with the most relayed messages from it (to it) needs that many
+  /// extra rounds of first hops (forwards), and the last first hop a forward after it
+  /// (the first forward a first hop before it): max over processors + 1, 0 if none.
+  static constexpr std::uint32_t extra_lower_bound(const FaultMap& m) {
+    std::uint32_t most = 0;
+    for (std::uint32_t u = 0; u < m.network().ports; ++u) {
+      std::uint32_t out = 0;
+      std::uint32_t in = 0;
+      for (std::uint32_t v = 0; v < m.network().ports; ++v) {
+        out += m.crosses(u, v) && m.reach(u, v) == PairReach::relay ? 1U : 0U;
+        in += m.crosses(v, u) && m.reach(v, u) == PairReach::relay ? 1U : 0U;
+      }
+      most = out > most ? out : most;
+      most = in > most ? in : most;
+    }
+    return most == 0 ? 0 : most + 1;
   }
 
   /// Plans every relayable blocked pair of `q` into `storage` (pairs without a relay are
