@@ -54,7 +54,7 @@ enum class Errc : std::uint8_t {
   table_size_mismatch,  ///< a destination table's N x rounds differs from the schedule's
   fault_out_of_range,  ///< a fault names a stage or switch the network does not have
   faults_not_supported,  ///< no fault-tolerant schedule for this network yet
-  fault_cuts_off_processors,  ///< a fault in the first or last stage: see cut_off_processors()
+  fault_cuts_off_processors,  ///< a fault in the first or last stage, or several: cut_off_processors(), first_undeliverable()
   schedule_needs_fault,  ///< the fault-tolerant schedule asked for without exactly one faulty switch
   fault_plan_storage_too_small,  ///< baseline/banyan faults need relay-plan storage for N ports
   fault_plan_too_long,  ///< the relay planner needed more than 3N extra rounds (the general one: 8N)
@@ -157,7 +157,8 @@ constexpr std::string_view describe(Errc e) {
     case Errc::fault_out_of_range: return "fault position out of range (stage < n, switch < N/d)";
     case Errc::faults_not_supported: return "no fault-tolerant schedule exists for this network yet";
     case Errc::fault_cuts_off_processors:
-      return "a fault in the first or last stage cuts processors off (no path to or from them)";
+      return "a fault in the first or last stage cuts processors off (no path to or from them), as can several "
+             "faults together";
     case Errc::schedule_needs_fault:
       return "the fault-tolerant schedule needs exactly one faulty switch (fault=STAGE:SWITCH)";
     case Errc::fault_plan_storage_too_small: return "a fault in this network needs relay-plan storage for N ports (RelayPlanStorage<N>); none or too "
@@ -174,8 +175,7 @@ constexpr std::string_view describe(Errc e) {
         return detail::pieces("too many faults (at most ", kMaxFaults, " switches and links together)");
       }>();
     case Errc::faults_separate_processors:
-      return "the faults leave a pair with no fault-free path and no two-hop relay (see first_undeliverable(); "
-             "degraded mode delivers the rest)";
+      return "the faults leave a pair with no fault-free path and no two-hop relay, though neither end is cut off";
     // configuration
     case Errc::config_too_short: return "configuration block too short";
     case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";
