@@ -1,4 +1,5 @@
-// Fault-tolerant all-to-all exchange with one faulty switch (paper 004, derived anew).
+// Fault-tolerant all-to-all exchange around faulty switches and dead links (paper 004's
+// one switch, derived anew, and any fault set by the general planner).
 //
 // A faulty switch E(s, l) of a unique-path binary MIN blocks exactly the pairs
 // A x B: A = the 2^(s+1) sources that can reach it, B = the 2^(n-s) outputs it
@@ -16,6 +17,11 @@
 // Elsewhere (baseline, banyan, reverses) a relay leaves from P(relay), not from where
 // it arrived, and the greedy planner of relay_plan.hpp plans the extra rounds into
 // the caller's storage (106 bytes per port); a send is then a binary search.
+// Any set of faulty switches and dead links (fault_set.hpp) goes through
+// make(net, FaultSetView, ...): the general planner (fault_planner.hpp) with the same
+// round structure, every fault's blocked pairs idle in the regular rounds; for one
+// internal switch the fewer rounds of it and the designs above. Pairs no two-hop relay
+// reaches are refused, or left out in degraded mode.
 // docs/fault-tolerance.md explains the designs, the lower bound and the tables.
 #pragma once
 
@@ -271,6 +277,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   [[nodiscard]] constexpr UndeliverablePair next_left_out(const UndeliverablePair& p) const {
     return degraded_ ? map_.next_after(p) : UndeliverablePair{};
   }
+  /// The faulty switch (general schedules: the first switch of the set, {0, 0} if it has
+  /// none; fault_map() has them all).
   [[nodiscard]] constexpr SwitchFault fault() const { return fault_; }
   [[nodiscard]] constexpr std::uint32_t regular_rounds() const { return net_.ports; }
   [[nodiscard]] constexpr std::uint32_t extra_rounds() const {
@@ -279,7 +287,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return regular_rounds() + extra_rounds(); }
 
-  /// Is source i blocked from output j by the fault (its unique path crosses it)?
+  /// Is source i blocked from output j by the fault (its unique path crosses it; general
+  /// schedules: any fault of the set)?
   [[nodiscard]] constexpr bool crosses_fault(std::uint32_t i, std::uint32_t j) const {
     if (general_) return map_.crosses(i, j);
     return (i & fixed_a_) == a_ && (j & fixed_b_) == b_;
