@@ -108,9 +108,8 @@ class FaultPlanner {
       if (m.blocked(f).source(i)) return true;
     return false;
   }
-  /// Variants per numbering: 8, and 8 more with late binding (relay_tokens.hpp) where
-  /// one fault blocks every relayed pair.
-  static constexpr std::uint32_t variants(const FaultProblem& q) { return q.faults.count() == 1 ? 16 : 8; }
+  /// Variants per numbering: 8 with early binding, 8 with late (relay_tokens.hpp).
+  static constexpr std::uint32_t variants(const FaultProblem&) { return 16; }
   /// Variant k's renaming: none for the first pass over the variants, then spread over
   /// all bits by a hash (every other pass), and its seed for ties (0: the lowest vector).
   static constexpr std::uint32_t offset(const FaultProblem& q, std::uint32_t k) {

@@ -79,14 +79,28 @@ class TokenRun {
   [[nodiscard]] constexpr std::int32_t& tokens(std::uint32_t i) const { return port(8, i); }
   [[nodiscard]] constexpr std::int32_t& source_mark(std::uint32_t i) const { return port(9, i); }
 
-  /// Is p a relay for source i's messages (all of one fault's B: any one of them tells)?
-  [[nodiscard]] constexpr bool relays(std::uint32_t i, std::uint32_t p) const {
-    return !q_.faults.crosses(i, p) && !q_.faults.crosses(p, open(static_cast<std::uint32_t>(open_begin(i))));
+  /// The faults whose outputs contain one of source i's relayed destinations: its
+  /// range of open() holds all of them from start() on (binding swaps, never drops).
+  [[nodiscard]] constexpr std::uint32_t classes(std::uint32_t i) const {
+    const auto end = static_cast<std::uint32_t>(i + 1 < n_ ? open_begin(i + 1) : static_cast<std::int32_t>(m_));
+    std::uint32_t mask = 0;
+    for (std::uint32_t x = static_cast<std::uint32_t>(open_begin(i)); x < end; ++x)
+      for (std::uint32_t f = 0; f < q_.faults.count(); ++f)
+        if (q_.faults.blocked(f).output(open(x))) mask |= std::uint32_t{1} << f;
+    return mask;
+  }
+  /// Is p a relay for every message of source i (so a token there can be bound to any)?
+  [[nodiscard]] constexpr bool relays(std::uint32_t i, std::uint32_t p, std::uint32_t mask) const {
+    if (q_.faults.crosses(i, p)) return false;
+    for (std::uint32_t f = 0; f < q_.faults.count(); ++f)
+      if (((mask >> f) & 1U) != 0 && q_.faults.blocked(f).source(p)) return false;
+    return true;
   }
   constexpr void contribute(std::uint32_t i, std::int32_t sign) {
     const std::uint32_t pi = q_.p(i);
+    const std::uint32_t mask = classes(i);
     for (std::uint32_t p = 0; p < n_; ++p)
-      if (relays(i, p)) first_count(pi ^ p) += sign;
+      if (relays(i, p, mask)) first_count(pi ^ p) += sign;
   }
 
   constexpr void start() {
@@ -100,11 +114,11 @@ class TokenRun {
       for (std::uint32_t j = 0; j < n_; ++j)
         if (q_.faults.crosses(i, j) && q_.faults.reach(i, j) == PairReach::relay) open(k++) = static_cast<std::uint16_t>(j);
       open_count(i) = static_cast<std::int32_t>(k) - open_begin(i);
-      if (open_count(i) == 0) continue;
-      senders(senders_++) = static_cast<std::int32_t>(i);
-      contribute(i, +1);
+      if (open_count(i) != 0) senders(senders_++) = static_cast<std::int32_t>(i);
     }
     unsent_ = k;
+    // Only now: classes() reads a source's range up to the next source's start.
+    for (std::uint32_t x = 0; x < senders_; ++x) contribute(static_cast<std::uint32_t>(senders(x)), +1);
   }
 
   [[nodiscard]] constexpr std::uint32_t best_vector() {
@@ -167,7 +181,8 @@ class TokenRun {
       emit(p, i, j);
       used(p) = stamp;
       const auto last = static_cast<std::uint32_t>(open_begin(i) + open_count(i) - 1);
-      open(pick_slot) = open(last);
+      open(pick_slot) = open(last);  // the bound output moves behind the open ones
+      open(last) = static_cast<std::uint16_t>(j);
       --open_count(i);
       --tokens(i);
       if (pick_prev == kEnd) {
@@ -184,7 +199,7 @@ class TokenRun {
     for (std::uint32_t k = 0; k < senders_;) {
       const auto i = static_cast<std::uint32_t>(senders(k));
       const std::uint32_t p = q_.p(i) ^ v;
-      if (used(i) == stamp || !relays(i, p)) {
+      if (used(i) == stamp || !relays(i, p, classes(i))) {
         ++k;
         continue;
       }
