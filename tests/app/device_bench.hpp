@@ -2,7 +2,8 @@
 // scripted console, a clock that advances with every look at it, words that
 // survive a "reset", and the fabric's register block in RAM served by the
 // emulated fabric from the far side, as the board's interrupt would: every
-// few register reads, never from inside the controller's calls.
+// few register reads, never from inside the controller's calls. Its slot timer
+// (look-ahead mode) is played on the look-ahead loop's waits (played_slot_timer.hpp).
 #pragma once
 
 #include <a2a/app/device.hpp>
@@ -16,6 +17,8 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+
+#include "played_slot_timer.hpp"
 
 namespace a2a::test {
 
@@ -71,12 +74,17 @@ class HostBoard {
   std::uint32_t crumb(std::uint32_t i) { return crumbs[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { crumbs[i] = v; }
   InterruptedBus& bus() { return bus_; }
+  // --- SlotTimerBoard ---
+  PlayedSlotTimer<HostBoard, ServicedBus> slot_timer(std::uint32_t period_ns) {
+    return {*this, bus_.inner, *ring_, period_ns};
+  }
 
   // --- the test's side ---
   void type(std::string_view text) { input_ += text; }
   std::string take_output() { return std::exchange(output_, {}); }
   Emulator& fabric() { return *fabric_; }
   InterruptedBus& raw_bus() { return bus_; }
+  HostSlotRing& slot_ring() { return *ring_; }
 
   std::uint64_t tick_us{10};  ///< the clock advances this much per look
   std::uint64_t feeds{0};
@@ -95,6 +103,7 @@ class HostBoard {
   std::unique_ptr<RamBlock> ram_;
   std::unique_ptr<Emulator> fabric_;
   InterruptedBus bus_;
+  std::unique_ptr<HostSlotRing> ring_ = std::make_unique<HostSlotRing>();
   std::string input_;
   std::string output_;
   std::uint64_t now_{0};

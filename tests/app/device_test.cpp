@@ -134,7 +134,7 @@ TEST_CASE("a blank configuration region runs the built-in default; a provisioned
   INFO(zeros.banner);
   CHECK(has(zeros.banner, "config source: the image's built-in default (the configuration block is blank)\n"));
   CHECK(has(zeros.banner, "config: topology=omega ports=4 "));
-  CHECK(has(zeros.command("config"), " source=default\n"));
+  CHECK(has(zeros.command("config"), " source=default mode=direct\n"));
   CHECK(has(zeros.command("run"), "pairs delivered 16/16, missing 0, duplicates 0"));
   std::array<std::uint8_t, kConfigBlockSize> erased{};
   erased.fill(0xFF);
@@ -146,7 +146,7 @@ TEST_CASE("a blank configuration region runs the built-in default; a provisioned
   INFO(provisioned.banner);
   CHECK(has(provisioned.banner, "config source: the provisioned configuration block\n"));
   CHECK(has(provisioned.banner, "config: topology=banyan ports=16 "));
-  CHECK(has(provisioned.command("set ports=8"), " source=set\n"));
+  CHECK(has(provisioned.command("set ports=8"), " source=set mode=direct\n"));
 }
 
 TEST_CASE("slot pacing: rounds wait for their slot; a round that overruns it is late") {

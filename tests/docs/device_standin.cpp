@@ -44,6 +44,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "played_slot_timer.hpp"  // tests/app: the slot timer of a host board
+
 namespace {
 
 constexpr std::uint32_t kPorts = 256;
@@ -83,6 +85,10 @@ class StandinBoard {
   std::uint32_t crumb(std::uint32_t i) { return crumbs_[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { crumbs_[i] = v; }
   Bus& bus() { return bus_; }
+  // --- SlotTimerBoard: look-ahead mode, its interrupt played on the loop's waits ---
+  a2a::test::PlayedSlotTimer<StandinBoard, Bus> slot_timer(std::uint32_t period_ns) {
+    return {*this, bus_, *ring_, period_ns};
+  }
 
   // --- the program's side ---
   void type(const char* data, std::size_t size) {
@@ -110,6 +116,7 @@ class StandinBoard {
   std::unique_ptr<RamBlock> ram_;
   std::unique_ptr<Emulator> fabric_;
   Bus bus_;
+  std::unique_ptr<a2a::test::HostSlotRing> ring_ = std::make_unique<a2a::test::HostSlotRing>();
   std::chrono::steady_clock::time_point start_;
   std::array<std::uint32_t, 8> crumbs_{};
   std::string input_;

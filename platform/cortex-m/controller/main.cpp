@@ -9,6 +9,9 @@
 #include <a2a/board/console.hpp>
 #include <a2a/app/config_block.hpp>
 #include <a2a/mmio/mmio_bus.hpp>
+#ifdef A2A_FW_SLOT_TIMER
+#include <a2a/board/slot_timer.hpp>
+#endif
 
 #include <array>
 #include <cstdint>
@@ -82,6 +85,11 @@ class CortexMBoard {
   std::uint32_t crumb(std::uint32_t i) { return a2a_board_persistent()[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { a2a_board_persistent()[i] = v; }
   FabricBus& bus() { return bus_; }
+#ifdef A2A_FW_SLOT_TIMER
+  /// Look-ahead mode (`set mode=lookahead`): the board's slot timer, whose interrupt
+  /// writes each round's STAGE_CTRL word and COMMIT through the memory-mapped bus.
+  a2a::board::BoardSlotTimer slot_timer(std::uint32_t period_ns) { return a2a::board::BoardSlotTimer(period_ns); }
+#endif
 
  private:
   FabricBus bus_;

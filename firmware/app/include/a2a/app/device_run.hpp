@@ -1,8 +1,10 @@
 // `run`: one exchange on the fabric, from plan to the verdict of the fabric's
-// counters (device.hpp includes it).
+// counters (device.hpp includes it), by the direct round loop (run_job) or, with
+// `set mode=lookahead`, by the board's slot timer (device_lookahead.hpp).
 #pragma once
 
 #include "a2a/app/device_loop.hpp"
+#include "a2a/app/device_lookahead.hpp"
 
 namespace a2a::app {
 
@@ -36,7 +38,7 @@ class DeviceRoundHooks {
       board_->print("\n");
     }
     writes_before_ = bus_->writes();
-    if (knobs_.slot_us == 0) return;
+    if (knobs_.slot_us == 0 || !pace_) return;
     const std::uint64_t slot_end = end_of_slot(r);
     if (board_->micros() > slot_end) {
       ++late_;
@@ -45,6 +47,8 @@ class DeviceRoundHooks {
     while (board_->micros() < slot_end) board_->feed_watchdog();
   }
   [[nodiscard]] std::uint32_t late() const { return late_; }
+  /// Off while the slot timer paces the rounds (look-ahead mode).
+  void pace(bool on) { pace_ = on; }
 
  private:
   /// When round r's slot ends: slot r is [start + r T, start + (r + 1) T).
@@ -59,6 +63,7 @@ class DeviceRoundHooks {
   std::uint64_t start_us_;
   std::uint64_t writes_before_;
   std::uint32_t late_{0};
+  bool pace_{true};
 };
 
 }  // namespace detail
@@ -71,6 +76,21 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   if (!planned) return fail("configuration refused: ", describe(planned.error()));
   const AnySchedule& schedule = *planned;
   const Network net = schedule.network();
+  const std::string_view order = config_.order == RoundOrder::gray ? "gray" : "natural";
+  // Look-ahead's refusals come before the fabric is touched (injections stay armed).
+  const bool lookahead = knobs_.mode == RunMode::lookahead;
+  detail::GraySteps family = detail::GraySteps::none;
+  if (lookahead) {
+    if (knobs_.slot_us == 0)
+      return fail("look-ahead mode needs slot_us > 0 (the slot timer's period in microseconds); nothing was run");
+    if constexpr (!SlotTimerBoard<Board>)
+      return fail("this board has no slot timer for look-ahead mode; nothing was run");
+    family = detail::gray_steps(schedule);
+    if (family == detail::GraySteps::none)
+      return fail("look-ahead mode runs only rounds that change one stage each (latin-square in gray order with "
+                  "d = 2^w, alternating), not ", a2a::name(schedule.kind()), " in ", order, " order with d = ",
+                  net.radix, "; nothing was run (mode=direct runs it)");
+  }
   Driver fabric(bus_);
   fabric.set_write_verification(true);  // a register that did not take is never committed
   if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric block not recognised: ", describe(e));
@@ -88,25 +108,42 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   injection_count_ = 0;  // armed in the fabric now; `clear` repairs
   board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
                 net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()), ", ",
-                config_.order == RoundOrder::gray ? "gray" : "natural", " order, ", schedule.rounds(), " rounds\n");
+                order, " order, ", schedule.rounds(), " rounds");
+  if (lookahead) board_->print("; look-ahead, a slot every ", knobs_.slot_us, " us");
+  board_->print("\n");
 
   board_->set_crumb(kCrumbRound, 0);
   board_->set_crumb(kCrumbMagic, kExchangeRunning);
   detail::DeviceRoundHooks<Board, Bus> hooks(*board_, bus_, knobs_, kCrumbRound);
   const std::uint64_t writes_at_start = bus_.writes();
-  const ExchangeReport report =
-      run_job(fabric, config_, schedule, storage_, hooks, ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
+  detail::LookaheadRun slots;  // the slot timer's part (look-ahead mode)
+  if (lookahead) {
+    if constexpr (SlotTimerBoard<Board>)
+      slots = detail::lookahead_exchange<Layout>(*board_, bus_, fabric, family, config_, schedule, storage_, hooks,
+                                                 knobs_.slot_us, board_->fabric_polls());
+  } else {
+    slots.report = run_job(fabric, config_, schedule, storage_, hooks,
+                           ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
+  }
+  const ExchangeReport& report = slots.report;
   board_->set_crumb(kCrumbMagic, 0);
 
   DeliveryTally c = fabric.counters();
   const std::uint64_t expected = std::uint64_t{net.ports} * net.ports;
   c.count_missing(expected);
-  board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ",
-                bus_.writes() - writes_at_start, ", pairs delivered ", c.delivered, "/", expected, ", missing ",
-                c.missing, ", duplicates ", c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts,
-                ", crosstalk ", c.crosstalk, ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ",
-                c.left_in_store, ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", hooks.late(),
-                ", replans ", report.replans, "\n");
+  // The slot interrupt's two stores a round count as the controller's writes too.
+  const std::uint64_t writes = bus_.writes() - writes_at_start + 2 * std::uint64_t{slots.slots_written};
+  board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ", writes,
+                ", pairs delivered ", c.delivered, "/", expected, ", missing ", c.missing, ", duplicates ",
+                c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts, ", crosstalk ", c.crosstalk,
+                ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ", c.left_in_store,
+                ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", hooks.late(),
+                ", replans ", report.replans);
+  if (lookahead) board_->print(", underruns ", slots.underruns);
+  board_->print("\n");
+  if (slots.handed_over)
+    board_->print("look-ahead: stopped at round ", slots.handover_round, ": ", describe(slots.flagged),
+                  "; the direct round loop took over from that round\n");
   if (report.fault_found) {
     board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
                   " faulty in round ", report.fault_round, "; ");

@@ -5,6 +5,10 @@
 // `set` takes the configuration block's override keys (config_overrides.hpp:
 // topology, ports, radix, schedule, order, fault) and the device keys below, all
 // on one line, and applies them together or not at all.
+//
+// The device keys say how this device runs rounds (pacing, look-ahead, trace),
+// not which exchange: they are not in the configuration block, so a block stays
+// valid on any board, whatever its slot timer, and its format (version 1) stays.
 #pragma once
 
 #include <array>
@@ -34,9 +38,18 @@ constexpr std::string_view slice(std::string_view text, std::size_t at, std::siz
   return {text.data() + at, count};
 }
 
+/// How `run` drives the rounds (`set mode=`).
+enum class RunMode : std::uint8_t {
+  direct,     ///< the round loop: program, commit, wait for STATUS (controller.hpp)
+  lookahead,  ///< the board's slot timer commits each round (lookahead.hpp; needs slot_us > 0)
+};
+
+constexpr std::string_view name(RunMode m) { return m == RunMode::lookahead ? "lookahead" : "direct"; }
+
 /// The device's own keys of `set`.
 struct DeviceKnobs {
   std::uint32_t slot_us{0};  ///< 0: rounds back to back; else one round per slot of this many microseconds
+  RunMode mode{RunMode::direct};
   bool trace{true};          ///< print a line per round
   friend constexpr bool operator==(const DeviceKnobs&, const DeviceKnobs&) = default;
 };
@@ -77,6 +90,10 @@ constexpr SetResult apply_set(const ControllerConfig& config, const DeviceKnobs&
       std::uint32_t v = 0;
       if (!a2a::detail::parse_u32(slice(word, 8), v) || v > kMaxSlotMicros) return {Errc::argument_bad_value, word, config, knobs};
       out.knobs.slot_us = v;
+    } else if (word.starts_with("mode=")) {
+      const std::string_view v = slice(word, 5);
+      if (v != "direct" && v != "lookahead") return {Errc::argument_bad_value, word, config, knobs};
+      out.knobs.mode = v == "lookahead" ? RunMode::lookahead : RunMode::direct;
     } else if (word.starts_with("trace=")) {
       const std::string_view v = slice(word, 6);
       if (v != "on" && v != "off") return {Errc::argument_bad_value, word, config, knobs};
