@@ -10,8 +10,9 @@ no hop through the faulty switch, every hop in before its hop out). Rounds, for
 any internal stage s: at least the lower bound N + 1 + ceil(N / (2^m - 1)),
 m = min(s, n-1-s) (docs/fault-tolerance.md), and at most paper 004's bound (3N
 for stages 1 and n-2, 2N otherwise); on the translation networks (CLOSED_FORM,
-the closed-form designs) exactly 2N + 1 for stages 1 and n-2, and exactly
-`rounds` when the case gives it. Then the checker itself must refuse the dump
+the closed-form designs) exactly 2N + 1 for stages 1 and n-2, and at most
+`rounds` (the closed-form design's count) when the case gives it: the tool plans
+the fewer rounds of the closed form and the general planner. Then the checker itself must refuse the dump
 with one relay's hop out moved before its hop in, and with a relay's hop out
 dropped. Exit 0 only when all of it holds.
 """
@@ -58,8 +59,8 @@ def check_rounds(topology, rounds, ports, stages, stage, expected):
         problems.append("%d rounds, below the lower bound %d" % (rounds, lower_bound(ports, stages, stage)))
     if rounds > paper_bound(ports, stages, stage):
         problems.append("%d rounds, above paper 004's bound %d" % (rounds, paper_bound(ports, stages, stage)))
-    if topology in CLOSED_FORM and expected is not None and rounds != expected:
-        problems.append("%d rounds, expected %d" % (rounds, expected))
+    if topology in CLOSED_FORM and expected is not None and rounds > expected:
+        problems.append("%d rounds, above the closed-form design's %d" % (rounds, expected))
     return problems
 
 

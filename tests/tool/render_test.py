@@ -86,7 +86,7 @@ def main(a2a, work, examples):
     paths_end_at_their_labels(ternary, "baseline 9 d=3")
 
     dump_path = os.path.join(work, "faulty.json")
-    subprocess.run([a2a, "dump", "--topology", "banyan", "--ports", "8", "--fault", "1:2", "--out", dump_path],
+    subprocess.run([a2a, "dump", "--topology", "banyan", "--ports", "8", "--fault", "1:2", "--schedule", "latin-square", "--out", dump_path],
                    check=True, capture_output=True)
     faulty = parse(render(a2a, "--input", dump_path, "--round", "0"), "banyan 8 with a fault")
     marked = [r for r in faulty.iter(SVG + "rect") if r.get("class") == "switch faulty"]

@@ -87,6 +87,40 @@ std::vector<Fault> read_faults(const Checker& c, const json& doc, const Network&
   return faults;
 }
 
+/// "fault_links" (optional): dead links [stage, terminal], stage < n - 1, terminal < N.
+std::vector<DeadLink> read_dead_links(const Checker& c, const json& doc, const Network& net) {
+  std::vector<DeadLink> links;
+  if (!doc.contains("fault_links")) return links;
+  const json& list = c.array(doc["fault_links"], "fault_links");
+  const std::uint32_t link_stages = net.stages - 1;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string field = "fault_links[" + std::to_string(k) + "]";
+    if (!list[k].is_array() || list[k].size() != 2) c.fail(field, "must be a pair [stage, terminal]");
+    links.push_back(DeadLink{c.whole(list[k][0], field + "[0]", link_stages,
+                                     "stage < " + std::to_string(link_stages) + ": a link leaves stages 0 .. n-2"),
+                             c.whole(list[k][1], field + "[1]", net.ports,
+                                     "terminal < N = " + std::to_string(net.ports))});
+  }
+  return links;
+}
+
+/// "left_out" (optional, degraded dumps): [orig, final, reason] for each pair not delivered.
+std::vector<LeftOutPair> read_left_out(const Checker& c, const json& doc, const Network& net) {
+  std::vector<LeftOutPair> pairs;
+  if (!doc.contains("left_out")) return pairs;
+  const json& list = c.array(doc["left_out"], "left_out");
+  const std::string port_text = "N = " + std::to_string(net.ports);
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string field = "left_out[" + std::to_string(k) + "]";
+    if (!list[k].is_array() || list[k].size() != 3 || !list[k][2].is_string())
+      c.fail(field, "must be [orig, final, reason]");
+    pairs.push_back(LeftOutPair{c.whole(list[k][0], field + "[0]", net.ports, port_text),
+                                c.whole(list[k][1], field + "[1]", net.ports, port_text),
+                                list[k][2].get<std::string>()});
+  }
+  return pairs;
+}
+
 PlanRound read_round(const Checker& c, const json& round, const std::string& field, const Network& net) {
   PlanRound out;
   const std::string stages_field = field + ".stages";
@@ -148,6 +182,8 @@ std::unique_ptr<Plan> read_dump(std::istream& in, const std::string& source_name
   info.schedule = schedule.get<std::string>();
   info.origin = "dump " + source_name + " (schedule " + info.schedule + ")";
   info.faults = read_faults(c, doc, info.net);
+  info.dead_links = read_dead_links(c, doc, info.net);
+  info.left_out = read_left_out(c, doc, info.net);
   const json& optical = c.member(doc, "", "optical");
   if (!optical.is_boolean()) c.fail("optical", "must be true or false");
   info.optical = optical.get<bool>();

@@ -17,7 +17,22 @@ void write_json_dump(const Plan& plan, std::ostream& out) {
       << ",\n \"faults\": [";
   for (std::size_t k = 0; k < info.faults.size(); ++k)
     out << (k == 0 ? "" : ", ") << '[' << info.faults[k].stage << ", " << info.faults[k].sw << ']';
-  out << "],\n \"optical\": " << (info.optical ? "true" : "false") << ",\n \"rounds\": [";
+  out << ']';
+  // Written only when there are some: dumps without them stay as they were.
+  if (!info.dead_links.empty()) {
+    out << ",\n \"fault_links\": [";
+    for (std::size_t k = 0; k < info.dead_links.size(); ++k)
+      out << (k == 0 ? "" : ", ") << '[' << info.dead_links[k].stage << ", " << info.dead_links[k].terminal << ']';
+    out << ']';
+  }
+  if (!info.left_out.empty()) {
+    out << ",\n \"left_out\": [";
+    for (std::size_t k = 0; k < info.left_out.size(); ++k)
+      out << (k == 0 ? "\n  " : ",\n  ") << '[' << info.left_out[k].orig << ", " << info.left_out[k].final << ", "
+          << nlohmann::json(info.left_out[k].reason).dump() << ']';
+    out << ']';
+  }
+  out << ",\n \"optical\": " << (info.optical ? "true" : "false") << ",\n \"rounds\": [";
   for (std::uint32_t r = 0; r < info.rounds; ++r) {
     const PlanRound round = plan.round(r);
     out << (r == 0 ? "\n" : ",\n") << "  {\"stages\": [";

@@ -92,12 +92,26 @@ class StoredPlan final : public Plan {
 }  // namespace
 
 std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults,
-                                         std::shared_ptr<const void> keep) {
+                                         std::shared_ptr<const void> keep, std::vector<DeadLink> dead_links,
+                                         std::vector<LeftOutPair> left_out) {
   PlanInfo info;
   info.net = schedule.network();
   info.schedule = std::string(name(schedule.kind()));
   info.origin = order_text(schedule, order);
   info.faults = std::move(faults);
+  info.dead_links = std::move(dead_links);
+  info.left_out = std::move(left_out);
+  const FaultTolerantSchedule* ft = schedule.fault_tolerant();
+  if (ft != nullptr && (info.faults.size() + info.dead_links.size() > 1 || !info.dead_links.empty())) {
+    // Several faults or a dead link: the general planner's plan, named by its faults.
+    std::string what = "fault-tolerant: Latin square avoiding";
+    for (const Fault& f : info.faults)
+      what += " switch " + std::to_string(f.sw) + " of stage " + std::to_string(f.stage) + ",";
+    for (const DeadLink& l : info.dead_links)
+      what += " link " + std::to_string(l.stage) + ":" + std::to_string(l.terminal) + ",";
+    info.origin = what + " then " + std::to_string(ft->extra_rounds()) + " relay rounds";
+  }
+  if (!info.left_out.empty()) info.origin += ", degraded (" + std::to_string(info.left_out.size()) + " pairs left out)";
   info.optical = schedule.optical();  // optical families: the dump says so, verify checks crosstalk
   info.rounds = schedule.rounds();
   return std::make_unique<SchedulePlan>(schedule, std::move(info), std::move(keep));

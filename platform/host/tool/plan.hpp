@@ -22,6 +22,21 @@ struct Fault {
   friend bool operator==(const Fault&, const Fault&) = default;
 };
 
+/// A dead link (--fault-link STAGE:TERMINAL): the one leaving stage `stage` on
+/// terminal `terminal` of the column behind it (a2a::LinkFault, docs/conventions.md).
+struct DeadLink {
+  std::uint32_t stage{0};
+  std::uint32_t terminal{0};
+  friend bool operator==(const DeadLink&, const DeadLink&) = default;
+};
+
+/// A pair a degraded schedule does not deliver, and why (the dump's "left_out").
+struct LeftOutPair {
+  std::uint32_t orig{0};
+  std::uint32_t final{0};
+  std::string reason;  ///< "cut-off-sender", "cut-off-receiver" or "separated"
+};
+
 /// One message hop in one round (docs/conventions.md "sends"): orig/final name the
 /// message carried; they differ from src/dst only for a relay hop.
 struct Send {
@@ -45,6 +60,8 @@ struct PlanInfo {
   std::string schedule;  ///< the dump's "schedule" name ("latin-square", "alternating", ...)
   std::string origin;    ///< human-readable: which schedule and order, or which file
   std::vector<Fault> faults;
+  std::vector<DeadLink> dead_links;  ///< the dump's "fault_links" (absent: none)
+  std::vector<LeftOutPair> left_out;  ///< degraded: the pairs not delivered (the dump's "left_out")
   bool optical{false};
   std::uint32_t rounds{0};
 };
@@ -67,8 +84,10 @@ class Plan {
 
 /// A core schedule, rounds computed on demand (O(n N) memory however many rounds).
 /// `keep` holds what the schedule reads from (the relay plan of a baseline/banyan fault).
+/// A plan around faults also names its dead links and, degraded, the pairs it leaves out.
 std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults,
-                                         std::shared_ptr<const void> keep = nullptr);
+                                         std::shared_ptr<const void> keep = nullptr,
+                                         std::vector<DeadLink> dead_links = {}, std::vector<LeftOutPair> left_out = {});
 /// Rounds held in memory (a dump read from a file).
 std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rounds);
 

@@ -31,6 +31,18 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
     for (const Fault& f : info.faults) out << " stage " << f.stage << " switch " << f.sw << ';';
     out << '\n';
   }
+  if (!info.dead_links.empty()) {
+    out << "dead links (avoided: relays through a third processor):";
+    for (const DeadLink& l : info.dead_links) out << " behind stage " << l.stage << " terminal " << l.terminal << ';';
+    out << '\n';
+  }
+  if (!info.left_out.empty()) {
+    out << "left out (degraded: no fault-free path, no relay): " << info.left_out.size() << " pairs:";
+    for (std::size_t k = 0; k < info.left_out.size() && k < 8; ++k)
+      out << " (" << info.left_out[k].orig << ", " << info.left_out[k].final << ") " << info.left_out[k].reason << ';';
+    if (info.left_out.size() > 8) out << " ... (the dump lists all)";
+    out << '\n';
+  }
   const std::size_t config_width = std::max<std::size_t>(6, 2 + net.stages);
   const std::size_t cell_width = std::max<std::size_t>(
       std::to_string(net.ports - 1).size() + 1 + net.stages, std::string("port ").size() + std::to_string(net.ports - 1).size());

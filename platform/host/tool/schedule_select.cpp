@@ -1,5 +1,6 @@
 #include "schedule_select.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -57,31 +58,108 @@ ScheduleKind choose_kind(const Args& args, const Network& net) {
   return fallback;
 }
 
-/// With one fault the plan avoids it (paper 004) when --schedule fault-tolerant asks
-/// for it, or when no schedule is named, the network's default is the natural-order
-/// Latin square (which the fault-tolerant schedule extends) and the position is
-/// supported. Otherwise nullptr: the faults are only marked (warn_about_faults).
-std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, ScheduleKind kind, RoundOrder order,
-                                          const std::vector<Fault>& faults) {
-  const bool asked = kind == ScheduleKind::fault_tolerant;
-  if (!asked && (args.has("schedule") || faults.size() != 1 || kind != ScheduleKind::latin_square ||
-                 order != RoundOrder::natural))
-    return nullptr;
-  if (asked && faults.size() != 1)
-    throw UsageError("schedule fault-tolerant needs exactly one --fault STAGE:SWITCH (got " +
-                     std::to_string(faults.size()) + ")");
-  if (asked && order != RoundOrder::natural)
-    throw UsageError("--order does not apply to fault-tolerant (its regular rounds are the natural order)");
-  // Baseline, banyan and their reverses plan their relays into this storage (106 bytes per port).
-  auto storage = std::make_shared<RelayStorage>(net.ports);
-  const auto schedule = AnySchedule::make(net, SwitchFault{faults[0].stage, faults[0].sw}, storage->span());
-  if (!schedule) {
-    if (!asked) return nullptr;
-    throw UsageError("schedule fault-tolerant does not apply to " + network_text(net.topology, net.ports, net.radix) +
-                     " with a fault at stage " + std::to_string(faults[0].stage) + " switch " +
-                     std::to_string(faults[0].sw) + ": " + std::string(describe(schedule.error())));
+DeadLink parse_dead_link(const std::string& text, const Network& net) {
+  const auto colon = text.find(':');
+  if (colon == std::string::npos)
+    throw UsageError("--fault-link needs STAGE:TERMINAL (for example 1:6), got '" + text + "'");
+  const std::uint32_t stage = parse_number("--fault-link stage", text.substr(0, colon));
+  const std::uint32_t terminal = parse_number("--fault-link terminal", text.substr(colon + 1));
+  if (stage + 1 >= net.stages)
+    throw UsageError("--fault-link " + text + ": stage " + std::to_string(stage) +
+                     " out of range (a link leaves stages 0.." + std::to_string(net.stages - 2) + " of the " +
+                     std::to_string(net.stages) + ")");
+  if (terminal >= net.ports)
+    throw UsageError("--fault-link " + text + ": terminal " + std::to_string(terminal) + " out of range (0.." +
+                     std::to_string(net.ports - 1) + ")");
+  return DeadLink{stage, terminal};
+}
+
+std::string reach_text(PairReach reason) {
+  switch (reason) {
+    case PairReach::cut_off_sender: return "cut-off-sender";
+    case PairReach::cut_off_receiver: return "cut-off-receiver";
+    case PairReach::separated: return "separated";
+    default: return "deliverable";
   }
-  return make_schedule_plan(*schedule, order, faults, storage);
+}
+
+/// Why pair p cannot be delivered, in words (the refusal and the degraded summary).
+std::string undeliverable_text(const UndeliverablePair& p) {
+  const std::string pair = "(" + std::to_string(p.origin) + ", " + std::to_string(p.destination) + ")";
+  switch (p.reason) {
+    case PairReach::cut_off_sender:
+      return "processor " + std::to_string(p.origin) + " reaches no output: every path out of it crosses a fault (pair " +
+             pair + " and all its others)";
+    case PairReach::cut_off_receiver:
+      return "no processor reaches " + std::to_string(p.destination) +
+             ": every path into it crosses a fault (pair " + pair + " and all others into it)";
+    default:
+      return "pair " + pair + " has no fault-free path and no relay p with fault-free paths " +
+             std::to_string(p.origin) + " -> p -> " + std::to_string(p.destination);
+  }
+}
+
+/// The plan around the faults: the fault-tolerant schedule (any set of faulty switches
+/// and dead links, fault_tolerant.hpp), when --schedule fault-tolerant asks for it or
+/// no schedule is named. An exchange it cannot plan is refused (exit status 2) with the
+/// real reason; with --degraded the deliverable pairs are planned and the others listed.
+/// nullptr: a schedule that does not avoid faults was named (they are only marked).
+std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, ScheduleKind kind, RoundOrder order,
+                                          const std::vector<Fault>& faults, const std::vector<DeadLink>& links) {
+  const bool asked = kind == ScheduleKind::fault_tolerant;
+  const bool degraded = args.has("degraded");
+  if (faults.empty() && links.empty()) {
+    if (asked) throw UsageError("schedule fault-tolerant needs a --fault STAGE:SWITCH or --fault-link STAGE:TERMINAL");
+    if (degraded) throw UsageError("--degraded applies to a plan around faults (--fault, --fault-link)");
+    return nullptr;
+  }
+  if (!asked && args.has("schedule")) {
+    if (degraded) throw UsageError("--degraded applies to the fault-tolerant schedule, not " + std::string(name(kind)));
+    if (!links.empty())
+      throw UsageError("--fault-link: the " + std::string(name(kind)) +
+                       " schedule does not avoid faults and a dump marks faulty switches only; omit --schedule "
+                       "(or name fault-tolerant) to plan around the dead link");
+    return nullptr;  // the named schedule runs as it is; the faults are marked
+  }
+  const std::string where = network_text(net.topology, net.ports, net.radix);
+  if (order != RoundOrder::natural)
+    throw UsageError("--order does not apply to the plan around faults (its regular rounds are the natural order); "
+                     "name another --schedule to run it with the faults only marked");
+  if (!faults_describable(net) || net.ports < 16)
+    throw UsageError("no schedule avoids faults in " + where +
+                     ": the fault-tolerant schedule needs a binary omega, baseline, banyan, a reverse or gsen with "
+                     "N = 2^n >= 16 (name another --schedule to run it with the faults only marked)");
+  std::vector<SwitchFault> switch_list;
+  for (const Fault& f : faults) switch_list.push_back(SwitchFault{f.stage, f.sw});
+  std::vector<LinkFault> link_list;
+  for (const DeadLink& l : links) link_list.push_back(LinkFault{l.stage, l.terminal});
+  const FaultSetView view{switch_list, link_list};
+  if (view.size() > kMaxFaults)
+    throw UsageError("at most " + std::to_string(kMaxFaults) + " faults (switches and links together), got " +
+                     std::to_string(view.size()));
+  auto storage = std::make_shared<RelayStorage>(net.ports, static_cast<std::uint32_t>(view.size()));
+  FaultPlanOptions options;
+  options.degraded = degraded;
+  const auto schedule = AnySchedule::make(net, view, storage->span(), options);
+  if (!schedule) {
+    const Errc e = schedule.error();
+    if (e == Errc::fault_cuts_off_processors || e == Errc::faults_separate_processors) {
+      const auto first = first_undeliverable(net, view);
+      throw UsageError("no exchange around these faults in " + where + ": " +
+                       (first && first->found ? undeliverable_text(*first) : std::string(describe(e))) +
+                       "; --degraded delivers every other pair once and lists the pairs left out");
+    }
+    throw UsageError("no plan around these faults in " + where + ": " + std::string(describe(e)));
+  }
+  std::vector<LeftOutPair> left_out;
+  if (const FaultTolerantSchedule* ft = schedule->fault_tolerant(); ft != nullptr && ft->degraded()) {
+    for (UndeliverablePair p = ft->first_left_out(); p.found; p = ft->next_left_out(p))
+      left_out.push_back(LeftOutPair{p.origin, p.destination, reach_text(p.reason)});
+    std::fprintf(stderr, "a2a: degraded: %zu of %llu pairs left out (listed in the dump's left_out); first: %s\n",
+                 left_out.size(), static_cast<unsigned long long>(net.ports) * net.ports,
+                 undeliverable_text(ft->first_left_out()).c_str());
+  }
+  return make_schedule_plan(*schedule, order, faults, storage, links, std::move(left_out));
 }
 
 }  // namespace
@@ -96,15 +174,21 @@ const char* const kScheduleOptionsHelp =
     "                        fewest rounds known for the network)\n"
     "  --order O             round order of latin-square, optical, shift and the GSEN\n"
     "                        families over all 2^n words: natural (default) or gray\n"
-    "  --fault STAGE:SWITCH  a faulty switch (repeatable). One fault in an internal stage\n"
-    "                        (1 .. n-2) of a binary omega, baseline, banyan, their reverses or\n"
-    "                        gsen N = 2^n, N >= 16: the plan relays around it (paper 004);\n"
-    "                        otherwise it is only marked and verify reports the messages that\n"
-    "                        cross it\n"
+    "  --fault STAGE:SWITCH  a faulty switch (repeatable; with --fault-link at most 8). Without\n"
+    "                        --schedule (or with fault-tolerant) the plan relays around every\n"
+    "                        fault: binary omega, baseline, banyan, their reverses or gsen\n"
+    "                        N = 2^n >= 16; a fault no relay avoids is refused with its pair.\n"
+    "                        With another --schedule the faults are only marked and verify\n"
+    "                        reports the messages that cross them\n"
+    "  --fault-link STAGE:TERMINAL  a dead link leaving stage STAGE (0 .. n-2) on TERMINAL\n"
+    "                        (repeatable): planned around like a faulty switch\n"
+    "  --degraded            around faults that cut processors off or separate them: deliver\n"
+    "                        every other pair once and list those left out (else refused)\n"
     "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
 
 std::vector<OptionSpec> schedule_options() {
-  return {{"topology"}, {"ports"}, {"radix"}, {"schedule"}, {"order"}, {"fault", true, true}, {"input"}};
+  return {{"topology"}, {"ports"},           {"radix"},           {"schedule"},          {"order"},
+          {"fault", true, true}, {"fault-link", true, true}, {"degraded", false}, {"input"}};
 }
 
 Network choose_network(const Args& args) {
@@ -135,9 +219,18 @@ std::vector<Fault> parse_faults(const Args& args, const Network& net) {
   return faults;
 }
 
+std::vector<DeadLink> parse_dead_links(const Args& args, const Network& net) {
+  std::vector<DeadLink> links;
+  for (const std::string& text : args.values("fault-link")) {
+    const DeadLink link = parse_dead_link(text, net);
+    if (std::find(links.begin(), links.end(), link) == links.end()) links.push_back(link);
+  }
+  return links;
+}
+
 std::unique_ptr<Plan> load_plan(const Args& args) {
   if (const auto input = args.value("input")) {
-    for (const char* option : {"topology", "ports", "radix", "schedule", "order", "fault"})
+    for (const char* option : {"topology", "ports", "radix", "schedule", "order", "fault", "fault-link", "degraded"})
       if (args.has(option))
         throw UsageError(std::string("--input cannot be combined with --") + option + " (the dump fixes the schedule)");
     return read_dump_file(*input);
@@ -157,7 +250,8 @@ std::unique_ptr<Plan> load_plan(const Args& args) {
       throw UsageError("--order does not apply to broadcast (it runs its configurations in their own order)");
   }
   const std::vector<Fault> faults = parse_faults(args, net);
-  if (auto planned = fault_tolerant_plan(args, net, kind, order, faults)) return planned;
+  const std::vector<DeadLink> links = parse_dead_links(args, net);
+  if (auto planned = fault_tolerant_plan(args, net, kind, order, faults, links)) return planned;
   const auto schedule = AnySchedule::make(net, kind, order);
   if (!schedule)
     throw UsageError("schedule " + std::string(name(kind)) + " does not apply to " +
@@ -172,22 +266,19 @@ void warn_about_faults(const Plan& plan) {
   const bool ignores_faults = info.schedule == "latin-square" || info.schedule == "alternating" ||
                               (kind.ok() && is_gsen_set_kind(*kind));
   if (info.faults.empty() || !ignores_faults) return;
-  // One fault the fault-tolerant schedule covers (any internal stage, N = 2^n >= 16),
-  // but another schedule or order was asked for. Baseline/banyan plan into storage.
-  RelayStorage storage(info.net.ports);
-  if (info.faults.size() == 1 &&
-      AnySchedule::make(info.net, SwitchFault{info.faults[0].stage, info.faults[0].sw}, storage.span()).ok()) {
+  // A schedule that does not avoid faults was named (or read from a dump).
+  if (faults_describable(info.net) && info.net.ports >= 16) {
     std::fprintf(stderr,
-                 "a2a: warning: the %s schedule ignores the faulty switch %u of stage %u, which is only marked "
-                 "(a2a verify lists the messages that cross it); --schedule fault-tolerant (natural order) "
-                 "relays around it\n",
-                 info.schedule.c_str(), info.faults[0].sw, info.faults[0].stage);
+                 "a2a: warning: the %s schedule does not avoid faults: the %zu faulty switch(es) are only marked "
+                 "(a2a verify lists the messages that cross them); without --schedule the plan relays around them\n",
+                 info.schedule.c_str(), info.faults.size());
     return;
   }
   std::fprintf(stderr,
-               "a2a: warning: no fault-tolerant schedule exists yet for %s; the %s schedule ignores the %zu faulty "
+               "a2a: warning: no schedule avoids faults in %s with N = %u; the %s schedule ignores the %zu faulty "
                "switch(es), which are only marked (a2a verify lists the messages that cross them)\n",
-               std::string(name(info.net.topology)).c_str(), info.schedule.c_str(), info.faults.size());
+               std::string(name(info.net.topology)).c_str(), info.net.ports, info.schedule.c_str(),
+               info.faults.size());
 }
 
 }  // namespace a2a::tool

@@ -21,17 +21,23 @@ extern const char* const kScheduleOptionsHelp;
 Network choose_network(const Args& args);
 /// The faults of --fault STAGE:SWITCH..., each checked against the network.
 std::vector<Fault> parse_faults(const Args& args, const Network& net);
+/// The dead links of --fault-link STAGE:TERMINAL..., each checked against the network.
+std::vector<DeadLink> parse_dead_links(const Args& args, const Network& net);
 /// Builds the Plan from --input (a dump) or from the schedule options.
 std::unique_ptr<Plan> load_plan(const Args& args);
 /// Warns on stderr when a plan carries faults its schedule does not avoid.
 void warn_about_faults(const Plan& plan);
 
-/// Relay-plan storage sized for N ports at run time: a fault in baseline, banyan or
-/// their reverses is planned into it, as the firmware plans into RelayPlanStorage<N>.
+/// Fault-plan storage sized for N ports and `faults` faults at run time, as the
+/// firmware plans into FaultPlanStorage<N, faults> (fault_planner.hpp): the general
+/// planner's sizes, which also hold the single-fault RelayPlanner's.
 struct RelayStorage {
-  explicit RelayStorage(std::uint32_t ports)
-      : vectors(3 * std::size_t{ports}), offsets(4 * std::size_t{ports} + 1), hops(5 * std::size_t{ports}),
-        work16(12 * std::size_t{ports}), work32(6 * std::size_t{ports}) {}
+  explicit RelayStorage(std::uint32_t ports, std::uint32_t faults = 1) : RelayStorage(sizes(ports, faults)) {}
+  explicit RelayStorage(const FaultPlanSizes& s)
+      : vectors(s.vectors), offsets(s.offsets), hops(s.hops), work16(s.work16), work32(s.work32) {}
+  static FaultPlanSizes sizes(std::uint32_t ports, std::uint32_t faults) {
+    return FaultPlanSizes::of(ports, std::size_t{2} * ports * (faults == 0 ? 1 : faults));
+  }
   RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
   std::vector<std::uint32_t> vectors, offsets;
   std::vector<RelayHop> hops;

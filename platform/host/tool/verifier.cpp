@@ -132,13 +132,28 @@ class RangeLedger {
   std::vector<Arrival> arrivals_;
 };
 
+/// The plan's faults as marks: faulty switches (stage s, switch y at s * N/d + y) and
+/// dead links (leaving stage s on terminal t, at s * N + t).
+struct FaultMarks {
+  std::vector<char> switches;
+  std::vector<char> links;
+  bool any{false};
+  explicit FaultMarks(const PlanInfo& info)
+      : switches(std::size_t{info.net.stages} * info.net.switches_per_stage(), 0),
+        links(std::size_t{info.net.stages} * info.net.ports, 0),
+        any(!info.faults.empty() || !info.dead_links.empty()) {
+    for (const Fault& f : info.faults) switches[std::size_t{f.stage} * info.net.switches_per_stage() + f.sw] = 1;
+    for (const DeadLink& l : info.dead_links) links[std::size_t{l.stage} * info.net.ports + l.terminal] = 1;
+  }
+};
+
 /// One thread's replay and scratch for judging rounds.
 class RoundJudge {
  public:
-  RoundJudge(const PlanInfo& info, const std::vector<char>& faulty, const std::vector<std::uint32_t>& range_of,
+  RoundJudge(const PlanInfo& info, const FaultMarks& marks, const std::vector<std::uint32_t>& range_of,
              std::unique_ptr<SwitchReplay> replay)
-      : info_(info), net_(info.net), faulty_(faulty), range_of_(range_of), replay_(std::move(replay)),
-        output_from_(net_.ports), port_sent_(net_.ports), switch_load_(info.optical ? faulty.size() : 0) {}
+      : info_(info), net_(info.net), marks_(marks), range_of_(range_of), replay_(std::move(replay)),
+        output_from_(net_.ports), port_sent_(net_.ports), switch_load_(info.optical ? marks.switches.size() : 0) {}
 
   /// Replays and judges round r into `out`: everything but the ledger's accounting, or
   /// with `direct` (one thread, one range) that too, hop by hop.
@@ -146,7 +161,7 @@ class RoundJudge {
     plan.round_into(r, round_);
     const PlanRound& round = round_;
     replay_->configure(net_, round.stages);
-    const bool faults = !info_.faults.empty();
+    const bool faults = marks_.any;
     replay_->replay_round(round.sends, info_.optical || faults, trace_);
     std::fill(output_from_.begin(), output_from_.end(), kNoSender);
     std::fill(port_sent_.begin(), port_sent_.end(), 0);
@@ -192,16 +207,29 @@ class RoundJudge {
       }
       bool crosses_fault = false;
       const std::uint32_t stages = faults || info_.optical ? net_.stages : 0;  // the switches, where needed
+      std::uint32_t port_weight = net_.stage_words();  // d^(n-1-s): stage s's digit of the tag
       for (std::uint32_t s = 0; s < stages; ++s) {
         const std::uint32_t sw = trace_.switch_at(s, k);
         const std::size_t index = std::size_t{s} * switches + sw;
+        port_weight /= net_.radix;
         if (info_.optical) ++switch_load_[index];
-        if (faulty_[index] != 0 && !crosses_fault) {
+        if (crosses_fault || !faults) continue;
+        if (marks_.switches[index] != 0) {
           crosses_fault = true;
-          ++out.fault_crossings;
           line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
                " crosses faulty switch " + std::to_string(sw) + " of stage " + std::to_string(s));
+        } else if (s + 1 < net_.stages) {  // the link it leaves on: output port = the tag's digit,
+          // its terminal in the column behind the stage (past any wiring behind the switches)
+          const std::uint32_t terminal =
+              wiring::after_stage(net_, s, sw * net_.radix + trace_.tag[k] / port_weight % net_.radix);
+          if (marks_.links[std::size_t{s} * net_.ports + terminal] != 0) {
+            crosses_fault = true;
+            line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
+                 " crosses the dead link behind stage " + std::to_string(s) + " on terminal " +
+                 std::to_string(terminal));
+          }
         }
+        if (crosses_fault) ++out.fault_crossings;
       }
       if (crosses_fault) continue;  // the message is lost there
       const LedgerHop hop{static_cast<std::uint32_t>(k), send.src, destination, send.orig, send.final};
@@ -227,7 +255,7 @@ class RoundJudge {
  private:
   const PlanInfo& info_;
   Network net_;
-  const std::vector<char>& faulty_;
+  const FaultMarks& marks_;
   const std::vector<std::uint32_t>& range_of_;
   std::unique_ptr<SwitchReplay> replay_;
   PlanRound round_;
@@ -275,8 +303,7 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
   report.optical = info.optical;
   threads = std::clamp<std::uint32_t>(threads, 1, kMaxVerifyThreads);
 
-  std::vector<char> faulty(std::size_t{net.stages} * net.switches_per_stage(), 0);
-  for (const Fault& f : info.faults) faulty[std::size_t{f.stage} * net.switches_per_stage() + f.sw] = 1;
+  const FaultMarks marks(info);
 
   // The ranges of origins, one a thread: each starts at a row whose first bit starts a
   // word of the pair bitmap, so that no two ranges share a word.
@@ -296,7 +323,7 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
   for (std::uint32_t t = 0; t < threads; ++t) ledgers.emplace_back(delivered, net.ports, t);
   std::vector<RoundJudge> judges;
   judges.reserve(threads);
-  for (std::uint32_t t = 0; t < threads; ++t) judges.emplace_back(info, faulty, range_of, make_replay());
+  for (std::uint32_t t = 0; t < threads; ++t) judges.emplace_back(info, marks, range_of, make_replay());
 
   // A batch: up to 64 rounds for each thread (the threads meet twice a batch), its hops
   // 20 bytes a message: at most 2^21 messages, 40 MiB.
@@ -355,6 +382,23 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
     tally.relay_errors += part.relay_errors;
     tally.left_in_store += part.left_in_store;
   }
+  // A degraded plan's left-out pairs are not expected; one that arrives anyway is a
+  // false claim. Sorted by pair index (from, to), as the missing pairs are walked.
+  std::vector<std::uint64_t> left_out;
+  left_out.reserve(info.left_out.size());
+  for (const LeftOutPair& p : info.left_out) left_out.push_back(std::uint64_t{p.orig} * net.ports + p.final);
+  std::sort(left_out.begin(), left_out.end());
+  left_out.erase(std::unique(left_out.begin(), left_out.end()), left_out.end());
+  report.left_out = left_out.size();
+  report.expected -= left_out.size();
+  for (const std::uint64_t pair : left_out) {
+    const auto from = static_cast<std::uint32_t>(pair / net.ports);
+    const auto to = static_cast<std::uint32_t>(pair % net.ports);
+    if (!pair_delivered(delivered, net.ports, from, to)) continue;
+    ++report.left_out_delivered;
+    --tally.delivered;  // counted against the claim, not as a delivery expected
+    violation("left out but delivered: pair " + pair_text(from, to) + " is listed in left_out and arrives");
+  }
   // Missing pairs in (from, to) order; a word at a time where every pair of it arrived.
   const std::uint64_t pairs = std::uint64_t{net.ports} * net.ports;
   for (std::uint64_t pair = 0; pair < pairs; ++pair) {
@@ -365,6 +409,7 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
     if (pair_delivered(delivered, net.ports, static_cast<std::uint32_t>(pair / net.ports),
                        static_cast<std::uint32_t>(pair % net.ports)))
       continue;
+    if (std::binary_search(left_out.begin(), left_out.end(), pair)) continue;  // as the plan says
     ++tally.missing;
     violation("missing: pair " +
               pair_text(static_cast<std::uint32_t>(pair / net.ports), static_cast<std::uint32_t>(pair % net.ports)) +
@@ -383,7 +428,9 @@ std::string summary_line(const VerifyReport& report) {
                      ", fault crossings " + std::to_string(report.fault_crossings) + ", relay-order errors " +
                      std::to_string(tally.relay_errors);
   // Rare kinds only when they occur, to keep the usual line short.
-  const std::pair<const char*, std::uint64_t> extra[] = {{"wrong destinations", report.wrong_destinations},
+  if (report.left_out != 0) line += ", left out " + std::to_string(report.left_out) + " (degraded)";
+  const std::pair<const char*, std::uint64_t> extra[] = {{"left out but delivered", report.left_out_delivered},
+                                                         {"wrong destinations", report.wrong_destinations},
                                                          {"wrong tags", report.wrong_tags},
                                                          {"output conflicts", report.output_conflicts},
                                                          {"double sends", report.double_sends}};

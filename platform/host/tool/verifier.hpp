@@ -35,7 +35,7 @@ namespace a2a::tool {
 /// and the verifier's own counts of its violation lines by kind.
 struct VerifyReport {
   DeliveryTally tally;
-  std::uint64_t expected{0};  ///< N^2 ordered pairs, i = j included
+  std::uint64_t expected{0};  ///< N^2 ordered pairs, i = j included, less a degraded plan's left-out pairs
   std::uint32_t rounds{0};
   std::uint32_t delay{0};  ///< communication delay: rounds + stages - 1
   bool optical{false};     ///< crosstalk is checked (tally.crosstalk) only in an optical network
@@ -45,10 +45,12 @@ struct VerifyReport {
   std::uint64_t output_conflicts{0};    ///< signals on an output another one reached first
                                         ///< (tally.conflicts counts that one too)
   std::uint64_t double_sends{0};        ///< a port sending twice in one round
+  std::uint64_t left_out{0};            ///< pairs a degraded plan says it does not deliver (not expected)
+  std::uint64_t left_out_delivered{0};  ///< of those, pairs that arrive all the same (a false claim)
 
   [[nodiscard]] std::uint64_t violations() const {
     return tally.missing + tally.duplicates + tally.crosstalk + fault_crossings + tally.relay_errors +
-           wrong_destinations + wrong_tags + output_conflicts + double_sends;
+           wrong_destinations + wrong_tags + output_conflicts + double_sends + left_out_delivered;
   }
   [[nodiscard]] bool clean() const { return violations() == 0 && tally.delivered == expected; }
 };

@@ -144,6 +144,16 @@ class BasicAnySchedule {
     A2A_TRY(s);
     return BasicAnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
   }
+  /// The fault-tolerant schedule for a set of faulty switches and dead links
+  /// (FaultTolerantSchedule::make(net, FaultSetView, ...): the general planner, and
+  /// for one internal switch the fewer rounds of it and the single-fault designs).
+  /// `storage` (FaultPlanStorage<N, faults>) must outlive the schedule.
+  static constexpr Result<BasicAnySchedule> make(const Network& net, FaultSetView faults, RelayPlanSpan storage,
+                                                 FaultPlanOptions options = {}) {
+    const auto s = FaultTolerantSchedule::make(net, faults, storage, options);
+    A2A_TRY(s);
+    return BasicAnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+  }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
     constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);
