@@ -11,6 +11,8 @@ set(A2A_BOARD_SOURCES
 set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}/../../drivers/nrf51")
 # The slot timer's interrupt handler (look-ahead mode): TIMER1, interrupt 9.
 set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/../../drivers/nrf51/nrf51_slot_irq.cpp")
+# QEMU keeps TIMER1's period (no faster than every 10 us): firmware_lookahead runs.
+set(A2A_BOARD_SLOT_TIMER_IN_QEMU ON)
 # HFCLK from the internal 16 MHz RC oscillator (QEMU: 16 MHz too).
 set(A2A_BOARD_CPU_HZ 16000000)
 set(A2A_BOARD_BAUD 115200)

@@ -11,6 +11,8 @@ set(A2A_BOARD_SOURCES
 set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}")
 # The slot timer's interrupt handler (look-ahead mode): CMSDK TIMER1, interrupt 9.
 set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/cmsdk_slot_irq.cpp")
+# QEMU keeps TIMER1's period (no faster than every 10 us): firmware_lookahead runs.
+set(A2A_BOARD_SLOT_TIMER_IN_QEMU ON)
 # The FPGA image's system clock (and PCLK of the APB peripherals): 25 MHz on
 # the board and in QEMU (hw/arm/mps2.c).
 set(A2A_BOARD_CPU_HZ 25000000)
