@@ -156,15 +156,22 @@ class GreedyRun {
     remaining_ = m;
   }
 
-  /// Removes source i's pending message at position t, keeping first_count and
-  /// first_weight exact (the weight changes every time: O(N) a first hop).
+  /// Removes source i's pending message at position t, keeping first_count exact (and
+  /// first_weight, for the urgency variant: O(N) a first hop; the others pay O(N) only
+  /// when a class goes).
   constexpr void take(std::uint32_t i, std::uint32_t t) {
     const auto begin = static_cast<std::uint32_t>(pend_begin(i));
     const auto count = static_cast<std::uint32_t>(pend_count(i));
-    contribute(i, -1);
+    // first_count changes only when the last message of a class goes; first_weight (the
+    // urgency variant's) every time.
+    bool last_of_class = true;
+    const std::uint32_t c = output_class(final_of(begin + t));
+    for (std::uint32_t x = 0; x < count && last_of_class && !urgent_; ++x)
+      last_of_class = x == t || output_class(final_of(begin + x)) != c;
+    if (last_of_class) contribute(i, -1);
     final_of(begin + t) = final_of(begin + count - 1);  // origin is i throughout the range
     pend_count(i) = static_cast<std::int32_t>(count - 1);
-    if (count > 1) contribute(i, +1);
+    if (last_of_class && count > 1) contribute(i, +1);
     --remaining_;
   }
   /// forward_weight for this round: every waiting message counts its output's urgency.
