@@ -111,6 +111,9 @@ TEST_CASE("bad blocks are refused, each with its own error") {
   b[55] = 1;
   CHECK(decode_config(reseal(b)).error() == Errc::config_reserved_not_zero);
   b = good;
+  b[52] = 2;  // flags: bit 0 (degraded) only
+  CHECK(decode_config(reseal(b)).error() == Errc::config_reserved_not_zero);
+  b = good;
   b[8] = 99;
   CHECK(decode_config(reseal(b)).error() == Errc::topology_unknown);
   b = good;
@@ -138,6 +141,51 @@ TEST_CASE("plan_exchange refuses configurations that do not make an exchange") {
   CHECK(plan_exchange(c).error() == Errc::fault_out_of_range);
   c.faults[0] = {1, 2};
   CHECK(plan_exchange(c).error() == Errc::faults_not_supported);
+}
+
+TEST_CASE("dead links and the degraded flag round-trip and plan around the faults") {
+  ControllerConfig c;  // 16-port omega, latin-square
+  c.fault_count = 2;
+  c.faults[0] = {1, 3, false};
+  c.faults[1] = {2, 9, true};  // the link behind stage 2 on terminal 9
+  const Block block = encode_config(c);
+  CHECK(detail::load_le(block, 24, 2) == (2U | kConfigLinkBit));  // the link's stage field, bit 15 set
+  CHECK(block[52] == 0);
+  const auto back = decode_config(block);
+  REQUIRE(back.ok());
+  CHECK(*back == c);
+  static FaultPlanStorage<16, 2> storage;
+  const auto planned = plan_exchange(c, storage.span());
+  REQUIRE(planned.ok());
+  CHECK(planned->kind() == ScheduleKind::fault_tolerant);
+  CHECK(planned->rounds() > 16U);
+  // A first-stage switch cuts two processors off: refused, unless degraded.
+  c.fault_count = 1;
+  c.faults[0] = {0, 1, false};
+  CHECK(plan_exchange(c, storage.span()).error() == Errc::fault_cuts_off_processors);
+  c.degraded = true;
+  const Block degraded = encode_config(c);
+  CHECK(degraded[52] == 1);
+  REQUIRE(decode_config(degraded).ok());
+  CHECK(decode_config(degraded)->degraded);
+  const auto around = plan_exchange(c, storage.span());
+  REQUIRE(around.ok());
+  CHECK(around->fault_tolerant()->degraded());
+  // Out of range: a link leaves stages 0 .. n-2 and a terminal is < N.
+  c.degraded = false;
+  c.faults[0] = {3, 0, true};
+  CHECK(plan_exchange(c, storage.span()).error() == Errc::link_fault_out_of_range);
+  c.faults[0] = {1, 16, true};
+  CHECK(plan_exchange(c, storage.span()).error() == Errc::link_fault_out_of_range);
+  // The console's words: L for a link, degraded=on|off.
+  const auto o = apply_overrides(ControllerConfig{}, "fault=L1:6 fault=2:3 degraded=on");
+  REQUIRE(o.ok());
+  CHECK(o->fault_count == 2);
+  CHECK(o->faults[0] == FaultPosition{1, 6, true});
+  CHECK(o->faults[1] == FaultPosition{2, 3, false});
+  CHECK(o->degraded);
+  CHECK(apply_overrides(ControllerConfig{}, "degraded=yes").error() == Errc::argument_bad_value);
+  CHECK(apply_overrides(ControllerConfig{}, "fault=L1").error() == Errc::argument_bad_value);
 }
 
 TEST_CASE("key=value overrides") {

@@ -100,12 +100,16 @@ class CortexMBoard {
 
 int main() {
   a2a_board_init();
-  // Relay plans for a faulty switch in baseline/banyan networks (106 bytes per port).
-  static a2a::RelayPlanStorage<A2A_FW_MAX_PORTS> relay_storage;
+  // Fault plans (the configured faults' plan, then a re-plan around each switch the
+  // fabric finds faulty): A2A_FW_PLAN_SLOTS storages for up to A2A_FW_PLAN_FAULTS
+  // faults each (the board's RAM decides, board.cmake).
+  static a2a::FaultPlanStorage<A2A_FW_MAX_PORTS, A2A_FW_PLAN_FAULTS> plan_storage[A2A_FW_PLAN_SLOTS];
+  static std::array<a2a::RelayPlanSpan, A2A_FW_PLAN_SLOTS> plan_spans;
+  for (std::size_t k = 0; k < plan_spans.size(); ++k) plan_spans[k] = plan_storage[k].span();
   static CortexMBoard board;
   if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
   static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
       board, std::span<const std::uint8_t>(__a2a_config_start, a2a::kConfigBlockSize),
-      std::span<const std::uint8_t>(a2a_default_config_block), relay_storage.span());
+      std::span<const std::uint8_t>(a2a_default_config_block), std::span<const a2a::RelayPlanSpan>(plan_spans));
   device.run_forever();
 }

@@ -56,7 +56,7 @@ std::uint32_t plan_rounds(const ControllerConfig& c) {
   // make_network first: it bounds N before storage is sized from a block's ports field.
   const auto net = make_network(c.topology, c.ports, c.radix);
   if (!net) throw UsageError(std::string(describe(net.error())));
-  RelayStorage storage(net->ports);
+  RelayStorage storage(net->ports, c.fault_count);
   const auto schedule = plan_exchange(c, storage.span());
   if (!schedule) throw UsageError(std::string(describe(schedule.error())));
   return schedule->rounds();
@@ -69,18 +69,21 @@ std::string config_line(const ControllerConfig& c) {
                      " order=" + (c.order == RoundOrder::gray ? "gray" : "natural") + " faults=";
   if (c.fault_count == 0) line += "none";
   for (std::uint32_t f = 0; f < c.fault_count; ++f)
-    line += (f == 0 ? "" : ",") + std::to_string(c.faults[f].stage) + ":" + std::to_string(c.faults[f].switch_index);
+    line += (f == 0 ? "" : ",") + std::string(c.faults[f].link ? "L" : "") + std::to_string(c.faults[f].stage) + ":" +
+            std::to_string(c.faults[f].switch_index);
+  if (c.degraded) line += " degraded=on";
   return line;
 }
 
 void print_encode_help() {
   std::printf(
       "usage: a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
-      "                         [--format bin|hex] [--board BOARD] --out FILE\n\n"
+      "                         [--fault-link S:T]... [--degraded] [--format bin|hex] [--board BOARD] --out FILE\n\n"
       "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
       "firmware does (decode_config, then plan_exchange) before writing it.\n\noptions:\n"
-      "  --topology, --ports, --radix, --schedule, --order, --fault   as for a2a dump (default schedule:\n"
-      "                        the network's default, as the firmware's A2A_FW_SCHEDULE=auto); at most 8 faults\n"
+      "  --topology, --ports, --radix, --schedule, --order, --fault, --fault-link, --degraded\n"
+      "                        as for a2a dump (default schedule: the network's default, as the\n"
+      "                        firmware's A2A_FW_SCHEDULE=auto); at most 8 faults and dead links together\n"
       "  --format F            bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
       "                        configuration address (needs --board)\n"
       "  --board BOARD         the board whose CONFIG region the HEX file addresses\n"
@@ -92,7 +95,8 @@ void print_encode_help() {
 }
 
 int run_encode(std::span<const std::string> argv) {
-  const OptionSpec spec[] = {{"topology"}, {"ports"}, {"radix"}, {"schedule"}, {"order"}, {"fault", true, true},
+  const OptionSpec spec[] = {{"topology"}, {"ports"},  {"radix"},  {"schedule"}, {"order"},
+                             {"fault", true, true}, {"fault-link", true, true}, {"degraded", false},
                              {"format"},   {"board"}, {"out"}};
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
@@ -127,11 +131,17 @@ int run_encode(std::span<const std::string> argv) {
     config.order = *text == "gray" ? RoundOrder::gray : RoundOrder::natural;
   }
   const std::vector<Fault> faults = parse_faults(args, net);
-  if (faults.size() > kMaxConfigFaults)
-    throw UsageError("a configuration block holds at most 8 faults (got " + std::to_string(faults.size()) + ")");
-  config.fault_count = static_cast<std::uint8_t>(faults.size());
+  const std::vector<DeadLink> links = parse_dead_links(args, net);
+  if (faults.size() + links.size() > kMaxConfigFaults)
+    throw UsageError("a configuration block holds at most 8 faults (got " + std::to_string(faults.size() + links.size()) +
+                     ")");
+  config.fault_count = static_cast<std::uint8_t>(faults.size() + links.size());
   for (std::size_t f = 0; f < faults.size(); ++f)
-    config.faults[f] = {static_cast<std::uint16_t>(faults[f].stage), static_cast<std::uint16_t>(faults[f].sw)};
+    config.faults[f] = {static_cast<std::uint16_t>(faults[f].stage), static_cast<std::uint16_t>(faults[f].sw), false};
+  for (std::size_t l = 0; l < links.size(); ++l)
+    config.faults[faults.size() + l] = {static_cast<std::uint16_t>(links[l].stage),
+                                        static_cast<std::uint16_t>(links[l].terminal), true};
+  config.degraded = args.has("degraded");
 
   const auto block = encode_config(config);
   // The firmware's checks, on the bytes as written: a block that decodes to anything

@@ -19,6 +19,10 @@ set(A2A_BOARD_BAUD 115200)
 # 16 KiB of RAM: the controller's fabric model (N x N pair bits) fits N = 32,
 # the portable test sweeps N = 64.
 set(A2A_BOARD_FW_MAX_PORTS 32)
+# One fault-plan storage for two faults (8 KiB): one plan around faults, configured
+# or found; a second switch found faulty is reported, not re-planned around.
+set(A2A_BOARD_FW_PLAN_SLOTS 1)
+set(A2A_BOARD_FW_PLAN_FAULTS 2)
 set(A2A_BOARD_TEST_MAX_PORTS 64)
 # The WDT and POWER.RESETREAS exist on the chip, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)

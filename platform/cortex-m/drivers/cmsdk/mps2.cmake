@@ -20,6 +20,10 @@ set(A2A_BOARD_BAUD 115200)
 # Largest N of the controller image (A2A_FW_MAX_PORTS default) and of the
 # portable test sweeps (A2A_TARGET_TEST_MAX_PORTS default): 4 MiB of RAM.
 set(A2A_BOARD_FW_MAX_PORTS 256)
+# Fault plans: three storages for four faults each (3 x 92 KiB at N = 256): the
+# configured faults' plan and two re-plans around switches found faulty.
+set(A2A_BOARD_FW_PLAN_SLOTS 3)
+set(A2A_BOARD_FW_PLAN_FAULTS 4)
 set(A2A_BOARD_TEST_MAX_PORTS 256)
 # QEMU models the CMSDK watchdog (interrupt on NMI, reset on the second expiry).
 set(A2A_BOARD_WATCHDOG_IN_QEMU ON)

@@ -27,6 +27,10 @@ set(A2A_BOARD_CPU_HZ 16000000)
 set(A2A_BOARD_BAUD 115200)
 # 128 KiB of SRAM: N = 256 fits both the controller and the test sweeps.
 set(A2A_BOARD_FW_MAX_PORTS 256)
+# Fault plans: one storage for two faults (61 KiB at N = 256 of 128 KiB RAM): one plan
+# around faults, configured or found.
+set(A2A_BOARD_FW_PLAN_SLOTS 1)
+set(A2A_BOARD_FW_PLAN_FAULTS 2)
 set(A2A_BOARD_TEST_MAX_PORTS 256)
 # The IWDG and the RCC reset flags exist on the chips, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)

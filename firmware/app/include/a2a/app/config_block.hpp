@@ -14,8 +14,10 @@
 //   11   1   fault_count  0..8
 //   12   4   ports        N
 //   16   4   radix        d
-//   20  32   faults[8]    {u16 stage, u16 switch}
-//   52   8   reserved     zero
+//   20  32   faults[8]    {u16 stage, u16 switch}; stage bit 15 set: a dead link
+//                         {stage, terminal} (docs/configuration.md)
+//   52   1   flags        bit 0: degraded (leave out the pairs no relay reaches)
+//   53   7   reserved     zero
 //   60   4   crc32        CRC-32 (IEEE 802.3, reflected) of bytes 0..59
 #pragma once
 
@@ -34,10 +36,15 @@ inline constexpr std::uint32_t kConfigMagic = 0x43413241U;  // "A2AC" little-end
 inline constexpr std::uint16_t kConfigVersion = 1;
 inline constexpr std::size_t kConfigBlockSize = 64;
 
-/// One faulty switching element: stage s, switch l (paper 004's E_sl, 0-based).
+/// A fault slot's stage field with this bit set names a dead link, not a switch.
+inline constexpr std::uint16_t kConfigLinkBit = 0x8000U;
+
+/// One faulty switching element: stage s, switch l (paper 004's E_sl, 0-based); or,
+/// with `link`, the dead link leaving stage s on terminal l of the column behind it.
 struct FaultPosition {
   std::uint16_t stage{0};
-  std::uint16_t switch_index{0};
+  std::uint16_t switch_index{0};  ///< the switch, or the terminal of a dead link
+  bool link{false};
   friend constexpr bool operator==(const FaultPosition&, const FaultPosition&) = default;
 };
 
@@ -50,6 +57,7 @@ struct ControllerConfig {
   RoundOrder order{RoundOrder::natural};
   std::uint8_t fault_count{0};
   std::array<FaultPosition, kMaxConfigFaults> faults{};
+  bool degraded{false};  ///< plan every deliverable pair around the faults, leave the others out
   friend constexpr bool operator==(const ControllerConfig&, const ControllerConfig&) = default;
 };
 
@@ -92,9 +100,10 @@ constexpr std::array<std::uint8_t, kConfigBlockSize> encode_config(const Control
   detail::store_le(b, 12, 4, config.ports);
   detail::store_le(b, 16, 4, config.radix);
   for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
-    detail::store_le(b, 20 + 4 * f, 2, config.faults[f].stage);
+    detail::store_le(b, 20 + 4 * f, 2, config.faults[f].stage | (config.faults[f].link ? kConfigLinkBit : 0U));
     detail::store_le(b, 22 + 4 * f, 2, config.faults[f].switch_index);
   }
+  b[52] = config.degraded ? 1U : 0U;
   detail::store_le(b, 60, 4, crc32(std::span<const std::uint8_t>(block).first(60)));
   return block;
 }
@@ -107,7 +116,8 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
   if (detail::load_le(b, 4, 2) != kConfigVersion || detail::load_le(b, 6, 2) != kConfigBlockSize)
     return Errc::config_unsupported_version;
   if (detail::load_le(b, 60, 4) != crc32(b.first(60))) return Errc::config_crc_mismatch;
-  for (std::size_t i = 52; i < 60; ++i)
+  if ((b[52] & ~1U) != 0) return Errc::config_reserved_not_zero;  // flags: bit 0 only
+  for (std::size_t i = 53; i < 60; ++i)
     if (b[i] != 0) return Errc::config_reserved_not_zero;
   ControllerConfig c;
   bool topology_known = false;
@@ -123,32 +133,57 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
   c.ports = detail::load_le(b, 12, 4);
   c.radix = detail::load_le(b, 16, 4);
   for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
-    c.faults[f].stage = static_cast<std::uint16_t>(detail::load_le(b, 20 + 4 * f, 2));
+    const auto stage = static_cast<std::uint16_t>(detail::load_le(b, 20 + 4 * f, 2));
+    c.faults[f].link = (stage & kConfigLinkBit) != 0;
+    c.faults[f].stage = static_cast<std::uint16_t>(stage & ~kConfigLinkBit);
     c.faults[f].switch_index = static_cast<std::uint16_t>(detail::load_le(b, 22 + 4 * f, 2));
   }
+  c.degraded = (b[52] & 1U) != 0;
   return c;
 }
 
+/// The configuration's faults as a fault set (range-checked against the network):
+/// fault_out_of_range, link_fault_out_of_range, fault_duplicate.
+constexpr Result<FaultSet<kMaxConfigFaults>> config_faults(const ControllerConfig& c, const Network& net) {
+  if (c.fault_count > kMaxConfigFaults) return Errc::config_too_many_faults;
+  FaultSet<kMaxConfigFaults> set;
+  for (std::size_t f = 0; f < c.fault_count; ++f) {
+    const FaultPosition& p = c.faults[f];
+    if (p.link) {
+      if (p.stage + 1U >= net.stages || p.switch_index >= net.ports) return Errc::link_fault_out_of_range;
+      A2A_TRY(set.add(LinkFault{p.stage, p.switch_index}));
+    } else {
+      if (p.stage >= net.stages || p.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
+      A2A_TRY(set.add(SwitchFault{p.stage, p.switch_index}));
+    }
+  }
+  return set;
+}
+
 /// Checks a configuration against the network it names and builds the schedule.
-/// Faults are range-checked first. Exactly one fault plans the fault-tolerant
-/// schedule (paper 004) when the block asks for it or for the Latin square it
-/// extends; its refusals stay specific (fault_cuts_off_processors for stage 0 or
-/// n-1, faults_not_supported for other positions and networks). Two or more
-/// faults, or a fault with another family: faults_not_supported. A fault in baseline,
-/// banyan or their reverses needs `relay_storage` (fault_plan_storage_too_small).
+/// Faults are range-checked first. With faults, the Latin square (the default) or
+/// fault-tolerant plans the fault-tolerant schedule around all of them (switches and
+/// dead links, fault_tolerant.hpp) into `relay_storage` (FaultPlanStorage<N, faults>;
+/// the closed forms for one internal switch of omega, reverse omega and GSEN 2^n need
+/// none); a pair no relay reaches is refused (fault_cuts_off_processors,
+/// faults_separate_processors) unless the block says degraded. Faults with another
+/// family: fault_cuts_off_processors where that is the reason, else faults_not_supported.
 constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, RelayPlanSpan relay_storage = {}) {
   const auto net = make_network(c.topology, c.ports, c.radix);
   A2A_TRY(net);
-  if (c.fault_count > kMaxConfigFaults) return Errc::config_too_many_faults;
-  for (std::size_t f = 0; f < c.fault_count; ++f)
-    if (c.faults[f].stage >= net->stages || c.faults[f].switch_index >= net->switches_per_stage())
-      return Errc::fault_out_of_range;
+  const auto faults = config_faults(c, *net);
+  A2A_TRY(faults);
   if (c.fault_count == 0) return AnySchedule::make(*net, c.schedule, c.order);
-  const SwitchFault fault{c.faults[0].stage, c.faults[0].switch_index};
-  if (c.fault_count == 1 && (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square))
-    return AnySchedule::make(*net, fault, relay_storage);
+  if (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square) {
+    FaultPlanOptions options;
+    options.degraded = c.degraded;
+    return AnySchedule::make(*net, faults->view(), relay_storage, options);
+  }
   // Still name a fault that cuts processors off: no schedule of any family can help then.
-  if (cut_off_processors(*net, fault).count != 0) return Errc::fault_cuts_off_processors;
+  if (faults_describable(*net)) {
+    const auto first = first_undeliverable(*net, faults->view());
+    if (first && first->found && first->reason != PairReach::separated) return Errc::fault_cuts_off_processors;
+  }
   return Errc::faults_not_supported;
 }
 

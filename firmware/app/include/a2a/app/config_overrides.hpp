@@ -2,8 +2,9 @@
 // controller device's `set` command passes them (docs/console.md), e.g.
 //   topology=gsen ports=10 order=gray
 //   ports=32 fault=2:5
-// Keys: topology, ports, radix, schedule, order, fault (stage:switch, repeatable;
-// fault=none clears the list).
+// Keys: topology, ports, radix, schedule, order, fault (stage:switch, or
+// Lstage:terminal for a dead link; repeatable; fault=none clears the list),
+// degraded (on|off: leave out the pairs no relay reaches instead of refusing).
 // When topology, ports or radix change and schedule is not given, the schedule
 // becomes the default family of the new network (default_schedule_kind).
 #pragma once
@@ -88,15 +89,20 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
         c.fault_count = 0;
         continue;
       }
-      const std::size_t colon = value.find(':');
+      const bool link = !value.empty() && value[0] == 'L';  // L1:6: the dead link behind stage 1, terminal 6
+      const std::string_view position(value.data() + (link ? 1 : 0), value.size() - (link ? 1 : 0));
+      const std::size_t colon = position.find(':');
       std::uint32_t stage = 0;
       std::uint32_t sw = 0;
-      if (colon == std::string_view::npos || !detail::parse_u32(std::string_view(value.data(), colon), stage) ||
-          !detail::parse_u32(std::string_view(value.data() + colon + 1, value.size() - colon - 1), sw) ||
-          stage > 0xFFFFU || sw > 0xFFFFU)
+      if (colon == std::string_view::npos || !detail::parse_u32(std::string_view(position.data(), colon), stage) ||
+          !detail::parse_u32(std::string_view(position.data() + colon + 1, position.size() - colon - 1), sw) ||
+          stage >= kConfigLinkBit || sw > 0xFFFFU)
         return refuse(Errc::argument_bad_value, word);
       if (c.fault_count >= kMaxConfigFaults) return refuse(Errc::config_too_many_faults, word);
-      c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(sw)};
+      c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(sw), link};
+    } else if (key == "degraded") {
+      if (value != "on" && value != "off") return refuse(Errc::argument_bad_value, word);
+      c.degraded = value == "on";
     } else {
       return refuse(Errc::argument_unknown_key, word);
     }

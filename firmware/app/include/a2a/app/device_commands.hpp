@@ -40,7 +40,7 @@ void Device<Board, MaxPorts>::cmd_help() {
   board_->print("help                     this list\n"
                 "status                   the device's state as key=value\n"
                 "config                   the configuration the next run uses\n"
-                "set KEY=VALUE ...        change it: topology ports radix schedule order fault slot_us mode trace\n"
+                "set KEY=VALUE ...        change it: topology ports radix schedule order fault degraded slot_us mode trace\n"
                 "                         (mode=direct|lookahead: lookahead commits each round from the slot timer)\n"
                 "run [COUNT]              COUNT exchanges back to back (1..", kMaxRunCount, ")\n"
                 "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
@@ -56,10 +56,12 @@ void Device<Board, MaxPorts>::print_config() {
                 " faults=");
   if (c.fault_count == 0) board_->print("none");
   for (std::uint32_t f = 0; f < c.fault_count; ++f)
-    board_->print(f == 0 ? "" : ",", c.faults[f].stage, ":", c.faults[f].switch_index);
-  // mode= is last: keys are only ever added at the end of the line (docs/protocol.md).
+    board_->print(f == 0 ? "" : ",", c.faults[f].link ? "L" : "", c.faults[f].stage, ":", c.faults[f].switch_index);
+  // Keys are only ever added at the end of the line (docs/protocol.md): mode=, then
+  // degraded=on when set.
   board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
-                config_ok_ ? "yes" : "no", " source=", source_, " mode=", name(knobs_.mode), "\n");
+                config_ok_ ? "yes" : "no", " source=", source_, " mode=", name(knobs_.mode),
+                c.degraded ? " degraded=on" : "", "\n");
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts>

@@ -78,7 +78,7 @@ constexpr std::uint64_t lookahead_stall_us(std::uint32_t slot_us) { return 10000
 
 template <class Layout, class Board, class Bus, class Driver, class Hooks, class S>
 LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray, const ControllerConfig& config,
-                                const AnySchedule& planned, RelayPlanSpan storage, Hooks& hooks, std::uint32_t slot_us,
+                                const AnySchedule& planned, std::span<const RelayPlanSpan> storage, Hooks& hooks, std::uint32_t slot_us,
                                 std::uint32_t polls) {
   LookaheadRun run;
   auto timer = board.slot_timer(slot_us * 1000U);  // slot_us <= kMaxSlotMicros: fits 32-bit ns
@@ -117,7 +117,7 @@ LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S&
 /// Runs `planned` in look-ahead mode as its Gray-step family `family` (not none).
 template <class Layout, class Board, class Bus, class Driver, class Hooks>
 LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, GraySteps family,
-                                const ControllerConfig& config, const AnySchedule& planned, RelayPlanSpan storage,
+                                const ControllerConfig& config, const AnySchedule& planned, std::span<const RelayPlanSpan> storage,
                                 Hooks& hooks, std::uint32_t slot_us, std::uint32_t polls) {
   const Network net = planned.network();
   if (family == GraySteps::alternating) {

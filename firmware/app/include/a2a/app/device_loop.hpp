@@ -13,6 +13,7 @@
 // fabric block this image drives (FabricLayout<MaxPorts, kMaxStages>).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -39,9 +40,19 @@ class Device {
  public:
   /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
   /// all 0xFF); `fallback`: the image's built-in default, used only while it is blank.
+  /// `storages`: fault-plan storage (FaultPlanStorage<N, faults>), one per plan that
+  /// may need one at once: the configured faults' plan takes the first, each re-plan
+  /// around a switch found faulty the next (kMaxReplans at most).
+  Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
+         std::span<const RelayPlanSpan> storages)
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), bus_(board.bus()) {}
+  /// One storage: the configured plan's, or one re-plan's when no fault is configured.
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          RelayPlanSpan storage)
-      : board_(&board), block_(block), fallback_(fallback), storage_(storage), bus_(board.bus()) {}
+      : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
+        bus_(board.bus()) {}
+  Device(const Device&) = delete;  // storages_ may point into the object
+  Device& operator=(const Device&) = delete;
 
   /// The banner: version, board, reset cause, the configuration loaded, the fabric found.
   void boot() {
@@ -148,7 +159,7 @@ class Device {
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
     if (const Result<Network> net = make_network(c.topology, c.ports, c.radix); net && !Layout::fits(*net))
       return Errc::fabric_capacity_exceeded;
-    return plan_exchange(c, storage_).error();
+    return plan_exchange(c, plan_storage()).error();
   }
 
   void execute(std::string_view line);
@@ -165,7 +176,14 @@ class Device {
   std::span<const std::uint8_t> block_;
   std::span<const std::uint8_t> fallback_;
   std::string_view source_{"default"};  ///< where the configuration came from: block, default or set
-  RelayPlanSpan storage_;
+  /// The configured plan's storage (none: the closed forms alone).
+  [[nodiscard]] RelayPlanSpan plan_storage() const { return storages_.empty() ? RelayPlanSpan{} : storages_[0]; }
+  /// The re-plans': past the configured plan's when it may use one (it has faults).
+  [[nodiscard]] std::span<const RelayPlanSpan> replan_storages() const {
+    return config_.fault_count == 0 || storages_.empty() ? storages_ : storages_.subspan(1);
+  }
+  std::array<RelayPlanSpan, 1> one_storage_{};
+  std::span<const RelayPlanSpan> storages_;
   Bus bus_;
   LineReader<kMaxLineLength> reader_;
   ControllerConfig config_{};
