@@ -103,7 +103,12 @@ int main() {
   // Fault plans (the configured faults' plan, then a re-plan around each switch the
   // fabric finds faulty): A2A_FW_PLAN_SLOTS storages for up to A2A_FW_PLAN_FAULTS
   // faults each (the board's RAM decides, board.cmake).
+  // A2A_FW_PLAN_FAULTS 0: the single-fault designs' storage only (the smallest boards).
+#if A2A_FW_PLAN_FAULTS == 0
+  static a2a::RelayPlanStorage<A2A_FW_MAX_PORTS> plan_storage[A2A_FW_PLAN_SLOTS];
+#else
   static a2a::FaultPlanStorage<A2A_FW_MAX_PORTS, A2A_FW_PLAN_FAULTS> plan_storage[A2A_FW_PLAN_SLOTS];
+#endif
   static std::array<a2a::RelayPlanSpan, A2A_FW_PLAN_SLOTS> plan_spans;
   for (std::size_t k = 0; k < plan_spans.size(); ++k) plan_spans[k] = plan_storage[k].span();
   static CortexMBoard board;

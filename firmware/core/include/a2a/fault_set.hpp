@@ -192,19 +192,17 @@ class FaultMap {
     const std::uint32_t n = net.stages;
     // Images of the source bits under the straight configuration and of each stage's
     // flip, at every column: the networks are bit permutations, so all is linear.
-    Paths paths{};
-    for (std::uint32_t b = 0; b < n; ++b) {
-      paths.src[b] = route(net, std::uint32_t{1} << b, StraightConfiguration{});
-      paths.flip[b] = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - b), 2, n});
-      if (detail::fault_popcount(paths.flip[b].destination) != 1) return Errc::faults_not_supported;
-    }
+    // Routed again where needed, not kept: 2n whole paths would take kilobytes of a
+    // small board's stack.
+    for (std::uint32_t b = 0; b < n; ++b)
+      if (detail::fault_popcount(m.flip_path(b).destination) != 1) return Errc::faults_not_supported;
     for (const SwitchFault f : faults.switches) {
-      auto r = m.rectangle(paths, f.stage, false, 2 * f.switch_index);
+      auto r = m.rectangle(f.stage, false, 2 * f.switch_index);
       A2A_TRY(r);
       m.blocked_[m.count_++] = *r;
     }
     for (const LinkFault f : faults.links) {
-      auto r = m.rectangle(paths, f.stage, true, f.terminal);
+      auto r = m.rectangle(f.stage, true, f.terminal);
       A2A_TRY(r);
       m.blocked_[m.count_++] = *r;
     }
@@ -296,16 +294,16 @@ class FaultMap {
   }
 
  private:
-  struct Paths {
-    std::array<Path, kMaxStages> src;   // straight route of source 1 << b
-    std::array<Path, kMaxStages> flip;  // route of source 0 with only stage b crossed
-  };
+  /// The straight route of source 1 << b, and the route of source 0 with only stage k crossed.
+  [[nodiscard]] constexpr Path src_path(std::uint32_t b) const {
+    return route(net_, std::uint32_t{1} << b, StraightConfiguration{});
+  }
+  [[nodiscard]] constexpr Path flip_path(std::uint32_t k) const {
+    return route(net_, 0, StageControl{std::uint32_t{1} << (net_.stages - 1 - k), 2, net_.stages});
+  }
   /// The rectangle of a switch (column in front of its switches, `target` = 2 * switch,
   /// the port bit free) or a link (column behind stage s, `target` = the terminal).
-  [[nodiscard]] constexpr Result<BlockedPairs> rectangle(const Paths& paths, std::uint32_t s, bool link,
-                                                         std::uint32_t target) const {
-    const auto& src_ = paths.src;
-    const auto& flip_ = paths.flip;
+  [[nodiscard]] constexpr Result<BlockedPairs> rectangle(std::uint32_t s, bool link, std::uint32_t target) const {
     const std::uint32_t n = net_.stages;
     auto column = [&](const Path& p) {
       const Hop h = p.hops[s];
@@ -313,10 +311,10 @@ class FaultMap {
     };
     std::uint32_t free_terminal = link ? 0U : 1U;  // what the stages before the point can change
     const std::uint32_t before = link ? s + 1 : s;
-    for (std::uint32_t k = 0; k < before; ++k) free_terminal |= column(flip_[k]);
+    for (std::uint32_t k = 0; k < before; ++k) free_terminal |= column(flip_path(k));
     BlockedPairs r;
     for (std::uint32_t b = 0; b < n; ++b) {
-      const std::uint32_t image = column(src_[b]);
+      const std::uint32_t image = column(src_path(b));
       if (detail::fault_popcount(image) != 1) return Errc::faults_not_supported;
       if ((image & free_terminal) != 0) continue;
       r.fixed_a |= std::uint32_t{1} << b;
@@ -325,15 +323,15 @@ class FaultMap {
     // One path through the point: source a, steered onto it by the stages before it.
     std::uint32_t off = 0;
     for (std::uint32_t b = 0; b < n; ++b)
-      if ((r.a >> b) & 1U) off ^= column(src_[b]);
+      if ((r.a >> b) & 1U) off ^= column(src_path(b));
     off = (off ^ target) & (link ? ~0U : ~1U);
     std::uint32_t steer = 0;
     for (std::uint32_t k = 0; k < before; ++k)
-      if ((off & column(flip_[k])) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
+      if ((off & column(flip_path(k))) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
     const Path through = route(net_, r.a, StageControl{steer, 2, n});
     if ((column(through) & (link ? ~0U : ~1U)) != (target & (link ? ~0U : ~1U))) return Errc::faults_not_supported;
     std::uint32_t free_b = 0;
-    for (std::uint32_t k = before; k < n; ++k) free_b |= flip_[k].destination;
+    for (std::uint32_t k = before; k < n; ++k) free_b |= flip_path(k).destination;
     r.fixed_b = (net_.ports - 1) & ~free_b;
     r.b = through.destination & r.fixed_b;
     return r;

@@ -229,11 +229,19 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
     const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
                         faults.switches[0].stage + 1 < net.stages;
-    Result<FaultTolerantSchedule> classic = Errc::faults_not_supported;
-    if (single) classic = make(net, faults.switches[0], storage);
-    auto base = with_basis(net);
-    A2A_TRY(base);
-    FaultTolerantSchedule f = *base;
+    // Each candidate is kept as its round count only, and made again if chosen: whole
+    // schedules side by side would take kilobytes of a small board's stack.
+    std::uint32_t classic_rounds = 0;  // 0: no single-fault design
+    if (single) {
+      const auto classic = make(net, faults.switches[0], storage);
+      if (classic) classic_rounds = classic->rounds();
+    }
+    FaultTolerantSchedule f;
+    {
+      const auto made = with_basis(net);
+      A2A_TRY(made);
+      f = *made;
+    }
     f.general_ = true;
     f.degraded_ = first.found;
     f.map_ = *map;
@@ -241,23 +249,26 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     // The exchange and its time reverse (rounds u -> Q(u) ^ e, Q = P^-1, the faults
     // transposed), run backwards: greedy choices differ, so plan both, keep the shorter.
     FaultProblem problem{net.ports, *map, {}, {}};
-    FaultProblem reverse{net.ports, map->transposed(), {}, {}};
     for (std::uint32_t b = 0; b < net.stages; ++b) {
       problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
       problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
-      reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
-      reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
     }
-    const auto backwards = FaultPlanner::plan(reverse, storage, options);
+    const auto reverse_problem = [&] {
+      FaultProblem reverse{net.ports, map->transposed(), {}, {}};
+      for (std::uint32_t b = 0; b < net.stages; ++b) {
+        reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
+        reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
+      }
+      return reverse;
+    };
+    std::uint32_t backwards_rounds = 0;  // 0: no plan
+    if (const auto backwards = FaultPlanner::plan(reverse_problem(), storage, options)) backwards_rounds = backwards->rounds() + 1;
     auto plan = FaultPlanner::plan(problem, storage, options);  // the storage holds this one now
-    f.reversed_ = backwards && (!plan || backwards->rounds() < plan->rounds());
-    if (f.reversed_) plan = backwards;
-    if (classic && (!plan || classic->rounds() <= net.ports + plan->rounds())) {
-      if (classic->design_ != Design::planned) return classic;  // closed form: no storage used
-      return make(net, faults.switches[0], storage);            // the storage holds the last plan made
-    }
-    A2A_TRY(plan);
-    if (f.reversed_) plan = FaultPlanner::plan(reverse, storage, options);
+    f.reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
+    const std::uint32_t planned_rounds = f.reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
+    if (classic_rounds != 0 && ((!plan && !f.reversed_) || classic_rounds <= net.ports + planned_rounds))
+      return make(net, faults.switches[0], storage);  // the closed form, or its plan made again into the storage
+    if (f.reversed_) plan = FaultPlanner::plan(reverse_problem(), storage, options);
     A2A_TRY(plan);
     f.design_ = Design::planned;
     f.plan_ = *plan;
