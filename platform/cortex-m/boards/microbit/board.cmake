@@ -21,8 +21,9 @@ set(A2A_BOARD_BAUD 115200)
 set(A2A_BOARD_FW_MAX_PORTS 32)
 # One fault-plan storage, for the single-fault designs only (RelayPlanStorage<32>,
 # 3.4 KiB; planning a fault set takes more RAM and stack than the 16 KiB leave): one
-# plan around one fault, configured or found, in paper 004's rounds; several faults are
-# refused (fault_plan_storage_too_small); a second switch found faulty is reported.
+# plan around one internal fault, configured or found, in paper 004's rounds; several
+# faults, dead links and degraded mode are refused (fault_plan_storage_too_small); a
+# second switch found faulty is reported.
 set(A2A_BOARD_FW_PLAN_SLOTS 1)
 set(A2A_BOARD_FW_PLAN_FAULTS 0)
 set(A2A_BOARD_TEST_MAX_PORTS 64)

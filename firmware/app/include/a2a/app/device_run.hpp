@@ -129,7 +129,8 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   board_->set_crumb(kCrumbMagic, 0);
 
   DeliveryTally c = fabric.counters();
-  const std::uint64_t expected = std::uint64_t{net.ports} * net.ports;
+  // A degraded plan leaves out the pairs no fault-free path or relay reaches.
+  const std::uint64_t expected = std::uint64_t{net.ports} * net.ports - report.left_out;
   c.count_missing(expected);
   // The slot interrupt's two stores a round count as the controller's writes too.
   const std::uint64_t writes = bus_.writes() - writes_at_start + 2 * std::uint64_t{slots.slots_written};
@@ -141,6 +142,15 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
                 ", replans ", report.replans);
   if (lookahead) board_->print(", underruns ", slots.underruns);
   board_->print("\n");
+  if (report.left_out != 0) {
+    const UndeliverablePair& p = report.first_left_out;
+    board_->print("degraded: ", report.left_out, " pairs left out, no fault-free path or relay reaches them; the first: (",
+                  p.origin, ", ", p.destination, "), ",
+                  p.reason == PairReach::cut_off_sender     ? "its origin reaches no output"
+                  : p.reason == PairReach::cut_off_receiver ? "nothing reaches its destination"
+                                                            : "no relay joins them",
+                  "\n");
+  }
   if (slots.handed_over)
     board_->print("look-ahead: stopped at round ", slots.handover_round, ": ", describe(slots.flagged),
                   "; the direct round loop took over from that round\n");

@@ -43,6 +43,8 @@ struct ExchangeReport {
   std::uint32_t fault_round{0};        ///< round of the first plan in which it was found
   Errc replan_error{Errc::ok};         ///< why no schedule avoids the fault (when fault_found and error)
   std::uint64_t stranded{0};           ///< copies stopped plans left in relays' stores (held, resent from origin)
+  std::uint64_t left_out{0};           ///< a degraded plan: the pairs it does not deliver (the last plan's)
+  UndeliverablePair first_left_out{};  ///< the first of them, and why
   bool second_fault_found{false};      ///< a re-planned run found another faulty switch (the last one found:)
   std::uint32_t second_fault_stage{0};
   std::uint32_t second_fault_switch{0};
@@ -94,6 +96,16 @@ constexpr bool locate_new_fault(Fabric& fabric, const Network& net, const Contro
     }
   }
   return false;
+}
+
+/// A degraded fault-tolerant plan's left-out pairs: how many, and the first.
+constexpr void count_left_out(const AnySchedule& plan, ExchangeReport& report) {
+  report.left_out = 0;
+  report.first_left_out = {};
+  const FaultTolerantSchedule* ft = plan.fault_tolerant();
+  if (ft == nullptr || !ft->degraded()) return;
+  report.first_left_out = ft->first_left_out();
+  for (UndeliverablePair p = report.first_left_out; p.found; p = ft->next_left_out(p)) ++report.left_out;
 }
 
 /// Re-plans an exchange can make: each keeps its plan in a storage of its own, since
@@ -156,6 +168,7 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
   ExchangeReport report;
   const Network net = schedule.network();
   report.rounds_planned = schedule.rounds();
+  count_left_out(schedule, report);
   const ExchangeOutcome first =
       run_exchange(fabric, schedule,
                    [&](std::uint32_t r, const AnySchedule::Round& round) { hooks.after_round(r, schedule, round); },
@@ -201,6 +214,7 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
       return report;
     }
     plans[k] = *next;
+    count_left_out(plans[k], report);
     if (const Errc e = fabric.configure(net, is_optical(plans[k]), true); e != Errc::ok) {
       report.replan_error = e;
       return report;
