@@ -12,6 +12,7 @@
 
 #include "cli_args.hpp"
 #include "dump_writer.hpp"
+#include "export_writer.hpp"
 #include "paper_table.hpp"
 #include "plan_printer.hpp"
 #include "progress.hpp"
@@ -108,25 +109,45 @@ int run_dump(std::span<const std::string> argv) {
   const auto spec = with_schedule_options({{"format"}, {"out"}});
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
-    print_help("a2a dump --topology T --ports N [schedule options] [--format json|csv] [--out FILE]",
+    print_help("a2a dump --topology T --ports N [schedule options] [--format F] [--out FILE]",
                "Writes the complete schedule: JSON as in docs/conventions.md \"The schedule dump\", or CSV with one\n"
-               "row per (round, port). Both forms are specified in docs/dump-format.md.",
+               "row per (round, port), or an export for the programs that run exchanges elsewhere. Every form\n"
+               "is specified in docs/dump-format.md.",
                (std::string(kScheduleOptionsHelp) +
-                "  --format F            json (default) or csv\n"
+                "  --format F            json (default): the stable dump; csv: one row per (round, port);\n"
+                "                        openoptics: OpenOptics' slice table (a row per time slice, each\n"
+                "                        node's destination, -1 none) with its guard slices noted;\n"
+                "                        mpi: per step and rank the peer sent to and received from;\n"
+                "                        matchings: a line per round, each port's destination, - idle\n"
                 "  --out FILE            write to FILE instead of standard output\n")
                    .c_str());
     return kExitClean;
   }
   const std::string format = args.value("format").value_or("json");
-  if (format != "json" && format != "csv") throw UsageError("unknown format '" + format + "' (known: json, csv)");
+  using Writer = void (*)(const Plan&, std::ostream&);
+  // The exports (export_writer) state each round as a matching; json and csv also
+  // write a bad dump read back as it is, for verify to judge.
+  struct Format {
+    const char* name;
+    Writer write;
+    bool matchings_only;
+  };
+  static constexpr Format kFormats[] = {{"json", write_json_dump, false},
+                                        {"csv", write_csv_dump, false},
+                                        {"openoptics", write_openoptics_export, true},
+                                        {"mpi", write_mpi_export, true},
+                                        {"matchings", write_matchings_export, true}};
+  const Format* chosen = nullptr;
+  std::string known;
+  for (const Format& f : kFormats) {
+    if (f.name == format) chosen = &f;
+    known += (known.empty() ? "" : ", ") + std::string(f.name);
+  }
+  if (chosen == nullptr) throw UsageError("unknown format '" + format + "' (known: " + known + ")");
   const auto plan = load_plan(args);
   warn_about_faults(*plan);
-  write_output(args, [&](std::ostream& out) {
-    if (format == "json")
-      write_json_dump(*plan, out);
-    else
-      write_csv_dump(*plan, out);
-  });
+  if (chosen->matchings_only) check_exportable(*plan);  // before --out is opened: no partial file
+  write_output(args, [&](std::ostream& out) { chosen->write(*plan, out); });
   return kExitClean;
 }
 

@@ -23,7 +23,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"list", a2a::tool::run_list, "topologies and schedules, and the N and d each applies to"},
     {"plan", a2a::tool::run_plan, "a readable per-round table of a schedule"},
-    {"dump", a2a::tool::run_dump, "the complete schedule as JSON or CSV (docs/dump-format.md)"},
+    {"dump", a2a::tool::run_dump, "the schedule as JSON or CSV, or exported: openoptics, mpi, matchings (docs/dump-format.md)"},
     {"verify", a2a::tool::run_verify, "replay a schedule or a dump switch by switch and judge it"},
     {"render", a2a::tool::run_render, "draw rounds as SVG"},
     {"table", a2a::tool::run_table, "rounds per N next to paper 000's R(N) and R_sc(N)"},
