@@ -95,7 +95,7 @@ class FaultPlanner {
       hop.origin = static_cast<std::uint16_t>(hop.origin ^ c);
       hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ c);
     }
-    for (std::uint32_t g = 0; g < total; ++g) sort_round(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
+    for (std::uint32_t g = 0; g < total; ++g) detail::sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
     return RelayPlan::view(storage, r, q.ports);
   }
 
@@ -134,29 +134,6 @@ class FaultPlanner {
     return detail::GreedyRun::run(relabeled, storage, m, kRoundCap * q.ports, k % 8, seed(q, k));
   }
 
-  /// Heap sort of hops[begin, end) by port (in place, no recursion).
-  static constexpr void sort_round(std::span<RelayHop> hops, std::uint32_t begin, std::uint32_t end) {
-    const std::uint32_t count = end - begin;
-    auto at = [&](std::uint32_t k) -> RelayHop& { return hops[begin + k]; };
-    auto sift = [&](std::uint32_t root, std::uint32_t size) {
-      while (2 * root + 1 < size) {
-        std::uint32_t child = 2 * root + 1;
-        if (child + 1 < size && at(child).port < at(child + 1).port) ++child;
-        if (at(root).port >= at(child).port) return;
-        const RelayHop t = at(root);
-        at(root) = at(child);
-        at(child) = t;
-        root = child;
-      }
-    };
-    for (std::uint32_t k = count / 2; k-- > 0;) sift(k, count);
-    for (std::uint32_t size = count; size > 1; --size) {
-      const RelayHop t = at(0);
-      at(0) = at(size - 1);
-      at(size - 1) = t;
-      sift(0, size - 1);
-    }
-  }
 };
 
 }  // namespace a2a

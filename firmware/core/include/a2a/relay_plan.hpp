@@ -62,6 +62,33 @@ struct RelayPlanStorage {
   constexpr RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
 };
 
+namespace detail {
+/// Heap sort of hops[begin, end) by port (in place, O(k log k), no recursion): a
+/// finished plan's rounds, so that a send is a binary search (both planners).
+constexpr void sort_hops_by_port(std::span<RelayHop> hops, std::uint32_t begin, std::uint32_t end) {
+  const std::uint32_t count = end - begin;
+  auto at = [&](std::uint32_t k) -> RelayHop& { return hops[begin + k]; };
+  auto sift = [&](std::uint32_t root, std::uint32_t size) {
+    while (2 * root + 1 < size) {
+      std::uint32_t child = 2 * root + 1;
+      if (child + 1 < size && at(child).port < at(child + 1).port) ++child;
+      if (at(root).port >= at(child).port) return;
+      const RelayHop t = at(root);
+      at(root) = at(child);
+      at(child) = t;
+      root = child;
+    }
+  };
+  for (std::uint32_t k = count / 2; k-- > 0;) sift(k, count);
+  for (std::uint32_t size = count; size > 1; --size) {
+    const RelayHop t = at(0);
+    at(0) = at(size - 1);
+    at(size - 1) = t;
+    sift(0, size - 1);
+  }
+}
+}  // namespace detail
+
 /// A finished plan (read-only view into the storage). Rounds are numbered globally:
 /// g < regular() are the N regular rounds (hops only where a regular slot carries a relayed
 /// message instead of its direct one), then the extra rounds.

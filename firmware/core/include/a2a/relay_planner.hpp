@@ -55,7 +55,7 @@ class RelayPlanner {
       hop.origin = static_cast<std::uint16_t>(hop.origin ^ best_c);
       hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ best_c);
     }
-    for (std::uint32_t g = 0; g < total; ++g) sort_round(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
+    for (std::uint32_t g = 0; g < total; ++g) detail::sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
     RelayPlan plan;
     plan.vectors_ = storage.vectors.first(r);
     plan.offsets_ = storage.offsets.first(total + 1);
@@ -275,29 +275,6 @@ class RelayPlanner {
     }
   }
 
-  /// Heap sort of hops[begin, end) by port (in place, O(k log k), no recursion).
-  static constexpr void sort_round(std::span<RelayHop> hops, std::uint32_t begin, std::uint32_t end) {
-    const std::uint32_t count = end - begin;
-    auto at = [&](std::uint32_t k) -> RelayHop& { return hops[begin + k]; };
-    auto sift = [&](std::uint32_t root, std::uint32_t size) {
-      while (2 * root + 1 < size) {
-        std::uint32_t child = 2 * root + 1;
-        if (child + 1 < size && at(child).port < at(child + 1).port) ++child;
-        if (at(root).port >= at(child).port) return;
-        const RelayHop t = at(root);
-        at(root) = at(child);
-        at(child) = t;
-        root = child;
-      }
-    };
-    for (std::uint32_t k = count / 2; k-- > 0;) sift(k, count);
-    for (std::uint32_t size = count; size > 1; --size) {
-      const RelayHop t = at(0);
-      at(0) = at(size - 1);
-      at(size - 1) = t;
-      sift(0, size - 1);
-    }
-  }
 
   const RelayProblem& q_;
   RelayPlanSpan s_;
