@@ -17,35 +17,12 @@ import re
 import subprocess
 import sys
 
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tool_test_support import dump_of, expect, failures, run, write  # noqa: E402
+
 
 FABRIC = "host simulated fabric"
 ROUTE = "core route"
-
-
-def expect(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
-
-
-def run(a2a, *arguments):
-    done = subprocess.run([a2a, *arguments], capture_output=True, text=True)
-    return done.returncode, done.stdout, done.stderr
-
-
-def dump_of(a2a, *options):
-    code, out, err = run(a2a, "dump", "--format", "json", *options)
-    if code != 0:
-        raise RuntimeError("a2a dump %s failed: %s" % (" ".join(options), err))
-    return json.loads(out)
-
-
-def write(work, name, dump):
-    path = os.path.join(work, name + ".json")
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(dump, f)
-    return path
 
 
 def summary_number(output, label):

@@ -25,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_dump  # noqa: E402
+from tool_test_support import run_cases  # noqa: E402
 
 
 def parse_faults(text):
@@ -128,20 +129,7 @@ def run_case(a2a, case):
 
 
 def main(argv):
-    if len(argv) < 3:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
-        return 2
-    status = 0
-    for case in argv[2:]:
-        problems = run_case(argv[1], case)
-        if problems:
-            status = 1
-            for p in problems[:20]:
-                print("%s: %s" % (case, p))
-            print("%s: FAILED" % case)
-        else:
-            print("%s: OK" % case)
-    return status
+    return run_cases(argv, __doc__.strip().splitlines()[2], run_case)
 
 
 if __name__ == "__main__":
