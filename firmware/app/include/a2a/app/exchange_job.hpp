@@ -193,7 +193,7 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
   std::uint32_t offset = first.rounds_done;  // the hooks count rounds over all plans
   for (std::size_t k = 0; last.error != Errc::ok && last.fault_located; ++k) {
     if (k == kMaxReplans || k >= replan_storage.size()) {
-      report.replan_error = Errc::faults_not_supported;  // no storage left for another plan
+      report.replan_error = Errc::fault_plan_storage_too_small;  // no storage left for another plan
       return report;
     }
     if (around.fault_count >= kMaxConfigFaults) {
