@@ -157,8 +157,8 @@ constexpr std::uint32_t fault_popcount(std::uint32_t x) {
   return c;
 }
 /// |union of the cosets| (mask, value) over n bits, by inclusion-exclusion (k <= 16).
-constexpr std::uint64_t union_size(const std::uint32_t* masks, const std::uint32_t* values, std::uint32_t k,
-                                   std::uint32_t n) {
+constexpr std::uint64_t union_size(std::span<const std::uint32_t> masks, std::span<const std::uint32_t> values,
+                                   std::uint32_t k, std::uint32_t n) {
   std::int64_t total = 0;
   for (std::uint32_t subset = 1; subset < (std::uint32_t{1} << k); ++subset) {
     std::uint32_t mask = 0;
@@ -248,8 +248,8 @@ class FaultMap {
   /// Does some p relay (i, j)? The cheaper of inclusion-exclusion over the relays the
   /// faults rule out and a scan of the N processors.
   [[nodiscard]] constexpr bool relay_exists(std::uint32_t i, std::uint32_t j) const {
-    std::uint32_t masks[2 * kMaxFaults]{};
-    std::uint32_t values[2 * kMaxFaults]{};
+    std::array<std::uint32_t, 2 * kMaxFaults> masks{};
+    std::array<std::uint32_t, 2 * kMaxFaults> values{};
     std::uint32_t k = 0;
     for (std::uint32_t f = 0; f < count_; ++f) {
       const BlockedPairs& r = blocked_[f];
@@ -323,7 +323,7 @@ class FaultMap {
     // One path through the point: source a, steered onto it by the stages before it.
     std::uint32_t off = 0;
     for (std::uint32_t b = 0; b < n; ++b)
-      if ((r.a >> b) & 1U) off ^= column(src_path(b));
+      if (((r.a >> b) & 1U) != 0) off ^= column(src_path(b));
     off = (off ^ target) & (link ? ~0U : ~1U);
     std::uint32_t steer = 0;
     for (std::uint32_t k = 0; k < before; ++k)
@@ -339,8 +339,8 @@ class FaultMap {
   /// Do the rectangles through x (as a source if `as_source`, else as an output) cover
   /// every partner?
   [[nodiscard]] constexpr bool covers(std::uint32_t x, bool as_source) const {
-    std::uint32_t masks[kMaxFaults]{};
-    std::uint32_t values[kMaxFaults]{};
+    std::array<std::uint32_t, kMaxFaults> masks{};
+    std::array<std::uint32_t, kMaxFaults> values{};
     std::uint32_t k = 0;
     for (std::uint32_t f = 0; f < count_; ++f) {
       const BlockedPairs& r = blocked_[f];

@@ -86,7 +86,7 @@ class TokenRun {
   [[nodiscard]] constexpr std::uint32_t classes(std::uint32_t i) const {
     const auto end = static_cast<std::uint32_t>(i + 1 < n_ ? open_begin(i + 1) : static_cast<std::int32_t>(m_));
     std::uint32_t mask = 0;
-    for (std::uint32_t x = static_cast<std::uint32_t>(open_begin(i)); x < end; ++x)
+    for (auto x = static_cast<std::uint32_t>(open_begin(i)); x < end; ++x)
       for (std::uint32_t f = 0; f < q_.faults.count(); ++f)
         if (q_.faults.blocked(f).output(open(x))) mask |= std::uint32_t{1} << f;
     return mask;

@@ -53,6 +53,9 @@ class Device {
         bus_(board.bus()) {}
   Device(const Device&) = delete;  // storages_ may point into the object
   Device& operator=(const Device&) = delete;
+  Device(Device&&) = delete;
+  Device& operator=(Device&&) = delete;
+  ~Device() = default;
 
   /// The banner: version, board, reset cause, the configuration loaded, the fabric found.
   void boot() {
