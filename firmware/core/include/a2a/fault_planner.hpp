@@ -85,17 +85,7 @@ class FaultPlanner {
     const std::uint32_t r = run(q, storage, best_k);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
     const std::uint32_t c = offset(q, best_k);
-    const std::uint32_t shift = q.p(c) ^ c;
-    for (std::uint32_t t = 0; t < r; ++t) storage.vectors[t] ^= shift;
-    const std::uint32_t total = q.ports + r;
-    const std::uint32_t hop_count = storage.offsets[total];
-    for (std::uint32_t h = 0; h < hop_count; ++h) {
-      RelayHop& hop = storage.hops[h];
-      hop.port = static_cast<std::uint16_t>(hop.port ^ c);
-      hop.origin = static_cast<std::uint16_t>(hop.origin ^ c);
-      hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ c);
-    }
-    for (std::uint32_t g = 0; g < total; ++g) detail::sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
+    detail::unrelabel_plan(storage, q.ports, r, c, q.p(c) ^ c);
     return RelayPlan::view(storage, r, q.ports);
   }
 

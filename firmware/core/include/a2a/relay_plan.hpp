@@ -87,6 +87,22 @@ constexpr void sort_hops_by_port(std::span<RelayHop> hops, std::uint32_t begin, 
     sift(0, size - 1);
   }
 }
+/// A plan made for processors relabeled u ^ c, back to the real numbering (both
+/// planners): extra round vectors e ^ shift (shift = P(c) ^ c), every hop's processors
+/// ^ c, then each of the regular + extra rounds' hops sorted by port again.
+constexpr void unrelabel_plan(const RelayPlanSpan& storage, std::uint32_t regular, std::uint32_t extra,
+                              std::uint32_t c, std::uint32_t shift) {
+  for (std::uint32_t t = 0; t < extra; ++t) storage.vectors[t] ^= shift;
+  const std::uint32_t total = regular + extra;
+  const std::uint32_t hop_count = storage.offsets[total];
+  for (std::uint32_t h = 0; h < hop_count; ++h) {
+    RelayHop& hop = storage.hops[h];
+    hop.port = static_cast<std::uint16_t>(hop.port ^ c);
+    hop.origin = static_cast<std::uint16_t>(hop.origin ^ c);
+    hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ c);
+  }
+  for (std::uint32_t g = 0; g < total; ++g) sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
+}
 }  // namespace detail
 
 /// A finished plan (read-only view into the storage). Rounds are numbered globally:

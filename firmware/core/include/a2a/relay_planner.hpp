@@ -45,24 +45,8 @@ class RelayPlanner {
     if (best_rounds == kNone) return Errc::fault_plan_too_long;
     const std::uint32_t r = run(q, storage, best_c, best_steal);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
-    const std::uint32_t shift = q.p(best_c) ^ best_c;
-    for (std::uint32_t t = 0; t < r; ++t) storage.vectors[t] ^= shift;
-    const std::uint32_t total = q.ports + r;
-    const std::uint32_t hop_count = storage.offsets[total];
-    for (std::uint32_t h = 0; h < hop_count; ++h) {
-      RelayHop& hop = storage.hops[h];
-      hop.port = static_cast<std::uint16_t>(hop.port ^ best_c);
-      hop.origin = static_cast<std::uint16_t>(hop.origin ^ best_c);
-      hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ best_c);
-    }
-    for (std::uint32_t g = 0; g < total; ++g) detail::sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
-    RelayPlan plan;
-    plan.vectors_ = storage.vectors.first(r);
-    plan.offsets_ = storage.offsets.first(total + 1);
-    plan.hops_ = storage.hops.first(hop_count);
-    plan.rounds_ = r;
-    plan.regular_ = q.ports;
-    return plan;
+    detail::unrelabel_plan(storage, q.ports, r, best_c, q.p(best_c) ^ best_c);
+    return RelayPlan::view(storage, r, q.ports);
   }
 
  private:
