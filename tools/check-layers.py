@@ -23,6 +23,7 @@ import tempfile
 # folders come before their parents.
 LAYERS = [
     ("core", ["firmware/core"]),
+    ("capi", ["firmware/capi"]),
     ("app", ["firmware/app"]),
     ("hal", ["hal"]),
     ("emulated-fabric", ["platform/emulated-fabric"]),
@@ -38,6 +39,7 @@ LAYERS = [
 # image included) includes the emulator: a board runs the production path.
 MAY_USE = {
     "core": set(),
+    "capi": {"core"},
     "hal": {"core"},
     "app": {"core", "hal"},
     "emulated-fabric": {"core", "hal", "mmio", "cortex-m"},
@@ -48,6 +50,7 @@ MAY_USE = {
 
 INCLUDE_ROOTS = [
     "firmware/core/include",
+    "firmware/capi/include",
     "firmware/app/include",
     "hal/include",
     "platform/emulated-fabric/include",

@@ -1,0 +1,276 @@
+// a2a.h's texts and names: a2a_strerror() and the other name lookups, and the
+// checks that a2a.h's enums carry the core's pinned numbers.
+//
+// The core's messages are string_views, and those that quote a limit are composed
+// at compile time without a terminating NUL (message_text.hpp). C wants C strings,
+// so each lookup copies its texts once, at compile time, into one NUL-separated
+// table in read-only storage; nothing is formatted at run time.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "a2a.h"
+#include "a2a/digits.hpp"
+#include "a2a/errc.hpp"
+#include "a2a/schedule_families.hpp"
+#include "a2a/topology.hpp"
+#include "a2a/verify.hpp"
+#include "capi_state.hpp"
+
+namespace a2a::capi {
+namespace {
+
+// --- the enums of a2a.h are the core's codes ---------------------------------
+struct StatusCode {
+  a2a_status c;
+  Errc core;
+};
+constexpr StatusCode kStatusCodes[] = {
+    {A2A_OK, Errc::ok},
+    {A2A_ERR_RADIX_TOO_SMALL, Errc::radix_too_small},
+    {A2A_ERR_RADIX_TOO_LARGE, Errc::radix_too_large},
+    {A2A_ERR_PORTS_TOO_SMALL, Errc::ports_too_small},
+    {A2A_ERR_PORTS_TOO_LARGE, Errc::ports_too_large},
+    {A2A_ERR_PORTS_ODD, Errc::ports_odd},
+    {A2A_ERR_PORTS_NOT_POWER_OF_RADIX, Errc::ports_not_power_of_radix},
+    {A2A_ERR_TOPOLOGY_UNKNOWN, Errc::topology_unknown},
+    {A2A_ERR_TOPOLOGY_NEEDS_BINARY, Errc::topology_needs_binary},
+    {A2A_ERR_SHIFT_NEEDS_BINARY, Errc::shift_needs_binary},
+    {A2A_ERR_SHIFT_PORTS_TOO_LARGE, Errc::shift_ports_too_large},
+    {A2A_ERR_PORT_OUT_OF_RANGE, Errc::port_out_of_range},
+    {A2A_ERR_ROUND_OUT_OF_RANGE, Errc::round_out_of_range},
+    {A2A_ERR_STAGE_OUT_OF_RANGE, Errc::stage_out_of_range},
+    {A2A_ERR_SWITCH_OUT_OF_RANGE, Errc::switch_out_of_range},
+    {A2A_ERR_STATE_OUT_OF_RANGE, Errc::state_out_of_range},
+    {A2A_ERR_SCHEDULE_UNKNOWN, Errc::schedule_unknown},
+    {A2A_ERR_SCHEDULE_NEEDS_UNIQUE_PATH, Errc::schedule_needs_unique_path},
+    {A2A_ERR_SCHEDULE_NEEDS_PORTS_2_MOD_4, Errc::schedule_needs_ports_2_mod_4},
+    {A2A_ERR_SCHEDULE_NEEDS_GSEN, Errc::schedule_needs_gsen},
+    {A2A_ERR_INITIAL_CONFIG_NEEDS_BINARY, Errc::initial_config_needs_binary},
+    {A2A_ERR_INITIAL_CONFIG_SIZE_MISMATCH, Errc::initial_config_size_mismatch},
+    {A2A_ERR_SHIFT_NETWORK_NEEDS_SHIFT_SCHEDULE, Errc::shift_network_needs_shift_schedule},
+    {A2A_ERR_SCHEDULE_NEEDS_SHIFT_NETWORK, Errc::schedule_needs_shift_network},
+    {A2A_ERR_OPTICAL_NEEDS_BINARY, Errc::optical_needs_binary},
+    {A2A_ERR_SCHEDULE_SET_MALFORMED, Errc::schedule_set_malformed},
+    {A2A_ERR_SCHEDULE_SET_INCOMPLETE, Errc::schedule_set_incomplete},
+    {A2A_ERR_SCHEDULE_ORDER_NEEDS_ALL_CONFIGURATIONS, Errc::schedule_order_needs_all_configurations},
+    {A2A_ERR_GSEN_SCHEDULE_ON_OTHER_TOPOLOGY, Errc::gsen_schedule_on_other_topology},
+    {A2A_ERR_TABLE_SIZE_MISMATCH, Errc::table_size_mismatch},
+    {A2A_ERR_FAULT_OUT_OF_RANGE, Errc::fault_out_of_range},
+    {A2A_ERR_FAULTS_NOT_SUPPORTED, Errc::faults_not_supported},
+    {A2A_ERR_FAULT_CUTS_OFF_PROCESSORS, Errc::fault_cuts_off_processors},
+    {A2A_ERR_SCHEDULE_NEEDS_FAULT, Errc::schedule_needs_fault},
+    {A2A_ERR_FAULT_PLAN_STORAGE_TOO_SMALL, Errc::fault_plan_storage_too_small},
+    {A2A_ERR_FAULT_PLAN_TOO_LONG, Errc::fault_plan_too_long},
+    {A2A_ERR_LINK_FAULT_OUT_OF_RANGE, Errc::link_fault_out_of_range},
+    {A2A_ERR_FAULT_DUPLICATE, Errc::fault_duplicate},
+    {A2A_ERR_FAULTS_TOO_MANY, Errc::faults_too_many},
+    {A2A_ERR_FAULTS_SEPARATE_PROCESSORS, Errc::faults_separate_processors},
+    {A2A_ERR_CONFIG_TOO_SHORT, Errc::config_too_short},
+    {A2A_ERR_CONFIG_BAD_MAGIC, Errc::config_bad_magic},
+    {A2A_ERR_CONFIG_UNSUPPORTED_VERSION, Errc::config_unsupported_version},
+    {A2A_ERR_CONFIG_CRC_MISMATCH, Errc::config_crc_mismatch},
+    {A2A_ERR_CONFIG_BAD_ORDER, Errc::config_bad_order},
+    {A2A_ERR_CONFIG_TOO_MANY_FAULTS, Errc::config_too_many_faults},
+    {A2A_ERR_CONFIG_RESERVED_NOT_ZERO, Errc::config_reserved_not_zero},
+    {A2A_ERR_ARGUMENT_UNKNOWN_KEY, Errc::argument_unknown_key},
+    {A2A_ERR_ARGUMENT_BAD_VALUE, Errc::argument_bad_value},
+    {A2A_ERR_TAG_OUT_OF_RANGE, Errc::tag_out_of_range},
+    {A2A_ERR_CONTROL_MODE_UNKNOWN, Errc::control_mode_unknown},
+    {A2A_ERR_FABRIC_NOT_CONFIGURED, Errc::fabric_not_configured},
+    {A2A_ERR_FABRIC_NETWORK_MISMATCH, Errc::fabric_network_mismatch},
+    {A2A_ERR_FABRIC_CAPACITY_EXCEEDED, Errc::fabric_capacity_exceeded},
+    {A2A_ERR_FABRIC_DEVICE_MISMATCH, Errc::fabric_device_mismatch},
+    {A2A_ERR_FABRIC_TIMEOUT, Errc::fabric_timeout},
+    {A2A_ERR_FABRIC_ROUND_NOT_RUN, Errc::fabric_round_not_run},
+    {A2A_ERR_FABRIC_ROUND_FAULTED, Errc::fabric_round_faulted},
+    {A2A_ERR_FABRIC_READBACK_MISMATCH, Errc::fabric_readback_mismatch},
+    {A2A_ERR_FABRIC_ROUND_IN_DOUBT, Errc::fabric_round_in_doubt},
+    {A2A_ERR_POLL_BOUND_ZERO, Errc::poll_bound_zero},
+    {A2A_ERR_FABRIC_INJECT_UNSUPPORTED, Errc::fabric_inject_unsupported},
+    {A2A_ERR_FABRIC_RELAY_UNSUPPORTED, Errc::fabric_relay_unsupported},
+    {A2A_ERR_FABRIC_RELAY_OFF, Errc::fabric_relay_off},
+    {A2A_ERR_LOOKAHEAD_INDIVIDUAL_CONTROL, Errc::lookahead_individual_control},
+    {A2A_ERR_LOOKAHEAD_NEEDS_ONE_STAGE, Errc::lookahead_needs_one_stage},
+    {A2A_ERR_LOOKAHEAD_BAD_WINDOW, Errc::lookahead_bad_window},
+    {A2A_ERR_SLOT_TIMER_REFUSED, Errc::slot_timer_refused},
+    {A2A_ERR_STEPPER_NEEDS_GRAY_STEPS, Errc::stepper_needs_gray_steps},
+};
+constexpr bool status_codes_hold() {
+  for (const StatusCode& s : kStatusCodes)
+    if (static_cast<int>(s.c) != static_cast<int>(s.core)) return false;
+  return true;
+}
+static_assert(status_codes_hold(), "a2a_status must carry Errc's numbers (errc.hpp)");
+
+// The API's own codes (192 and up) must be free in the core: its message for them
+// is the one it gives an unknown code.
+constexpr a2a_status kOwnCodes[] = {A2A_ERR_NULL_ARGUMENT,        A2A_ERR_NOT_MADE,
+                                    A2A_ERR_ROUND_OF_OTHER_SCHEDULE, A2A_ERR_BUFFER_TOO_SMALL,
+                                    A2A_ERR_EXCHANGE_VIOLATION,   A2A_ERR_BUFFER_MISALIGNED};
+constexpr std::size_t kFirstOwnCode = 192;
+constexpr std::size_t kCodes = 256;
+constexpr std::string_view kUnknownError = describe(static_cast<Errc>(kCodes - 1));
+constexpr bool own_codes_free() {
+  for (std::size_t c = kFirstOwnCode; c < kCodes; ++c)
+    if (describe(static_cast<Errc>(c)) != kUnknownError) return false;
+  return true;
+}
+static_assert(own_codes_free(), "the core now uses codes from 192: move the C API's own codes (a2a.h)");
+
+static_assert(A2A_OMEGA == static_cast<int>(Topology::omega) && A2A_BASELINE == static_cast<int>(Topology::baseline) &&
+              A2A_BANYAN == static_cast<int>(Topology::banyan) &&
+              A2A_REVERSE_OMEGA == static_cast<int>(Topology::reverse_omega) &&
+              A2A_REVERSE_BASELINE == static_cast<int>(Topology::reverse_baseline) &&
+              A2A_REVERSE_BANYAN == static_cast<int>(Topology::reverse_banyan) &&
+              A2A_GSEN == static_cast<int>(Topology::gsen) && A2A_SHIFT == static_cast<int>(Topology::shift) &&
+              kAllTopologies.size() >= 8, "a2a_topology must carry Topology's codes");
+static_assert(A2A_LATIN_SQUARE == static_cast<int>(ScheduleKind::latin_square) &&
+              A2A_ALTERNATING == static_cast<int>(ScheduleKind::alternating) &&
+              A2A_OPTICAL == static_cast<int>(ScheduleKind::optical) &&
+              A2A_SHIFT_PASSES == static_cast<int>(ScheduleKind::shift) &&
+              A2A_GSEN_STAGE_CONTROL == static_cast<int>(ScheduleKind::gsen_stage_control) &&
+              A2A_DOUBLY_ALTERNATING == static_cast<int>(ScheduleKind::doubly_alternating) &&
+              A2A_QUADRUPLY_ALTERNATING == static_cast<int>(ScheduleKind::quadruply_alternating) &&
+              A2A_BROADCAST == static_cast<int>(ScheduleKind::broadcast) &&
+              A2A_FAULT_TOLERANT == static_cast<int>(ScheduleKind::fault_tolerant) &&
+              kAllScheduleKinds.size() >= 9, "a2a_family must carry ScheduleKind's codes");
+static_assert(A2A_NATURAL == static_cast<int>(RoundOrder::natural) && A2A_GRAY == static_cast<int>(RoundOrder::gray));
+static_assert(A2A_CONTROL_STAGE == static_cast<int>(ControlMode::stage) &&
+              A2A_CONTROL_ALTERNATING == static_cast<int>(ControlMode::alternating) &&
+              A2A_CONTROL_DOUBLY_ALTERNATING == static_cast<int>(ControlMode::doubly_alternating) &&
+              A2A_CONTROL_QUADRUPLY_ALTERNATING == static_cast<int>(ControlMode::quadruply_alternating) &&
+              A2A_CONTROL_INDIVIDUAL == static_cast<int>(ControlMode::individual));
+static_assert(A2A_VIOLATION_NONE == static_cast<int>(Violation::none) &&
+              A2A_VIOLATION_STORAGE_TOO_SMALL == static_cast<int>(Violation::storage_too_small) &&
+              A2A_VIOLATION_WRONG_ROUND_COUNT == static_cast<int>(Violation::wrong_round_count) &&
+              A2A_VIOLATION_WRONG_DESTINATION == static_cast<int>(Violation::wrong_destination) &&
+              A2A_VIOLATION_WRONG_TAG == static_cast<int>(Violation::wrong_tag) &&
+              A2A_VIOLATION_OUTPUT_CONFLICT == static_cast<int>(Violation::output_conflict) &&
+              A2A_VIOLATION_PAIR_DUPLICATED == static_cast<int>(Violation::pair_duplicated) &&
+              A2A_VIOLATION_PAIR_MISSING == static_cast<int>(Violation::pair_missing) &&
+              A2A_VIOLATION_RELAY_OUT_OF_ORDER == static_cast<int>(Violation::relay_out_of_order) &&
+              A2A_VIOLATION_CROSSTALK == static_cast<int>(Violation::crosstalk));
+
+// --- texts as C strings ------------------------------------------------------
+/// The text of each of Count codes, NUL-terminated, equal texts stored once.
+template <std::size_t Count, std::size_t Chars>
+struct TextTable {
+  std::array<char, Chars> chars{};
+  std::array<std::uint16_t, Count> at{};
+};
+
+template <auto Text, std::size_t Count>
+constexpr std::size_t table_chars() {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < Count; ++i) {
+    bool seen = false;
+    for (std::size_t k = 0; k < i && !seen; ++k) seen = Text(k) == Text(i);
+    if (!seen) chars += Text(i).size() + 1;
+  }
+  return chars;
+}
+
+template <auto Text, std::size_t Count>
+constexpr TextTable<Count, table_chars<Text, Count>()> make_table() {
+  TextTable<Count, table_chars<Text, Count>()> table;
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < Count; ++i) {
+    bool seen = false;
+    for (std::size_t k = 0; k < i && !seen; ++k) {
+      seen = Text(k) == Text(i);
+      if (seen) table.at[i] = table.at[k];
+    }
+    if (seen) continue;
+    table.at[i] = static_cast<std::uint16_t>(used);
+    for (const char c : Text(i)) table.chars[used++] = c;
+    table.chars[used++] = '\0';
+  }
+  return table;
+}
+
+constexpr const char* kOwnTexts[] = {
+    "a required pointer argument is NULL",
+    "the state was not made by this API (a2a_schedule_make, a2a_schedule_round) or was overwritten",
+    "the round was taken from another schedule (another family or network)",
+    "the caller's buffer is too small (see the size this call documents)",
+    "the exchange check found a violation (a2a_check.violation and a2a_violation_text say which)",
+    "the caller's buffer is not 4-byte aligned",
+};
+static_assert(std::size(kOwnTexts) == std::size(kOwnCodes));
+
+constexpr std::string_view status_text(std::size_t code) {
+  if (code >= kFirstOwnCode && code - kFirstOwnCode < std::size(kOwnTexts)) return kOwnTexts[code - kFirstOwnCode];
+  return describe(static_cast<Errc>(code));
+}
+constexpr auto kStatusTexts = make_table<[](std::size_t c) { return status_text(c); }, kCodes>();
+
+constexpr std::size_t kViolations = A2A_VIOLATION_CROSSTALK + 2;  // the last: "unknown violation"
+constexpr auto kViolationTexts =
+    make_table<[](std::size_t v) { return describe(static_cast<Violation>(v)); }, kViolations>();
+
+constexpr std::size_t kTopologyNames = kAllTopologies.size() + 1;  // the last: "unknown"
+constexpr auto kTopologyTexts = make_table<[](std::size_t t) {
+  return t < kAllTopologies.size() ? name(static_cast<Topology>(t)) : std::string_view("unknown");
+}, kTopologyNames>();
+
+constexpr std::size_t kFamilyNames = kAllScheduleKinds.size() + 1;  // the last: "unknown"
+constexpr auto kFamilyTexts = make_table<[](std::size_t f) { return name(static_cast<ScheduleKind>(f)); },
+                                         kFamilyNames>();
+
+template <class Table>
+const char* text(const Table& table, std::size_t i) {
+  return &table.chars[table.at[i < table.at.size() ? i : table.at.size() - 1]];
+}
+
+std::string_view view_of(const char* s) { return {s, std::strlen(s)}; }
+
+}  // namespace
+}  // namespace a2a::capi
+
+using namespace a2a;        // NOLINT(google-build-using-namespace): the C entry points only
+using namespace a2a::capi;  // NOLINT(google-build-using-namespace)
+
+extern "C" const char* a2a_strerror(a2a_status status) {
+  const auto code = static_cast<std::size_t>(static_cast<unsigned>(status));
+  return text(kStatusTexts, code < kCodes ? code : kCodes - 1);  // code 255: the core's "unknown error"
+}
+
+extern "C" const char* a2a_violation_text(a2a_violation violation) {
+  return text(kViolationTexts, static_cast<std::size_t>(static_cast<unsigned>(violation)));
+}
+
+extern "C" const char* a2a_topology_name(a2a_topology topology) {
+  return text(kTopologyTexts, static_cast<std::size_t>(static_cast<unsigned>(topology)));
+}
+
+extern "C" const char* a2a_family_name(a2a_family family) {
+  return text(kFamilyTexts, static_cast<std::size_t>(static_cast<unsigned>(family)));
+}
+
+extern "C" a2a_status a2a_parse_topology(const char* name, a2a_topology* out) {
+  if (name == nullptr || out == nullptr) return A2A_ERR_NULL_ARGUMENT;
+  const auto t = parse_topology(view_of(name));
+  if (!t) return status_of(t.error());
+  *out = static_cast<a2a_topology>(*t);
+  return A2A_OK;
+}
+
+extern "C" a2a_status a2a_parse_family(const char* name, a2a_family* out) {
+  if (name == nullptr || out == nullptr) return A2A_ERR_NULL_ARGUMENT;
+  const auto k = parse_schedule_kind(view_of(name));
+  if (!k) return status_of(k.error());
+  *out = static_cast<a2a_family>(*k);
+  return A2A_OK;
+}
+
+extern "C" a2a_status a2a_parse_order(const char* name, a2a_order* out) {
+  if (name == nullptr || out == nullptr) return A2A_ERR_NULL_ARGUMENT;
+  const std::string_view text = view_of(name);
+  if (text == "natural") *out = A2A_NATURAL;
+  else if (text == "gray") *out = A2A_GRAY;
+  else return A2A_ERR_CONFIG_BAD_ORDER;
+  return A2A_OK;
+}
