@@ -1,0 +1,183 @@
+#include "a2a/search/catalogue.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "a2a/topology.hpp"
+
+namespace a2a::search {
+namespace {
+
+constexpr const char* kMagic = "a2a-config-set 1";
+
+std::string hex_of(const std::vector<std::uint8_t>& states) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::vector<std::uint8_t> bytes((states.size() + 7) / 8, 0);
+  for (std::size_t k = 0; k < states.size(); ++k)
+    if (states[k] != 0) bytes[k / 8] = static_cast<std::uint8_t>(bytes[k / 8] | (1U << (k % 8)));
+  std::string text;
+  for (const std::uint8_t byte : bytes) {
+    text.push_back(kDigits[byte >> 4]);
+    text.push_back(kDigits[byte & 15U]);
+  }
+  return text;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string format_stored_set(const StoredSet& stored) {
+  const ConfigSet& set = stored.set;
+  std::ostringstream out;
+  out << kMagic << "\n"
+      << "topology " << name(set.net.topology) << "\n"
+      << "ports " << set.net.ports << "\n"
+      << "stages " << set.net.stages << "\n"
+      << "rounds " << set.rounds() << "\n"
+      << "note " << stored.note << "\n";
+  for (const auto& round : set.states) out << "round " << hex_of(round) << "\n";
+  return out.str();
+}
+
+bool write_stored_set(const std::string& path, const StoredSet& stored, std::string& error) {
+  std::ofstream file(path);
+  file << format_stored_set(stored);
+  file.close();
+  if (!file) {
+    error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool read_stored_set(const std::string& path, StoredSet& stored, std::string& error) {
+  std::ifstream file(path);
+  if (!file) {
+    error = path + ": cannot open";
+    return false;
+  }
+  std::string line;
+  std::uint32_t line_number = 0;
+  auto fail = [&](const std::string& why) {
+    error = path + ":" + std::to_string(line_number) + ": " + why;
+    return false;
+  };
+  std::string topology;
+  std::uint32_t ports = 0;
+  std::uint32_t stages = 0;
+  std::uint32_t rounds = 0;
+  bool have_rounds = false;
+  bool have_network = false;
+  stored = StoredSet{};
+  ++line_number;
+  if (!std::getline(file, line) || line != kMagic) return fail(std::string("the first line must be \"") + kMagic + "\"");
+  while (std::getline(file, line)) {
+    ++line_number;
+    const std::size_t space = line.find(' ');
+    const std::string key = line.substr(0, space);
+    const std::string value = space == std::string::npos ? std::string() : line.substr(space + 1);
+    auto number = [&](std::uint32_t& target) {
+      try {
+        std::size_t used = 0;
+        const unsigned long parsed = std::stoul(value, &used);
+        if (used != value.size() || parsed > 0xFFFFFFFFUL) return false;
+        target = static_cast<std::uint32_t>(parsed);
+        return true;
+      } catch (const std::exception&) {
+        return false;
+      }
+    };
+    if (key == "topology") {
+      topology = value;
+    } else if (key == "ports") {
+      if (!number(ports)) return fail("ports must be a whole number, got \"" + value + "\"");
+    } else if (key == "stages") {
+      if (!number(stages)) return fail("stages must be a whole number, got \"" + value + "\"");
+    } else if (key == "rounds") {
+      if (!number(rounds)) return fail("rounds must be a whole number, got \"" + value + "\"");
+      have_rounds = true;
+    } else if (key == "note") {
+      stored.note = value;
+    } else if (key == "round") {
+      if (!have_network) {
+        have_network = true;
+        const auto t = parse_topology(topology);
+        if (!t) return fail("unknown topology \"" + topology + "\"");
+        const auto net = make_network(*t, ports);
+        if (!net) return fail("no " + topology + " network with " + std::to_string(ports) + " ports");
+        if (net->radix != 2) return fail("only binary networks (d = 2) are stored");
+        if (net->stages != stages)
+          return fail("stages " + std::to_string(stages) + " but the network has " + std::to_string(net->stages));
+        stored.set.net = *net;
+      }
+      const std::uint32_t bits = stored.set.switches();
+      if (value.size() != 2 * static_cast<std::size_t>((bits + 7) / 8))
+        return fail("round has " + std::to_string(value.size()) + " hex digits, expected " +
+                    std::to_string(2 * ((bits + 7) / 8)));
+      std::vector<std::uint8_t> states(bits, 0);
+      for (std::size_t c = 0; c < value.size(); ++c) {
+        const int digit = hex_value(value[c]);
+        if (digit < 0) return fail(std::string("not a lowercase hex digit: '") + value[c] + "'");
+        for (std::uint32_t b = 0; b < 4; ++b) {
+          const std::size_t k = (c % 2 == 0 ? 4 : 0) + (c / 2) * 8 + b;
+          const bool set = ((static_cast<unsigned>(digit) >> b) & 1U) != 0;
+          if (k >= bits) {
+            if (set) return fail("bits past the last switch must be 0");
+          } else {
+            states[k] = set ? 1 : 0;
+          }
+        }
+      }
+      stored.set.states.push_back(std::move(states));
+    } else if (!key.empty()) {
+      return fail("unknown line \"" + key + "\"");
+    }
+  }
+  if (!have_rounds) return fail("no \"rounds\" line");
+  if (stored.set.rounds() != rounds)
+    return fail("rounds " + std::to_string(rounds) + " but " + std::to_string(stored.set.rounds()) +
+                " round lines");
+  return true;
+}
+
+bool write_dump(const std::string& path, const ConfigSet& set, std::string& error) {
+  std::ofstream out(path);
+  const Network& net = set.net;
+  out << "{\"topology\": \"" << name(net.topology) << "\", \"ports\": " << net.ports << ", \"radix\": " << net.radix
+      << ", \"stages\": " << net.stages << ", \"schedule\": \"searched-set\",\n \"faults\": [],\n \"optical\": false,\n"
+      << " \"rounds\": [\n";
+  const SetSchedule schedule(set);
+  const std::uint32_t w = net.switches_per_stage();
+  for (std::uint32_t r = 0; r < set.rounds(); ++r) {
+    out << "  {\"stages\": [";
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      out << (s == 0 ? "[" : ", [");
+      for (std::uint32_t y = 0; y < w; ++y) out << (y == 0 ? "" : ",") << set.state(r, s, y);
+      out << "]";
+    }
+    out << "],\n   \"sends\": [";
+    bool first = true;
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      const PortSend send = schedule.send(schedule.round(r), i);
+      if (!send.sends) continue;
+      out << (first ? "\n" : ",\n") << "    {\"src\": " << i << ", \"dst\": " << send.destination
+          << ", \"tag\": " << send.tag << ", \"orig\": " << i << ", \"final\": " << send.destination << "}";
+      first = false;
+    }
+    out << "]}" << (r + 1 < set.rounds() ? ",\n" : "\n");
+  }
+  out << " ]}\n";
+  out.close();
+  if (!out) {
+    error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace a2a::search

@@ -1,0 +1,174 @@
+#include "a2a/search/encoder.hpp"
+
+#include <charconv>
+#include <cstdio>
+
+#include "a2a/route.hpp"
+
+namespace a2a::search {
+namespace {
+
+/// A configuration that forces every output port from a tag (stage 0 the most
+/// significant bit), so route() walks the path with that tag whatever the states.
+struct ForcedTag {
+  std::uint32_t tag{0};
+  std::uint32_t stages{0};
+  [[nodiscard]] std::uint32_t switch_state(std::uint32_t, std::uint32_t) const { return 0; }
+  [[nodiscard]] std::uint32_t forced_port(std::uint32_t s, std::uint32_t) const {
+    return (tag >> (stages - 1 - s)) & 1U;
+  }
+};
+
+std::uint32_t node_index(std::uint32_t depth, std::uint32_t prefix) { return (1U << depth) - 2U + prefix; }
+
+}  // namespace
+
+PathTrees build_path_trees(const Network& net) {
+  PathTrees trees;
+  trees.net = net;
+  const std::uint32_t n = net.stages;
+  trees.nodes_per_source = (2U << n) - 2U;
+  trees.nodes.resize(static_cast<std::size_t>(net.ports) * trees.nodes_per_source);
+  trees.leaf.resize(static_cast<std::size_t>(net.ports) * trees.tags());
+  for (std::uint32_t i = 0; i < net.ports; ++i) {
+    for (std::uint32_t tag = 0; tag < trees.tags(); ++tag) {
+      const Path path = route(net, i, ForcedTag{tag, n});
+      trees.leaf[static_cast<std::size_t>(i) * trees.tags() + tag] = path.destination;
+      for (std::uint32_t depth = 1; depth <= n; ++depth) {
+        const Hop& hop = path.hops[depth - 1];
+        trees.nodes[static_cast<std::size_t>(i) * trees.nodes_per_source + node_index(depth, tag >> (n - depth))] =
+            PathTrees::Node{hop.switch_index, static_cast<std::uint8_t>((hop.in_port ^ hop.out_port) & 1U)};
+      }
+    }
+  }
+  return trees;
+}
+
+Problem make_problem(const PathTrees& trees, const ConfigSet& fixed, std::uint32_t free_rounds) {
+  const std::uint32_t n = trees.net.ports;
+  Problem problem;
+  problem.free_rounds = free_rounds;
+  problem.open.assign(static_cast<std::size_t>(n) * n, true);
+  const SetSchedule schedule(fixed);
+  for (std::uint32_t r = 0; r < fixed.rounds(); ++r)
+    for (std::uint32_t i = 0; i < n; ++i)
+      if (const PortSend send = schedule.send(schedule.round(r), i); send.sends)
+        problem.open[static_cast<std::size_t>(i) * n + send.destination] = false;
+  for (std::uint32_t j = 0; j < n && problem.anchors.size() < free_rounds; ++j)
+    if (problem.open[j]) problem.anchors.push_back(j);
+  return problem;
+}
+
+Cnf encode(const PathTrees& trees, const Problem& problem) {
+  const Network& net = trees.net;
+  const std::uint32_t n = net.ports;
+  const std::uint32_t stages = net.stages;
+  const std::uint32_t w = net.switches_per_stage();
+  const std::uint32_t per_round = stages * w;
+  const std::uint32_t tags = trees.tags();
+  const std::uint32_t m = trees.nodes_per_source;
+  Cnf cnf;
+  auto clause = [&cnf](std::initializer_list<std::int32_t> lits) {
+    cnf.literals.insert(cnf.literals.end(), lits);
+    cnf.literals.push_back(0);
+    ++cnf.clauses;
+  };
+
+  // Which nodes of each source lead to an open request: compact numbering per source.
+  std::vector<std::int32_t> compact(static_cast<std::size_t>(n) * m, -1);
+  std::vector<std::uint32_t> used(n, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t tag = 0; tag < tags; ++tag) {
+      const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * tags + tag];
+      if (j >= n || !problem.open[static_cast<std::size_t>(i) * n + j]) continue;
+      for (std::uint32_t depth = 1; depth <= stages; ++depth) {
+        std::int32_t& slot = compact[static_cast<std::size_t>(i) * m + node_index(depth, tag >> (stages - depth))];
+        if (slot < 0) slot = static_cast<std::int32_t>(used[i]++);
+      }
+    }
+  }
+  std::vector<std::int64_t> source_base(n + 1, 0);
+  for (std::uint32_t i = 0; i < n; ++i) source_base[i + 1] = source_base[i] + used[i];
+  const std::int64_t nodes_per_round = source_base[n];
+  const std::int64_t first_node = static_cast<std::int64_t>(problem.free_rounds) * per_round + 1;
+  const std::int64_t total = first_node + nodes_per_round * problem.free_rounds - 1;
+  cnf.variables = static_cast<std::int32_t>(total);
+  auto node_var = [&](std::uint32_t r, std::uint32_t i, std::uint32_t node) {
+    return static_cast<std::int32_t>(first_node + nodes_per_round * r + source_base[i] +
+                                     compact[static_cast<std::size_t>(i) * m + node]);
+  };
+  auto switch_lit = [&](std::uint32_t r, std::uint32_t stage, const PathTrees::Node& node) {
+    const auto x = static_cast<std::int32_t>(1 + r * per_round + stage * w + node.switch_index);
+    return node.state != 0 ? x : -x;
+  };
+
+  for (std::uint32_t r = 0; r < problem.free_rounds; ++r) {
+    for (std::uint32_t i = 0; i < n; ++i) {
+      for (std::uint32_t depth = 1; depth <= stages; ++depth) {
+        for (std::uint32_t p = 0; p < (1U << depth); ++p) {
+          const std::uint32_t node = node_index(depth, p);
+          if (compact[static_cast<std::size_t>(i) * m + node] < 0) continue;
+          const std::int32_t v = node_var(r, i, node);
+          clause({-v, switch_lit(r, depth - 1, trees.nodes[static_cast<std::size_t>(i) * m + node])});
+          if (depth > 1) clause({-v, node_var(r, i, node_index(depth - 1, p >> 1))});
+        }
+      }
+    }
+  }
+  // Every open request in some free round; the anchors in their round.
+  const std::uint32_t leaf0 = node_index(stages, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint32_t j = 0; j < n; ++j) {
+      if (!problem.open[static_cast<std::size_t>(i) * n + j]) continue;
+      for (std::uint32_t r = 0; r < problem.free_rounds; ++r)
+        for (std::uint32_t tag = 0; tag < tags; ++tag)
+          if (trees.leaf[static_cast<std::size_t>(i) * tags + tag] == j)
+            cnf.literals.push_back(node_var(r, i, leaf0 + tag));
+      cnf.literals.push_back(0);
+      ++cnf.clauses;
+    }
+  }
+  if (problem.break_symmetry) {
+    for (std::uint32_t k = 0; k < problem.anchors.size(); ++k) {
+      for (std::uint32_t tag = 0; tag < tags; ++tag)
+        if (trees.leaf[tag] == problem.anchors[k]) cnf.literals.push_back(node_var(k, 0, leaf0 + tag));
+      cnf.literals.push_back(0);
+      ++cnf.clauses;
+    }
+  }
+  return cnf;
+}
+
+std::vector<std::vector<std::uint8_t>> decode(const PathTrees& trees, const Problem& problem,
+                                              const std::vector<bool>& model) {
+  const std::uint32_t per_round = trees.net.stages * trees.net.switches_per_stage();
+  std::vector<std::vector<std::uint8_t>> rounds(problem.free_rounds, std::vector<std::uint8_t>(per_round, 0));
+  for (std::uint32_t r = 0; r < problem.free_rounds; ++r)
+    for (std::uint32_t k = 0; k < per_round; ++k) {
+      const std::size_t v = 1 + static_cast<std::size_t>(r) * per_round + k;
+      rounds[r][k] = (v < model.size() && model[v]) ? 1 : 0;
+    }
+  return rounds;
+}
+
+bool write_dimacs(const Cnf& cnf, const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) return false;
+  std::fprintf(file, "p cnf %d %llu\n", cnf.variables, static_cast<unsigned long long>(cnf.clauses));
+  std::vector<char> buffer;
+  buffer.reserve(1U << 20);
+  char number[16];
+  for (const std::int32_t lit : cnf.literals) {
+    const auto end = std::to_chars(number, number + sizeof number, lit).ptr;
+    buffer.insert(buffer.end(), number, end);
+    buffer.push_back(lit == 0 ? '\n' : ' ');
+    if (buffer.size() > (1U << 20) - 32) {
+      std::fwrite(buffer.data(), 1, buffer.size(), file);
+      buffer.clear();
+    }
+  }
+  std::fwrite(buffer.data(), 1, buffer.size(), file);
+  return std::fclose(file) == 0;
+}
+
+}  // namespace a2a::search

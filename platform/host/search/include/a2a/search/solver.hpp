@@ -1,0 +1,43 @@
+// Runs the SAT solver: the `cadical` program packaged by Debian, as a child process.
+//
+// Why the program and not libcadical: the program is what Debian's `cadical` package
+// installs (the library is a separate -dev package), its wall-clock limit (-t) is
+// the per-R budget, it writes the DRAT proof of an UNSAT answer to a file by itself,
+// and a solver that runs out of memory on a large N takes only itself down.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "a2a/search/encoder.hpp"
+
+namespace a2a::search {
+
+enum class SolveStatus : std::uint8_t { satisfiable, unsatisfiable, unknown, failed };
+
+struct SolveResult {
+  SolveStatus status{SolveStatus::failed};
+  std::vector<bool> model;  ///< model[v], v = 1 .. variables (satisfiable only)
+  double seconds{0};
+  std::string error;        ///< why it failed (failed only)
+};
+
+struct SolveRequest {
+  std::string solver{"cadical"};  ///< program to run (PATH lookup)
+  std::string cnf_path;           ///< where the DIMACS file is written
+  std::string proof_path;         ///< non-empty: the DRAT proof goes here (binary DRAT)
+  bool check_proof{false};        ///< run cadical's own online proof checker (--check)
+  double budget_seconds{600};
+  std::uint32_t seed{0};
+  /// Called with the solver's periodic report lines (progress), may be empty.
+  std::function<void(const std::string&)> progress;
+};
+
+[[nodiscard]] SolveResult solve(const Cnf& cnf, const SolveRequest& request);
+
+/// "cadical 1.5.3" (the first line of `cadical --version` after the name), or "" if absent.
+[[nodiscard]] std::string solver_version(const std::string& solver);
+
+}  // namespace a2a::search
