@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 
+#include "chart.hpp"
 #include "cli_args.hpp"
 #include "dump_writer.hpp"
 #include "export_writer.hpp"
@@ -80,6 +81,34 @@ std::uint32_t threads_option(const Args& args) {
   if (threads > kMaxVerifyThreads)
     throw UsageError("--threads " + *text + " is too many (at most " + std::to_string(kMaxVerifyThreads) + ")");
   return threads;
+}
+
+/// a2a render --chart: the chart's options checked, drawn into memory, then written.
+int render_chart(const Args& args) {
+  for (const char* option : {"ports", "round", "all", "input", "order", "fault", "fault-link", "degraded", "backend"})
+    if (args.has(option))
+      throw UsageError(std::string("--") + option + " does not apply to --chart (a chart runs over N: --from N1 --to N2)");
+  const std::string kind = *args.value("chart");
+  const bool fault = kind == "fault";
+  if (!fault && kind != "rounds") throw UsageError("unknown chart '" + kind + "' (known: rounds, fault)");
+  const Topology topology = choose_topology(args);
+  const std::uint32_t radix = args.number("radix", 2);
+  const std::optional<ScheduleKind> schedule = named_schedule(args);
+  if (fault && radix != 2) throw UsageError("--chart fault is for binary networks (d = 2), got --radix " + std::to_string(radix));
+  if (fault && schedule)
+    throw UsageError("--schedule does not apply to --chart fault (the plan around a fault is the fault-tolerant schedule)");
+  const std::uint32_t from = args.number("from", fault ? 16 : 4);
+  const std::uint32_t to = args.number("to", 128);
+  const std::uint32_t largest = fault ? kFaultChartMaxPorts : kChartMaxPorts;
+  if (from > to) throw UsageError("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
+  if (to > largest)
+    throw UsageError("--to " + std::to_string(to) + " is above the largest N of --chart " + kind + " (" +
+                     std::to_string(largest) + ")");
+  const Chart chart = fault ? fault_chart(topology, from, to) : rounds_chart(topology, radix, schedule, from, to);
+  std::ostringstream svg;
+  write_chart_svg(chart, svg);
+  write_output(args, [&](std::ostream& out) { out << svg.str(); });
+  return kExitClean;
 }
 
 void print_help(const char* usage, const char* what, const char* options) {
@@ -199,21 +228,34 @@ int run_verify(std::span<const std::string> argv) {
 }
 
 int run_render(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({{"round"}, {"all", false}, {"out"}, {"backend"}});
+  const auto spec =
+      with_schedule_options({{"round"}, {"all", false}, {"out"}, {"backend"}, {"chart"}, {"from"}, {"to"}});
   const Args args = Args::parse(argv, spec);
   if (args.help()) {
     print_help("a2a render --topology T --ports N [schedule options] (--round K | --all) [--out FILE.svg]"
                " [--backend B]\n"
-               "       a2a render --input dump.json (--round K | --all) [--out FILE.svg]",
+               "       a2a render --input dump.json (--round K | --all) [--out FILE.svg]\n"
+               "       a2a render --chart rounds|fault --topology T [--radix d] [--schedule S] [--from N1] [--to N2]"
+               " [--out FILE.svg]",
                "Draws rounds as SVG in the style of the papers' figures: stages as columns of switches\n"
-               "with their states, the wiring between them, and every message's path in its own colour.",
+               "with their states, the wiring between them, and every message's path in its own colour.\n"
+               "With --chart, a line chart over N instead (docs/host-tool.md): rounds = the rounds of the\n"
+               "schedule for every N of the family against the lower bound N (gsen: and paper 000's\n"
+               "R(N), R_sc(N)); fault = rounds with one faulty switch, worst and best over its positions,\n"
+               "against the lower bounds and paper 004's 3N.",
                (std::string(kScheduleOptionsHelp) +
                 "  --round K             the round to draw (0-based)\n"
                 "  --all                 every round on one sheet\n"
-                "  --out FILE            write to FILE instead of standard output\n" + kBackendHelp)
+                "  --out FILE            write to FILE instead of standard output\n" + kBackendHelp +
+                "  --chart C             rounds or fault: a chart over N (no --ports, --round, --all)\n"
+                "  --from N1             the chart's first N (default 4; fault: 16)\n"
+                "  --to N2               the chart's last N (default 128; at most 4096, fault: 512)\n")
                    .c_str());
     return kExitClean;
   }
+  if (args.has("chart")) return render_chart(args);
+  for (const char* option : {"from", "to"})
+    if (args.has(option)) throw UsageError(std::string("--") + option + " applies to --chart only");
   if (args.has("round") == args.has("all")) throw UsageError("give exactly one of --round K and --all");
   const std::optional<std::uint32_t> round = args.optional_number("round");
   const auto backend = backend_option(args);

@@ -45,12 +45,7 @@ std::string schedule_names() {
 }
 
 ScheduleKind choose_kind(const Args& args, const Network& net) {
-  const auto text = args.value("schedule");
-  if (text) {
-    const auto kind = parse_schedule_kind(*text);
-    if (!kind) throw UsageError("unknown schedule '" + *text + "' (known: " + schedule_names() + ")");
-    return *kind;
-  }
+  if (const auto kind = named_schedule(args)) return *kind;
   const ScheduleKind fallback = default_schedule_kind(net);
   if (!AnySchedule::make(net, fallback).ok())
     throw UsageError("no schedule exists yet for " + network_text(net.topology, net.ports, net.radix) +
@@ -191,17 +186,30 @@ std::vector<OptionSpec> schedule_options() {
           {"fault", true, true}, {"fault-link", true, true}, {"degraded", false}, {"input"}};
 }
 
-Network choose_network(const Args& args) {
+Topology choose_topology(const Args& args) {
   const auto topology_text = args.value("topology");
   if (!topology_text) throw UsageError("missing --topology (one of " + topology_names() + ")");
   const auto topology = parse_topology(*topology_text);
   if (!topology) throw UsageError("unknown topology '" + *topology_text + "' (known: " + topology_names() + ")");
+  return *topology;
+}
+
+std::optional<ScheduleKind> named_schedule(const Args& args) {
+  const auto text = args.value("schedule");
+  if (!text) return std::nullopt;
+  const auto kind = parse_schedule_kind(*text);
+  if (!kind) throw UsageError("unknown schedule '" + *text + "' (known: " + schedule_names() + ")");
+  return *kind;
+}
+
+Network choose_network(const Args& args) {
+  const Topology topology = choose_topology(args);
   const auto ports = args.optional_number("ports");
   if (!ports) throw UsageError("missing --ports N");
   const std::uint32_t radix = args.number("radix", 2);
-  const auto net = make_network(*topology, *ports, radix);
+  const auto net = make_network(topology, *ports, radix);
   if (!net)
-    throw UsageError("no " + network_text(*topology, *ports, radix) + ": " + std::string(describe(net.error())));
+    throw UsageError("no " + network_text(topology, *ports, radix) + ": " + std::string(describe(net.error())));
   if (net->ports > kToolMaxPorts)
     throw UsageError("N = " + std::to_string(net->ports) + " is above the tool's limit of " +
                      std::to_string(kToolMaxPorts) + " ports (it tracks all N^2 pairs)");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "cli_args.hpp"
@@ -17,6 +18,10 @@ std::vector<OptionSpec> schedule_options();
 /// Help text for those options (for every subcommand's --help).
 extern const char* const kScheduleOptionsHelp;
 
+/// The family named by --topology (required).
+Topology choose_topology(const Args& args);
+/// The schedule named by --schedule, if given.
+std::optional<ScheduleKind> named_schedule(const Args& args);
 /// The network named by --topology/--ports/--radix (all required but --radix).
 Network choose_network(const Args& args);
 /// The faults of --fault STAGE:SWITCH..., each checked against the network.
