@@ -176,6 +176,20 @@ py::dict check(const Schedule& s, const std::optional<std::string>& backend, std
   return d;
 }
 
+/// NumPy, which the module's arrays need from the start (PYBIND11_NUMPY_DTYPE). An
+/// interpreter without a NumPy of its own (pyenv's python3 ahead of Debian's on PATH:
+/// the same CPython version, or the extension's file name would not match) gets the one
+/// the module was built against, appended to sys.path so it shadows nothing.
+void import_numpy() {
+  try {
+    py::module_::import("numpy");
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    py::module_::import("sys").attr("path").attr("append")(A2A_NUMPY_SITE);
+    py::module_::import("numpy");
+  }
+}
+
 std::string network_repr(const Network& n) {
   return "a2a.network('" + std::string(name(n.topology)) + "', " + std::to_string(n.ports) +
          ", radix=" + std::to_string(n.radix) + ")";
@@ -189,6 +203,7 @@ PYBIND11_MODULE(a2a, m) {
   namespace tool = a2a::tool;
   m.doc() = "All-to-all personalized exchange schedules for multistage networks (docs/python.md)";
   py::register_exception<tool::UsageError>(m, "Error", PyExc_ValueError);
+  import_numpy();
   PYBIND11_NUMPY_DTYPE(PortRecord, dst, tag, orig, final);
   PYBIND11_NUMPY_DTYPE(HopRecord, src, dst, tag, orig, final);
 
