@@ -34,8 +34,8 @@ static_assert(check_words_hold(), "A2A_CHECK_WORDS / A2A_CHECK_MIN_WORDS differ 
 // hops and the 2-byte scratch (RelayPlanSpan::fits: 3N, 4N + 1, 6N words; 5N hops, 12N halves).
 static_assert(sizeof(RelayHop) == 6 && alignof(RelayHop) <= 2 && alignof(std::int32_t) <= 4);
 constexpr std::size_t fault_storage_bytes(std::uint32_t n) {
-  return 4 * (3 * std::size_t{n} + 4 * std::size_t{n} + 1 + 6 * std::size_t{n}) + sizeof(RelayHop) * 5 * n +
-         2 * 12 * std::size_t{n};
+  const std::size_t ports = n;
+  return 4 * (3 * ports + 4 * ports + 1 + 6 * ports) + sizeof(RelayHop) * 5 * ports + 2 * (12 * ports);
 }
 static_assert(fault_storage_bytes(16) == A2A_FAULT_STORAGE_BYTES(16U) &&
               fault_storage_bytes(kMaxPorts) == A2A_FAULT_STORAGE_BYTES(kMaxPorts));
@@ -63,7 +63,7 @@ RelayPlanSpan relay_storage(void* storage, std::uint32_t n) {
 
 a2a_status made_schedule(a2a_schedule* out, const Result<AnySchedule>& schedule) {
   if (!schedule) {
-    unmake(&out->opaque.bytes[0]);
+    unmake(out);
     return status_of(schedule.error());
   }
   store(out, *schedule);
@@ -112,7 +112,7 @@ extern "C" a2a_status a2a_schedule_make_fault_tolerant(const a2a_network* networ
   const auto net = network_of(*network);
   if (!net) return made_schedule(out, net.error());
   if (reinterpret_cast<std::uintptr_t>(storage) % 4 != 0) {
-    unmake(&out->opaque.bytes[0]);
+    unmake(out);
     return A2A_ERR_BUFFER_MISALIGNED;
   }
   // Too little storage is passed as none: the core says whether this network needs it.
@@ -136,7 +136,7 @@ extern "C" a2a_status a2a_schedule_round(const a2a_schedule* schedule, std::uint
   if (s == nullptr) return A2A_ERR_NOT_MADE;
   const auto round = s->schedule.checked_round(r);
   if (!round) {
-    unmake(&out->opaque.bytes[0]);
+    unmake(out);
     return status_of(round.error());
   }
   store(out, RoundState{kRoundMagic, s->schedule.kind(), s->schedule.network(), *round});

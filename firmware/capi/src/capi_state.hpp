@@ -54,24 +54,35 @@ const State* made(const unsigned char* bytes, std::uint32_t magic) {
   return word == magic ? std::launder(reinterpret_cast<const State*>(bytes)) : nullptr;
 }
 
+/// The bytes of a C state (its union's first member starts at its address).
+template <class CState>
+unsigned char* bytes_of(CState* s) {
+  return reinterpret_cast<unsigned char*>(s);
+}
+template <class CState>
+const unsigned char* bytes_of(const CState* s) {
+  return reinterpret_cast<const unsigned char*>(s);
+}
+
 inline const ScheduleState* made(const a2a_schedule* s) {
-  return s == nullptr ? nullptr : made<ScheduleState>(&s->opaque.bytes[0], kScheduleMagic);
+  return s == nullptr ? nullptr : made<ScheduleState>(bytes_of(s), kScheduleMagic);
 }
 inline const RoundState* made(const a2a_round* r) {
-  return r == nullptr ? nullptr : made<RoundState>(&r->opaque.bytes[0], kRoundMagic);
+  return r == nullptr ? nullptr : made<RoundState>(bytes_of(r), kRoundMagic);
 }
 
 /// Marks a state as not made (a failed make leaves no stale schedule behind).
-inline void unmake(unsigned char* bytes) {
+template <class CState>
+void unmake(CState* s) {
   constexpr std::uint32_t kNone = 0;
-  std::memcpy(bytes, &kNone, sizeof kNone);
+  std::memcpy(bytes_of(s), &kNone, sizeof kNone);
 }
 
 inline void store(a2a_schedule* out, const AnySchedule& schedule) {
-  ::new (static_cast<void*>(&out->opaque.bytes[0])) ScheduleState{kScheduleMagic, schedule};
+  ::new (static_cast<void*>(bytes_of(out))) ScheduleState{kScheduleMagic, schedule};
 }
 inline void store(a2a_round* out, const RoundState& round) {
-  ::new (static_cast<void*>(&out->opaque.bytes[0])) RoundState(round);
+  ::new (static_cast<void*>(bytes_of(out))) RoundState(round);
 }
 
 /// The network a caller's a2a_network describes, checked again (its fields are

@@ -5,6 +5,7 @@
 // at compile time without a terminating NUL (message_text.hpp). C wants C strings,
 // so each lookup copies its texts once, at compile time, into one NUL-separated
 // table in read-only storage; nothing is formatted at run time.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -99,9 +100,8 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_STEPPER_NEEDS_GRAY_STEPS, Errc::stepper_needs_gray_steps},
 };
 constexpr bool status_codes_hold() {
-  for (const StatusCode& s : kStatusCodes)
-    if (static_cast<int>(s.c) != static_cast<int>(s.core)) return false;
-  return true;
+  return std::ranges::all_of(kStatusCodes,
+                             [](const StatusCode& s) { return static_cast<int>(s.c) == static_cast<int>(s.core); });
 }
 static_assert(status_codes_hold(), "a2a_status must carry Errc's numbers (errc.hpp)");
 
@@ -155,38 +155,35 @@ static_assert(A2A_VIOLATION_NONE == static_cast<int>(Violation::none) &&
               A2A_VIOLATION_CROSSTALK == static_cast<int>(Violation::crosstalk));
 
 // --- texts as C strings ------------------------------------------------------
-/// The text of each of Count codes, NUL-terminated, equal texts stored once.
+/// The text of each of Count codes, NUL-terminated. The last code is the one every
+/// unused code shares ("unknown error"): its text is stored once, first.
 template <std::size_t Count, std::size_t Chars>
 struct TextTable {
   std::array<char, Chars> chars{};
   std::array<std::uint16_t, Count> at{};
 };
 
-template <auto Text, std::size_t Count>
+template <std::string_view (*Text)(std::size_t), std::size_t Count>
 constexpr std::size_t table_chars() {
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < Count; ++i) {
-    bool seen = false;
-    for (std::size_t k = 0; k < i && !seen; ++k) seen = Text(k) == Text(i);
-    if (!seen) chars += Text(i).size() + 1;
-  }
+  std::size_t chars = Text(Count - 1).size() + 1;
+  for (std::size_t i = 0; i + 1 < Count; ++i)
+    if (Text(i) != Text(Count - 1)) chars += Text(i).size() + 1;
   return chars;
 }
 
-template <auto Text, std::size_t Count>
+template <std::string_view (*Text)(std::size_t), std::size_t Count>
 constexpr TextTable<Count, table_chars<Text, Count>()> make_table() {
   TextTable<Count, table_chars<Text, Count>()> table;
   std::size_t used = 0;
-  for (std::size_t i = 0; i < Count; ++i) {
-    bool seen = false;
-    for (std::size_t k = 0; k < i && !seen; ++k) {
-      seen = Text(k) == Text(i);
-      if (seen) table.at[i] = table.at[k];
-    }
-    if (seen) continue;
-    table.at[i] = static_cast<std::uint16_t>(used);
-    for (const char c : Text(i)) table.chars[used++] = c;
+  const auto append = [&](std::string_view text) {
+    for (const char c : text) table.chars[used++] = c;
     table.chars[used++] = '\0';
+  };
+  append(Text(Count - 1));  // at 0
+  for (std::size_t i = 0; i + 1 < Count; ++i) {
+    if (Text(i) == Text(Count - 1)) continue;  // at[i] stays 0
+    table.at[i] = static_cast<std::uint16_t>(used);
+    append(Text(i));
   }
   return table;
 }
@@ -205,20 +202,21 @@ constexpr std::string_view status_text(std::size_t code) {
   if (code >= kFirstOwnCode && code - kFirstOwnCode < std::size(kOwnTexts)) return kOwnTexts[code - kFirstOwnCode];
   return describe(static_cast<Errc>(code));
 }
-constexpr auto kStatusTexts = make_table<[](std::size_t c) { return status_text(c); }, kCodes>();
+constexpr auto kStatusTexts = make_table<status_text, kCodes>();
 
 constexpr std::size_t kViolations = A2A_VIOLATION_CROSSTALK + 2;  // the last: "unknown violation"
-constexpr auto kViolationTexts =
-    make_table<[](std::size_t v) { return describe(static_cast<Violation>(v)); }, kViolations>();
+constexpr std::string_view violation_text(std::size_t v) { return describe(static_cast<Violation>(v)); }
+constexpr auto kViolationTexts = make_table<violation_text, kViolations>();
 
 constexpr std::size_t kTopologyNames = kAllTopologies.size() + 1;  // the last: "unknown"
-constexpr auto kTopologyTexts = make_table<[](std::size_t t) {
+constexpr std::string_view topology_text(std::size_t t) {
   return t < kAllTopologies.size() ? name(static_cast<Topology>(t)) : std::string_view("unknown");
-}, kTopologyNames>();
+}
+constexpr auto kTopologyTexts = make_table<topology_text, kTopologyNames>();
 
 constexpr std::size_t kFamilyNames = kAllScheduleKinds.size() + 1;  // the last: "unknown"
-constexpr auto kFamilyTexts = make_table<[](std::size_t f) { return name(static_cast<ScheduleKind>(f)); },
-                                         kFamilyNames>();
+constexpr std::string_view family_text(std::size_t f) { return name(static_cast<ScheduleKind>(f)); }
+constexpr auto kFamilyTexts = make_table<family_text, kFamilyNames>();
 
 template <class Table>
 const char* text(const Table& table, std::size_t i) {
