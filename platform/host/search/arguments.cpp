@@ -9,13 +9,14 @@ namespace a2a::search {
 
 const char* usage() {
   return "usage: a2a_search_main --ports N [--topology NAME] [--rounds R] [--stop-at R] [--budget SECONDS]\n"
-         "                       [--free K] [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM]\n"
-         "                       [--seed S] [--known-only]\n"
+         "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
+         "                       [--solver PROGRAM] [--seed S] [--known-only]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
          "  --stop-at R      stop once a set of at most R rounds is found\n"
          "  --budget S       solver time per R in seconds (default 600)\n"
+         "  --total S        time for the whole search in seconds (default: no limit)\n"
          "  --free K         only K rounds free, the others fixed to the best set's (seeded; default: all free)\n"
          "  --out FILE       write the best set: FILE.json the JSON dump, else the stored-set format\n"
          "  --proof DIR      keep each CNF and, when no round is fixed, the DRAT proof of an UNSAT answer in DIR\n"
@@ -79,6 +80,14 @@ bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, 
         return false;
       }
       options.budget_seconds = parsed;
+    } else if (arg == "--total") {
+      char* end = nullptr;
+      const double parsed = std::strtod(value.c_str(), &end);
+      if (value.empty() || *end != '\0' || !(parsed >= 1 && parsed <= 864000)) {
+        error = "--total must be a number of seconds from 1 to 864000, got \"" + value + "\"";
+        return false;
+      }
+      options.total_seconds = parsed;
     } else if (arg == "--out") {
       options.out = value;
     } else if (arg == "--proof") {

@@ -156,6 +156,16 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
     if (!options.proof_dir.empty() && !seeded) request.proof_path = stem + ".drat";
     request.check_proof = options.check_proof;
     request.budget_seconds = options.budget_seconds;
+    if (options.total_seconds > 0) {
+      const double left =
+          options.total_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (left < 1) {
+        below = std::to_string(r) + " rounds: not tried, the total time of " + seconds_text(options.total_seconds) +
+                " is used up";
+        break;
+      }
+      if (left < request.budget_seconds) request.budget_seconds = left;
+    }
     request.seed = options.seed;
     auto last = std::chrono::steady_clock::now();
     request.progress = [&](const std::string& line) {
@@ -198,7 +208,7 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
                            (request.proof_path.empty() ? "" : ", DRAT proof " + request.proof_path) +
                            (options.check_proof ? ", checked by cadical --check" : "") + ")";
     } else {
-      below = std::to_string(r) + " rounds: not found within " + seconds_text(options.budget_seconds) +
+      below = std::to_string(r) + " rounds: not found within " + seconds_text(request.budget_seconds) +
               " (not proved impossible)";
     }
     err << "R = " << below << "\n";

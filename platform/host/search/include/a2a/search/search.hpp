@@ -25,6 +25,8 @@ struct SearchOptions {
   std::uint32_t stop_at{0};
   /// Solver time per R, seconds (wall clock).
   double budget_seconds{600};
+  /// Time for the whole search, seconds (0: no limit); the last R gets what is left.
+  double total_seconds{0};
   /// 0: every round free. K > 0: only K rounds are free, the other R - K are fixed to
   /// the best set's configurations that serve the most pairs (a seeded search: an
   /// UNSAT answer then proves nothing about R).
