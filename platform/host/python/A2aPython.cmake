@@ -4,7 +4,7 @@
 # Sets in the caller's scope:
 #   A2A_PYTHON_EXECUTABLE  the interpreter the module is built for and tested with
 #                          (cached; -DA2A_PYTHON_EXECUTABLE=... chooses another)
-#   A2A_PYTHON_MISSING     empty when the module can be built, else what is missing
+#   A2A_PYTHON_UNAVAILABLE empty when the module can be built, else why not
 #   A2A_PYTHON_MODULE_DIR  where the built extension goes: <build>/python
 #
 # Why the interpreter is chosen here, not by find_package(Python3) alone: the first
@@ -14,7 +14,7 @@
 # numpy, and find_package(Python3) is told to use exactly that one.
 macro(a2a_python_probe)
   set(A2A_PYTHON_MODULE_DIR "${PROJECT_BINARY_DIR}/python")
-  set(A2A_PYTHON_MISSING "")
+  set(A2A_PYTHON_UNAVAILABLE "")
   if(NOT A2A_PYTHON_EXECUTABLE)
     find_program(_a2a_path_python python3)
     foreach(_a2a_candidate IN ITEMS "${_a2a_path_python}" /usr/bin/python3)
@@ -28,23 +28,28 @@ macro(a2a_python_probe)
     endforeach()
     unset(_a2a_path_python CACHE)
   endif()
-  if(NOT A2A_PYTHON_EXECUTABLE)
-    set(A2A_PYTHON_MISSING "a python3 that imports numpy (install python3-numpy)")
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" _a2a_config)
+  if("${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_a2a_config}}" MATCHES "-fsanitize")
+    # An extension built with a sanitizer needs its runtime loaded before the
+    # interpreter starts; the sanitizer presets test the C++ instead.
+    set(A2A_PYTHON_UNAVAILABLE "a sanitizer build (-fsanitize): python3 does not load the sanitizer's runtime")
+  elseif(NOT A2A_PYTHON_EXECUTABLE)
+    set(A2A_PYTHON_UNAVAILABLE "missing a python3 that imports numpy (install python3-numpy)")
   else()
     set(Python3_EXECUTABLE "${A2A_PYTHON_EXECUTABLE}")
     find_package(Python3 QUIET COMPONENTS Interpreter Development.Module NumPy)
     if(NOT Python3_Interpreter_FOUND)
-      set(A2A_PYTHON_MISSING "a working ${A2A_PYTHON_EXECUTABLE}")
+      set(A2A_PYTHON_UNAVAILABLE "missing a working ${A2A_PYTHON_EXECUTABLE}")
     elseif(NOT Python3_Development.Module_FOUND)
-      set(A2A_PYTHON_MISSING "Python's headers for ${A2A_PYTHON_EXECUTABLE} (install python3-dev)")
+      set(A2A_PYTHON_UNAVAILABLE "missing Python's headers for ${A2A_PYTHON_EXECUTABLE} (install python3-dev)")
     elseif(NOT Python3_NumPy_FOUND)
-      set(A2A_PYTHON_MISSING "NumPy for ${A2A_PYTHON_EXECUTABLE} (install python3-numpy)")
+      set(A2A_PYTHON_UNAVAILABLE "missing NumPy for ${A2A_PYTHON_EXECUTABLE} (install python3-numpy)")
     else()
       # With Python3 found, pybind11's config uses it (its FindPython mode) and does
       # not search again.
       find_package(pybind11 CONFIG QUIET)
       if(NOT pybind11_FOUND)
-        set(A2A_PYTHON_MISSING "pybind11 (install pybind11-dev and python3-pybind11)")
+        set(A2A_PYTHON_UNAVAILABLE "missing pybind11 (install pybind11-dev and python3-pybind11)")
       endif()
     endif()
   endif()

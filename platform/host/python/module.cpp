@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -209,11 +210,13 @@ PYBIND11_MODULE(a2a, m) {
 
   m.def("topologies", [] {
     std::vector<std::string> names;
+    names.reserve(std::size(a2a::kAllTopologies));
     for (a2a::Topology t : a2a::kAllTopologies) names.emplace_back(a2a::name(t));
     return names;
   }, "The topology names schedule() and network() take.");
   m.def("schedule_names", [] {
     std::vector<std::string> names;
+    names.reserve(std::size(a2a::kAllScheduleKinds));
     for (a2a::ScheduleKind k : a2a::kAllScheduleKinds) names.emplace_back(a2a::name(k));
     return names;
   }, "The schedule names schedule() takes.");

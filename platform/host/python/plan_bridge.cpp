@@ -19,11 +19,12 @@ namespace {
 tool::Args tool_args(const ToolOptions& options) {
   const std::vector<tool::OptionSpec> spec = tool::schedule_options();
   std::vector<std::string> argv;
-  for (const auto& [option, value] : options) {
+  for (const auto& entry : options) {  // not a structured binding: clang 14 cannot capture one
+    const std::string& option = entry.first;
     const auto found =
         std::find_if(spec.begin(), spec.end(), [&](const tool::OptionSpec& s) { return s.name == option; });
     const bool flag = found != spec.end() && !found->takes_value;
-    argv.push_back("--" + option + (flag ? "" : "=" + value));
+    argv.push_back("--" + option + (flag ? "" : "=" + entry.second));
   }
   return tool::Args::parse(argv, spec);
 }
