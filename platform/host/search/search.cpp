@@ -64,6 +64,16 @@ ConfigSet pick_fixed(const ConfigSet& best, std::uint32_t count) {
   return fixed;
 }
 
+bool is_json(const std::string& path) { return path.size() > 5 && path.substr(path.size() - 5) == ".json"; }
+
+/// The set as a JSON dump (FILE.json) or in the stored form; false, said on `err`, on failure.
+bool write_best(const std::string& path, const StoredSet& best, std::ostream& err) {
+  std::string error;
+  const bool written = is_json(path) ? write_dump(path, best.set, error) : write_stored_set(path, best, error);
+  if (!written) err << "a2a search: error: " << error << "\n";
+  return written;
+}
+
 }  // namespace
 
 int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
@@ -199,6 +209,11 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
       found_any = true;
       err << "R = " << r << ": found in " << seconds_text(result.seconds) << "; check_exchange: "
           << describe_check(check, n) << "\n";
+      // Written at once, so that a search stopped later still leaves its best set.
+      if (!options.out.empty() && !write_best(options.out, best, err)) {
+        status = 3;
+        break;
+      }
       continue;
     }
     if (result.status == SolveStatus::unsatisfiable) {
@@ -221,7 +236,8 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   if (status != 0) return status;
   if (options.search && r < n && below.empty())
     below = std::to_string(n - 1) + " rounds: impossible (a round serves at most N pairs)";
-  if (!found_any && options.search && !below.empty() && best.set.rounds() != 0) best.note += "; a2a search: " + below;
+  if (options.search && !below.empty() && best.set.rounds() != 0)
+    best.note += (found_any ? "; " : "; a2a search: ") + below;
   if (best.set.rounds() == 0) {
     out << "best: none found\n";
   } else {
@@ -235,14 +251,8 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   }
   if (!below.empty()) out << "below: " << below << "\n";
   if (!options.out.empty() && best.set.rounds() != 0 && (found_any || options.write_known)) {
-    std::string error;
-    const bool json = options.out.size() > 5 && options.out.substr(options.out.size() - 5) == ".json";
-    const bool written = json ? write_dump(options.out, best.set, error) : write_stored_set(options.out, best, error);
-    if (!written) {
-      err << "a2a search: error: " << error << "\n";
-      return 3;
-    }
-    out << "wrote: " << options.out << (json ? " (JSON dump)" : " (stored set)") << "\n";
+    if (!write_best(options.out, best, err)) return 3;
+    out << "wrote: " << options.out << (is_json(options.out) ? " (JSON dump)" : " (stored set)") << "\n";
   }
   return 0;
 }
