@@ -215,8 +215,13 @@ using AnySchedule = BasicAnySchedule<ScheduleFamilies>;
 
 static_assert(Schedule<AnySchedule>);
 // A real tagged union: the largest family plus the tag, not every family side by side.
+// (A round's union is padded to its strictest member's alignment: a table round holds a
+// pointer, 8-aligned on the host.)
 static_assert(sizeof(AnySchedule) <= detail::largest_schedule(ScheduleFamilies{}) + 8 &&
-                  sizeof(AnySchedule::Round) <= detail::largest_round(ScheduleFamilies{}) + 8,
+                  sizeof(AnySchedule::Round) <=
+                      (detail::largest_round(ScheduleFamilies{}) + alignof(AnySchedule::Round) - 1) /
+                              alignof(AnySchedule::Round) * alignof(AnySchedule::Round) +
+                          alignof(AnySchedule::Round),
               "AnySchedule must stay a tagged union of its families");
 
 }  // namespace a2a

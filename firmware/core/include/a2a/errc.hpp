@@ -62,6 +62,11 @@ enum class Errc : std::uint8_t {
   fault_duplicate,  ///< the same fault listed twice
   faults_too_many,  ///< more faults than kMaxFaults
   faults_separate_processors,  ///< some pair has no fault-free path and no two-hop relay, though neither end is cut off
+  table_needs_binary,  ///< a stored configuration set holds one bit per switch: d = 2 only
+  table_ports_too_large,  ///< a stored configuration set for N above kMaxTablePorts
+  table_malformed,  ///< a stored set's topology, N or bit-array sizes do not match the network
+  table_not_exact,  ///< a stored set misses a pair or serves one twice (checked at switch level)
+  table_none_for_network,  ///< the table family asked for on a network with no stored set
   // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/app/config_block.hpp).
   config_too_short = 64,  ///< fewer bytes than a configuration block
   config_bad_magic,  ///< the block does not start with the a2a magic
@@ -176,6 +181,15 @@ constexpr std::string_view describe(Errc e) {
       }>();
     case Errc::faults_separate_processors:
       return "the faults leave a pair with no fault-free path and no two-hop relay, though neither end is cut off";
+    case Errc::table_needs_binary: return "a stored configuration set holds one bit per switch: radix must be 2";
+    case Errc::table_ports_too_large:
+      return detail::message<[] { return detail::pieces("stored configuration sets are for N up to ", kMaxTablePorts); }>();
+    case Errc::table_malformed:
+      return "the stored configuration set does not fit the network (topology, N or the size of its bit arrays)";
+    case Errc::table_not_exact:
+      return "the stored configuration set does not serve every ordered pair exactly once at switch level";
+    case Errc::table_none_for_network:
+      return "no stored configuration set for this network (the table family: docs/search.md lists the catalogue)";
     // configuration
     case Errc::config_too_short: return "configuration block too short";
     case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";

@@ -19,6 +19,9 @@ inline constexpr std::uint32_t kMaxRelayRoundsPerPort = 3;
 inline constexpr std::uint32_t kMaxFaultRoundsPerPort = 8;
 /// Faults (switches and links together) a fault set and the fault planner handle.
 inline constexpr std::size_t kMaxFaults = 8;
+/// Largest N of a stored configuration set (the table family; docs/search.md): make()
+/// checks a set a source at a time with an N-bit mark on the stack.
+inline constexpr std::uint32_t kMaxTablePorts = 256;
 /// Fault slots of the configuration block (the application layer's a2a/app/config_block.hpp).
 inline constexpr std::size_t kMaxConfigFaults = 8;
 

@@ -17,7 +17,9 @@
 #include <type_traits>
 
 #include "a2a/alternating.hpp"
+#include "a2a/configuration_table.hpp"
 #include "a2a/fault_tolerant.hpp"
+#include "a2a/gsen_catalogue.hpp"
 #include "a2a/gsen_broadcast.hpp"
 #include "a2a/gsen_sets.hpp"
 #include "a2a/latin_square.hpp"
@@ -39,6 +41,7 @@ enum class ScheduleKind : std::uint8_t {
   quadruply_alternating = 6,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
   broadcast = 7,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
   fault_tolerant = 8,         ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
+  table = 9,                  ///< a stored configuration set of arbitrary switch settings (a2a search, the catalogue)
 };
 
 namespace family {
@@ -141,6 +144,23 @@ struct FaultTolerant {
   static constexpr Result<Schedule> make(const Network&, RoundOrder) { return Errc::schedule_needs_fault; }
 };
 
+struct Table {
+  static constexpr ScheduleKind kind = ScheduleKind::table;
+  static constexpr std::string_view name = "table";
+  static constexpr std::string_view summary =
+      "a stored set of arbitrary switch settings found by a2a search (docs/search.md), run from flash: "
+      "one bit per switch and round, idle ports stored; gsen N with a catalogue entry (N = 36: 38 rounds "
+      "against paper 000's 40); natural order";
+  using Schedule = TableSchedule;
+  // The stored set's own order: idle bits mark a pair's later repeats, so it is not reordered.
+  static constexpr Result<Schedule> make(const Network& net, RoundOrder order) {
+    const ConfigurationTable* table = catalogue_table(net);
+    if (table == nullptr) return Errc::table_none_for_network;
+    if (order != RoundOrder::natural) return Errc::schedule_order_needs_all_configurations;
+    return Schedule::make(net, *table);
+  }
+};
+
 }  // namespace family
 
 template <class... Families>
@@ -151,7 +171,8 @@ struct FamilyList {
 /// Every family, in code order: position I holds the family whose ScheduleKind is I.
 using ScheduleFamilies =
     FamilyList<family::LatinSquare, family::Alternating, family::Optical, family::Shift, family::GsenStageControl,
-               family::DoublyAlternating, family::QuadruplyAlternating, family::Broadcast, family::FaultTolerant>;
+               family::DoublyAlternating, family::QuadruplyAlternating, family::Broadcast, family::FaultTolerant,
+               family::Table>;
 
 namespace detail {
 template <std::size_t I, class List>
@@ -246,6 +267,7 @@ inline constexpr GoldenScheduleCode kGoldenScheduleCodes[] = {
     {"latin-square", 0},       {"alternating", 1},           {"optical", 2},
     {"shift", 3},              {"gsen-stage-control", 4},    {"doubly-alternating", 5},
     {"quadruply-alternating", 6}, {"broadcast", 7},          {"fault-tolerant", 8},
+    {"table", 9},
 };
 constexpr bool golden_codes_hold() {
   for (const GoldenScheduleCode& g : kGoldenScheduleCodes) {
