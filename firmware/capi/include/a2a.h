@@ -12,6 +12,8 @@
 #ifndef A2A_H
 #define A2A_H
 
+/* A C header: C's headers and typedefs, not C++'s <cstdint> and using (clang-tidy
+ * reads it as C++). NOLINTBEGIN(modernize-deprecated-headers, modernize-use-using) */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -291,4 +293,5 @@ a2a_status a2a_check_exchange(const a2a_schedule *schedule, uint32_t *scratch, s
 }
 #endif
 
+/* NOLINTEND(modernize-deprecated-headers, modernize-use-using) */
 #endif /* A2A_H */

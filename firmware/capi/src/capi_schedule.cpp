@@ -71,10 +71,9 @@ a2a_status made_schedule(a2a_schedule* out, const Result<AnySchedule>& schedule)
 }
 
 }  // namespace
-}  // namespace a2a::capi
 
-using namespace a2a;        // NOLINT(google-build-using-namespace): the C entry points only
-using namespace a2a::capi;  // NOLINT(google-build-using-namespace)
+// The C entry points. With C linkage they are the functions a2a.h declares at
+// global scope, wherever they are defined ([dcl.link]).
 
 extern "C" a2a_status a2a_network_make(a2a_topology topology, std::uint32_t ports, std::uint32_t radix,
                                        a2a_network* out) {
@@ -216,3 +215,5 @@ extern "C" a2a_status a2a_check_exchange(const a2a_schedule* schedule, std::uint
   if (c.ok()) return A2A_OK;
   return c.violation == Violation::storage_too_small ? A2A_ERR_BUFFER_TOO_SMALL : A2A_ERR_EXCHANGE_VIOLATION;
 }
+
+}  // namespace a2a::capi

@@ -226,10 +226,9 @@ const char* text(const Table& table, std::size_t i) {
 std::string_view view_of(const char* s) { return {s, std::strlen(s)}; }
 
 }  // namespace
-}  // namespace a2a::capi
 
-using namespace a2a;        // NOLINT(google-build-using-namespace): the C entry points only
-using namespace a2a::capi;  // NOLINT(google-build-using-namespace)
+// The C entry points. With C linkage they are the functions a2a.h declares at
+// global scope, wherever they are defined ([dcl.link]).
 
 extern "C" const char* a2a_strerror(a2a_status status) {
   const auto code = static_cast<std::size_t>(static_cast<unsigned>(status));
@@ -272,3 +271,5 @@ extern "C" a2a_status a2a_parse_order(const char* name, a2a_order* out) {
   else return A2A_ERR_CONFIG_BAD_ORDER;
   return A2A_OK;
 }
+
+}  // namespace a2a::capi
