@@ -24,7 +24,8 @@ struct WrittenTable {
       const auto round = schedule.round(r);
       for (std::uint32_t s = 0; s < Stages; ++s)
         for (std::uint32_t y = 0; y < Ports / 2; ++y)
-          if (round.switch_state(s, y) != 0) set(states, (std::size_t{r} * Stages + s) * (Ports / 2) + y);
+          if (round.switch_state(s, y) != 0)
+            set(states, std::size_t{r} * ConfigurationTable::round_bytes(Ports, Stages) * 8 + s * (Ports / 2) + y);
       for (std::uint32_t i = 0; i < Ports; ++i)
         if (!schedule.send(round, i).sends) set(idle, std::size_t{r} * Ports + i);
     }
@@ -49,7 +50,28 @@ constexpr bool alternating_ten_stored() {
 }
 static_assert(alternating_ten_stored());
 
+/// The paper's N = 36 set written at compile time, for idle_bits (consteval).
+constexpr WrittenTable<36, 6, 40> kPaper36 = [] {
+  WrittenTable<36, 6, 40> t;
+  t.write(*make_gsen_pattern_schedule(gsen(36), GsenPattern::doubly_alternating));
+  return t;
+}();
+
 }  // namespace
+
+TEST_CASE("idle bits computed from the states alone (first round that reaches a pair sends)") {
+  static constexpr auto kIdle = idle_bits<Topology::gsen, 36, 40>(kPaper36.states);
+  const ConfigurationTable table{Topology::gsen, 36, 40, kPaper36.states, kIdle};
+  const auto stored = TableSchedule::make(gsen(36), table);
+  REQUIRE(stored.ok());
+  CHECK(test::check_fixed<64>(*stored).ok());
+  // 40 rounds of 36 ports, 36 x 36 pairs: exactly 4 x 36 sends idle, and no port
+  // idles in round 0 (nothing is served before it).
+  std::uint32_t idle = 0;
+  for (std::uint32_t k = 0; k < 40U * 36U; ++k) idle += ConfigurationTable::bit(kIdle, k) ? 1U : 0U;
+  CHECK(idle == 4U * 36U);
+  for (std::uint32_t i = 0; i < 36; ++i) CHECK_FALSE(ConfigurationTable::bit(kIdle, i));
+}
 
 TEST_CASE("the paper's N = 36 set, stored switch by switch, runs the same exchange") {
   const Network net = gsen(36);

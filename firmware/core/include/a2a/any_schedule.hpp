@@ -19,12 +19,14 @@ namespace a2a {
 
 /// The family a network gets when none is asked for: the shift passes on the shift
 /// network; on a GSEN the fewest rounds known (never above paper 000's Fig. 14 bound):
-/// alternating control for N = 2 (mod 4), the Latin square for N = 2^n, the paper's
-/// doubly / quadruply alternating set where it has one for N, else all 2^n
-/// stage-control words; the Latin square everywhere else it applies.
+/// a stored set of the catalogue where it has one (it holds only sets with fewer
+/// rounds than the families below), alternating control for N = 2 (mod 4), the Latin
+/// square for N = 2^n, the paper's doubly / quadruply alternating set where it has
+/// one for N, else all 2^n stage-control words; the Latin square everywhere else it applies.
 constexpr ScheduleKind default_schedule_kind(const Network& net) {
   if (net.topology == Topology::shift) return ScheduleKind::shift;
   if (net.topology != Topology::gsen) return ScheduleKind::latin_square;
+  if (catalogue_table(net) != nullptr) return ScheduleKind::table;
   if (net.ports % 4 == 2) return ScheduleKind::alternating;
   if ((std::uint32_t{1} << net.stages) == net.ports) return ScheduleKind::latin_square;
   if (const PaperConfigurationSet* set = paper_configuration_set(net.ports))

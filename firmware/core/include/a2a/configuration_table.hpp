@@ -26,9 +26,11 @@
 
 namespace a2a {
 
-/// A stored configuration set for one network (d = 2). Bits are LSB first within
-/// each byte: state bit ((r * stages + s) * switches + y) is switch y of stage s in
-/// round r (1 = cross); idle bit (r * ports + i) says port i stays idle in round r.
+/// A stored configuration set for one network (d = 2), in the layout of the stored
+/// files (data/gsen-sets/, docs/search.md): each round takes whole bytes; in round r,
+/// bit k = s * W + y (W = N / 2 switches a stage) is switch y of stage s, 1 = cross,
+/// bit k of the round's bytes LSB first. Idle bit (r * N + i) says port i stays idle
+/// in round r (idle_bits() computes them from the states).
 struct ConfigurationTable {
   Topology topology{Topology::gsen};
   std::uint32_t ports{0};
@@ -39,10 +41,13 @@ struct ConfigurationTable {
   [[nodiscard]] static constexpr bool bit(std::span<const std::uint8_t> bits, std::size_t k) {
     return ((bits[k / 8] >> (k % 8)) & 1U) != 0;
   }
-  /// Bytes the states and the idle bits take for a network of `stages` stages.
+  /// Bytes one round's states take in a network of `stages` stages.
+  [[nodiscard]] static constexpr std::size_t round_bytes(std::uint32_t ports, std::uint32_t stages) {
+    return (std::size_t{stages} * (ports / 2) + 7) / 8;
+  }
   [[nodiscard]] static constexpr std::size_t state_bytes(std::uint32_t ports, std::uint32_t stages,
                                                          std::uint32_t rounds) {
-    return (std::size_t{rounds} * stages * (ports / 2) + 7) / 8;
+    return round_bytes(ports, stages) * rounds;
   }
   [[nodiscard]] static constexpr std::size_t idle_bytes(std::uint32_t ports, std::uint32_t rounds) {
     return (std::size_t{rounds} * ports + 7) / 8;
@@ -60,7 +65,7 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     [[nodiscard]] constexpr std::uint32_t word() const { return index_; }
     [[nodiscard]] constexpr ControlMode control() const { return ControlMode::individual; }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t y) const {
-      const std::size_t k = (std::size_t{index_} * stages_ + stage) * switches_ + y;
+      const std::size_t k = std::size_t{index_} * round_bytes_ * 8 + std::size_t{stage} * switches_ + y;
       return ConfigurationTable::bit(states_, k) ? 1U : 0U;
     }
 
@@ -68,7 +73,7 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     friend class TableSchedule;
     std::span<const std::uint8_t> states_{};
     std::uint32_t index_{0};
-    std::uint16_t stages_{0};
+    std::uint16_t round_bytes_{0};
     std::uint16_t switches_{0};
   };
 
@@ -98,11 +103,17 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
   /// Round r (precondition r < rounds(); see checked_round for untrusted input).
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
     if (r >= rounds()) detail::contract_violation();
+    return stored_round(net_, table_, r);
+  }
+
+  /// Round r of a table not yet checked (idle_bits() routes through it).
+  [[nodiscard]] static constexpr Round stored_round(const Network& net, const ConfigurationTable& table,
+                                                    std::uint32_t r) {
     Round round;
-    round.states_ = table_.states;
+    round.states_ = table.states;
     round.index_ = r;
-    round.stages_ = static_cast<std::uint16_t>(net_.stages);
-    round.switches_ = static_cast<std::uint16_t>(net_.ports / 2);
+    round.round_bytes_ = static_cast<std::uint16_t>(ConfigurationTable::round_bytes(net.ports, net.stages));
+    round.switches_ = static_cast<std::uint16_t>(net.ports / 2);
     return round;
   }
 
@@ -141,5 +152,28 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
 };
 
 static_assert(Schedule<TableSchedule>);
+
+/// The idle bits of a stored set: port i idles in round r when an earlier round
+/// already took it to the same processor (each pair is sent in the first round that
+/// reaches it). Evaluated at compile time for the catalogue (gsen_catalogue_data.hpp).
+template <Topology T, std::uint32_t Ports, std::uint32_t Rounds>
+consteval auto idle_bits(std::span<const std::uint8_t> states) {
+  std::array<std::uint8_t, ConfigurationTable::idle_bytes(Ports, Rounds)> idle{};
+  const Network net = make_network(T, Ports).value();
+  const ConfigurationTable stored{T, Ports, Rounds, states, {}};
+  for (std::uint32_t i = 0; i < Ports; ++i) {
+    std::array<bool, Ports> seen{};
+    for (std::uint32_t r = 0; r < Rounds; ++r) {
+      const std::uint32_t j = route(net, i, TableSchedule::stored_round(net, stored, r)).destination;
+      if (j >= Ports || !seen[j]) {
+        if (j < Ports) seen[j] = true;
+        continue;
+      }
+      const std::size_t k = std::size_t{r} * Ports + i;
+      idle[k / 8] = static_cast<std::uint8_t>(idle[k / 8] | (1U << (k % 8)));
+    }
+  }
+  return idle;
+}
 
 }  // namespace a2a
