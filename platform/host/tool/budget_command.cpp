@@ -42,26 +42,6 @@ constexpr const char* kFormat = "a2a-slot-budget 1";
 std::string known(const json& object);
 std::string list(const json& array);
 
-void print_help() {
-  const json table = json::parse(kSlotBudgetTable);
-  std::printf(
-      "usage: a2a budget --cpu CPU --mhz F --slot-us T [--topology T] [--ports N] [--table FILE]\n\n"
-      "Whether one round per slot of T microseconds fits a CPU at F MHz: the direct round loop (a round\n"
-      "through the HAL, alone and with its STATUS checked) and the look-ahead mode (a timer interrupt writes each slot's STAGE_CTRL word and\n"
-      "COMMIT from a ring the main loop fills ahead), from the instruction counts measured under QEMU\n"
-      "(bench/results/slot-budget.json, written by bench/run-benchmarks.sh target), assuming one cycle per\n"
-      "instruction plus the exception entry and return. Exit status 0: a mode fits; 1: neither does.\n\noptions:\n"
-      "  --cpu CPU       the core (known: %s)\n"
-      "  --mhz F         its clock in MHz (a number above 0, e.g. 72 or 16.5)\n"
-      "  --slot-us T     the slot in microseconds (a number above 0, e.g. 2 or 0.5)\n"
-      "  --topology T    the network (default omega; measured: %s)\n"
-      "  --ports N       the main loop also writes the N port headers each round (the controller's\n"
-      "                  register block takes them from it); default: the switch settings alone\n"
-      "  --table FILE    another table of counts (bench/target/collect.py lookahead --json)\n"
-      "  --help          this text\n",
-      known(table["cores"]).c_str(), list(table["topologies"]).c_str());
-}
-
 /// A decimal number above 0 (digits and one optional point; a leading minus reads as
 /// a number, refused for being below 0): --mhz and --slot-us.
 double positive_number(const std::string& option, const std::string& text, const char* unit) {
@@ -155,15 +135,7 @@ double number_at(const json& object, const std::string& key, const std::string& 
   return object[key].get<double>();
 }
 
-}  // namespace
-
-int run_budget(std::span<const std::string> argv) {
-  const OptionSpec spec[] = {{"cpu"}, {"mhz"}, {"slot-us"}, {"topology"}, {"ports"}, {"table"}};
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_help();
-    return kExitClean;
-  }
+int run_budget(const Args& args) {
   const json table = load_table(args.value("table"));
   const json& cores = table["cores"];
   const auto cpu = args.value("cpu");
@@ -226,6 +198,30 @@ int run_budget(std::span<const std::string> argv) {
     any = any || fits;
   }
   return any ? kExitClean : kExitViolations;
+}
+
+}  // namespace
+
+void add_budget_command(CommandLine& cli) {
+  const json table = json::parse(kSlotBudgetTable);
+  CLI::App& app = cli.command(
+      {"budget", "whether a slot fits the direct round loop or the look-ahead mode",
+       "a2a budget --cpu CPU --mhz F --slot-us T [--topology T] [--ports N] [--table FILE]",
+       "Whether one round per slot of T microseconds fits a CPU at F MHz: the direct round loop (a round\n"
+       "through the HAL, alone and with its STATUS checked) and the look-ahead mode (a timer interrupt writes each "
+       "slot's STAGE_CTRL word and\n"
+       "COMMIT from a ring the main loop fills ahead), from the instruction counts measured under QEMU\n"
+       "(bench/results/slot-budget.json, written by bench/run-benchmarks.sh target), assuming one cycle per\n"
+       "instruction plus the exception entry and return. Exit status 0: a mode fits; 1: neither does."},
+      run_budget);
+  CommandLine::value(app, "cpu", "CPU", "the core (known: " + known(table["cores"]) + ")");
+  CommandLine::value(app, "mhz", "F", "its clock in MHz (a number above 0, e.g. 72 or 16.5)");
+  CommandLine::value(app, "slot-us", "T", "the slot in microseconds (a number above 0, e.g. 2 or 0.5)");
+  CommandLine::value(app, "topology", "T", "the network (default omega; measured: " + list(table["topologies"]) + ")");
+  CommandLine::number(app, "ports", "N",
+                      "the main loop also writes the N port headers each round (the controller's\n"
+                      "register block takes them from it); default: the switch settings alone");
+  CommandLine::value(app, "table", "FILE", "another table of counts (bench/target/collect.py lookahead --json)");
 }
 
 }  // namespace a2a::tool

@@ -1,5 +1,7 @@
-// Command-line options of one subcommand: "--name value", "--name=value" or a
-// bare flag, each checked against the subcommand's list of known options.
+// The options of one subcommand, as the modules read them: filled by the tool's
+// command line (CLI11, cli_app.cpp) or parsed here from "--name value", "--name=value"
+// and bare flags, each checked against a list of known options (the Python module's
+// keyword arguments, platform/host/python).
 #pragma once
 
 #include <cstdint>
@@ -34,9 +36,16 @@ class Args {
   [[nodiscard]] std::uint32_t number(std::string_view name, std::uint32_t fallback) const;
   [[nodiscard]] std::optional<std::uint32_t> optional_number(std::string_view name) const;
 
+  /// What another parser found (CLI11, cli_app.cpp): one value of option `name`, "" for a flag.
+  void add(const std::string& name, std::string value) { options_[name].push_back(std::move(value)); }
+  /// A word that is no option (config decode's FILE, device's COMMAND and its arguments).
+  void add_word(std::string word) { words_.push_back(std::move(word)); }
+  [[nodiscard]] const std::vector<std::string>& words() const { return words_; }
+
  private:
   bool help_{false};
   std::map<std::string, std::vector<std::string>, std::less<>> options_;
+  std::vector<std::string> words_;
 };
 
 /// A decimal whole number below 2^32; throws UsageError("<what> needs a whole number, got '<text>'").

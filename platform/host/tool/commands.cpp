@@ -1,9 +1,13 @@
-// plan, dump, verify, render and table: option handling around the modules
-// that do the work (schedule_select, plan_printer, dump_writer, verifier,
-// svg_render, paper_table).
+// plan, dump, verify, render and table: each subcommand's declaration on the
+// command line (add_*_command) and its run around the modules that do the work
+// (schedule_select, plan_printer, dump_writer, verifier, svg_render, chart, paper_table).
 #include "commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
+#include <stdexcept>
+#include <string_view>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -11,6 +15,7 @@
 #include <sstream>
 
 #include "chart.hpp"
+#include "cli_app.hpp"
 #include "cli_args.hpp"
 #include "dump_writer.hpp"
 #include "export_writer.hpp"
@@ -24,12 +29,6 @@
 
 namespace a2a::tool {
 namespace {
-
-std::vector<OptionSpec> with_schedule_options(std::initializer_list<OptionSpec> extra) {
-  std::vector<OptionSpec> spec = schedule_options();
-  spec.insert(spec.end(), extra);
-  return spec;
-}
 
 /// Runs `write` on the --out file, or on stdout when there is none.
 template <class Write>
@@ -49,9 +48,9 @@ void write_output(const Args& args, Write write) {
 
 /// --backend of verify and render: which SwitchReplay replays the switch states.
 constexpr const char* kBackendHelp =
-    "  --backend B           replay on: fabric (default) = the host simulated fabric, programmed\n"
-    "                        through the HAL's registers as on a board; route = the core's route(),\n"
-    "                        about twice as fast (the default too where the fabric cannot hold N)\n";
+    "replay on: fabric (default) = the host simulated fabric, programmed\n"
+    "through the HAL's registers as on a board; route = the core's route(),\n"
+    "about twice as fast (the default too where the fabric cannot hold N)";
 
 /// --backend, checked before any work is done: "fabric", "route", or none given.
 std::optional<std::string> backend_option(const Args& args) {
@@ -70,17 +69,6 @@ ReplayFactory replay_factory(const std::optional<std::string>& backend, const Ne
   if (backend) throw UsageError(refusal + " (use --backend route)");
   std::fprintf(stderr, "a2a: note: %s; replaying with the core's route() instead\n", refusal.c_str());
   return make_core_replay;
-}
-
-/// --threads of verify: 1 .. kMaxVerifyThreads, 1 when not given.
-std::uint32_t threads_option(const Args& args) {
-  const auto text = args.value("threads");
-  if (!text) return 1;
-  const std::uint32_t threads = parse_number("--threads", *text);
-  if (threads == 0) throw UsageError("--threads needs at least 1 thread, got 0");
-  if (threads > kMaxVerifyThreads)
-    throw UsageError("--threads " + *text + " is too many (at most " + std::to_string(kMaxVerifyThreads) + ")");
-  return threads;
 }
 
 /// a2a render --chart: the chart's options checked, drawn into memory, then written.
@@ -111,47 +99,14 @@ int render_chart(const Args& args) {
   return kExitClean;
 }
 
-void print_help(const char* usage, const char* what, const char* options) {
-  std::printf("usage: %s\n\n%s\n\noptions:\n%s  --help                this text\n", usage, what, options);
-}
-
-}  // namespace
-
-int run_plan(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({});
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_help("a2a plan --topology T --ports N [--radix d] [--schedule S] [--order gray|natural] [--fault S:W]...\n"
-               "       a2a plan --input dump.json",
-               "Prints the schedule as a table: one row per round with its configuration (stage word,\n"
-               "alternating configuration or per-switch states) and each port's destination/tag, or idle.",
-               kScheduleOptionsHelp);
-    return kExitClean;
-  }
+int run_plan(const Args& args) {
   const auto plan = load_plan(args);
   warn_about_faults(*plan);
   print_plan_table(*plan, std::cout);
   return kExitClean;
 }
 
-int run_dump(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({{"format"}, {"out"}});
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_help("a2a dump --topology T --ports N [schedule options] [--format F] [--out FILE]",
-               "Writes the complete schedule: JSON as in docs/conventions.md \"The schedule dump\", or CSV with one\n"
-               "row per (round, port), or an export for the programs that run exchanges elsewhere. Every form\n"
-               "is specified in docs/dump-format.md.",
-               (std::string(kScheduleOptionsHelp) +
-                "  --format F            json (default): the stable dump; csv: one row per (round, port);\n"
-                "                        openoptics: OpenOptics' slice table (a row per time slice, each\n"
-                "                        node's destination, -1 none) with its guard slices noted;\n"
-                "                        mpi: per step and rank the peer sent to and received from;\n"
-                "                        matchings: a line per round, each port's destination, - idle\n"
-                "  --out FILE            write to FILE instead of standard output\n")
-                   .c_str());
-    return kExitClean;
-  }
+int run_dump(const Args& args) {
   const std::string format = args.value("format").value_or("json");
   using Writer = void (*)(const Plan&, std::ostream&);
   // The exports (export_writer) state each round as a matching; json and csv also
@@ -180,25 +135,10 @@ int run_dump(std::span<const std::string> argv) {
   return kExitClean;
 }
 
-int run_verify(std::span<const std::string> argv) {
-  const auto spec = with_schedule_options({{"max-reports"}, {"backend"}, {"threads"}});
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_help("a2a verify --topology T --ports N [schedule options] [--max-reports K] [--backend B] [--threads K]\n"
-               "       a2a verify --input dump.json",
-               "Replays the schedule switch by switch from each round's switch states (not from the\n"
-               "schedule's formulas), prints every violation and one summary line. Exit status 0 only\n"
-               "when every ordered pair is delivered exactly once and nothing else is wrong, 1 otherwise.",
-               (std::string(kScheduleOptionsHelp) +
-                "  --max-reports K       print at most K violations (default 100; 0: all)\n" + kBackendHelp +
-                "  --threads K           replay the rounds on K threads (default 1, at most 64); the\n"
-                "                        report is the same as with one\n")
-                   .c_str());
-    return kExitClean;
-  }
+int run_verify(const Args& args) {
   const std::uint32_t max_reports = args.number("max-reports", 100);
   const auto backend = backend_option(args);
-  const std::uint32_t threads = threads_option(args);
+  const std::uint32_t threads = args.number("threads", 1);  // 1 .. kMaxVerifyThreads (checked by the parser)
   const auto plan = load_plan(args);
   const ReplayFactory make_replay = replay_factory(backend, plan->info().net);
   const auto replay = make_replay();  // names the backend in the summary
@@ -227,32 +167,7 @@ int run_verify(std::span<const std::string> argv) {
   return report.clean() ? kExitClean : kExitViolations;
 }
 
-int run_render(std::span<const std::string> argv) {
-  const auto spec =
-      with_schedule_options({{"round"}, {"all", false}, {"out"}, {"backend"}, {"chart"}, {"from"}, {"to"}});
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_help("a2a render --topology T --ports N [schedule options] (--round K | --all) [--out FILE.svg]"
-               " [--backend B]\n"
-               "       a2a render --input dump.json (--round K | --all) [--out FILE.svg]\n"
-               "       a2a render --chart rounds|fault --topology T [--radix d] [--schedule S] [--from N1] [--to N2]"
-               " [--out FILE.svg]",
-               "Draws rounds as SVG in the style of the papers' figures: stages as columns of switches\n"
-               "with their states, the wiring between them, and every message's path in its own colour.\n"
-               "With --chart, a line chart over N instead (docs/host-tool.md): rounds = the rounds of the\n"
-               "schedule for every N of the family against the lower bound N (gsen: and paper 000's\n"
-               "R(N), R_sc(N)); fault = rounds with one faulty switch, worst and best over its positions,\n"
-               "against the lower bounds and paper 004's 3N.",
-               (std::string(kScheduleOptionsHelp) +
-                "  --round K             the round to draw (0-based)\n"
-                "  --all                 every round on one sheet\n"
-                "  --out FILE            write to FILE instead of standard output\n" + kBackendHelp +
-                "  --chart C             rounds or fault: a chart over N (no --ports, --round, --all)\n"
-                "  --from N1             the chart's first N (default 4; fault: 16)\n"
-                "  --to N2               the chart's last N (default 128; at most 4096, fault: 512)\n")
-                   .c_str());
-    return kExitClean;
-  }
+int run_render(const Args& args) {
   if (args.has("chart")) return render_chart(args);
   for (const char* option : {"from", "to"})
     if (args.has(option)) throw UsageError(std::string("--") + option + " applies to --chart only");
@@ -269,19 +184,7 @@ int run_render(std::span<const std::string> argv) {
   return kExitClean;
 }
 
-int run_table(std::span<const std::string> argv) {
-  const OptionSpec spec[] = {{"schedule"}, {"from"}, {"to"}};
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_help("a2a table [--schedule S] [--from N1] [--to N2]",
-               "For each even N from N1 to N2 (default 4..128): the rounds a GSEN all-to-all personalized\n"
-               "exchange takes with each schedule available (- : none yet), next to R(N) and R_sc(N) from\n"
-               "paper 000, Fig. 14 (- outside N = 4..128).",
-               "  --schedule S          only this schedule's column (latin-square or alternating)\n"
-               "  --from N1             first N (default 4)\n"
-               "  --to N2               last N (default 128; at most 65536)\n");
-    return kExitClean;
-  }
+int run_table(const Args& args) {
   std::optional<ScheduleKind> only;
   if (const auto text = args.value("schedule")) {
     const auto kind = parse_schedule_kind(*text);
@@ -294,6 +197,138 @@ int run_table(std::span<const std::string> argv) {
   if (to > kMaxPorts) throw UsageError("--to " + std::to_string(to) + " is above the largest network (65536 ports)");
   print_round_table(from, to, only, std::cout);
   return kExitClean;
+}
+
+struct OptionHelp {
+  std::string_view name;
+  const char* placeholder;
+  const char* help;
+};
+
+/// The help of the options every schedule-driven subcommand shares (their names:
+/// schedule_options(), schedule_select.hpp).
+constexpr OptionHelp kScheduleOptionHelp[] = {
+    {"topology", "T", "omega, baseline, banyan, reverse-omega, reverse-baseline,\nreverse-banyan, gsen or shift (see a2a list)"},
+    {"ports", "N", "number of processors (N = d^n; gsen: any even N >= 4; shift: 2^m)"},
+    {"radix", "d", "switch size d x d (default 2; gsen, shift and optical need 2)"},
+    {"schedule", "S",
+     "latin-square, alternating, gsen-stage-control, doubly-alternating,\nquadruply-alternating, broadcast, ... (see a2a "
+     "list; default: the\nfewest rounds known for the network)"},
+    {"order", "O", "round order of latin-square, optical, shift and the GSEN\nfamilies over all 2^n words: natural "
+                   "(default) or gray"},
+    {"fault", "STAGE:SWITCH",
+     "a faulty switch (repeatable; with --fault-link at most 8). Without\n--schedule (or with fault-tolerant) the plan "
+     "relays around every\nfault: binary omega, baseline, banyan, their reverses or gsen\nN = 2^n >= 16; a fault no "
+     "relay avoids is refused with its pair.\nWith another --schedule the faults are only marked and verify\nreports "
+     "the messages that cross them"},
+    {"fault-link", "STAGE:TERMINAL",
+     "a dead link leaving stage STAGE (0 .. n-2) on TERMINAL\n(repeatable): planned around like a faulty switch"},
+    {"degraded", "", "around faults that cut processors off or separate them: deliver\nevery other pair once and list "
+                     "those left out (else refused)"},
+    {"input", "FILE", "read the schedule from a JSON dump instead (- = stdin)"},
+};
+
+}  // namespace
+
+void add_schedule_options(CLI::App& app, bool with_input) {
+  for (const OptionSpec& spec : schedule_options()) {
+    if (spec.name == "input" && !with_input) continue;
+    const auto* help = std::find_if(std::begin(kScheduleOptionHelp), std::end(kScheduleOptionHelp),
+                                    [&](const OptionHelp& h) { return h.name == spec.name; });
+    if (help == std::end(kScheduleOptionHelp)) throw std::logic_error("no help for --" + std::string(spec.name));
+    const std::string name(spec.name);
+    if (!spec.takes_value) {
+      CommandLine::flag(app, name, help->help);
+    } else if (spec.repeatable) {
+      CommandLine::repeated(app, name, help->placeholder, help->help);
+    } else if (name == "ports" || name == "radix") {
+      CommandLine::number(app, name, help->placeholder, help->help);
+    } else {
+      CommandLine::value(app, name, help->placeholder, help->help);
+    }
+  }
+}
+
+void add_plan_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"plan", "a readable per-round table of a schedule",
+       "a2a plan --topology T --ports N [--radix d] [--schedule S] [--order gray|natural] [--fault S:W]...\n"
+       "       a2a plan --input dump.json",
+       "Prints the schedule as a table: one row per round with its configuration (stage word,\n"
+       "alternating configuration or per-switch states) and each port's destination/tag, or idle."},
+      run_plan);
+  add_schedule_options(app);
+}
+
+void add_dump_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"dump", "the schedule as JSON or CSV, or exported: openoptics, mpi, matchings (docs/dump-format.md)",
+       "a2a dump --topology T --ports N [schedule options] [--format F] [--out FILE]",
+       "Writes the complete schedule: JSON as in docs/conventions.md \"The schedule dump\", or CSV with one\n"
+       "row per (round, port), or an export for the programs that run exchanges elsewhere. Every form\n"
+       "is specified in docs/dump-format.md."},
+      run_dump);
+  add_schedule_options(app);
+  CommandLine::value(app, "format", "F",
+                     "json (default): the stable dump; csv: one row per (round, port);\n"
+                     "openoptics: OpenOptics' slice table (a row per time slice, each\n"
+                     "node's destination, -1 none) with its guard slices noted;\n"
+                     "mpi: per step and rank the peer sent to and received from;\n"
+                     "matchings: a line per round, each port's destination, - idle");
+  CommandLine::value(app, "out", "FILE", "write to FILE instead of standard output");
+}
+
+void add_verify_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"verify", "replay a schedule or a dump switch by switch and judge it",
+       "a2a verify --topology T --ports N [schedule options] [--max-reports K] [--backend B] [--threads K]\n"
+       "       a2a verify --input dump.json",
+       "Replays the schedule switch by switch from each round's switch states (not from the\n"
+       "schedule's formulas), prints every violation and one summary line. Exit status 0 only\n"
+       "when every ordered pair is delivered exactly once and nothing else is wrong, 1 otherwise."},
+      run_verify);
+  add_schedule_options(app);
+  CommandLine::number(app, "max-reports", "K", "print at most K violations (default 100; 0: all)");
+  CommandLine::value(app, "backend", "B", kBackendHelp);
+  CommandLine::number(app, "threads", "K",
+                      "replay the rounds on K threads (default 1, at most 64); the\nreport is the same as with one",
+                      {1, kMaxVerifyThreads, "thread"});
+}
+
+void add_render_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"render", "draw rounds as SVG",
+       "a2a render --topology T --ports N [schedule options] (--round K | --all) [--out FILE.svg] [--backend B]\n"
+       "       a2a render --input dump.json (--round K | --all) [--out FILE.svg]\n"
+       "       a2a render --chart rounds|fault --topology T [--radix d] [--schedule S] [--from N1] [--to N2]"
+       " [--out FILE.svg]",
+       "Draws rounds as SVG in the style of the papers' figures: stages as columns of switches\n"
+       "with their states, the wiring between them, and every message's path in its own colour.\n"
+       "With --chart, a line chart over N instead (docs/host-tool.md): rounds = the rounds of the\n"
+       "schedule for every N of the family against the lower bound N (gsen: and paper 000's\n"
+       "R(N), R_sc(N)); fault = rounds with one faulty switch, worst and best over its positions,\n"
+       "against the lower bounds and paper 004's 3N."},
+      run_render);
+  add_schedule_options(app);
+  CommandLine::number(app, "round", "K", "the round to draw (0-based)");
+  CommandLine::flag(app, "all", "every round on one sheet");
+  CommandLine::value(app, "out", "FILE", "write to FILE instead of standard output");
+  CommandLine::value(app, "backend", "B", kBackendHelp);
+  CommandLine::value(app, "chart", "C", "rounds or fault: a chart over N (no --ports, --round, --all)");
+  CommandLine::number(app, "from", "N1", "the chart's first N (default 4; fault: 16)");
+  CommandLine::number(app, "to", "N2", "the chart's last N (default 128; at most 4096, fault: 512)");
+}
+
+void add_table_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"table", "rounds per N next to paper 000's R(N) and R_sc(N)", "a2a table [--schedule S] [--from N1] [--to N2]",
+       "For each even N from N1 to N2 (default 4..128): the rounds a GSEN all-to-all personalized\n"
+       "exchange takes with each schedule available (- : none yet), next to R(N) and R_sc(N) from\n"
+       "paper 000, Fig. 14 (- outside N = 4..128)."},
+      run_table);
+  CommandLine::value(app, "schedule", "S", "only this schedule's column (latin-square or alternating)");
+  CommandLine::number(app, "from", "N1", "first N (default 4)");
+  CommandLine::number(app, "to", "N2", "last N (default 128; at most 65536)");
 }
 
 }  // namespace a2a::tool

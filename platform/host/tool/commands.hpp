@@ -1,20 +1,29 @@
-// The subcommands. Each takes the words after its name, prints to stdout,
-// reports problems by throwing UsageError, and returns the exit code.
+// The subcommands. Each is declared on the command line by one small function
+// (its name, usage, description and options; cli_app.hpp) that names the function
+// running it; a run gets the parsed options, prints to stdout, reports problems by
+// throwing UsageError and returns the exit status. Adding a subcommand: write its
+// add_*_command and list it in main.cpp.
 #pragma once
 
-#include <span>
-#include <string>
+#include <CLI/CLI.hpp>
+
+#include "cli_app.hpp"
 
 namespace a2a::tool {
 
-int run_list(std::span<const std::string> argv);
-int run_plan(std::span<const std::string> argv);
-int run_dump(std::span<const std::string> argv);
-int run_verify(std::span<const std::string> argv);
-int run_render(std::span<const std::string> argv);
-int run_table(std::span<const std::string> argv);
-int run_config(std::span<const std::string> argv);
-int run_device(std::span<const std::string> argv);
-int run_budget(std::span<const std::string> argv);
+void add_list_command(CommandLine& cli);
+void add_plan_command(CommandLine& cli);
+void add_dump_command(CommandLine& cli);
+void add_verify_command(CommandLine& cli);
+void add_render_command(CommandLine& cli);
+void add_table_command(CommandLine& cli);
+void add_config_command(CommandLine& cli);
+void add_device_command(CommandLine& cli);
+void add_budget_command(CommandLine& cli);
+
+/// --topology --ports --radix --schedule --order --fault --fault-link --degraded and
+/// (unless `with_input` is false) --input, with their help: what plan, dump, verify,
+/// render and config encode share.
+void add_schedule_options(CLI::App& app, bool with_input = true);
 
 }  // namespace a2a::tool

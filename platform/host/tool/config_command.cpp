@@ -75,34 +75,7 @@ std::string config_line(const ControllerConfig& c) {
   return line;
 }
 
-void print_encode_help() {
-  std::printf(
-      "usage: a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
-      "                         [--fault-link S:T]... [--degraded] [--format bin|hex] [--board BOARD] --out FILE\n\n"
-      "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
-      "firmware does (decode_config, then plan_exchange) before writing it.\n\noptions:\n"
-      "  --topology, --ports, --radix, --schedule, --order, --fault, --fault-link, --degraded\n"
-      "                        as for a2a dump (default schedule: the network's default, as the\n"
-      "                        firmware's A2A_FW_SCHEDULE=auto); at most 8 faults and dead links together\n"
-      "  --format F            bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
-      "                        configuration address (needs --board)\n"
-      "  --board BOARD         the board whose CONFIG region the HEX file addresses\n"
-      "  --out FILE            the file to write (required; - = standard output, hex only)\n"
-      "  --help                this text\n\n"
-      "boards and their configuration addresses (A2A_BOARD_CONFIG_ADDRESS, platform/cortex-m/boards):\n");
-  for (const BoardConfigAddress& b : kBoardConfigAddresses)
-    std::printf("  %-16s %s\n", std::string(b.board).c_str(), hex32(b.address).c_str());
-}
-
-int run_encode(std::span<const std::string> argv) {
-  const OptionSpec spec[] = {{"topology"}, {"ports"},  {"radix"},  {"schedule"}, {"order"},
-                             {"fault", true, true}, {"fault-link", true, true}, {"degraded", false},
-                             {"format"},   {"board"}, {"out"}};
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    print_encode_help();
-    return kExitClean;
-  }
+int run_encode(const Args& args) {
   // The output options first: a wrong --format or --board is reported before the network.
   const std::string format = args.value("format").value_or("bin");
   if (format != "bin" && format != "hex") throw UsageError("unknown format '" + format + "' (known: bin, hex)");
@@ -171,22 +144,8 @@ int run_encode(std::span<const std::string> argv) {
   return kExitClean;
 }
 
-int run_decode(std::span<const std::string> argv) {
-  // One positional FILE; the option parser knows only --help.
-  std::vector<std::string> options;
-  std::vector<std::string> files;
-  for (const std::string& word : argv) (word.rfind("-", 0) == 0 ? options : files).push_back(word);
-  const Args args = Args::parse(options, std::span<const OptionSpec>{});
-  if (args.help()) {
-    std::printf(
-        "usage: a2a config decode FILE\n\n"
-        "Reads a configuration block, a 64-byte .bin or an Intel HEX file (the 64 bytes at its lowest\n"
-        "address), checks it as the firmware does (decode_config, then plan_exchange) and prints it in\n"
-        "the form of the device's config command, with the schedule's round count. Exit status 0 when\n"
-        "the device would run it, 2 otherwise (with the firmware's reason).\n\noptions:\n"
-        "  --help                this text\n");
-    return kExitClean;
-  }
+int run_decode(const Args& args) {
+  const std::vector<std::string>& files = args.words();
   if (files.size() != 1)
     throw UsageError(files.empty() ? "missing FILE" : "give one FILE (got " + std::to_string(files.size()) + ")");
   const std::string& path = files[0];
@@ -234,24 +193,43 @@ int run_decode(std::span<const std::string> argv) {
 
 }  // namespace
 
-int run_config(std::span<const std::string> argv) {
-  if (argv.empty()) throw UsageError("missing subcommand: a2a config encode|decode (see a2a config --help)");
-  if (argv[0] == "--help" || argv[0] == "-h") {
-    std::printf("usage: a2a config encode [options] --out FILE    (a2a config encode --help)\n"
-                "       a2a config decode FILE\n\n"
-                "The controller's 64-byte configuration block: build one for provisioning a board, or check one.\n");
-    return kExitClean;
+void add_config_command(CommandLine& cli) {
+  CLI::App& config = cli.command({"config", "encode or check a controller's configuration block (provisioning)",
+                                  "a2a config encode [options] --out FILE    (a2a config encode --help)\n"
+                                  "       a2a config decode FILE",
+                                  "The controller's 64-byte configuration block: build one for provisioning a board, "
+                                  "or check one."},
+                                 nullptr);
+  std::string boards = "boards and their configuration addresses (A2A_BOARD_CONFIG_ADDRESS, platform/cortex-m/boards):\n";
+  for (const BoardConfigAddress& b : kBoardConfigAddresses) {
+    char row[64];
+    std::snprintf(row, sizeof row, "  %-16s %s\n", std::string(b.board).c_str(), hex32(b.address).c_str());
+    boards += row;
   }
-  const std::string& sub = argv[0];
-  if (sub != "encode" && sub != "decode") throw UsageError("unknown subcommand '" + sub + "' (known: encode, decode)");
-  // Errors name the subcommand: "a2a config decode: error: ...".
-  try {
-    return sub == "encode" ? run_encode(argv.subspan(1)) : run_decode(argv.subspan(1));
-  } catch (const UsageError& e) {
-    std::cout.flush();
-    std::fprintf(stderr, "a2a config %s: error: %s\n", sub.c_str(), e.what());
-    return kExitUsage;
-  }
+  CLI::App& encode = cli.command(
+      {"encode", "build a block for provisioning a board",
+       "a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
+       "                         [--fault-link S:T]... [--degraded] [--format bin|hex] [--board BOARD] --out FILE",
+       "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
+       "firmware does (decode_config, then plan_exchange) before writing it. The schedule options are\n"
+       "a2a dump's (default schedule: the network's default, as the firmware's A2A_FW_SCHEDULE=auto);\n"
+       "at most 8 faults and dead links together.",
+       boards},
+      run_encode, &config);
+  add_schedule_options(encode, false);
+  CommandLine::value(encode, "format", "F",
+                     "bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
+                     "configuration address (needs --board)");
+  CommandLine::value(encode, "board", "BOARD", "the board whose CONFIG region the HEX file addresses");
+  CommandLine::value(encode, "out", "FILE", "the file to write (required; - = standard output, hex only)");
+  CLI::App& decode = cli.command(
+      {"decode", "check a block and print it as the device's config command", "a2a config decode FILE",
+       "Reads a configuration block, a 64-byte .bin or an Intel HEX file (the 64 bytes at its lowest\n"
+       "address), checks it as the firmware does (decode_config, then plan_exchange) and prints it in\n"
+       "the form of the device's config command, with the schedule's round count. Exit status 0 when\n"
+       "the device would run it, 2 otherwise (with the firmware's reason)."},
+      run_decode, &config);
+  CommandLine::words(decode, "FILE", "the block: a .bin of 64 bytes or an Intel HEX file");
 }
 
 }  // namespace a2a::tool

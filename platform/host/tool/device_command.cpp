@@ -20,39 +20,6 @@
 namespace a2a::tool {
 namespace {
 
-constexpr OptionSpec kDeviceOptions[] = {
-    {"connect", true, false}, {"timeout", true, false}, {"baud", true, false},
-    {"json", false, false},   {"script", true, false},
-};
-
-void print_device_help() {
-  std::printf(
-      "usage: a2a device --connect TARGET [--timeout S] [--baud B] [--json] [--script FILE] [COMMAND [ARGS...]]\n\n"
-      "Send command lines to a controller's console (docs/console.md) and print the replies.\n\n"
-      "options:\n"
-      "  --connect TARGET      /dev/ttyUSB0 or a pty path (raw 8N1), tcp:HOST:PORT, unix:PATH\n"
-      "  --timeout S           longest silence while a reply is due, seconds (default 30);\n"
-      "                        one reply may last at most 100 x S\n"
-      "  --baud B              serial speed (default 115200)\n"
-      "  --json                each reply as one JSON object per line\n"
-      "  --script FILE         send each line of FILE (blank and # lines skipped); stop at an error\n"
-      "  --help                this text\n\n"
-      "exit status: 0 every reply ok, 1 a reply was an error, 2 usage, connection, timeout, reset or garbage\n");
-}
-
-// Options come first; the first word that is not an option starts the command,
-// whose own words may look like anything (`set ports=32`).
-std::size_t options_end(std::span<const std::string> argv) {
-  std::size_t i = 0;
-  while (i < argv.size() && argv[i].rfind("-", 0) == 0) {
-    const std::string& word = argv[i++];
-    if (word.find('=') != std::string::npos || word.size() < 3) continue;
-    for (const OptionSpec& s : kDeviceOptions)
-      if (s.takes_value && word.substr(2) == s.name) ++i;  // skip its value
-  }
-  return std::min(i, argv.size());
-}
-
 DeviceTimeouts parse_timeout(const std::optional<std::string>& text) {
   DeviceTimeouts limits;
   if (!text) return limits;
@@ -85,23 +52,15 @@ void print_line(const std::string& line) {
   std::fflush(stdout);  // stream: a long run shows its rounds as they come
 }
 
-}  // namespace
-
-int run_device(std::span<const std::string> argv) {
-  const std::size_t split = options_end(argv);
-  const Args args = Args::parse(argv.first(split), kDeviceOptions);
-  if (args.help()) {
-    print_device_help();
-    return kExitClean;
-  }
+int run_device(const Args& args) {
   const auto target_text = args.value("connect");
   if (!target_text) throw UsageError("missing --connect TARGET (a serial device, tcp:HOST:PORT or unix:PATH)");
   const DeviceTarget target = parse_device_target(*target_text);
   const DeviceTimeouts limits = parse_timeout(args.value("timeout"));
   const unsigned baud = args.number("baud", 115200);
   const bool json = args.has("json");
-  std::string command_line;
-  for (std::size_t i = split; i < argv.size(); ++i) command_line += (i == split ? "" : " ") + argv[i];
+  std::string command_line;  // the words after the options, whatever they look like (`set ports=32`)
+  for (const std::string& word : args.words()) command_line += (command_line.empty() ? "" : " ") + word;
   const auto script = args.value("script");
   if (script && !command_line.empty()) throw UsageError("give either COMMAND or --script FILE, not both");
   if (!script && command_line.empty()) throw UsageError("no command to send: give COMMAND [ARGS...] or --script FILE");
@@ -133,6 +92,26 @@ int run_device(std::span<const std::string> argv) {
     }
   }
   return kExitClean;
+}
+
+}  // namespace
+
+void add_device_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"device", "send commands to a controller's console (serial, pty, tcp:, unix:)",
+       "a2a device --connect TARGET [--timeout S] [--baud B] [--json] [--script FILE] [COMMAND [ARGS...]]",
+       "Send command lines to a controller's console (docs/console.md) and print the replies.",
+       "COMMAND [ARGS...]: one console command line, e.g. run or set ports=32 (the words after the\n"
+       "options, whatever they look like)\n\n"
+       "exit status: 0 every reply ok, 1 a reply was an error, 2 usage, connection, timeout, reset or garbage\n"},
+      run_device);
+  CommandLine::value(app, "connect", "TARGET", "/dev/ttyUSB0 or a pty path (raw 8N1), tcp:HOST:PORT, unix:PATH");
+  CommandLine::value(app, "timeout", "S",
+                     "longest silence while a reply is due, seconds (default 30);\none reply may last at most 100 x S");
+  CommandLine::number(app, "baud", "B", "serial speed (default 115200)");
+  CommandLine::flag(app, "json", "each reply as one JSON object per line");
+  CommandLine::value(app, "script", "FILE", "send each line of FILE (blank and # lines skipped); stop at an error");
+  CommandLine::words(app, "COMMAND", "", true);
 }
 
 }  // namespace a2a::tool

@@ -76,22 +76,7 @@ void print_for_size(std::uint32_t ports, std::uint32_t radix) {
   }
 }
 
-}  // namespace
-
-int run_list(std::span<const std::string> argv) {
-  const OptionSpec spec[] = {{"ports"}, {"radix"}};
-  const Args args = Args::parse(argv, spec);
-  if (args.help()) {
-    std::printf(
-        "usage: a2a list [--ports N [--radix d]]\n\n"
-        "Lists the topologies and schedules and the N and d each applies to; with --ports, which\n"
-        "of them exist for that N and d, and why not where they do not.\n\n"
-        "options:\n"
-        "  --ports N             check one size\n"
-        "  --radix d             switch size for --ports (default 2)\n"
-        "  --help                this text\n");
-    return kExitClean;
-  }
+int run_list(const Args& args) {
   if (const auto ports = args.optional_number("ports")) {
     print_for_size(*ports, args.number("radix", 2));
   } else {
@@ -99,6 +84,18 @@ int run_list(std::span<const std::string> argv) {
     print_catalogue();
   }
   return kExitClean;
+}
+
+}  // namespace
+
+void add_list_command(CommandLine& cli) {
+  CLI::App& app = cli.command({"list", "topologies and schedules, and the N and d each applies to",
+                               "a2a list [--ports N [--radix d]]",
+                               "Lists the topologies and schedules and the N and d each applies to; with --ports, which\n"
+                               "of them exist for that N and d, and why not where they do not."},
+                              run_list);
+  CommandLine::number(app, "ports", "N", "check one size");
+  CommandLine::number(app, "radix", "d", "switch size for --ports (default 2)");
 }
 
 }  // namespace a2a::tool

@@ -159,28 +159,6 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
 
 }  // namespace
 
-const char* const kScheduleOptionsHelp =
-    "  --topology T          omega, baseline, banyan, reverse-omega, reverse-baseline,\n"
-    "                        reverse-banyan, gsen or shift (see a2a list)\n"
-    "  --ports N             number of processors (N = d^n; gsen: any even N >= 4; shift: 2^m)\n"
-    "  --radix d             switch size d x d (default 2; gsen, shift and optical need 2)\n"
-    "  --schedule S          latin-square, alternating, gsen-stage-control, doubly-alternating,\n"
-    "                        quadruply-alternating, broadcast, ... (see a2a list; default: the\n"
-    "                        fewest rounds known for the network)\n"
-    "  --order O             round order of latin-square, optical, shift and the GSEN\n"
-    "                        families over all 2^n words: natural (default) or gray\n"
-    "  --fault STAGE:SWITCH  a faulty switch (repeatable; with --fault-link at most 8). Without\n"
-    "                        --schedule (or with fault-tolerant) the plan relays around every\n"
-    "                        fault: binary omega, baseline, banyan, their reverses or gsen\n"
-    "                        N = 2^n >= 16; a fault no relay avoids is refused with its pair.\n"
-    "                        With another --schedule the faults are only marked and verify\n"
-    "                        reports the messages that cross them\n"
-    "  --fault-link STAGE:TERMINAL  a dead link leaving stage STAGE (0 .. n-2) on TERMINAL\n"
-    "                        (repeatable): planned around like a faulty switch\n"
-    "  --degraded            around faults that cut processors off or separate them: deliver\n"
-    "                        every other pair once and list those left out (else refused)\n"
-    "  --input FILE          read the schedule from a JSON dump instead (- = stdin)\n";
-
 std::vector<OptionSpec> schedule_options() {
   return {{"topology"}, {"ports"},           {"radix"},           {"schedule"},          {"order"},
           {"fault", true, true}, {"fault-link", true, true}, {"degraded", false}, {"input"}};

@@ -13,10 +13,9 @@
 
 namespace a2a::tool {
 
-/// --topology --ports --radix --schedule --order --fault --input.
+/// --topology --ports --radix --schedule --order --fault --fault-link --degraded --input:
+/// the one list of their names (the command line's help for them: commands.cpp).
 std::vector<OptionSpec> schedule_options();
-/// Help text for those options (for every subcommand's --help).
-extern const char* const kScheduleOptionsHelp;
 
 /// The family named by --topology (required).
 Topology choose_topology(const Args& args);
