@@ -15,7 +15,7 @@ import zlib
 TOPOLOGIES = ["omega", "baseline", "banyan", "reverse-omega", "reverse-baseline", "reverse-banyan", "gsen",
               "shift"]
 SCHEDULES = ["latin-square", "alternating", "optical", "shift", "gsen-stage-control", "doubly-alternating",
-             "quadruply-alternating", "broadcast", "fault-tolerant"]
+             "quadruply-alternating", "broadcast", "fault-tolerant", "table"]
 
 
 def block(topology, ports, radix, schedule, order, faults):
