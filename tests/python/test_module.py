@@ -182,6 +182,20 @@ def test_check_exchange_finds_a_wrong_dump(tmp_path):
     assert verified.stdout.rstrip().endswith("FAILED: " + tally["summary"])
 
 
+def test_a_port_sending_twice():
+    """A dump may say so (verify judges it); sends() has one cell per port and refuses it."""
+    dump = json.loads(a2a.schedule("omega", 8).to_json())
+    dump["rounds"][0]["sends"].append(dict(dump["rounds"][0]["sends"][3]))
+    s = a2a.from_json(json.dumps(dump))
+    with pytest.raises(a2a.Error, match=r"^round 0: port 3 sends twice; sends\(\) holds one send per port"):
+        s.sends()
+    assert len(s.round(0).sends) == 9
+    assert a2a.check_exchange(s)["double_sends"] == 1
+    dump["rounds"] = []
+    with pytest.raises(IndexError, match=r"^round 0 out of range \(the schedule has no rounds\)$"):
+        a2a.from_json(json.dumps(dump)).round(0)
+
+
 # Bad input: the module raises a2a.Error (a ValueError) with the tool's message.
 ERRORS = [
     (lambda: a2a.schedule("omega", 12), ["dump", "--topology", "omega", "--ports", "12"]),

@@ -51,7 +51,8 @@ struct Schedule {
     const std::uint32_t rounds = info().rounds;
     if (r < 0 || r >= rounds)
       throw py::index_error("round " + std::to_string(r) + " out of range (the schedule has " +
-                            std::to_string(rounds) + " rounds, 0.." + std::to_string(rounds - 1) + ")");
+                            (rounds == 0 ? std::string("no rounds)")
+                                         : std::to_string(rounds) + " rounds, 0.." + std::to_string(rounds - 1) + ")"));
     return plan->round(static_cast<std::uint32_t>(r));
   }
 };
