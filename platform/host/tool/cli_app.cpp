@@ -151,7 +151,10 @@ CLI::Option* CommandLine::repeated(CLI::App& app, const std::string& name, const
 }
 
 CLI::Option* CommandLine::flag(CLI::App& app, const std::string& name, const std::string& help) {
-  return app.add_flag("--" + name, help)->disable_flag_override()->group("options");
+  return app.add_flag("--" + name, help)
+      ->disable_flag_override()
+      ->multi_option_policy(CLI::MultiOptionPolicy::Throw)
+      ->group("options");
 }
 
 void CommandLine::words(CLI::App& app, const std::string& placeholder, const std::string& help, bool prefix) {

@@ -5,14 +5,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <iterator>
-#include <stdexcept>
-#include <string_view>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <string_view>
 
 #include "chart.hpp"
 #include "cli_app.hpp"
