@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -25,9 +26,11 @@ std::string seconds_text(double seconds) {
   return text;
 }
 
-/// `count` rounds of `best`, chosen greedily by the pairs they add (the seed of a
-/// search with fixed rounds).
-ConfigSet pick_fixed(const ConfigSet& best, std::uint32_t count) {
+/// At most `count` rounds of `best`, chosen greedily by the pairs they add (the seed
+/// of a search with fixed rounds). Every input needs a round of its own for each of
+/// its open pairs, and so does every output: rounds are given back (the last picked
+/// first) until no input or output has more open pairs than the rounds left free.
+ConfigSet pick_fixed(const ConfigSet& best, std::uint32_t count, std::uint32_t total) {
   const Network& net = best.net;
   const std::uint32_t n = net.ports;
   std::vector<std::uint32_t> reach(static_cast<std::size_t>(best.rounds()) * n);
@@ -60,6 +63,22 @@ ConfigSet pick_fixed(const ConfigSet& best, std::uint32_t count) {
       if (j < n) served[static_cast<std::size_t>(i) * n + j] = true;
     }
     fixed.states.push_back(best.states[pick]);
+  }
+  while (fixed.rounds() != 0) {
+    std::vector<std::uint32_t> from(n, 0);
+    std::vector<std::uint32_t> to(n, 0);
+    const SetSchedule kept(fixed);
+    std::vector<bool> covered(static_cast<std::size_t>(n) * n, false);
+    for (std::uint32_t r = 0; r < fixed.rounds(); ++r)
+      for (std::uint32_t i = 0; i < n; ++i)
+        if (const PortSend send = kept.send(kept.round(r), i); send.sends)
+          covered[static_cast<std::size_t>(i) * n + send.destination] = true;
+    std::uint32_t most = 0;
+    for (std::uint32_t i = 0; i < n; ++i)
+      for (std::uint32_t j = 0; j < n; ++j)
+        if (!covered[static_cast<std::size_t>(i) * n + j]) most = std::max({most, ++from[i], ++to[j]});
+    if (most <= total - fixed.rounds()) break;
+    fixed.states.pop_back();
   }
   return fixed;
 }
@@ -149,7 +168,7 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   for (; options.search && r >= n; --r) {
     if (options.stop_at != 0 && found_any && best.set.rounds() <= options.stop_at) break;
     const bool seeded = options.free_rounds != 0 && options.free_rounds < r && best.set.rounds() != 0;
-    const ConfigSet fixed = seeded ? pick_fixed(best.set, r - options.free_rounds) : ConfigSet{net, {}};
+    const ConfigSet fixed = seeded ? pick_fixed(best.set, r - options.free_rounds, r) : ConfigSet{net, {}};
     const Problem problem = make_problem(trees, fixed, r - fixed.rounds());
     const Cnf cnf = encode(trees, problem);
     std::uint64_t open = 0;

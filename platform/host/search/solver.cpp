@@ -82,6 +82,11 @@ SolveResult solve(const Cnf& cnf, const SolveRequest& request) {
   }
   const int status = pclose(pipe);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Stopped by its time limit, cadical 1.5 says no "s" line and exits 0: unknown.
+  if (!said && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    result.status = SolveStatus::unknown;
+    said = true;
+  }
   if (!said) {
     result.status = SolveStatus::failed;
     result.error = request.solver + " gave no answer (exit status " +
