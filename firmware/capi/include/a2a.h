@@ -5,7 +5,7 @@
  * switch states), ask what a port sends (destination, tag, relay) and check a
  * whole exchange. The API allocates nothing: every state lives in the caller's
  * fixed-size structs, whose sizes below are pinned (a change is a new
- * A2A_CAPI_VERSION) and held to the C++ objects by static_asserts in a2a.cpp.
+ * A2A_CAPI_VERSION) and held to the C++ objects by static_asserts (src/).
  * Every call that can fail returns an a2a_status; a2a_strerror() says what it
  * means. The numbers of the core's errors are the core's (errc.hpp), the ones
  * only this API reports start at 192. */
