@@ -69,6 +69,11 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_FAULT_DUPLICATE, Errc::fault_duplicate},
     {A2A_ERR_FAULTS_TOO_MANY, Errc::faults_too_many},
     {A2A_ERR_FAULTS_SEPARATE_PROCESSORS, Errc::faults_separate_processors},
+    {A2A_ERR_TABLE_NEEDS_BINARY, Errc::table_needs_binary},
+    {A2A_ERR_TABLE_PORTS_TOO_LARGE, Errc::table_ports_too_large},
+    {A2A_ERR_TABLE_MALFORMED, Errc::table_malformed},
+    {A2A_ERR_TABLE_NOT_EXACT, Errc::table_not_exact},
+    {A2A_ERR_TABLE_NONE_FOR_NETWORK, Errc::table_none_for_network},
     {A2A_ERR_CONFIG_TOO_SHORT, Errc::config_too_short},
     {A2A_ERR_CONFIG_BAD_MAGIC, Errc::config_bad_magic},
     {A2A_ERR_CONFIG_UNSUPPORTED_VERSION, Errc::config_unsupported_version},
@@ -136,7 +141,7 @@ static_assert(A2A_LATIN_SQUARE == static_cast<int>(ScheduleKind::latin_square) &
               A2A_QUADRUPLY_ALTERNATING == static_cast<int>(ScheduleKind::quadruply_alternating) &&
               A2A_BROADCAST == static_cast<int>(ScheduleKind::broadcast) &&
               A2A_FAULT_TOLERANT == static_cast<int>(ScheduleKind::fault_tolerant) &&
-              kAllScheduleKinds.size() >= 9, "a2a_family must carry ScheduleKind's codes");
+              A2A_TABLE == static_cast<int>(ScheduleKind::table) && kAllScheduleKinds.size() >= 10, "a2a_family must carry ScheduleKind's codes");
 static_assert(A2A_NATURAL == static_cast<int>(RoundOrder::natural) && A2A_GRAY == static_cast<int>(RoundOrder::gray));
 static_assert(A2A_CONTROL_STAGE == static_cast<int>(ControlMode::stage) &&
               A2A_CONTROL_ALTERNATING == static_cast<int>(ControlMode::alternating) &&

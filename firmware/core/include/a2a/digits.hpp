@@ -18,7 +18,7 @@ class DigitArithmetic {
   constexpr DigitArithmetic(std::uint32_t radix, std::uint32_t stages) : radix_(radix), stages_(stages) {
     std::uint32_t w = 0;
     while ((std::uint32_t{1} << w) < radix) ++w;
-    if ((std::uint32_t{1} << w) == radix) {  // d = 2^w: digits are w-bit fields
+    if (radix > 1 && (std::uint32_t{1} << w) == radix) {  // d = 2^w: digits are w-bit fields
       field_bits_ = w;
       for (std::uint32_t s = 0; s < stages; ++s) high_ |= std::uint32_t{1} << (s * w + w - 1);
       all_ = stages * w >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << (stages * w)) - 1;
