@@ -10,7 +10,7 @@ namespace a2a::search {
 const char* usage() {
   return "usage: a2a_search_main --ports N [--topology NAME] [--rounds R] [--stop-at R] [--budget SECONDS]\n"
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
-         "                       [--solver PROGRAM] [--seed S] [--known-only]\n"
+         "                       [--solver PROGRAM] [--seed S] [--from FILE] [--known-only]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
@@ -23,6 +23,7 @@ const char* usage() {
          "  --check-proof    let cadical check its proof as it solves (--check)\n"
          "  --solver PROGRAM the SAT solver program (default cadical)\n"
          "  --seed S         the solver's random seed (default 0)\n"
+         "  --from FILE      start from this stored set instead of the best set the core knows\n"
          "  --known-only     no search: check and write the best set the core knows\n";
 }
 
@@ -88,6 +89,8 @@ bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, 
         return false;
       }
       options.total_seconds = parsed;
+    } else if (arg == "--from") {
+      options.from = value;
     } else if (arg == "--out") {
       options.out = value;
     } else if (arg == "--proof") {

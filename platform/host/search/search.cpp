@@ -127,8 +127,27 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   StoredSet best;
   best.set = default_set(net);
   if (best.set.rounds() != 0 && !verify_set(best.set).ok()) best.set.states.clear();
+  if (!options.from.empty()) {
+    std::string error;
+    StoredSet from;
+    if (!read_stored_set(options.from, from, error)) {
+      err << "a2a search: error: " << error << "\n";
+      return 2;
+    }
+    if (from.set.net != net) {
+      err << "a2a search: error: " << options.from << " is a set for " << name(from.set.net.topology) << " with N = "
+          << from.set.net.ports << ", not for this network\n";
+      return 2;
+    }
+    const ExchangeCheck check = verify_set(from.set);
+    if (!check.ok()) {
+      err << "a2a search: error: " << options.from << " fails check_exchange: " << describe_check(check, n) << "\n";
+      return 2;
+    }
+    best = std::move(from);
+  }
   const std::uint32_t known = best.set.rounds();
-  if (known != 0) {
+  if (known != 0 && options.from.empty()) {
     const auto kind = default_schedule_kind(net);
     const PaperConfigurationSet* paper = net.topology == Topology::gsen ? paper_configuration_set(n) : nullptr;
     if (paper != nullptr && n == 20)

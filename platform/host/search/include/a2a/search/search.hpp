@@ -40,6 +40,9 @@ struct SearchOptions {
   bool check_proof{false};
   /// Write `out` even when the search found nothing better than the known set.
   bool write_known{true};
+  /// A stored set (data/gsen-sets/ format) to start from instead of the core's set;
+  /// it must be for the same network and pass check_exchange.
+  std::string from;
   /// false: no solver run, only the known set checked and written (--known-only).
   bool search{true};
   std::string solver{"cadical"};
