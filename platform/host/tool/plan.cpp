@@ -33,6 +33,9 @@ std::string order_text(const AnySchedule& schedule, RoundOrder order) {
     return "fault-tolerant (paper 004): Latin square avoiding switch " + std::to_string(ft->fault().switch_index) +
            " of stage " + std::to_string(ft->fault().stage) + ", then " + std::to_string(ft->extra_rounds()) +
            " relay rounds";
+  if (schedule.kind() == ScheduleKind::table)
+    return "stored configuration set (a2a search, data/gsen-sets/gsen-" + std::to_string(schedule.network().ports) +
+           ".txt): " + std::to_string(schedule.rounds()) + " configurations set switch by switch";
   if (schedule.kind() == ScheduleKind::latin_square)
     return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
                                      : "Latin-square stage control, natural order";

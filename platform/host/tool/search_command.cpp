@@ -1,0 +1,75 @@
+// `a2a search`: the configuration-set search of platform/host/search (docs/search.md)
+// as a subcommand. CLI11 declares and range-checks the options; the search's own
+// parse_arguments() then checks what only it knows (topology names, budgets), so the
+// standalone driver a2a_search_main and the tool accept exactly the same command lines.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "a2a/search/search.hpp"
+#include "cli_app.hpp"
+#include "commands.hpp"
+#include "tool_error.hpp"
+
+namespace a2a::tool {
+namespace {
+
+constexpr const char* kValued[] = {"topology", "ports", "rounds", "stop-at", "budget", "total", "free",
+                                   "out",      "proof", "solver", "seed",    "from"};
+constexpr const char* kFlags[] = {"check-proof", "known-only"};
+
+int run_search(const Args& args) {
+  std::vector<std::string> words{"a2a search"};
+  for (const char* name : kValued)
+    if (const auto v = args.value(name)) {
+      words.push_back(std::string("--") + name);
+      words.push_back(*v);
+    }
+  for (const char* name : kFlags)
+    if (args.has(name)) words.push_back(std::string("--") + name);
+  std::vector<const char*> argv;
+  argv.reserve(words.size());
+  for (const std::string& w : words) argv.push_back(w.c_str());
+  search::SearchOptions options;
+  bool help = false;
+  std::string error;
+  if (!search::parse_arguments(static_cast<int>(argv.size()), argv.data(), options, help, error))
+    throw UsageError(error);
+  return search::run(options, std::cout, std::cerr);
+}
+
+}  // namespace
+
+void add_search_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"search", "the fewest configurations that complete the exchange, found with a SAT solver",
+       "a2a search --ports N [--topology T] [--rounds R] [--stop-at R] [--budget S] [--total S] [--free K]\n"
+       "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--seed S] [--from FILE]\n"
+       "                  [--known-only]",
+       "Starting from the best set known (the default schedule's configurations, or --from), asks the SAT\n"
+       "solver (cadical) for a set of R configurations, lowering R after each set found, until the solver\n"
+       "finds none within the budget. Every set is checked at switch level before it is reported or\n"
+       "written; a smaller R is said impossible only on an UNSAT answer with every round free.\n"
+       "Exit status 0: done; 2: bad options; 3: the solver could not run or a set failed its check.\n"
+       "docs/search.md"},
+      run_search);
+  CommandLine::value(app, "topology", "T", "gsen (default) or any binary topology the core knows");
+  CommandLine::number(app, "ports", "N", "network size", NumberRange{4, 256, "ports"});
+  CommandLine::number(app, "rounds", "R", "first R to try (default: one below the best set known)",
+                      NumberRange{1, 1000000, "rounds"});
+  CommandLine::number(app, "stop-at", "R", "stop once a set of at most R rounds is found",
+                      NumberRange{1, 1000000, "rounds"});
+  CommandLine::value(app, "budget", "S", "solver time per R in seconds (default 600)");
+  CommandLine::value(app, "total", "S", "time for the whole search in seconds (default: no limit)");
+  CommandLine::number(app, "free", "K", "only K rounds free, the others fixed to the best set's (seeded)",
+                      NumberRange{1, 1000000, "rounds"});
+  CommandLine::value(app, "out", "FILE", "write the best set: FILE.json the JSON dump, else the stored-set format");
+  CommandLine::value(app, "proof", "DIR", "keep each CNF and, with every round free, the DRAT proof of UNSAT");
+  CommandLine::flag(app, "check-proof", "let cadical check its proof as it solves");
+  CommandLine::value(app, "solver", "PROGRAM", "the SAT solver program (default cadical)");
+  CommandLine::number(app, "seed", "S", "the solver's random seed (default 0)");
+  CommandLine::value(app, "from", "FILE", "start from this stored set instead of the best set the core knows");
+  CommandLine::flag(app, "known-only", "no search: check and write the best set the core knows");
+}
+
+}  // namespace a2a::tool
