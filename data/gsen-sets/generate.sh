@@ -24,7 +24,8 @@ for n in "${all[@]}"; do
     # the others seeded (--free K: K rounds free, the rest fixed to the best set's),
     # from the paper's bound - 1 down, within --total seconds.
     36) args=(--rounds 38 --stop-at 38 --budget 1200) ;;
-    44|68|72|76|84|92) args=(--free 24 --budget 120 --total 420) ;;
+    44) args=(--rounds 47 --budget 600 --total 900 --solver-arg --sat) ;;
+    68|72|76|84|92) args=(--free 24 --budget 120 --total 420) ;;
     # R(N) known exactly (Theorems 5.4, 5.5): the paper's set, no search.
     *) args=(--known-only) ;;
   esac

@@ -10,7 +10,8 @@ namespace a2a::search {
 const char* usage() {
   return "usage: a2a_search_main --ports N [--topology NAME] [--rounds R] [--stop-at R] [--budget SECONDS]\n"
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
-         "                       [--solver PROGRAM] [--seed S] [--from FILE] [--known-only]\n"
+         "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE]\n"
+         "                       [--known-only]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
@@ -22,6 +23,7 @@ const char* usage() {
          "  --proof DIR      keep each CNF and, when no round is fixed, the DRAT proof of an UNSAT answer in DIR\n"
          "  --check-proof    let cadical check its proof as it solves (--check)\n"
          "  --solver PROGRAM the SAT solver program (default cadical)\n"
+         "  --solver-arg ARG one more argument for the solver, e.g. --sat (repeatable)\n"
          "  --seed S         the solver's random seed (default 0)\n"
          "  --from FILE      start from this stored set instead of the best set the core knows\n"
          "  --known-only     no search: check and write the best set the core knows\n";
@@ -95,6 +97,8 @@ bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, 
       options.out = value;
     } else if (arg == "--proof") {
       options.proof_dir = value;
+    } else if (arg == "--solver-arg") {
+      options.solver_args.push_back(value);
     } else if (arg == "--solver") {
       options.solver = value;
     } else {

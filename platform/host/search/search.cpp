@@ -215,6 +215,7 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
       if (left < request.budget_seconds) request.budget_seconds = left;
     }
     request.seed = options.seed;
+    request.extra_args = options.solver_args;
     auto last = std::chrono::steady_clock::now();
     request.progress = [&](const std::string& line) {
       const auto now = std::chrono::steady_clock::now();

@@ -43,6 +43,7 @@ SolveResult solve(const Cnf& cnf, const SolveRequest& request) {
   std::ostringstream command;
   command << quote(request.solver) << " -t " << (limit < 1 ? 1 : limit) << " --seed=" << request.seed;
   if (request.check_proof) command << " --check";
+  for (const std::string& arg : request.extra_args) command << " " << quote(arg);
   command << " " << quote(request.cnf_path);
   if (!request.proof_path.empty()) command << " " << quote(request.proof_path);
   command << " 2>&1";

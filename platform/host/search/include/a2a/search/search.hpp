@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace a2a::search {
 
@@ -46,6 +47,8 @@ struct SearchOptions {
   /// false: no solver run, only the known set checked and written (--known-only).
   bool search{true};
   std::string solver{"cadical"};
+  /// Extra arguments for the solver, e.g. "--sat" (cadical's options for satisfiable instances).
+  std::vector<std::string> solver_args;
   std::uint32_t seed{0};
 };
 

@@ -31,6 +31,7 @@ struct SolveRequest {
   bool check_proof{false};        ///< run cadical's own online proof checker (--check)
   double budget_seconds{600};
   std::uint32_t seed{0};
+  std::vector<std::string> extra_args;  ///< passed to the solver before the CNF
   /// Called with the solver's periodic report lines (progress), may be empty.
   std::function<void(const std::string&)> progress;
 };
