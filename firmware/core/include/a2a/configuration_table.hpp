@@ -65,7 +65,8 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     [[nodiscard]] constexpr std::uint32_t word() const { return index_; }
     [[nodiscard]] constexpr ControlMode control() const { return ControlMode::individual; }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t y) const {
-      const std::size_t k = std::size_t{index_} * round_bytes_ * 8 + std::size_t{stage} * switches_ + y;
+      const std::size_t first = static_cast<std::size_t>(round_bytes_) * 8U * index_;  // the round's first bit
+      const std::size_t k = first + static_cast<std::size_t>(stage) * switches_ + y;
       return ConfigurationTable::bit(states_, k) ? 1U : 0U;
     }
 
