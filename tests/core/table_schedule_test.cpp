@@ -122,6 +122,28 @@ TEST_CASE("a damaged table is refused with the specific reason") {
   CHECK(describe(Errc::table_not_exact).find("exactly once") != std::string_view::npos);
 }
 
+TEST_CASE("the catalogue's N = 36 set: the network's default, fewer rounds than paper 000's 40") {
+  const Network net = gsen(36);
+  const ConfigurationTable* table = catalogue_table(net);
+  REQUIRE(table != nullptr);
+  CHECK(table->rounds < 40);
+  CHECK(default_schedule_kind(net) == ScheduleKind::table);
+  const auto any = AnySchedule::make(net, ScheduleKind::table);
+  REQUIRE(any.ok());
+  CHECK(any->rounds() == table->rounds);
+  const ExchangeCheck check = test::check_fixed<64>(*any);
+  CHECK(check.ok());
+  CHECK(check.delivered == 36U * 36U);
+  CHECK(AnySchedule::make(net, ScheduleKind::table, RoundOrder::gray).error() ==
+        Errc::schedule_order_needs_all_configurations);
+  // Every compiled set beats the on-the-fly default it replaces and checks out.
+  for (const ConfigurationTable& t : catalogue::kTables) {
+    const auto stored = TableSchedule::make(gsen(t.ports), t);
+    REQUIRE(stored.ok());
+    CHECK(test::check_fixed<256>(*stored).ok());
+  }
+}
+
 TEST_CASE("the table family without a stored set for the network is refused") {
   CHECK(AnySchedule::make(gsen(12), ScheduleKind::table).error() == Errc::table_none_for_network);
   CHECK(parse_schedule_kind("table").value() == ScheduleKind::table);

@@ -25,6 +25,10 @@ int run_search(const Args& args) {
       words.push_back(std::string("--") + name);
       words.push_back(*v);
     }
+  for (const std::string& arg : args.values("solver-arg")) {
+    words.emplace_back("--solver-arg");
+    words.push_back(arg);
+  }
   for (const char* name : kFlags)
     if (args.has(name)) words.push_back(std::string("--") + name);
   std::vector<const char*> argv;
@@ -44,8 +48,8 @@ void add_search_command(CommandLine& cli) {
   CLI::App& app = cli.command(
       {"search", "the fewest configurations that complete the exchange, found with a SAT solver",
        "a2a search --ports N [--topology T] [--rounds R] [--stop-at R] [--budget S] [--total S] [--free K]\n"
-       "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--seed S] [--from FILE]\n"
-       "                  [--known-only]",
+       "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--solver-arg ARG]...\n"
+       "                  [--seed S] [--from FILE] [--known-only]",
        "Starting from the best set known (the default schedule's configurations, or --from), asks the SAT\n"
        "solver (cadical) for a set of R configurations, lowering R after each set found, until the solver\n"
        "finds none within the budget. Every set is checked at switch level before it is reported or\n"
@@ -67,6 +71,7 @@ void add_search_command(CommandLine& cli) {
   CommandLine::value(app, "proof", "DIR", "keep each CNF and, with every round free, the DRAT proof of UNSAT");
   CommandLine::flag(app, "check-proof", "let cadical check its proof as it solves");
   CommandLine::value(app, "solver", "PROGRAM", "the SAT solver program (default cadical)");
+  CommandLine::repeated(app, "solver-arg", "ARG", "one more argument for the solver, e.g. --sat (repeatable)");
   CommandLine::number(app, "seed", "S", "the solver's random seed (default 0)");
   CommandLine::value(app, "from", "FILE", "start from this stored set instead of the best set the core knows");
   CommandLine::flag(app, "known-only", "no search: check and write the best set the core knows");
