@@ -52,14 +52,16 @@ TEST_CASE("every even N from 4 to 128: each pattern over all 2^n words, natural 
   }
 }
 
-TEST_CASE("every even N from 4 to 128: the default schedule takes exactly Fig. 14's R(N) (or its bound)") {
+TEST_CASE("every even N from 4 to 128: the default schedule takes exactly Fig. 14's R(N) (or its bound), fewer where the catalogue has a set") {
   for (std::uint32_t n = 4; n <= kTableTop; n += 2) {
     const Network net = gsen(n);
     const ScheduleKind kind = default_schedule_kind(net);
     const auto any = AnySchedule::make(net, kind);
     INFO("N = ", n, " default ", name(kind), ": ", describe(any.error()));
     REQUIRE(any.ok());
-    CHECK(any->rounds() == kFig14R[(n - 4) / 2]);
+    // A stored set of the table family is compiled only where it beats the paper's.
+    if (kind == ScheduleKind::table) CHECK(any->rounds() < kFig14R[(n - 4) / 2]);
+    else CHECK(any->rounds() == kFig14R[(n - 4) / 2]);
     const ExchangeCheck c = check_fixed(*any);
     INFO(describe(c.violation), " round ", c.round, " port ", c.port);
     CHECK(c.ok());
