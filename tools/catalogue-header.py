@@ -6,8 +6,11 @@ sets that need fewer rounds than the family a GSEN gets on the fly (alternating 
 N = 2 mod 4, the Latin square for N = 2^n, paper 000's stage-control set where it
 prints one, else all 2^n stage-control words) go into the image: a set that only
 matches the on-the-fly rounds would cost flash for nothing. The states are copied
-byte for byte (the stored file's layout is the table's); the idle bits are computed
-at compile time from the states (idle_bits in configuration_table.hpp).
+byte for byte (the stored file's layout is the table's); the idle bits (port i idles
+in round r when an earlier round already took it to the same processor) are computed
+here by routing each round through the GSEN's wiring (docs/conventions.md), not at
+compile time: a constant-expression walk of 38 x 36 paths already exceeds clang's
+step limit. core_table_schedule compares them with idle_bits() in the core.
 
 usage: catalogue-header.py [--root DIR] [--out FILE]   write the header (default: in place)
        catalogue-header.py --check FILE                exit 1 if FILE differs from what it would write
@@ -54,6 +57,38 @@ def read_set(path):
     return n, stages, rounds
 
 
+def route_round(n, stages, data):
+    """out[i]: the output input i reaches; the shuffle t -> (2t + floor(2t / N)) mod N
+    in front of every stage, switch y on terminals 2y, 2y + 1, a crossed one swaps them."""
+    width = n // 2
+    out = []
+    for i in range(n):
+        t = i
+        for s in range(stages):
+            t = (2 * t + (2 * t) // n) % n
+            y, port = divmod(t, 2)
+            k = s * width + y
+            t = 2 * y + (port ^ ((data[k // 8] >> (k % 8)) & 1))
+        out.append(t)
+    return out
+
+
+def idle_bytes(n, stages, rounds):
+    bits = bytearray((len(rounds) * n + 7) // 8)
+    seen = [set() for _ in range(n)]
+    for r, data in enumerate(rounds):
+        for i, j in enumerate(route_round(n, stages, data)):
+            if j in seen[i]:
+                k = r * n + i
+                bits[k // 8] |= 1 << (k % 8)
+            seen[i].add(j)
+    return bytes(bits)
+
+
+def byte_rows(data):
+    return ["    " + ", ".join(f"0x{b:02x}" for b in data[k:k + 16]) + "," for k in range(0, len(data), 16)]
+
+
 def compiled_sets(root):
     folder = os.path.join(root, "data", "gsen-sets")
     sets = []
@@ -76,10 +111,11 @@ def header(sets):
         out.append(f"// GSEN N = {n}: {len(rounds)} rounds (on the fly: {on_the_fly_rounds(n)}), "
                    f"{len(rounds[0])} bytes a round.")
         out.append(f"inline constexpr std::uint8_t kStates{n}[] = {{")
-        for k in range(0, len(data), 16):
-            out.append("    " + ", ".join(f"0x{b:02x}" for b in data[k:k + 16]) + ",")
+        out += byte_rows(data)
         out.append("};")
-        out.append(f"inline constexpr auto kIdle{n} = idle_bits<Topology::gsen, {n}, {len(rounds)}>(kStates{n});")
+        out.append(f"inline constexpr std::uint8_t kIdle{n}[] = {{")
+        out += byte_rows(idle_bytes(n, stages, rounds))
+        out.append("};")
         out.append("")
         entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, kStates{n}, kIdle{n}}},")
     if not entries:  # an array needs one element: an entry for no network (N = 0)

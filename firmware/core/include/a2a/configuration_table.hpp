@@ -154,27 +154,26 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
 
 static_assert(Schedule<TableSchedule>);
 
-/// The idle bits of a stored set: port i idles in round r when an earlier round
-/// already took it to the same processor (each pair is sent in the first round that
-/// reaches it). Evaluated at compile time for the catalogue (gsen_catalogue_data.hpp).
-template <Topology T, std::uint32_t Ports, std::uint32_t Rounds>
-consteval auto idle_bits(std::span<const std::uint8_t> states) {
-  std::array<std::uint8_t, ConfigurationTable::idle_bytes(Ports, Rounds)> idle{};
-  const Network net = make_network(T, Ports).value();
-  const ConfigurationTable stored{T, Ports, Rounds, states, {}};
-  for (std::uint32_t i = 0; i < Ports; ++i) {
-    std::array<bool, Ports> seen{};
-    for (std::uint32_t r = 0; r < Rounds; ++r) {
-      const std::uint32_t j = route(net, i, TableSchedule::stored_round(net, stored, r)).destination;
-      if (j >= Ports || !seen[j]) {
-        if (j < Ports) seen[j] = true;
+/// The idle bits of a stored set into `idle` (ConfigurationTable::idle_bytes): port i
+/// idles in round r when an earlier round already took it to the same processor (each
+/// pair is sent in the first round that reaches it). tools/catalogue-header.py writes
+/// the catalogue's the same way; core_table_schedule compares the two.
+constexpr void idle_bits(const Network& net, const ConfigurationTable& table, std::span<std::uint8_t> idle) {
+  for (std::uint8_t& b : idle) b = 0;
+  for (std::uint32_t i = 0; i < net.ports; ++i) {
+    std::array<std::uint32_t, kMaxTablePorts / 32> seen{};
+    for (std::uint32_t r = 0; r < table.rounds; ++r) {
+      const std::uint32_t j = route(net, i, TableSchedule::stored_round(net, table, r)).destination;
+      if (j >= net.ports) continue;
+      const std::uint32_t mask = std::uint32_t{1} << (j % 32);
+      if ((seen[j / 32] & mask) == 0) {
+        seen[j / 32] |= mask;
         continue;
       }
-      const std::size_t k = std::size_t{r} * Ports + i;
+      const std::size_t k = static_cast<std::size_t>(r) * net.ports + i;
       idle[k / 8] = static_cast<std::uint8_t>(idle[k / 8] | (1U << (k % 8)));
     }
   }
-  return idle;
 }
 
 }  // namespace a2a
