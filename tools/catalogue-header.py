@@ -14,7 +14,7 @@ step limit. core_table_schedule compares them with idle_bits() in the core.
 
 usage: catalogue-header.py [--root DIR] [--out FILE]   write the header (default: in place)
        catalogue-header.py --check FILE                exit 1 if FILE differs from what it would write
-       catalogue-header.py --sizes                     the flash each compiled set takes, as Markdown
+       catalogue-header.py --sizes                     the flash each stored set takes (and whether it is compiled), as Markdown
 """
 import argparse
 import math
@@ -140,12 +140,17 @@ def main():
         print(f"catalogue-header: {e}", file=sys.stderr)
         return 2
     if a.sizes:
-        print("| N | rounds (on the fly) | states | idle bits | flash |")
-        print("|---|---|---|---|---|")
-        for n, stages, rounds in sets:
+        print("| N | stages | rounds (on the fly) | states | idle bits | flash | compiled |")
+        print("|---|---|---|---|---|---|---|")
+        folder = os.path.join(a.root, "data", "gsen-sets")
+        stored = [read_set(os.path.join(folder, f)) for f in os.listdir(folder)
+                  if f.startswith("gsen-") and f.endswith(".txt")]
+        for n, stages, rounds in sorted(stored):
             states = len(rounds) * len(rounds[0])
             idle = (len(rounds) * n + 7) // 8
-            print(f"| {n} | {len(rounds)} ({on_the_fly_rounds(n)}) | {states} B | {idle} B | {states + idle} B |")
+            compiled = "yes" if len(rounds) < on_the_fly_rounds(n) else "no (not fewer rounds)"
+            print(f"| {n} | {stages} | {len(rounds)} ({on_the_fly_rounds(n)}) | {states} B | {idle} B | "
+                  f"{states + idle} B | {compiled} |")
         return 0
     text = header(sets)
     if a.check:
