@@ -99,8 +99,8 @@ TEST_CASE("the stored form round-trips and refuses damaged text, naming the line
 }
 
 TEST_CASE("check_exchange refuses a set that misses pairs or repeats a round") {
-  ConfigSet set = a2a::search::default_set(gsen(36));
-  REQUIRE(set.rounds() == 40);
+  ConfigSet set = a2a::search::default_set(gsen(44));
+  REQUIRE(set.rounds() == 48);
   CHECK(a2a::search::verify_set(set).ok());
   ConfigSet short_set = set;
   short_set.states.pop_back();

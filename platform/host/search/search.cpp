@@ -150,7 +150,10 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   if (known != 0 && options.from.empty()) {
     const auto kind = default_schedule_kind(net);
     const PaperConfigurationSet* paper = net.topology == Topology::gsen ? paper_configuration_set(n) : nullptr;
-    if (paper != nullptr && n == 20)
+    if (kind == ScheduleKind::table)
+      best.note = "the stored set the table family runs (data/gsen-sets/gsen-" + std::to_string(n) +
+                  ".txt, found by a2a search)";
+    else if (paper != nullptr && n == 20)
       best.note = "paper 000's set (" + std::string(name(kind)) + ", R(20) = 24, Theorem 5.5)";
     else if (paper != nullptr)
       best.note = "paper 000's set (" + std::string(name(kind)) + ", R(" + std::to_string(n) +
