@@ -10,6 +10,8 @@
 
 #include "chart.hpp"
 
+#include "svg_text.hpp"
+
 namespace a2a::tool {
 namespace {
 
@@ -21,23 +23,9 @@ constexpr double kTop = 70;
 constexpr double kBottom = 460;
 constexpr double kLegendX = 660;
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
+using svg::escape;
+using svg::num;
 
-std::string num(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", v);
-  return buffer;
-}
 
 /// A tick step for an axis up to `top` with about eight steps: the smallest of
 /// 1, 2, 5 x 10^k and 2^k not below top / 8 (powers of two suit N).

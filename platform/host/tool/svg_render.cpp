@@ -7,19 +7,13 @@
 
 #include "tool_error.hpp"
 
+#include "svg_text.hpp"
+
 namespace a2a::tool {
 namespace {
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else out += c;
-  }
-  return out;
-}
+using svg::escape;
+using svg::num;
 
 double utf8_length(const std::string& text) {
   double count = 0;
@@ -27,11 +21,6 @@ double utf8_length(const std::string& text) {
   return count;
 }
 
-std::string num(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", v);
-  return buffer;
-}
 
 /// Distinct colours for neighbouring messages: hues a golden angle apart.
 std::string colour(std::uint32_t index) {

@@ -1,0 +1,25 @@
+# Fails when the example a page shows differs from the file the tests build and run,
+# so the code users copy is the code that compiles. The page marks it with
+# <!-- MARKER:begin --> and <!-- MARKER:end --> around one ```LANG fence.
+#   cmake -DPAGE=<page.md> -DEXAMPLE=<file> -DMARKER=<marker> -DLANG=<fence language> -P example_sync.cmake
+foreach(var PAGE EXAMPLE MARKER LANG)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "example_sync.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+file(READ "${PAGE}" page)
+file(READ "${EXAMPLE}" example)
+set(opening "<!-- ${MARKER}:begin -->\n```${LANG}\n")
+string(FIND "${page}" "${opening}" begin)
+string(FIND "${page}" "```\n<!-- ${MARKER}:end -->" end)
+if(begin EQUAL -1 OR end EQUAL -1)
+  message(FATAL_ERROR "${PAGE} has no <!-- ${MARKER}:begin/end --> block")
+endif()
+string(LENGTH "${opening}" skip)
+math(EXPR start "${begin} + ${skip}")
+math(EXPR length "${end} - ${start}")
+string(SUBSTRING "${page}" ${start} ${length} block)
+if(NOT block STREQUAL example)
+  message(FATAL_ERROR "the example in ${PAGE} differs from ${EXAMPLE}: update one from the other")
+endif()
+message(STATUS "the example in ${PAGE} is in sync with ${EXAMPLE}")
