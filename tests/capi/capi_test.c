@@ -282,11 +282,40 @@ static void test_fault_tolerant(void) {
   CHECK(result.delivered == PORTS * PORTS && result.relayed > 0 && result.left_in_store == 0);
 }
 
+/* The table family: GSEN N = 36's stored set (data/gsen-sets/gsen-36.txt), the
+   network's default, in fewer rounds than paper 000's 40; no set for N = 12. */
+static uint32_t g_table_scratch[A2A_CHECK_WORDS(36, 6)];
+static void test_table(void) {
+  a2a_network net;
+  a2a_schedule schedule;
+  a2a_schedule_info info;
+  a2a_family family = A2A_LATIN_SQUARE;
+  a2a_check result;
+  a2a_round round;
+  a2a_round_info round_info;
+  CHECK_STATUS(a2a_network_make(A2A_GSEN, 36, 2, &net), A2A_OK);
+  CHECK_STATUS(a2a_default_family(&net, &family), A2A_OK);
+  CHECK(family == A2A_TABLE);
+  CHECK(strcmp(a2a_family_name(A2A_TABLE), "table") == 0);
+  CHECK_STATUS(a2a_schedule_make(&net, A2A_TABLE, A2A_NATURAL, &schedule), A2A_OK);
+  CHECK_STATUS(a2a_schedule_info_get(&schedule, &info), A2A_OK);
+  CHECK(info.rounds >= 36 && info.rounds < 40);
+  CHECK_STATUS(a2a_schedule_round(&schedule, 0, &round), A2A_OK);
+  CHECK_STATUS(a2a_round_info_get(&round, &round_info), A2A_OK);
+  CHECK(round_info.control == A2A_CONTROL_INDIVIDUAL);
+  CHECK_STATUS(a2a_check_exchange(&schedule, g_table_scratch, A2A_CHECK_WORDS(36, 6), &result), A2A_OK);
+  CHECK(result.delivered == 36u * 36u && result.missing == 0 && result.duplicates == 0);
+  CHECK_STATUS(a2a_network_make(A2A_GSEN, 12, 2, &net), A2A_OK);
+  CHECK_STATUS(a2a_schedule_make(&net, A2A_TABLE, A2A_NATURAL, &schedule), A2A_ERR_TABLE_NONE_FOR_NETWORK);
+  CHECK(strstr(a2a_strerror(A2A_ERR_TABLE_NONE_FOR_NETWORK), "no stored configuration set") != NULL);
+}
+
 int main(void) {
   test_sizes();
   test_gray_exchange();
   test_errors();
   test_fault_tolerant();
+  test_table();
   if (g_failures != 0) {
     capi_test_write("capi_test: ");
     put_u32(g_failures);
