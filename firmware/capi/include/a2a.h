@@ -205,7 +205,7 @@ typedef struct a2a_schedule_info {
   a2a_network network;
   uint32_t family;    /* a2a_family */
   uint32_t rounds;    /* R: rounds 0 .. R-1 */
-  uint32_t optical;   /* 1: crosstalk-free (no two signals share a switch in a round) */
+  uint32_t optical;   /* 1: no two signals share a switch in a round (crosstalk-free) */
   uint32_t broadcast; /* 1: each port's one message to every processor */
 } a2a_schedule_info;
 
