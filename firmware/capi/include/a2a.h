@@ -122,7 +122,8 @@ typedef enum a2a_status {
   A2A_ERR_ROUND_OF_OTHER_SCHEDULE = 194,
   A2A_ERR_BUFFER_TOO_SMALL = 195,
   A2A_ERR_EXCHANGE_VIOLATION = 196,
-  A2A_ERR_BUFFER_MISALIGNED = 197
+  A2A_ERR_BUFFER_MISALIGNED = 197,
+  A2A_STATUS_MAX_ENUM = 0x7FFFFFFF /* any int-sized value may arrive from C: refused, never undefined */
 } a2a_status;
 
 /* The topology codes of the configuration block (pinned). */
@@ -134,7 +135,8 @@ typedef enum a2a_topology {
   A2A_REVERSE_BASELINE = 4,
   A2A_REVERSE_BANYAN = 5,
   A2A_GSEN = 6,
-  A2A_SHIFT = 7
+  A2A_SHIFT = 7,
+  A2A_TOPOLOGY_MAX_ENUM = 0x7FFFFFFF /* any int-sized value may arrive from C: refused, never undefined */
 } a2a_topology;
 
 /* The schedule families, by their configuration-block codes (pinned). */
@@ -148,10 +150,11 @@ typedef enum a2a_family {
   A2A_QUADRUPLY_ALTERNATING = 6,
   A2A_BROADCAST = 7,
   A2A_FAULT_TOLERANT = 8,
-  A2A_TABLE = 9
+  A2A_TABLE = 9,
+  A2A_FAMILY_MAX_ENUM = 0x7FFFFFFF /* any int-sized value may arrive from C: refused, never undefined */
 } a2a_family;
 
-typedef enum a2a_order { A2A_NATURAL = 0, A2A_GRAY = 1 } a2a_order;
+typedef enum a2a_order { A2A_NATURAL = 0, A2A_GRAY = 1, A2A_ORDER_MAX_ENUM = 0x7FFFFFFF } a2a_order;
 
 /* How a round sets its switches (a2a_round_info.control). */
 typedef enum a2a_control {
@@ -159,7 +162,8 @@ typedef enum a2a_control {
   A2A_CONTROL_ALTERNATING = 1,
   A2A_CONTROL_DOUBLY_ALTERNATING = 2,
   A2A_CONTROL_QUADRUPLY_ALTERNATING = 3,
-  A2A_CONTROL_INDIVIDUAL = 4
+  A2A_CONTROL_INDIVIDUAL = 4,
+  A2A_CONTROL_MAX_ENUM = 0x7FFFFFFF /* any int-sized value may arrive from C: refused, never undefined */
 } a2a_control;
 
 /* What a2a_check_exchange() found first (a2a_check.violation). */
@@ -173,7 +177,8 @@ typedef enum a2a_violation {
   A2A_VIOLATION_PAIR_DUPLICATED = 6,
   A2A_VIOLATION_PAIR_MISSING = 7,
   A2A_VIOLATION_RELAY_OUT_OF_ORDER = 8,
-  A2A_VIOLATION_CROSSTALK = 9
+  A2A_VIOLATION_CROSSTALK = 9,
+  A2A_VIOLATION_MAX_ENUM = 0x7FFFFFFF /* any int-sized value may arrive from C: refused, never undefined */
 } a2a_violation;
 
 /* A network checked by a2a_network_make(). The schedule calls rebuild it from
