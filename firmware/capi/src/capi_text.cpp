@@ -74,6 +74,7 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_TABLE_MALFORMED, Errc::table_malformed},
     {A2A_ERR_TABLE_NOT_EXACT, Errc::table_not_exact},
     {A2A_ERR_TABLE_NONE_FOR_NETWORK, Errc::table_none_for_network},
+    {A2A_ERR_FAULT_PLAN_OVER_BUDGET, Errc::fault_plan_over_budget},
     {A2A_ERR_CONFIG_TOO_SHORT, Errc::config_too_short},
     {A2A_ERR_CONFIG_BAD_MAGIC, Errc::config_bad_magic},
     {A2A_ERR_CONFIG_UNSUPPORTED_VERSION, Errc::config_unsupported_version},

@@ -67,6 +67,7 @@ enum class Errc : std::uint8_t {
   table_malformed,  ///< a stored set's topology, N or bit-array sizes do not match the network
   table_not_exact,  ///< a stored set misses a pair or serves one twice (checked at switch level)
   table_none_for_network,  ///< the table family asked for on a network with no stored set
+  fault_plan_over_budget,  ///< planning around the faults needs more rounds of planning than the caller's budget allows
   // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/app/config_block.hpp).
   config_too_short = 64,  ///< fewer bytes than a configuration block
   config_bad_magic,  ///< the block does not start with the a2a magic
@@ -190,6 +191,9 @@ constexpr std::string_view describe(Errc e) {
       return "the stored configuration set does not serve every ordered pair exactly once at switch level";
     case Errc::table_none_for_network:
       return "no stored configuration set for this network (the table family: docs/search.md lists the catalogue)";
+    case Errc::fault_plan_over_budget:
+      return "planning around these faults needs more planning work than this device's budget allows (each planned "
+             "round counts; the budget keeps planning within the watchdog's reach): fewer faults plan within it";
     // configuration
     case Errc::config_too_short: return "configuration block too short";
     case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";

@@ -15,6 +15,7 @@
 
 #include "a2a/fault_set.hpp"
 #include "a2a/limits.hpp"
+#include "a2a/plan_meter.hpp"
 #include "a2a/relay_plan.hpp"
 
 namespace a2a {
@@ -51,6 +52,15 @@ struct FaultPlanOptions {
   /// One internal faulty switch: also try the single-fault designs (closed forms,
   /// RelayPlanner) and keep the fewer rounds. false: the general planner alone.
   bool single_designs{true};
+  /// The bounded planning a device does (docs/fault-tolerance.md, "Planning on a
+  /// device"): one internal faulty switch by its single-fault design alone (the closed
+  /// forms, or RelayPlanner), any other fault set by the general planner in one direction
+  /// (no time-reversed plan, no comparison with the single-fault designs).
+  bool bounded{false};
+  /// RelayPlanner's numberings (1 .. 32; 0: all 32).
+  std::uint32_t relay_numberings{0};
+  /// Counts the planning work and may cap it (plan_meter.hpp); null: no count, no cap.
+  PlanMeter* meter{nullptr};
 };
 
 /// The storage a plan of `messages` relayed messages on N ports needs, per span of RelayPlanSpan.

@@ -40,11 +40,14 @@ namespace a2a {
 class FaultPlanner {
  public:
   /// The number of blocked pairs that have a two-hop relay (the messages to relay).
-  static constexpr std::uint32_t messages(const FaultMap& m) {
+  /// `meter` counts a step per blocked source (O(N) reach() calls each), never stops.
+  static constexpr std::uint32_t messages(const FaultMap& m, PlanMeter* meter = nullptr) {
     std::uint32_t count = 0;
-    for (std::uint32_t i = 0; i < m.network().ports; ++i)
-      if (blocked_source(m, i))
-        for (std::uint32_t j = 0; j < m.network().ports; ++j) count += m.reach(i, j) == PairReach::relay ? 1U : 0U;
+    for (std::uint32_t i = 0; i < m.network().ports; ++i) {
+      if (!blocked_source(m, i)) continue;
+      detail::replay_step(meter);
+      for (std::uint32_t j = 0; j < m.network().ports; ++j) count += m.reach(i, j) == PairReach::relay ? 1U : 0U;
+    }
     return count;
   }
 
@@ -72,17 +75,20 @@ class FaultPlanner {
   /// left out: the caller decides whether that is allowed). Errors:
   /// fault_plan_storage_too_small, fault_plan_too_long (more than 8N extra rounds).
   static constexpr Result<RelayPlan> plan(const FaultProblem& q, RelayPlanSpan storage, FaultPlanOptions o = {}) {
-    const std::uint32_t m = messages(q.faults);
+    const std::uint32_t m = messages(q.faults, o.meter);
     if (!FaultPlanSizes::of(q.ports, m).fit(storage)) return Errc::fault_plan_storage_too_small;
     std::uint32_t best_k = 0;
     std::uint32_t best_rounds = kNone;
     const std::uint32_t tries = o.tries_for(q.ports);
-    for (std::uint32_t k = 0; k < tries; ++k) {
-      const std::uint32_t r = run(q, storage, k);
+    const auto stopped = [&] { return o.meter != nullptr && o.meter->over(); };
+    bool best_in_storage = false;  // the last run made the best plan: no need to make it again
+    for (std::uint32_t k = 0; k < tries && !stopped(); ++k) {
+      const std::uint32_t r = run(q, storage, k, m, o.meter, false);
+      best_in_storage = r < best_rounds;
       if (r < best_rounds) best_rounds = r, best_k = k;
     }
-    if (best_rounds == kNone) return Errc::fault_plan_too_long;
-    const std::uint32_t r = run(q, storage, best_k);
+    if (best_rounds == kNone) return stopped() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
+    const std::uint32_t r = best_in_storage ? best_rounds : run(q, storage, best_k, m, o.meter, true);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
     const std::uint32_t c = offset(q, best_k);
     detail::unrelabel_plan(storage, q.ports, r, c, q.p(c) ^ c);
@@ -110,18 +116,20 @@ class FaultPlanner {
     const std::uint32_t pass = k / variants(q);
     return pass == 0 ? 0U : pass * 7919U + 1U;
   }
-  /// One run of variant k; its number of extra rounds (kNone: too long).
-  static constexpr std::uint32_t run(const FaultProblem& q, RelayPlanSpan storage, std::uint32_t k) {
+  /// One run of variant k over the m messages; its number of extra rounds (kNone: too
+  /// long, or stopped by the meter; `replay`: the chosen variant made again, never stopped).
+  static constexpr std::uint32_t run(const FaultProblem& q, RelayPlanSpan storage, std::uint32_t k, std::uint32_t m,
+                                     PlanMeter* meter, bool replay) {
     FaultProblem relabeled = q;
     relabeled.faults = q.faults.relabeled(offset(q, k));
-    const std::uint32_t m = messages(q.faults);
+    const detail::RunMeter steps{meter, replay};
     if (const std::uint32_t v = k % variants(q); v >= 8) {  // late binding: weights (equal, first hops
       const std::uint32_t w = (v - 8) / 2;                     // first, forwards first, 2:1) and binding
       return detail::TokenRun<FaultProblem>::run(relabeled, storage, m, kRoundCap * q.ports,
                                                  w == 2 ? q.ports : (w == 3 ? 2U : 1U), w == 1 ? q.ports : 1U,
-                                                 v % 2 == 1, seed(q, k));
+                                                 v % 2 == 1, seed(q, k), steps);
     }
-    return detail::GreedyRun::run(relabeled, storage, m, kRoundCap * q.ports, k % 8, seed(q, k));
+    return detail::GreedyRun::run(relabeled, storage, m, kRoundCap * q.ports, k % 8, seed(q, k), steps);
   }
 
 };

@@ -102,8 +102,10 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// need `storage` for N ports (fault_plan_storage_too_small otherwise); the schedule
   /// reads the plan from it, so it must outlive the schedule. A fault in stage 0 or
   /// n-1 cuts processors off: fault_cuts_off_processors (see cut_off_processors()).
+  /// `options`: relay_numberings and meter go to the relay planner (the rest is for the
+  /// fault-set make() below).
   static constexpr Result<FaultTolerantSchedule> make(const Network& net, SwitchFault fault,
-                                                      RelayPlanSpan storage = {}) {
+                                                      RelayPlanSpan storage = {}, const FaultPlanOptions& options = {}) {
     if (fault.stage >= net.stages || fault.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
     if (fault.stage == 0 || fault.stage + 1 == net.stages) return Errc::fault_cuts_off_processors;
     if (net.radix != 2 || net.ports < 16 || (std::uint32_t{1} << net.stages) != net.ports)
@@ -159,7 +161,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
         problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
       }
       problem.bound = (s == 1 || s + 2 == n) ? 3 * net.ports : 2 * net.ports;  // paper 004, Table 1
-      auto plan = RelayPlanner::plan(problem, storage);
+      auto plan = RelayPlanner::plan(problem, storage, options.relay_numberings, options.meter);
       A2A_TRY(plan);
       if (net.ports + plan->rounds() > problem.bound) {
         // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
@@ -169,12 +171,12 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
           reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
           reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
         }
-        const auto backwards = RelayPlanner::plan(reverse, storage);
+        const auto backwards = RelayPlanner::plan(reverse, storage, options.relay_numberings, options.meter);
         if (backwards && backwards->rounds() < plan->rounds()) {
           f.reversed_ = true;
           plan = backwards;
         } else {
-          plan = RelayPlanner::plan(problem, storage);  // the storage holds the last plan made
+          plan = RelayPlanner::plan(problem, storage, options.relay_numberings, options.meter);  // the storage holds the last plan made
           A2A_TRY(plan);
         }
       }
@@ -229,11 +231,13 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
     const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
                         faults.switches[0].stage + 1 < net.stages;
+    // Bounded planning (a device): the single-fault design alone.
+    if (single && options.bounded) return make(net, faults.switches[0], storage, options);
     // Each candidate is kept as its round count only, and made again if chosen: whole
     // schedules side by side would take kilobytes of a small board's stack.
     std::uint32_t classic_rounds = 0;  // 0: no single-fault design
     if (single) {
-      const auto classic = make(net, faults.switches[0], storage);
+      const auto classic = make(net, faults.switches[0], storage, options);
       if (classic) classic_rounds = classic->rounds();
     }
     FaultTolerantSchedule f;
@@ -261,13 +265,20 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       }
       return reverse;
     };
+    if (options.bounded) {  // one direction, no comparison: the device's bounded planning
+      const auto plan = FaultPlanner::plan(problem, storage, options);
+      A2A_TRY(plan);
+      f.design_ = Design::planned;
+      f.plan_ = *plan;
+      return f;
+    }
     std::uint32_t backwards_rounds = 0;  // 0: no plan
     if (const auto backwards = FaultPlanner::plan(reverse_problem(), storage, options)) backwards_rounds = backwards->rounds() + 1;
     auto plan = FaultPlanner::plan(problem, storage, options);  // the storage holds this one now
     f.reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
     const std::uint32_t planned_rounds = f.reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
     if (classic_rounds != 0 && ((!plan && !f.reversed_) || classic_rounds <= net.ports + planned_rounds))
-      return make(net, faults.switches[0], storage);  // the closed form, or its plan made again into the storage
+      return make(net, faults.switches[0], storage, options);  // the closed form, or its plan made again into the storage
     if (f.reversed_) plan = FaultPlanner::plan(reverse_problem(), storage, options);
     A2A_TRY(plan);
     f.design_ = Design::planned;

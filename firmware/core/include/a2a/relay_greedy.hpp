@@ -27,7 +27,7 @@ class GreedyRun {
   /// One run of variant k (below) with the given seed for ties; its number of extra
   /// rounds (kNone: more than `cap`). `m`: the relayed messages (FaultPlanner::messages).
   static constexpr std::uint32_t run(const FaultProblem& q, RelayPlanSpan storage, std::uint32_t m, std::uint32_t cap,
-                                     std::uint32_t k, std::uint32_t seed) {
+                                     std::uint32_t k, std::uint32_t seed, RunMeter steps = {}) {
     GreedyRun p(q, storage, m, k);
     p.seed_ = seed;
     p.start();
@@ -36,7 +36,7 @@ class GreedyRun {
     std::uint32_t r = 0;
     while (p.remaining_ + p.in_flight_ > 0) {
       if (p.urgent_) p.weigh_forwards();
-      if (r == cap) return kNone;
+      if (r == cap || !steps.round()) return kNone;
       const std::uint32_t e = p.cyclic_ ? p.next_in_cycle() : p.best_vector();
       if (e == kNone) return kNone;  // nothing can move: cannot happen (every message has a relay)
       storage.vectors[r] = e;

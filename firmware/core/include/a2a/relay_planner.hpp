@@ -6,6 +6,7 @@
 
 #include "a2a/fault_chain.hpp"  // detail::scatter_bits / gather_bits / popcount32
 #include "a2a/limits.hpp"
+#include "a2a/plan_meter.hpp"
 #include "a2a/relay_plan.hpp"
 #include "a2a/status.hpp"
 
@@ -13,10 +14,18 @@ namespace a2a {
 
 class RelayPlanner {
  public:
-  /// Plans the relays of problem `q` into `storage`. Errors: fault_plan_storage_too_small,
-  /// fault_plan_too_long (more than 3N extra rounds; not seen for any network tested).
-  static constexpr Result<RelayPlan> plan(const RelayProblem& q, RelayPlanSpan storage) {
+  /// Numberings tried by default (numberings = 0).
+  static constexpr std::uint32_t kOffsets = 32;
+
+  /// Plans the relays of problem `q` into `storage`, trying `numberings` numberings (1 ..
+  /// kOffsets; 0: all). `meter` (may be null) counts every planned round and may stop the
+  /// search: the shortest plan found by then is kept. Errors: fault_plan_storage_too_small,
+  /// fault_plan_too_long (more than 3N extra rounds; not seen for any network tested),
+  /// fault_plan_over_budget (the meter stopped the first run).
+  static constexpr Result<RelayPlan> plan(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t numberings = 0,
+                                          PlanMeter* meter = nullptr) {
     if (!storage.fits(q.ports)) return Errc::fault_plan_storage_too_small;
+    const std::uint32_t tries = numberings == 0 || numberings > kOffsets ? kOffsets : numberings;
     // The greedy choice depends on how processors are numbered; relabeling every
     // processor u as u ^ c maps the problem to an equivalent one (rounds P(u) ^ e stay
     // of that form). Try a few c, keep the shortest plan. Only if that is above the
@@ -26,31 +35,34 @@ class RelayPlanner {
     std::uint32_t best_c = 0;
     std::uint32_t best_steal = kNone;
     std::uint32_t best_rounds = kNone;
-    for (std::uint32_t k = 0; k < kOffsets; ++k) {
-      const std::uint32_t r = run(q, storage, offset(q, k), kNone);
+    bool best_in_storage = false;  // the last run made the best plan: no need to make it again
+    for (std::uint32_t k = 0; k < tries && !stopped(meter); ++k) {
+      const std::uint32_t r = run(q, storage, offset(q, k), kNone, meter, false);
+      best_in_storage = r < best_rounds;
       if (r < best_rounds) {
         best_rounds = r;
         best_c = offset(q, k);
       }
     }
     for (std::uint32_t steal = 0; steal < q.ports && best_rounds != kNone && q.ports + best_rounds > q.bound; ++steal)
-      for (std::uint32_t k = 0; k < kOffsets; ++k) {
-        const std::uint32_t r = run(q, storage, offset(q, k), steal);
+      for (std::uint32_t k = 0; k < tries && !stopped(meter); ++k) {
+        const std::uint32_t r = run(q, storage, offset(q, k), steal, meter, false);
+        best_in_storage = r < best_rounds;
         if (r < best_rounds) {
           best_rounds = r;
           best_c = offset(q, k);
           best_steal = steal;
         }
       }
-    if (best_rounds == kNone) return Errc::fault_plan_too_long;
-    const std::uint32_t r = run(q, storage, best_c, best_steal);
+    if (best_rounds == kNone) return stopped(meter) ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
+    const std::uint32_t r = best_in_storage ? best_rounds : run(q, storage, best_c, best_steal, meter, true);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
     detail::unrelabel_plan(storage, q.ports, r, best_c, q.p(best_c) ^ best_c);
     return RelayPlan::view(storage, r, q.ports);
   }
 
  private:
-  static constexpr std::uint32_t kOffsets = 32;
+  static constexpr bool stopped(const PlanMeter* meter) { return meter != nullptr && meter->over(); }
   /// The k-th relabeling tried: k < 16 spread over the bits A and B fix (other faults of
   /// the stage), then the low bits (another numbering of the same fault).
   static constexpr std::uint32_t offset(const RelayProblem& q, std::uint32_t k) {
@@ -58,9 +70,10 @@ class RelayPlanner {
     return (k - 16) & (q.ports - 1);
   }
   /// One greedy run on the problem relabeled by c, stealing in regular round `steal`
-  /// (kNone: none); its number of extra rounds (kNone: too long).
+  /// (kNone: none); its number of extra rounds (kNone: too long, or stopped by the meter;
+  /// `replay`: the chosen plan made again, which the meter counts but does not stop).
   static constexpr std::uint32_t run(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t c,
-                                     std::uint32_t steal) {
+                                     std::uint32_t steal, PlanMeter* meter, bool replay) {
     RelayProblem relabeled = q;
     relabeled.a = (q.a ^ c) & q.fixed_a;
     relabeled.b = (q.b ^ c) & q.fixed_b;
@@ -74,7 +87,7 @@ class RelayPlanner {
     }
     std::uint32_t r = 0;
     while (p.remaining_ + p.in_flight_ + p.directs_left_ > 0) {
-      if (r == kMaxRelayRoundsPerPort * q.ports) return kNone;
+      if (r == kMaxRelayRoundsPerPort * q.ports || !detail::RunMeter{meter, replay}.round()) return kNone;
       const std::uint32_t e = p.best_vector();
       if (e == kNone) return kNone;  // nothing can move: cannot happen
       storage.vectors[r] = e;
@@ -91,12 +104,15 @@ class RelayPlanner {
 
   constexpr RelayPlanner(const RelayProblem& q, RelayPlanSpan s)
       : q_(q), s_(s), n_(q.ports), free_a_((q.ports - 1) & ~q.fixed_a), free_b_((q.ports - 1) & ~q.fixed_b),
-        na_(std::uint32_t{1} << detail::popcount32(free_a_)), nb_(std::uint32_t{1} << detail::popcount32(free_b_)) {}
+        na_(std::uint32_t{1} << detail::popcount32(free_a_)), nb_(std::uint32_t{1} << detail::popcount32(free_b_)),
+        fixed_a_(q.fixed_a), fixed_b_(q.fixed_b), fixed_ab_(q.fixed_a | q.fixed_b) {}
 
   // Scratch layout (N = ports; |A| |B| = 2N messages).
   /// Source a's outputs still to send to (processor numbers, in their first order).
   [[nodiscard]] constexpr std::uint16_t& pend(std::uint32_t a, std::uint32_t k) const { return s_.work16[a * nb_ + k]; }
   [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t a) const { return s_.work16[2 * n_ + a]; }
+  /// Pending sources i with P(i) ^ e in A (in B, in both), by e's bits under fixed_a
+  /// (fixed_b, both): count_source().
   [[nodiscard]] constexpr std::uint16_t& cnt_a(std::uint32_t e) const { return s_.work16[3 * n_ + e]; }
   [[nodiscard]] constexpr std::uint16_t& cnt_b(std::uint32_t e) const { return s_.work16[4 * n_ + e]; }
   [[nodiscard]] constexpr std::uint16_t& cnt_ab(std::uint32_t e) const { return s_.work16[5 * n_ + e]; }
@@ -120,18 +136,18 @@ class RelayPlanner {
     return detail::scatter_bits(k, free_b_) | q_.b;
   }
 
-  /// For one source i: its contribution to the counts of vectors e with P(i) ^ e in A, B, A and B.
+  /// For one source i: its contribution to the counts of vectors e with P(i) ^ e in A, B,
+  /// A and B. A and B are cosets of coordinate subspaces, so "P(i) ^ e in A" depends only
+  /// on e's bits under fixed_a: each count is kept per value of those bits, O(1) a source.
   constexpr void count_source(std::uint32_t i, int sign) {
     const std::uint32_t pi = q_.p(i);
-    for (std::uint32_t x = 0; x < na_; ++x) {
-      const std::uint32_t u = source(x);
-      cnt_a(pi ^ u) = static_cast<std::uint16_t>(cnt_a(pi ^ u) + sign);
-      if (q_.in_b(u)) cnt_ab(pi ^ u) = static_cast<std::uint16_t>(cnt_ab(pi ^ u) + sign);
-    }
-    for (std::uint32_t k = 0; k < nb_; ++k) {
-      const std::uint32_t e = pi ^ output(k);
-      cnt_b(e) = static_cast<std::uint16_t>(cnt_b(e) + sign);
-    }
+    std::uint16_t& in_a = cnt_a((pi ^ q_.a) & fixed_a_);
+    in_a = static_cast<std::uint16_t>(in_a + sign);
+    std::uint16_t& in_b = cnt_b((pi ^ q_.b) & fixed_b_);
+    in_b = static_cast<std::uint16_t>(in_b + sign);
+    if (((q_.a ^ q_.b) & fixed_a_ & fixed_b_) != 0) return;  // A and B disjoint: no vector sends into both
+    std::uint16_t& in_ab = cnt_ab((pi ^ (q_.a | q_.b)) & fixed_ab_);
+    in_ab = static_cast<std::uint16_t>(in_ab + sign);
   }
 
   constexpr void start() {
@@ -155,7 +171,8 @@ class RelayPlanner {
     std::uint32_t best = kNone;
     std::int32_t best_score = 0;
     for (std::uint32_t e = 0; e < n_; ++e) {
-      const std::int32_t tails = static_cast<std::int32_t>(pending_sources_) - cnt_a(e) - cnt_b(e) + cnt_ab(e);
+      const std::int32_t tails = static_cast<std::int32_t>(pending_sources_) - cnt_a(e & fixed_a_) -
+                                 cnt_b(e & fixed_b_) + cnt_ab(e & fixed_ab_);
       std::int32_t directs = 0;
       if (remaining_ == 0)
         for (std::uint32_t k = 0; k < directs_; ++k)
@@ -267,6 +284,9 @@ class RelayPlanner {
   std::uint32_t free_b_;
   std::uint32_t na_;
   std::uint32_t nb_;
+  std::uint32_t fixed_a_;
+  std::uint32_t fixed_b_;
+  std::uint32_t fixed_ab_;
   std::uint32_t pending_sources_{0};
   std::uint32_t remaining_{0};
   std::uint32_t in_flight_{0};

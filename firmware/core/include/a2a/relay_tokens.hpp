@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "a2a/fault_set.hpp"
+#include "a2a/plan_meter.hpp"
 #include "a2a/relay_plan.hpp"
 
 namespace a2a::detail {
@@ -35,14 +36,14 @@ class TokenRun {
   /// has the most outputs open).
   static constexpr std::uint32_t run(const Problem& q, RelayPlanSpan s, std::uint32_t messages, std::uint32_t cap,
                                      std::uint32_t weight_forwards, std::uint32_t weight_first, bool urgent_bind,
-                                     std::uint32_t seed = 0) {
+                                     std::uint32_t seed = 0, RunMeter steps = {}) {
     TokenRun t(q, s, messages, weight_forwards, weight_first, urgent_bind);
     t.seed_ = seed;
     t.start();
     for (std::uint32_t g = 0; g <= q.ports; ++g) s.offsets[g] = 0;
     std::uint32_t r = 0;
     while (t.unsent_ + t.unbound_ > 0) {
-      if (r == cap) return kNone;
+      if (r == cap || !steps.round()) return kNone;
       const std::uint32_t v = t.best_vector();
       if (v == kNone) return kNone;  // nothing can move: cannot happen
       s.vectors[r] = v;

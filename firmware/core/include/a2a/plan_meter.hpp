@@ -1,0 +1,73 @@
+// How much work a fault planner may do, and who hears of every step of it.
+//
+// The planners (relay_planner.hpp, fault_planner.hpp) run variants and keep the
+// shortest plan. On a host that is a fraction of a second; on a 25 MHz controller the
+// same search at N = 256 is tens of seconds, longer than any watchdog period. A
+// device therefore plans with a meter: every step calls its tick (the device feeds
+// its watchdog there, so no step outlasts the period), and the variants stop once the
+// cap is reached, the shortest plan found so far kept. A step is one extra round
+// planned by one run (the round's vector chosen and its hops placed: O(N) work for N
+// ports), or one source counted before the runs. Steps are counted the same way on
+// every machine, so the host tool predicts a board's refusal exactly.
+#pragma once
+
+#include <cstdint>
+
+namespace a2a {
+
+class PlanMeter {
+ public:
+  using Tick = void (*)(void* context);
+
+  constexpr PlanMeter() = default;
+  /// max_steps 0: no cap; tick (may be null) is called once per step with `context`.
+  constexpr explicit PlanMeter(std::uint32_t max_steps, Tick tick = nullptr, void* context = nullptr)
+      : max_steps_(max_steps), tick_(tick), context_(context) {}
+
+  /// Counts one step; false once the cap is passed (the search stops there).
+  constexpr bool step() {
+    ++steps_;
+    if (tick_ != nullptr) tick_(context_);
+    return !over();
+  }
+  /// One step that the cap does not stop: re-making a plan already found, whose
+  /// length is known, so its cost is bounded by the search that found it.
+  constexpr void step_uncapped() {
+    ++steps_;
+    if (tick_ != nullptr) tick_(context_);
+  }
+  [[nodiscard]] constexpr bool over() const { return max_steps_ != 0 && steps_ > max_steps_; }
+  [[nodiscard]] constexpr std::uint32_t steps() const { return steps_; }
+  [[nodiscard]] constexpr std::uint32_t max_steps() const { return max_steps_; }
+
+ private:
+  std::uint32_t max_steps_{0};
+  Tick tick_{nullptr};
+  void* context_{nullptr};
+  std::uint32_t steps_{0};
+};
+
+namespace detail {
+/// A step of a search run: true to go on (no meter: always).
+constexpr bool search_step(PlanMeter* meter) { return meter == nullptr || meter->step(); }
+/// A step of re-making the chosen plan: never stopped.
+constexpr void replay_step(PlanMeter* meter) {
+  if (meter != nullptr) meter->step_uncapped();
+}
+/// What one run of a planner reports its rounds to: a search run may be stopped, the
+/// chosen plan's replay is not.
+struct RunMeter {
+  PlanMeter* meter{nullptr};
+  bool replay{false};
+  /// Counts one planned round; false: stop this run.
+  [[nodiscard]] constexpr bool round() const {
+    if (replay) {
+      replay_step(meter);
+      return true;
+    }
+    return search_step(meter);
+  }
+};
+}  // namespace detail
+
+}  // namespace a2a
