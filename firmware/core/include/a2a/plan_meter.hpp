@@ -36,6 +36,8 @@ class PlanMeter {
     ++steps_;
     if (tick_ != nullptr) tick_(context_);
   }
+  /// Counts from zero again (the next plan), cap and tick kept.
+  constexpr void restart() { steps_ = 0; }
   [[nodiscard]] constexpr bool over() const { return max_steps_ != 0 && steps_ > max_steps_; }
   [[nodiscard]] constexpr std::uint32_t steps() const { return steps_; }
   [[nodiscard]] constexpr std::uint32_t max_steps() const { return max_steps_; }

@@ -168,16 +168,18 @@ constexpr Result<FaultSet<kMaxConfigFaults>> config_faults(const ControllerConfi
 /// none); a pair no relay reaches is refused (fault_cuts_off_processors,
 /// faults_separate_processors) unless the block says degraded. Faults with another
 /// family: fault_cuts_off_processors where that is the reason, else faults_not_supported.
-constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, RelayPlanSpan relay_storage = {}) {
+/// `planning`: how to plan around faults (a device: bounded, with its meter,
+/// device_planning.hpp); its degraded flag is the block's.
+constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, RelayPlanSpan relay_storage = {},
+                                            FaultPlanOptions planning = {}) {
   const auto net = make_network(c.topology, c.ports, c.radix);
   A2A_TRY(net);
   const auto faults = config_faults(c, *net);
   A2A_TRY(faults);
   if (c.fault_count == 0) return AnySchedule::make(*net, c.schedule, c.order);
   if (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square) {
-    FaultPlanOptions options;
-    options.degraded = c.degraded;
-    return AnySchedule::make(*net, faults->view(), relay_storage, options);
+    planning.degraded = c.degraded;
+    return AnySchedule::make(*net, faults->view(), relay_storage, planning);
   }
   // Still name a fault that cuts processors off: no schedule of any family can help then.
   if (faults_describable(*net)) {

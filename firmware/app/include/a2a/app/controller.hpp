@@ -53,6 +53,10 @@ struct ExchangeOptions {
   std::uint32_t start_round{0};                    ///< first round to run (an earlier outcome's rounds_done)
   std::uint32_t max_retries{kDefaultRoundRetries};  ///< extra attempts per round after a failure
   std::uint32_t max_polls{kMaxStatusPolls};        ///< STATUS reads per wait
+  /// At a stop, count the messages not delivered (messages_pending): one pass over the
+  /// rounds left, O(rounds x N). false: left 0, for a caller that re-plans first and
+  /// counts only if it gives up (run_job).
+  bool count_pending{true};
 };
 
 struct ExchangeOutcome {
@@ -73,11 +77,17 @@ struct ExchangeOutcome {
 
 /// Messages whose last hop is in a round >= from_round: what is still to deliver
 /// when rounds 0 .. from_round - 1 are. O(rounds x N) time, O(1) memory.
-template <Schedule S>
-[[nodiscard]] constexpr std::uint64_t messages_from_round(const S& schedule, std::uint32_t from_round) {
+/// `each_round()` is called once per round counted (a device feeds its watchdog there).
+struct NoTick {
+  constexpr void operator()() const {}
+};
+template <Schedule S, class Tick = NoTick>
+[[nodiscard]] constexpr std::uint64_t messages_from_round(const S& schedule, std::uint32_t from_round,
+                                                          Tick each_round = {}) {
   std::uint64_t count = 0;
   const std::uint32_t ports = schedule.network().ports;
   for (std::uint32_t r = from_round; r < schedule.rounds(); ++r) {
+    each_round();
     const typename S::Round round = schedule.round(r);
     for (std::uint32_t port = 0; port < ports; ++port) count += completes_message(schedule.send(round, port)) ? 1U : 0U;
   }
@@ -334,7 +344,7 @@ ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, c
     }
     if (e != Errc::ok) {
       outcome.error = e;
-      outcome.messages_pending = messages_from_round(schedule, r);
+      if (options.count_pending) outcome.messages_pending = messages_from_round(schedule, r);
       return outcome;
     }
     outcome.rounds_done = r + 1;

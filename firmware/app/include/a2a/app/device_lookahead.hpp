@@ -78,7 +78,7 @@ constexpr std::uint64_t lookahead_stall_us(std::uint32_t slot_us) { return 10000
 
 template <class Layout, class Board, class Bus, class Driver, class Hooks, class S>
 LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray, const ControllerConfig& config,
-                                const AnySchedule& planned, std::span<const RelayPlanSpan> storage, Hooks& hooks, std::uint32_t slot_us,
+                                const AnySchedule& planned, const JobResources& resources, Hooks& hooks, std::uint32_t slot_us,
                                 std::uint32_t polls) {
   LookaheadRun run;
   auto timer = board.slot_timer(slot_us * 1000U);  // slot_us <= kMaxSlotMicros: fits 32-bit ns
@@ -102,7 +102,7 @@ LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S&
       run.handed_over = true;
       run.handover_round = out.rounds_done;
       run.flagged = out.error;
-      run.report = run_job(fabric, config, planned, storage, hooks,
+      run.report = run_job(fabric, config, planned, resources, hooks,
                            ExchangeOptions{out.rounds_done, kDefaultRoundRetries, polls});
       return run;
     }
@@ -110,22 +110,23 @@ LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S&
     run.report.error = out.error;
   }
   run.report.failed_round = out.rounds_done;
-  run.report.messages_pending = messages_from_round(planned, out.rounds_done);
+  const auto tick = [&] { a2a::detail::replay_step(resources.planning.meter); };  // feeds the watchdog
+  run.report.messages_pending = messages_from_round(planned, out.rounds_done, tick);
   return run;
 }
 
 /// Runs `planned` in look-ahead mode as its Gray-step family `family` (not none).
 template <class Layout, class Board, class Bus, class Driver, class Hooks>
 LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, GraySteps family,
-                                const ControllerConfig& config, const AnySchedule& planned, std::span<const RelayPlanSpan> storage,
+                                const ControllerConfig& config, const AnySchedule& planned, const JobResources& resources,
                                 Hooks& hooks, std::uint32_t slot_us, std::uint32_t polls) {
   const Network net = planned.network();
   if (family == GraySteps::alternating) {
     const AlternatingSchedule alternating = AlternatingSchedule::make(net).value();
-    return lookahead_exchange<Layout>(board, bus, fabric, alternating, config, planned, storage, hooks, slot_us, polls);
+    return lookahead_exchange<Layout>(board, bus, fabric, alternating, config, planned, resources, hooks, slot_us, polls);
   }
   const LatinSquareSchedule<> gray = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
-  return lookahead_exchange<Layout>(board, bus, fabric, gray, config, planned, storage, hooks, slot_us, polls);
+  return lookahead_exchange<Layout>(board, bus, fabric, gray, config, planned, resources, hooks, slot_us, polls);
 }
 
 }  // namespace detail

@@ -20,6 +20,7 @@
 
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/app/device_board.hpp"
+#include "a2a/app/device_planning.hpp"
 #include "a2a/app/device_settings.hpp"
 #include "a2a/app/exchange_job.hpp"
 #include "a2a/app/line_reader.hpp"
@@ -158,11 +159,32 @@ class Device {
   /// Refused here, at `set` or boot, rather than at `run`: a network the fabric
   /// block cannot hold (more ports, or, for the shift network's N switches per
   /// stage, more switches than its per-stage arrays) is as wrong as a bad N.
+  /// The plan is kept for `run` while the configuration stays (planning around faults
+  /// is the longest thing the device computes: once per configuration).
   Errc check(const ControllerConfig& c) {
+    planned_ok_ = false;
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
     if (const Result<Network> net = make_network(c.topology, c.ports, c.radix); net && !Layout::fits(*net))
       return Errc::fabric_capacity_exceeded;
-    return plan_exchange(c, plan_storage()).error();
+    const Result<AnySchedule> made = plan(c);
+    if (!made) return made.error();
+    planned_ = *made;
+    planned_for_ = c;
+    planned_ok_ = true;
+    return Errc::ok;
+  }
+  /// Plans `c` as a device does (device_planning.hpp): bounded, every step feeding the
+  /// watchdog, into the configured plan's storage.
+  Result<AnySchedule> plan(const ControllerConfig& c) {
+    meter_ = device_plan_meter(c.ports, &feed, board_);
+    return plan_exchange(c, plan_storage(), device_planning(&meter_));
+  }
+  static void feed(void* board) { static_cast<Board*>(board)->feed_watchdog(); }
+  /// What a job may use: the re-plans' storage, the delivered-message bits, the
+  /// device's planning (its meter restarted per re-plan).
+  JobResources job_resources() {
+    meter_ = device_plan_meter(config_.ports, &feed, board_);
+    return {replan_storages(), delivered_bits_, device_planning(&meter_)};
   }
 
   void execute(std::string_view line);
@@ -195,6 +217,12 @@ class Device {
   std::array<Injection, kMaxInjections> injections_{};
   std::uint32_t injection_count_{0};
   DeviceRecord record_{};
+  PlanMeter meter_{};
+  AnySchedule planned_{};  ///< the plan of planned_for_ (in plan_storage()), while planned_ok_
+  ControllerConfig planned_for_{};
+  bool planned_ok_{false};
+  /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).
+  std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
 };
 
 }  // namespace a2a::app

@@ -70,11 +70,10 @@ class DeviceRoundHooks {
 
 template <DeviceBoard Board, std::uint32_t MaxPorts>
 bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) {
-  board_->feed_watchdog();
-  const Result<AnySchedule> planned = plan_exchange(config_, plan_storage());
-  board_->feed_watchdog();
-  if (!planned) return fail("configuration refused: ", describe(planned.error()));
-  const AnySchedule& schedule = *planned;
+  if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set planned over it
+    if (const Errc e = check(config_); e != Errc::ok) return fail("configuration refused: ", describe(e));
+  }
+  const AnySchedule& schedule = planned_;
   const Network net = schedule.network();
   const std::string_view order = config_.order == RoundOrder::gray ? "gray" : "natural";
   // Look-ahead's refusals come before the fabric is touched (injections stay armed).
@@ -119,10 +118,10 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   detail::LookaheadRun slots;  // the slot timer's part (look-ahead mode)
   if (lookahead) {
     if constexpr (SlotTimerBoard<Board>)
-      slots = detail::lookahead_exchange<Layout>(*board_, bus_, fabric, family, config_, schedule, replan_storages(), hooks,
-                                                 knobs_.slot_us, board_->fabric_polls());
+      slots = detail::lookahead_exchange<Layout>(*board_, bus_, fabric, family, config_, schedule, job_resources(),
+                                                 hooks, knobs_.slot_us, board_->fabric_polls());
   } else {
-    slots.report = run_job(fabric, config_, schedule, replan_storages(), hooks,
+    slots.report = run_job(fabric, config_, schedule, job_resources(), hooks,
                            ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
   }
   const ExchangeReport& report = slots.report;

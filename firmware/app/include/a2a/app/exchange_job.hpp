@@ -10,7 +10,10 @@
 // Re-planning: the fault-tolerant schedule around the switch the FAULT bitmap
 // names (and the configuration's faults and any found before), run so that it
 // leaves out every message the rounds before already delivered (ResumedAfterHistory),
-// so nothing is sent twice. A switch found faulty during a re-planned run is
+// so nothing is sent twice. What was delivered is one bit per (origin, destination)
+// in the caller's storage (N^2 / 8 bytes, DeliveredMessages): written once per stop by
+// one pass over the rounds that ran, then asked in O(1) per message, so a resumed
+// round costs what a fresh one does plus one bit test per port. A switch found faulty during a re-planned run is
 // re-planned around again, up to kMaxReplans times, each plan in a storage of its
 // own. A fault no schedule can avoid (first or last stage, a network without a
 // fault-tolerant design, no storage left) stops the exchange with the count of
@@ -25,6 +28,7 @@
 #include "a2a/app/controller.hpp"
 #include "a2a/app/config_block.hpp"
 #include "a2a/hal/fabric_driver.hpp"
+#include "a2a/plan_meter.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a::app {
@@ -52,31 +56,6 @@ struct ExchangeReport {
   std::uint32_t retries{0};
 };
 
-/// Messages a stopped plan left in relays' stores: relayed first hops in its rounds
-/// before `rounds_done` whose forward had not come yet (each relayed message has one
-/// first hop, from its origin, and one forward, from the relay). The next plan sends
-/// them again from their origin, so the fabric ends with these copies held, never
-/// delivered twice. O(rounds_done x N).
-template <Schedule S>
-[[nodiscard]] constexpr std::uint64_t stranded_in_stores(const S& schedule, std::uint32_t rounds_done) {
-  std::uint64_t first_hops = 0;
-  std::uint64_t forwards = 0;
-  const std::uint32_t ports = schedule.network().ports;
-  for (std::uint32_t r = 0; r < rounds_done && r < schedule.rounds(); ++r) {
-    const typename S::Round round = schedule.round(r);
-    for (std::uint32_t port = 0; port < ports; ++port) {
-      const PortSend s = schedule.send(round, port);
-      if (!s.sends) continue;
-      if (s.message_origin(port) != port) {
-        ++forwards;
-      } else if (!completes_message(s)) {
-        ++first_hops;
-      }
-    }
-  }
-  return first_hops - forwards;
-}
-
 /// The first switch the fabric marks faulty that `known` does not list yet (the FAULT
 /// bitmap keeps the switches found before): into outcome's fault fields; false: none.
 template <hal::FabricController Fabric>
@@ -98,6 +77,32 @@ constexpr bool locate_new_fault(Fabric& fabric, const Network& net, const Contro
   return false;
 }
 
+/// Adds the switch the fabric newly marks faulty to `around` (the fault-tolerant family):
+/// config_too_many_faults when the block's slots are full, faults_not_supported when the
+/// stop was flagged where no new switch is marked.
+template <hal::FabricController Fabric>
+constexpr Errc add_found_fault(Fabric& fabric, const Network& net, ControllerConfig& around, ExchangeOutcome& last) {
+  if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
+  // The fabric still marks the switches found before: re-plan around the new one.
+  if (!locate_new_fault(fabric, net, around, last)) return Errc::faults_not_supported;
+  around.faults[around.fault_count++] = {static_cast<std::uint16_t>(last.faulty_stage),
+                                         static_cast<std::uint16_t>(last.faulty_switch), false};
+  around.schedule = ScheduleKind::fault_tolerant;
+  return Errc::ok;
+}
+
+/// A re-planned run found another faulty switch: into the report's second-fault fields.
+template <hal::FabricController Fabric>
+constexpr void note_second_fault(Fabric& fabric, const Network& net, const ControllerConfig& around,
+                                 ExchangeOutcome& last, ExchangeReport& report) {
+  report.second_fault_found = true;
+  if (locate_new_fault(fabric, net, around, last)) {
+    report.second_fault_stage = last.faulty_stage;
+    report.second_fault_switch = last.faulty_switch;
+  }
+  report.second_fault_round = report.rounds_run;
+}
+
 /// A degraded fault-tolerant plan's left-out pairs: how many, and the first.
 constexpr void count_left_out(const AnySchedule& plan, ExchangeReport& report) {
   report.left_out = 0;
@@ -109,38 +114,70 @@ constexpr void count_left_out(const AnySchedule& plan, ExchangeReport& report) {
 }
 
 /// Re-plans an exchange can make: each keeps its plan in a storage of its own, since
-/// what the earlier plans delivered is read from them while the next one runs.
+/// the plan running when the next fault is found is still read (its rounds that ran)
+/// while the next one is planned.
 inline constexpr std::size_t kMaxReplans = 2;
 
-/// What the plans run so far delivered: each plan and the rounds of it that ran.
-class DeliveredHistory {
+/// The messages the plans run so far delivered: one bit per ordered pair (origin,
+/// final destination), origin-major, in the caller's storage (words_for(N) words:
+/// N^2 / 8 bytes, 8 KiB at N = 256). No heap, no table of rounds.
+class DeliveredMessages {
  public:
-  constexpr void add(const AnySchedule& plan, std::uint32_t rounds_done) {
-    plans_[count_] = &plan;
-    done_[count_] = rounds_done;
-    ++count_;
+  [[nodiscard]] static constexpr std::size_t words_for(std::uint32_t ports) {
+    return (std::size_t{ports} * ports + 31) / 32;
   }
-  /// Whether message (origin, final) arrived in one of them. A plan's own rounds are
-  /// asked unfiltered: a message it left out because an earlier one delivered it is
-  /// found in that earlier one all the same.
+  /// Clears the bits of N ports; false when `words` is too small for them.
+  constexpr bool start(std::span<std::uint32_t> words, std::uint32_t ports) {
+    if (words.size() < words_for(ports)) return false;
+    words_ = words.first(words_for(ports));
+    ports_ = ports;
+    for (std::uint32_t& w : words_) w = 0;
+    return true;
+  }
   [[nodiscard]] constexpr bool delivered(std::uint32_t origin, std::uint32_t final_destination) const {
-    for (std::size_t k = 0; k < count_; ++k)
-      if (delivered_before(*plans_[k], done_[k], origin, final_destination)) return true;
-    return false;
+    const std::size_t bit = std::size_t{origin} * ports_ + final_destination;
+    return ((words_[bit / 32] >> (bit % 32)) & 1U) != 0;
+  }
+  /// Marks what rounds 0 .. rounds_done - 1 of `plan` delivered (the plan as it ran: a
+  /// resumed plan asks these bits, which only grow, so it reads them as it ran). One pass,
+  /// O(rounds_done x N); `meter` ticks once per round (a device feeds its watchdog).
+  /// Returns the copies those rounds left in relays' stores: relayed first hops whose
+  /// forward had not come yet (the next plan sends them again from their origin, so
+  /// the fabric ends with them held, never delivered twice).
+  template <Schedule S>
+  constexpr std::uint64_t record(const S& plan, std::uint32_t rounds_done, PlanMeter* meter) {
+    std::uint64_t first_hops = 0;
+    std::uint64_t forwards = 0;
+    for (std::uint32_t r = 0; r < rounds_done && r < plan.rounds(); ++r) {
+      a2a::detail::replay_step(meter);
+      const typename S::Round round = plan.round(r);
+      for (std::uint32_t port = 0; port < ports_; ++port) {
+        const PortSend s = plan.send(round, port);
+        if (!s.sends) continue;
+        const std::uint32_t origin = s.message_origin(port);
+        if (origin != port) ++forwards;
+        if (!completes_message(s)) {
+          ++first_hops;
+          continue;
+        }
+        const std::size_t bit = std::size_t{origin} * ports_ + s.message_final();
+        words_[bit / 32] |= std::uint32_t{1} << (bit % 32);
+      }
+    }
+    return first_hops - forwards;
   }
 
  private:
-  std::array<const AnySchedule*, kMaxReplans + 1> plans_{};
-  std::array<std::uint32_t, kMaxReplans + 1> done_{};
-  std::size_t count_{0};
+  std::span<std::uint32_t> words_{};
+  std::uint32_t ports_{0};
 };
 
-/// The rounds of `next` minus every message the history delivered (those ports idle):
-/// ResumedSchedule over any number of earlier plans.
+/// The rounds of `next` minus every message the plans before delivered (those ports
+/// idle): ResumedSchedule over any number of earlier plans, O(1) per message.
 class ResumedAfterHistory {
  public:
   using Round = AnySchedule::Round;
-  constexpr ResumedAfterHistory(const DeliveredHistory& history, const AnySchedule& next)
+  constexpr ResumedAfterHistory(const DeliveredMessages& history, const AnySchedule& next)
       : history_(&history), next_(&next) {}
   [[nodiscard]] constexpr Network network() const { return next_->network(); }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return next_->rounds(); }
@@ -153,19 +190,37 @@ class ResumedAfterHistory {
   [[nodiscard]] constexpr bool optical() const { return next_->optical(); }
 
  private:
-  const DeliveredHistory* history_;
+  const DeliveredMessages* history_;
   const AnySchedule* next_;
 };
 
-/// Runs `schedule` (planned from `config`) on a probed `fabric`; each time the fabric
-/// locates a faulty switch, re-plans around it and every fault before it (one
-/// `replan_storage` each, at most kMaxReplans) and resumes, sending nothing twice.
-/// `optical` as is_optical(schedule). Hooks: after_round(r, schedule, round)
-/// for every delivered round r (counted over all plans): pacing, watchdog, trace.
+/// What a job may use besides the fabric: storage for the re-plans (one each, at most
+/// kMaxReplans), for the delivered-message bits (DeliveredMessages::words_for(N)
+/// words), and how to plan (a device: bounded, its meter feeding the watchdog).
+struct JobResources {
+  std::span<const RelayPlanSpan> replan_storage{};
+  std::span<std::uint32_t> delivered_bits{};
+  FaultPlanOptions planning{};
+};
+
+namespace detail {
+
+/// The plans of one job and what they delivered; `last` is the plan that ran last
+/// (the schedule itself, or a re-plan resumed after `history`).
+struct JobPlans {
+  DeliveredMessages history{};
+  std::array<AnySchedule, kMaxReplans> plans{};
+  const AnySchedule* last{nullptr};
+};
+
+/// run_job() without the count of messages left at a stop (messages_pending).
 template <hal::FabricController Fabric, class Hooks>
-ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
-                       std::span<const RelayPlanSpan> replan_storage, Hooks& hooks, const ExchangeOptions& options) {
+ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
+                         const JobResources& resources, Hooks& hooks, const ExchangeOptions& options, JobPlans& job) {
   ExchangeReport report;
+  job.last = &schedule;
+  DeliveredMessages& history = job.history;
+  auto& plans = job.plans;
   const Network net = schedule.network();
   report.rounds_planned = schedule.rounds();
   count_left_out(schedule, report);
@@ -177,38 +232,31 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
   report.retries = first.retries;
   report.error = first.error;
   report.failed_round = first.rounds_done;
-  report.messages_pending = first.messages_pending;
   if (first.error == Errc::ok || !first.fault_located) return report;
 
   report.fault_found = true;
   report.fault_stage = first.faulty_stage;
   report.fault_switch = first.faulty_switch;
   report.fault_round = first.rounds_done;
-  report.stranded = stranded_in_stores(schedule, first.rounds_done);
-  DeliveredHistory history;
-  history.add(schedule, first.rounds_done);
-  std::array<AnySchedule, kMaxReplans> plans{};
+  if (!history.start(resources.delivered_bits, net.ports)) {
+    report.replan_error = Errc::fault_plan_storage_too_small;  // no room to remember what arrived
+    return report;
+  }
+  report.stranded = history.record(schedule, first.rounds_done, resources.planning.meter);
   ControllerConfig around = config;  // the configuration's faults plus each one found
   ExchangeOutcome last = first;
   std::uint32_t offset = first.rounds_done;  // the hooks count rounds over all plans
   for (std::size_t k = 0; last.error != Errc::ok && last.fault_located; ++k) {
-    if (k == kMaxReplans || k >= replan_storage.size()) {
+    if (k == kMaxReplans || k >= resources.replan_storage.size()) {
       report.replan_error = Errc::fault_plan_storage_too_small;  // no storage left for another plan
       return report;
     }
-    if (around.fault_count >= kMaxConfigFaults) {
-      report.replan_error = Errc::config_too_many_faults;
+    if (const Errc e = add_found_fault(fabric, net, around, last); e != Errc::ok) {
+      report.replan_error = e;
       return report;
     }
-    // The fabric still marks the switches found before: re-plan around the new one.
-    if (!locate_new_fault(fabric, net, around, last)) {
-      report.replan_error = Errc::faults_not_supported;  // flagged where no new switch is marked
-      return report;
-    }
-    around.faults[around.fault_count++] = {static_cast<std::uint16_t>(last.faulty_stage),
-                                           static_cast<std::uint16_t>(last.faulty_switch), false};
-    around.schedule = ScheduleKind::fault_tolerant;
-    const Result<AnySchedule> next = plan_exchange(around, replan_storage[k]);
+    if (resources.planning.meter != nullptr) resources.planning.meter->restart();
+    const Result<AnySchedule> next = plan_exchange(around, resources.replan_storage[k], resources.planning);
     if (!next) {
       report.replan_error = next.error();
       return report;
@@ -220,6 +268,7 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
       return report;
     }
     ++report.replans;
+    job.last = &plans[k];
     const ResumedAfterHistory resumed(history, plans[k]);
     ExchangeOptions again = options;
     again.start_round = 0;
@@ -232,28 +281,36 @@ ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const Any
     report.retries += last.retries;
     report.error = last.error;
     report.failed_round = last.rounds_done;
-    report.messages_pending = last.messages_pending;
     if (last.fault_located) {
-      report.stranded += stranded_in_stores(resumed, last.rounds_done);
-      report.second_fault_found = true;
-      if (locate_new_fault(fabric, net, around, last)) {
-        report.second_fault_stage = last.faulty_stage;
-        report.second_fault_switch = last.faulty_switch;
-      }
-      report.second_fault_round = report.rounds_run;
+      report.stranded += history.record(resumed, last.rounds_done, resources.planning.meter);
+      note_second_fault(fabric, net, around, last, report);
     }
-    history.add(plans[k], last.rounds_done);
     offset += last.rounds_done;
   }
   return report;
 }
 
-/// One re-plan at most, into `replan_storage`.
+}  // namespace detail
+
+/// Runs `schedule` (planned from `config`) on a probed `fabric`; each time the fabric
+/// locates a faulty switch, re-plans around it and every fault before it (one
+/// re-plan storage each, at most kMaxReplans) and resumes, sending nothing twice.
+/// Hooks: after_round(r, schedule, round) for every delivered round r (counted over
+/// all plans): pacing, watchdog, trace. The messages left at a stop are counted only
+/// when the job gives up (one pass over the rounds left, the meter ticking each round).
 template <hal::FabricController Fabric, class Hooks>
 ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
-                       RelayPlanSpan replan_storage, Hooks& hooks, const ExchangeOptions& options) {
-  const RelayPlanSpan one[] = {replan_storage};
-  return run_job(fabric, config, schedule, std::span<const RelayPlanSpan>(one), hooks, options);
+                       const JobResources& resources, Hooks& hooks, const ExchangeOptions& options) {
+  ExchangeOptions quiet = options;
+  quiet.count_pending = false;
+  detail::JobPlans job;
+  ExchangeReport report = detail::run_plans(fabric, config, schedule, resources, hooks, quiet, job);
+  if (report.error == Errc::ok) return report;
+  const auto tick = [&] { a2a::detail::replay_step(resources.planning.meter); };
+  report.messages_pending =
+      job.last == &schedule ? messages_from_round(schedule, report.failed_round, tick)
+                            : messages_from_round(ResumedAfterHistory(job.history, *job.last), report.failed_round, tick);
+  return report;
 }
 
 }  // namespace a2a::app
