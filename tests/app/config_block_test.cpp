@@ -220,6 +220,13 @@ TEST_CASE("key=value overrides") {
   CHECK(why.word == "ports=sixteen");
   CHECK(apply_overrides(base, "ports=99999999999").error() == Errc::argument_bad_value);
   CHECK(apply_overrides(base, "ports").error() == Errc::argument_bad_value);
+  // A key given twice is refused, naming the second word; fault= alone repeats.
+  CHECK(apply_overrides(base, "ports=16 ports=32", &why).error() == Errc::argument_repeated);
+  CHECK(why.word == "ports=32");
+  CHECK(apply_overrides(base, "topology=omega radix=2 topology=banyan", &why).error() == Errc::argument_repeated);
+  CHECK(why.word == "topology=banyan");
+  CHECK(apply_overrides(base, "degraded=on degraded=off").error() == Errc::argument_repeated);
+  CHECK(apply_overrides(base, "ports=32 fault=2:3 fault=3:5").ok());
   CHECK(apply_overrides(base, "topology=ring").error() == Errc::topology_unknown);
   CHECK(apply_overrides(base, "schedule=random").error() == Errc::schedule_unknown);
   CHECK(apply_overrides(base, "order=backwards").error() == Errc::config_bad_order);

@@ -78,6 +78,7 @@ enum class Errc : std::uint8_t {
   config_reserved_not_zero,  ///< reserved bytes must be zero
   argument_unknown_key,  ///< a key=value override with an unknown key
   argument_bad_value,  ///< a key=value override whose value does not parse
+  argument_repeated,  ///< a key=value override whose key was given before (only fault= repeats)
   // --- fabric (128-191): The HAL: driving a fabric's register block (hal/).
   tag_out_of_range = 128,  ///< a forward tag >= d^n (more digits than the network has stages)
   control_mode_unknown,  ///< not one of the ControlMode values
@@ -208,6 +209,8 @@ constexpr std::string_view describe(Errc e) {
       return "unknown configuration key (use topology, ports, radix, schedule, order, fault)";
     case Errc::argument_bad_value: return "configuration value does not parse";
     // fabric
+    case Errc::argument_repeated:
+      return "this key was already given on the line (only fault= may repeat): give each key once";
     case Errc::tag_out_of_range: return "forward tag out of range (must be < d^n)";
     case Errc::control_mode_unknown: return "unknown switch control mode";
     case Errc::fabric_not_configured: return "the fabric has no network configured (configure it first)";

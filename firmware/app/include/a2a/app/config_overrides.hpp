@@ -6,7 +6,9 @@
 // Lstage:terminal for a dead link; repeatable; fault=none clears the list),
 // degraded (on|off: leave out the pairs no relay reaches instead of refusing).
 // When topology, ports or radix change and schedule is not given, the schedule
-// becomes the default family of the new network (default_schedule_kind).
+// becomes the default family of the new network (default_schedule_kind). Every key
+// but fault is given once: a second `ports=` is refused (argument_repeated), not
+// silently taken over the first.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,15 @@ constexpr bool parse_u32(std::string_view text, std::uint32_t& out) {
 constexpr bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
 }  // namespace detail
 
+/// A bit per key of the overrides (and of the device's `set`), to find a key given twice.
+constexpr std::uint32_t key_bit(std::string_view key) {
+  constexpr std::string_view kKeys[] = {"topology", "ports", "radix", "schedule", "order", "degraded",
+                                        "slot_us",  "mode",  "trace"};
+  for (std::uint32_t k = 0; k < std::size(kKeys); ++k)
+    if (kKeys[k] == key) return std::uint32_t{1} << k;
+  return 0;  // unknown keys are refused for themselves
+}
+
 /// A word of the override text that was refused, and why.
 struct OverrideError {
   Errc error{Errc::ok};
@@ -47,6 +58,7 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
   bool network_changed = false;
   bool schedule_given = false;
   bool faults_given = false;
+  std::uint32_t seen = 0;  // key_bit() of every key given so far
   auto refuse = [&](Errc e, std::string_view word) -> Result<ControllerConfig> {
     if (failure != nullptr) *failure = OverrideError{e, word};
     return e;
@@ -64,6 +76,11 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
     if (eq == std::string_view::npos) return refuse(Errc::argument_bad_value, word);
     const std::string_view key(word.data(), eq);
     const std::string_view value(word.data() + eq + 1, word.size() - eq - 1);
+    if (key != "fault") {
+      const std::uint32_t bit = key_bit(key);
+      if ((seen & bit) != 0) return refuse(Errc::argument_repeated, word);
+      seen |= bit;
+    }
     if (key == "topology") {
       const auto t = parse_topology(value);
       if (!t) return refuse(t.error(), word);

@@ -68,21 +68,33 @@ class Device {
     }
     board_->set_crumb(kCrumbMagic, 0);
     const bool provisioned = !blank(block_);
-    source_ = provisioned ? "block" : "default";
-    board_->print("config source: ", provisioned ? "the provisioned configuration block"
-                                                 : "the image's built-in default (the configuration block is blank)",
+    const std::uint32_t resets = applying_resets(provisioned);
+    const bool skip_block = resets >= kBootLoopResets;
+    source_ = provisioned && !skip_block ? "block" : "default";
+    board_->print("config source: ",
+                  !provisioned ? "the image's built-in default (the configuration block is blank)"
+                  : skip_block ? "the image's built-in default (the provisioned block was not applied)"
+                               : "the provisioned configuration block",
                   "\n");
-    const Result<ControllerConfig> decoded = decode_config(provisioned ? block_ : fallback_);
+    if (skip_block)
+      board_->print("error: the provisioned configuration block was not applied: the watchdog reset the device ", resets,
+                    " times in a row while applying it; the built-in default runs, set can replace it\n");
+    const Result<ControllerConfig> decoded = decode_config(provisioned && !skip_block ? block_ : fallback_);
+    Errc refused = Errc::ok;
     if (decoded) {
+      board_->set_crumb(kCrumbApplying, kApplyingMagic | resets);  // a reset from here on counts
+      refused = check(*decoded);
+      board_->set_crumb(kCrumbApplying, 0);
       config_ = *decoded;
-      config_ok_ = check(config_) == Errc::ok;
+      config_ok_ = refused == Errc::ok;
+      if (!config_ok_ && provisioned && !skip_block) apply_default_instead(refused);
     }
     print_config();
     if (!decoded) {
       board_->print("error: configuration block refused: ", describe(decoded.error()),
                     "; run refused until set gives a whole configuration\n");
     } else if (!config_ok_) {
-      board_->print("error: configuration refused: ", describe(check(config_)), "\n");
+      board_->print("error: configuration refused: ", describe(refused), "\n");
     }
     Driver fabric(bus_);
     if (const Errc e = fabric.probe(); e != Errc::ok) {
@@ -132,6 +144,32 @@ class Device {
   static constexpr std::uint32_t kCrumbMagic = 1;
   static constexpr std::uint32_t kCrumbRound = 2;
   static constexpr std::uint32_t kExchangeRunning = 0xA2A0E7C1U;
+  /// Boot-loop guard: while a configuration is applied at boot (planned), crumb 3 holds
+  /// this magic and the watchdog resets counted so far in a row.
+  static constexpr std::uint32_t kCrumbApplying = 3;
+  static constexpr std::uint32_t kApplyingMagic = 0xA2A0B000U;
+  /// After this many watchdog resets in a row while applying the provisioned block,
+  /// the image boots without it.
+  static constexpr std::uint32_t kBootLoopResets = 2;
+
+  /// Watchdog resets in a row so far that came while a configuration was applied.
+  std::uint32_t applying_resets(bool provisioned) {
+    const std::uint32_t word = board_->crumb(kCrumbApplying);
+    board_->set_crumb(kCrumbApplying, 0);
+    if (!provisioned || board_->reset_cause() != ResetCause::watchdog || (word & 0xFFFFFF00U) != kApplyingMagic)
+      return 0;
+    return (word & 0xFFU) + 1;
+  }
+  /// A provisioned block whose configuration is refused: the built-in default runs.
+  void apply_default_instead(Errc why) {
+    board_->print("error: the provisioned configuration is refused: ", describe(why),
+                  "; the built-in default runs, set can replace it\n");
+    const Result<ControllerConfig> fallback = decode_config(fallback_);
+    if (!fallback) return;
+    config_ = *fallback;
+    config_ok_ = check(config_) == Errc::ok;
+    source_ = "default";
+  }
 
   template <class... Args>
   void error(const Args&... args) {
@@ -203,9 +241,11 @@ class Device {
   std::string_view source_{"default"};  ///< where the configuration came from: block, default or set
   /// The configured plan's storage (none: the closed forms alone).
   [[nodiscard]] RelayPlanSpan plan_storage() const { return storages_.empty() ? RelayPlanSpan{} : storages_[0]; }
-  /// The re-plans': past the configured plan's when it may use one (it has faults).
+  /// The re-plans': past the configured plan's when it may use one (it has faults) and
+  /// another is left; else all of them (a re-plan overwrites the configured plan, which
+  /// is planned again for the next run: run_one drops it after a re-plan).
   [[nodiscard]] std::span<const RelayPlanSpan> replan_storages() const {
-    return config_.fault_count == 0 || storages_.empty() ? storages_ : storages_.subspan(1);
+    return config_.fault_count == 0 || storages_.size() < 2 ? storages_ : storages_.subspan(1);
   }
   std::array<RelayPlanSpan, 1> one_storage_{};
   std::span<const RelayPlanSpan> storages_;

@@ -78,6 +78,7 @@ constexpr SetResult apply_set(const ControllerConfig& config, const DeviceKnobs&
   std::size_t used = 0;
   std::size_t at = 0;
   bool any = false;
+  std::uint32_t device_keys = 0;  // key_bit() of the device keys given (the others: apply_overrides)
   while (at < text.size()) {
     while (at < text.size() && a2a::detail::is_space(text[at])) ++at;
     std::size_t end = at;
@@ -86,18 +87,24 @@ constexpr SetResult apply_set(const ControllerConfig& config, const DeviceKnobs&
     const std::string_view word(text.data() + at, end - at);
     at = end;
     any = true;
+    const std::size_t eq = word.find('=');
+    const std::uint32_t bit = eq == std::string_view::npos ? 0U : key_bit(slice(word, 0, eq));
+    if ((device_keys & bit) != 0) return {Errc::argument_repeated, word, config, knobs};
     if (word.starts_with("slot_us=")) {
       std::uint32_t v = 0;
       if (!a2a::detail::parse_u32(slice(word, 8), v) || v > kMaxSlotMicros) return {Errc::argument_bad_value, word, config, knobs};
       out.knobs.slot_us = v;
+      device_keys |= bit;
     } else if (word.starts_with("mode=")) {
       const std::string_view v = slice(word, 5);
       if (v != "direct" && v != "lookahead") return {Errc::argument_bad_value, word, config, knobs};
       out.knobs.mode = v == "lookahead" ? RunMode::lookahead : RunMode::direct;
+      device_keys |= bit;
     } else if (word.starts_with("trace=")) {
       const std::string_view v = slice(word, 6);
       if (v != "on" && v != "off") return {Errc::argument_bad_value, word, config, knobs};
       out.knobs.trace = v == "on";
+      device_keys |= bit;
     } else {
       if (used + word.size() + 1 > rest.size()) return {Errc::argument_bad_value, word, config, knobs};
       for (char ch : word) rest[used++] = ch;

@@ -113,9 +113,10 @@ constexpr void count_left_out(const AnySchedule& plan, ExchangeReport& report) {
   for (UndeliverablePair p = report.first_left_out; p.found; p = ft->next_left_out(p)) ++report.left_out;
 }
 
-/// Re-plans an exchange can make: each keeps its plan in a storage of its own, since
-/// the plan running when the next fault is found is still read (its rounds that ran)
-/// while the next one is planned.
+/// Re-plans an exchange can make. Once a stopped plan's delivered messages are in the
+/// bits (DeliveredMessages::record), nothing reads that plan again: the next re-plan
+/// may take its storage, so one storage serves any number of re-plans (they take the
+/// storages in turn).
 inline constexpr std::size_t kMaxReplans = 2;
 
 /// The messages the plans run so far delivered: one bit per ordered pair (origin,
@@ -194,8 +195,9 @@ class ResumedAfterHistory {
   const AnySchedule* next_;
 };
 
-/// What a job may use besides the fabric: storage for the re-plans (one each, at most
-/// kMaxReplans), for the delivered-message bits (DeliveredMessages::words_for(N)
+/// What a job may use besides the fabric: storage for the re-plans (taken in turn; a
+/// plan that is running is never overwritten: the one before is in the bits by then;
+/// the schedule the job was given may be), for the delivered-message bits (DeliveredMessages::words_for(N)
 /// words), and how to plan (a device: bounded, its meter feeding the watchdog).
 struct JobResources {
   std::span<const RelayPlanSpan> replan_storage{};
@@ -247,8 +249,12 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
   ExchangeOutcome last = first;
   std::uint32_t offset = first.rounds_done;  // the hooks count rounds over all plans
   for (std::size_t k = 0; last.error != Errc::ok && last.fault_located; ++k) {
-    if (k == kMaxReplans || k >= resources.replan_storage.size()) {
-      report.replan_error = Errc::fault_plan_storage_too_small;  // no storage left for another plan
+    if (resources.replan_storage.empty()) {
+      report.replan_error = Errc::fault_plan_storage_too_small;  // no storage for a plan
+      return report;
+    }
+    if (k == kMaxReplans) {
+      report.replan_error = Errc::config_too_many_faults;  // the job's bound on re-plans
       return report;
     }
     if (const Errc e = add_found_fault(fabric, net, around, last); e != Errc::ok) {
@@ -256,7 +262,8 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
       return report;
     }
     if (resources.planning.meter != nullptr) resources.planning.meter->restart();
-    const Result<AnySchedule> next = plan_exchange(around, resources.replan_storage[k], resources.planning);
+    const RelayPlanSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
+    const Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
     if (!next) {
       report.replan_error = next.error();
       return report;
