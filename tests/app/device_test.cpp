@@ -78,8 +78,8 @@ TEST_CASE("bad lines get one error reply each and change nothing") {
   CHECK(has(b.command("set speed=fast"), "error: 'speed=fast' refused: unknown configuration key"));
   CHECK(has(b.command("set slot_us=x"), "error: 'slot_us=x' refused"));
   // A key given twice is refused, naming the second word (set refuses a key given twice).
-  CHECK(has(b.command("set ports=16 ports=32"), "error: 'ports=32' refused: this key was already given"));
-  CHECK(has(b.command("set trace=on trace=off"), "error: 'trace=off' refused: this key was already given"));
+  CHECK(has(b.command("set ports=16 ports=32"), "error: 'ports=32' refused: this configuration key was already given"));
+  CHECK(has(b.command("set trace=on trace=off"), "error: 'trace=off' refused: this configuration key was already given"));
   CHECK(has(b.command("set ports=65536"), "error: N = 65536 is above this image's capacity of 256 ports"));
   // The shift network has N switches per stage: on a 256-port block it stops at N = 128.
   CHECK(has(b.command("set topology=shift ports=256"),

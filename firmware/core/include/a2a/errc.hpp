@@ -210,7 +210,7 @@ constexpr std::string_view describe(Errc e) {
     case Errc::argument_bad_value: return "configuration value does not parse";
     // fabric
     case Errc::argument_repeated:
-      return "this key was already given on the line (only fault= may repeat): give each key once";
+      return "this configuration key was already given on the line (only fault= may repeat): give each key once";
     case Errc::tag_out_of_range: return "forward tag out of range (must be < d^n)";
     case Errc::control_mode_unknown: return "unknown switch control mode";
     case Errc::fabric_not_configured: return "the fabric has no network configured (configure it first)";

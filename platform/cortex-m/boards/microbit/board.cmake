@@ -15,6 +15,9 @@ set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/../../drivers/nrf51/
 set(A2A_BOARD_SLOT_TIMER_IN_QEMU ON)
 # HFCLK from the internal 16 MHz RC oscillator (QEMU: 16 MHz too).
 set(A2A_BOARD_CPU_HZ 16000000)
+# QEMU's -icount shift for tests whose outcome depends on time: 2^6 ns an instruction,
+# a 15.6 MHz core, the nearest to the chip's 16 MHz.
+set(A2A_BOARD_QEMU_ICOUNT_SHIFT 6)
 set(A2A_BOARD_BAUD 115200)
 # 16 KiB of RAM: the controller's fabric model (N x N pair bits) fits N = 32,
 # the portable test sweeps N = 64.
