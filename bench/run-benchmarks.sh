@@ -12,7 +12,10 @@
 #             the core at -Os (figure 3), and the same counts on the Cortex-M0+;
 #             then the look-ahead mode on every board (the slot interrupt, the
 #             producer, the shortest slot) and the table `a2a budget` reads,
-#             bench/results/slot-budget.json, written from these counts
+#             bench/results/slot-budget.json, written from these counts; then
+#             planning around faults as the controller image plans, per board at
+#             its capacity, against a quarter of the watchdog period, and a
+#             resumed round against a fresh one (bench_planning)
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -109,6 +112,20 @@ for part in "${parts[@]}"; do
         --rounds "cortex-m4=$scratch/rounds-m4f.out:$scratch/rounds-m4f.log" \
         --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
         --json bench/results/slot-budget.json
+      # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
+      # "Planning around faults on the device"): bench_planning on every board.
+      planned=()
+      for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
+        IFS=: read -r dir machine <<<"$entry"
+        preset="arm-$dir"
+        [[ $dir == stm32 ]] && preset=arm-m4-stm32
+        [[ $dir == nd2 ]] && preset=arm-m3-stm32
+        build "$preset" "$base-$dir" bench_planning
+        echo "run-benchmarks: bench_planning on $machine" >&2
+        run "$machine" "$base-$dir/bench/target/bench_planning.elf" "plan-$machine"
+        planned+=(--board "$scratch/plan-$machine.out:$scratch/plan-$machine.log")
+      done
+      python3 bench/target/collect.py planning "${planned[@]}"
       ;;
   esac
 done

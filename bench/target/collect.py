@@ -19,6 +19,12 @@ docs/PERFORMANCE.md (called by bench/run-target-bench.sh).
       bench_rounds' of each core (the direct loop through the HAL, figure 1).
       Prints the look-ahead tables of docs/PERFORMANCE.md and, with --json,
       writes the table `a2a budget` reads (bench/results/slot-budget.json).
+  collect.py planning --board OUT:LOG [--board ...]
+      bench_planning's console and plugin lines of each board: planning around
+      faults as the controller image plans (worst case per class of configuration
+      at the board's capacity) against the budget, a quarter of the watchdog
+      period at the board's clock, and a resumed round against the same round run
+      fresh (at most 2x).
 """
 import argparse
 import json
@@ -365,6 +371,52 @@ def lookahead(args):
         print(f"collect: wrote {args.json}", file=sys.stderr)
 
 
+def planning(args):
+    print("| board | core clock | N | budget (1/4 watchdog) | one fault: worst | within | most faults: worst "
+          "| x budget | steps | per step | degraded | resumed / fresh round |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    failed = False
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        board = {}
+        for line in open(out):
+            words = line.split()
+            if words and words[0] == "board":
+                board = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+        if not board:
+            sys.exit(f"collect: {out}: no 'board ...' line")
+        groups = paired(spec)
+        plans = [g for g in groups if g["what"] == "plan"]
+        if any(g["ok"] != "1" for g in plans):
+            sys.exit(f"collect: {out}: a configuration the board accepts was not planned")
+        hz, watchdog_ms = int(board["hz"]), int(board["watchdog_ms"])
+        budget = hz * watchdog_ms // 1000 // 4
+        one = max((g for g in plans if g["class"] == "one"), key=lambda g: g["max"])
+        most = [g for g in plans if g["class"] == "most"]
+        worst = max(most, key=lambda g: g["max"]) if most else None
+        per_step = max(g["max"] / max(int(g["steps"]), 1) for g in most) if most else 0
+        degraded = [g for g in plans if g["class"] == "degraded"]
+        ratios = []
+        for r in sorted({g["round"] for g in groups if g["what"] == "round"}):
+            fresh = [g for g in groups if g["what"] == "round" and g["round"] == r and g["mode"] == "fresh"][0]
+            resumed = [g for g in groups if g["what"] == "round" and g["round"] == r and g["mode"] == "resumed"][0]
+            ratios.append(resumed["max"] / fresh["max"])
+        within = one["max"] <= budget
+        failed = failed or not within or max(ratios) > 2
+        def ms(count):
+            return f"{count / hz * 1000:.0f} ms"
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {budget / 1e6:.1f} M | "
+              f"{one['max'] / 1e6:.2f} M ({ms(one['max'])}; {one['topology']}, stage {one['stage']}) | "
+              f"{'yes' if within else 'NO'} | "
+              + (f"{worst['max'] / 1e6:.1f} M ({ms(worst['max'])}; {board['plan_faults']} faults, {worst['topology']}) | "
+                 f"{worst['max'] / budget:.1f} | {worst['steps']} | {per_step / 1e3:.0f} k ({ms(per_step)}) | "
+                 if worst else "(single-fault designs only) | | | | ")
+              + (f"{degraded[0]['max'] / 1e6:.2f} M | " if degraded else "| ")
+              + f"{max(ratios):.2f} |")
+    if failed:
+        sys.exit("collect: a board's one-fault planning is over its budget, or a resumed round over 2x")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -384,6 +436,9 @@ def main():
     la.add_argument("--rounds", action="append", required=True, help="CPU=OUT:LOG: bench_rounds' of one core")
     la.add_argument("--json", help="write the budget table (bench/results/slot-budget.json)")
     la.set_defaults(run=lookahead)
+    pl = sub.add_parser("planning")
+    pl.add_argument("--board", action="append", required=True, help="bench_planning's OUT:LOG of one board")
+    pl.set_defaults(run=planning)
     args = parser.parse_args()
     args.run(args)
 

@@ -22,8 +22,9 @@ extern "C" const std::uint8_t __a2a_config_start[];  // the board's CONFIG regio
 
 namespace {
 
-/// Watchdog period: covers the worst-case round (docs/console.md, "Timing and supervision").
-constexpr std::uint32_t kWatchdogMs = 2000;
+/// Watchdog period: covers the worst-case round and every planning step (docs/console.md,
+/// "Timing and supervision"); A2A_FW_WATCHDOG_MS in the controller's CMakeLists.txt.
+constexpr std::uint32_t kWatchdogMs = A2A_FW_WATCHDOG_MS;
 
 /// STATUS reads one wait for the fabric may take. Hardware answers within a round
 /// time (microseconds): 200000 reads are about 0.1 s at 25 MHz. The emulated fabric

@@ -1,0 +1,141 @@
+// Instruction counts of what a device computes around faults (docs/PERFORMANCE.md,
+// "Planning around faults on the device"), measured in QEMU by icount_plugin.c:
+//  - planning: plan_exchange() as the controller image plans (device_planning.hpp:
+//    bounded, metered), for every configuration class the board accepts at its
+//    capacity N = A2A_FW_MAX_PORTS: one internal switch of every topology with a
+//    fault-tolerant plan, in every internal stage at three switch positions; the
+//    board's maximum of faults (A2A_FW_PLAN_FAULTS) in a few positions, with a dead link;
+//    a degraded plan around a first-stage switch. One interval per plan; collect.py
+//    keeps the worst of each class.
+//  - a resumed round against the same round run fresh: every port's send of a round of
+//    a fault-tolerant plan, alone and through ResumedAfterHistory with half the
+//    messages marked delivered (the bits of DeliveredMessages).
+// Each interval is followed by a "bench ..." line and a flush, paired in order.
+#include <array>
+#include <cstdint>
+
+#include "a2a/a2a.hpp"
+#include "a2a/app/config_block.hpp"
+#include "a2a/app/device_planning.hpp"
+#include "a2a/app/exchange_job.hpp"
+#include "a2a/board/console.hpp"
+#include "icount_markers.h"
+
+namespace {
+
+using namespace a2a;
+using board::println;
+
+constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
+#if A2A_FW_PLAN_FAULTS == 0
+RelayPlanStorage<kPorts> g_storage;
+#else
+FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS> g_storage;
+#endif
+std::array<std::uint32_t, app::DeliveredMessages::words_for(kPorts)> g_bits{};
+
+constexpr std::uint32_t stages_of(std::uint32_t n) {
+  std::uint32_t s = 0;
+  while ((std::uint32_t{1} << s) < n) ++s;
+  return s;
+}
+constexpr std::uint32_t kStages = stages_of(kPorts);
+
+/// Plans `c` as the device does, bracketed; prints its class and outcome.
+void measure_plan(const char* what, const ControllerConfig& c) {
+  PlanMeter meter = app::device_plan_meter(c.ports);
+  A2A_ICOUNT_START();
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), app::device_planning(&meter));
+  A2A_ICOUNT_STOP();
+  println("bench plan class=", what, " topology=", name(c.topology), " N=", c.ports, " faults=", c.fault_count,
+          " stage=", c.faults[0].stage, " ok=", plan ? 1U : 0U, " rounds=", plan ? plan->rounds() : 0U,
+          " steps=", meter.steps());
+  A2A_ICOUNT_FLUSH();
+}
+
+ControllerConfig config(Topology t) {
+  ControllerConfig c;
+  c.topology = t;
+  c.ports = kPorts;
+  c.radix = 2;
+  return c;
+}
+
+void one_fault() {
+  for (Topology t : kAllTopologies) {
+    if (t == Topology::shift || t == Topology::gsen) continue;  // GSEN 2^n is the omega network
+    for (std::uint32_t s = 1; s + 1 < kStages; ++s)
+      for (const std::uint32_t sw : std::array<std::uint32_t, 3>{0, kPorts / 4 + 3, kPorts / 2 - 1}) {
+        ControllerConfig c = config(t);
+        c.faults[c.fault_count++] = {static_cast<std::uint16_t>(s), static_cast<std::uint16_t>(sw), false};
+        measure_plan("one", c);
+      }
+  }
+}
+
+#if A2A_FW_PLAN_FAULTS > 0
+/// The board's maximum of faults: switches spread over the internal stages, a dead link last.
+void most_faults() {
+  const std::uint32_t most = A2A_FW_PLAN_FAULTS;
+  for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan, Topology::reverse_banyan})
+    for (std::uint32_t shift = 0; shift < 3; ++shift) {
+      ControllerConfig c = config(t);
+      for (std::uint32_t f = 0; f < most; ++f) {
+        const std::uint32_t stage = 1 + (f + shift) % (kStages - 2);
+        const bool link = f + 1 == most && most > 1;
+        const std::uint32_t index = (f * 37 + shift * 11 + 5) % (link ? kPorts : kPorts / 2);
+        c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(index), link};
+      }
+      measure_plan("most", c);
+    }
+  // Degraded: a first-stage switch cuts two processors off; every other pair is planned.
+  ControllerConfig c = config(Topology::omega);
+  c.faults[c.fault_count++] = {0, 1, false};
+  c.degraded = true;
+  measure_plan("degraded", c);
+}
+#endif
+
+/// A round computed fresh (every port's send) against the same round resumed after
+/// history: half the pairs marked delivered, each send then also asks one bit.
+void resumed_round() {
+  ControllerConfig c = config(Topology::baseline);
+  c.faults[c.fault_count++] = {static_cast<std::uint16_t>(kStages / 2), 5, false};
+  PlanMeter meter = app::device_plan_meter(c.ports);
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), app::device_planning(&meter));
+  if (!plan) return println("error: the resumed-round plan failed");
+  app::DeliveredMessages history;
+  if (!history.start(g_bits, kPorts)) return println("error: no room for the bits");
+  const std::uint32_t half = plan->rounds() / 2;
+  (void)history.record(*plan, half, nullptr);
+  const app::ResumedAfterHistory resumed(history, *plan);
+  for (const std::uint32_t r : std::array<std::uint32_t, 2>{half, plan->rounds() - 1}) {  // a regular round and an extra one
+    std::uint32_t sends = 0;
+    const AnySchedule::Round round = plan->round(r);
+    A2A_ICOUNT_START();
+    for (std::uint32_t port = 0; port < kPorts; ++port) sends += plan->send(round, port).sends ? 1U : 0U;
+    A2A_ICOUNT_STOP();
+    println("bench round mode=fresh round=", r, " N=", kPorts, " sends=", sends);
+    A2A_ICOUNT_FLUSH();
+    sends = 0;
+    A2A_ICOUNT_START();
+    for (std::uint32_t port = 0; port < kPorts; ++port) sends += resumed.send(round, port).sends ? 1U : 0U;
+    A2A_ICOUNT_STOP();
+    println("bench round mode=resumed round=", r, " N=", kPorts, " sends=", sends);
+    A2A_ICOUNT_FLUSH();
+  }
+}
+
+}  // namespace
+
+int main() {
+  println("board name=", A2A_BENCH_BOARD, " hz=", A2A_BENCH_CPU_HZ, " watchdog_ms=", A2A_BENCH_WATCHDOG_MS,
+          " N=", kPorts, " plan_faults=", A2A_FW_PLAN_FAULTS);
+  one_fault();
+#if A2A_FW_PLAN_FAULTS > 0
+  most_faults();
+#endif
+  resumed_round();
+  println("bench done");
+  return 0;
+}
