@@ -15,6 +15,38 @@ __attribute__((section(".noinit"))) static volatile uint32_t persistent[A2A_BOAR
 
 static enum a2a_reset_cause boot_cause; /* .bss: settled by a2a_board_boot() */
 
+/* The console's receive ring. Free-running 32-bit indices (head: written by the
+   interrupt only; tail: by the reader only), each a single aligned word store,
+   so neither side needs to mask interrupts; head - tail is the fill. */
+static volatile uint8_t rx_ring[A2A_BOARD_RX_RING];
+static volatile uint32_t rx_head;
+static volatile uint32_t rx_tail;
+static volatile uint32_t rx_lost;
+
+void a2a_board_rx_push(uint8_t byte) {
+  const uint32_t head = rx_head;
+  if (head - rx_tail >= A2A_BOARD_RX_RING) {
+    ++rx_lost;
+    return;
+  }
+  rx_ring[head % A2A_BOARD_RX_RING] = byte;
+  __asm__ volatile("" ::: "memory"); /* the byte before the index that publishes it */
+  rx_head = head + 1u;
+}
+
+void a2a_board_rx_lost(void) { ++rx_lost; }
+
+int a2a_board_rx_pop(void) {
+  const uint32_t tail = rx_tail;
+  if (tail == rx_head) return -1;
+  const int byte = rx_ring[tail % A2A_BOARD_RX_RING];
+  __asm__ volatile("" ::: "memory");
+  rx_tail = tail + 1u;
+  return byte;
+}
+
+uint32_t a2a_board_uart_overruns(void) { return rx_lost; }
+
 /* The FABRIC region's start (ld/sections.ld). */
 extern uint32_t __a2a_fabric_region[];
 

@@ -18,6 +18,14 @@ extern "C" {
 int a2a_board_hw_reset_cause(void);
 
 /* --- provided by board_common.c ------------------------------------------ */
+/* The console's receive ring (single producer: the board's UART receive
+   interrupt; single consumer: a2a_board_uart_read). Push from the interrupt
+   only; a full ring counts the byte as lost. */
+void a2a_board_rx_push(uint8_t byte);
+/* A byte the UART itself lost (its overrun flag), counted with the ring's. */
+void a2a_board_rx_lost(void);
+/* The next byte of the ring, or -1 (what a2a_board_uart_read returns). */
+int a2a_board_rx_pop(void);
 /* Called by Reset_Handler after .data/.bss: settles the reset cause. */
 void a2a_board_boot(void);
 /* Writes the cause the next boot reports into persistent word 0. */

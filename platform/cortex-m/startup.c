@@ -38,17 +38,17 @@ A2A_WEAK_HANDLER(DebugMon_Handler);
 A2A_WEAK_HANDLER(PendSV_Handler);
 A2A_WEAK_HANDLER(SysTick_Handler);
 /* External interrupts: the MPS2 boards have 32, the micro:bit (nRF51) 26,
- * the STM32F405 82. The table stops at 32: the images use SysTick and polled
- * peripherals, and only an enabled interrupt can be taken. An image that
- * enables a higher STM32 interrupt (e.g. USART1 = 37) must lengthen it. */
+ * the STM32F405 82. The table holds 40: the STM32 boards' console receives on
+ * USART1, interrupt 37 (entries past a core's last interrupt are never taken). */
 #define A2A_IRQ(n) A2A_WEAK_HANDLER(IRQ##n##_Handler)
 A2A_IRQ(0); A2A_IRQ(1); A2A_IRQ(2); A2A_IRQ(3); A2A_IRQ(4); A2A_IRQ(5); A2A_IRQ(6); A2A_IRQ(7);
 A2A_IRQ(8); A2A_IRQ(9); A2A_IRQ(10); A2A_IRQ(11); A2A_IRQ(12); A2A_IRQ(13); A2A_IRQ(14); A2A_IRQ(15);
 A2A_IRQ(16); A2A_IRQ(17); A2A_IRQ(18); A2A_IRQ(19); A2A_IRQ(20); A2A_IRQ(21); A2A_IRQ(22); A2A_IRQ(23);
 A2A_IRQ(24); A2A_IRQ(25); A2A_IRQ(26); A2A_IRQ(27); A2A_IRQ(28); A2A_IRQ(29); A2A_IRQ(30); A2A_IRQ(31);
+A2A_IRQ(32); A2A_IRQ(33); A2A_IRQ(34); A2A_IRQ(35); A2A_IRQ(36); A2A_IRQ(37); A2A_IRQ(38); A2A_IRQ(39);
 
 /* At address 0: the hardware loads SP from entry 0 and jumps to entry 1. */
-__attribute__((used, section(".isr_vector"))) const a2a_init_function a2a_vector_table[16 + 32] = {
+__attribute__((used, section(".isr_vector"))) const a2a_init_function a2a_vector_table[16 + 40] = {
     (a2a_init_function)&__stack_top,
     Reset_Handler,
     NMI_Handler,
@@ -67,7 +67,8 @@ __attribute__((used, section(".isr_vector"))) const a2a_init_function a2a_vector
     IRQ12_Handler, IRQ13_Handler, IRQ14_Handler, IRQ15_Handler, IRQ16_Handler, IRQ17_Handler,
     IRQ18_Handler, IRQ19_Handler, IRQ20_Handler, IRQ21_Handler, IRQ22_Handler, IRQ23_Handler,
     IRQ24_Handler, IRQ25_Handler, IRQ26_Handler, IRQ27_Handler, IRQ28_Handler, IRQ29_Handler,
-    IRQ30_Handler, IRQ31_Handler,
+    IRQ30_Handler, IRQ31_Handler, IRQ32_Handler, IRQ33_Handler, IRQ34_Handler, IRQ35_Handler,
+    IRQ36_Handler, IRQ37_Handler, IRQ38_Handler, IRQ39_Handler,
 };
 
 void a2a_unhandled_exception(void) {

@@ -69,6 +69,7 @@ class HostBoard {
   void feed_watchdog() { ++feeds; }
   std::uint32_t watchdog_ms() const { return 2000; }
   std::uint32_t fabric_polls() const { return 1000; }
+  std::uint32_t console_overruns() const { return 0; }  // the host's console loses nothing
   std::string_view name() const { return "host"; }
   app::ResetCause reset_cause() const { return cause; }
   std::uint32_t crumb(std::uint32_t i) { return crumbs[i]; }

@@ -80,6 +80,7 @@ class StandinBoard {
   void feed_watchdog() {}
   std::uint32_t watchdog_ms() const { return 2000; }
   std::uint32_t fabric_polls() const { return 1000; }
+  std::uint32_t console_overruns() const { return 0; }  // the host's console loses nothing
   std::string_view name() const { return name_; }
   a2a::app::ResetCause reset_cause() const { return a2a::app::ResetCause::power_on; }
   std::uint32_t crumb(std::uint32_t i) { return crumbs_[i]; }

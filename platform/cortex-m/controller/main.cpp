@@ -73,6 +73,7 @@ class CortexMBoard {
  public:
   CortexMBoard() : bus_(a2a_board_fabric_base()), cause_(cause_of(a2a_board_reset_cause())) {}
   int read_byte() { return a2a_board_uart_read(); }
+  std::uint32_t console_overruns() const { return a2a_board_uart_overruns(); }
   template <class... Args>
   void print(const Args&... args) {
     a2a::board::print(args...);

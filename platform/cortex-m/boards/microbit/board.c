@@ -1,5 +1,6 @@
 /* Board microbit: BBC micro:bit v1 (nRF51822, Cortex-M0), QEMU's "microbit".
- *   UART0    0x40002000  console on the interface chip's USB serial: TX P0.24, RX P0.25
+ *   UART0    0x40002000  console on the interface chip's USB serial: TX P0.24, RX P0.25;
+ *                        receive interrupt 2 (into the console's ring)
  *   TIMER0   0x40008000  time base: 1 MHz, 32 bits, wraps in 71 min
  *   WDT      0x40010000  watchdog (not modelled by QEMU 7.2)
  *   TIMER1   0x40009000  slot timer of the look-ahead mode: interrupt 9, 16 bits,
@@ -24,11 +25,15 @@ uint32_t a2a_board_cpu_hz(void) { return A2A_BOARD_CPU_HZ; } /* 16 MHz, in QEMU 
 void a2a_board_init(void) {
   if (initialized) return;
   a2a_nrf51_uart_init(MICROBIT_UART_TX_PIN, MICROBIT_UART_RX_PIN);
+  a2a_board_irq_enable(A2A_NRF51_UART0_IRQ); /* from here every byte goes into the ring */
   a2a_nrf51_timer0_start();
   initialized = true;
 }
 
-int a2a_board_uart_read(void) { return a2a_nrf51_uart_read(); }
+/* UART0's interrupt: the bytes into the console's ring. */
+void IRQ2_Handler(void) { a2a_nrf51_uart_receive(); }
+
+int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
 
 void a2a_board_uart_write(const char *text, size_t length) { a2a_nrf51_uart_write(text, (uint32_t)length); }
 

@@ -1,7 +1,10 @@
-/* CMSDK APB UART, timer and watchdog drivers (see cmsdk.h). Polled, no
- * interrupts except the watchdog's (the board's NMI handler) and the slot
- * timer's (cmsdk_slot_irq.cpp, look-ahead mode). */
+/* CMSDK APB UART, timer and watchdog drivers (see cmsdk.h). Interrupts: the
+ * UART's receive (into the board's ring, a2a_cmsdk_uart_receive), the
+ * watchdog's (the board's NMI handler) and the slot timer's
+ * (cmsdk_slot_irq.cpp, look-ahead mode); everything else is polled. */
 #include "cmsdk.h"
+
+#include "board_common.h"
 
 #include <stddef.h>
 
@@ -22,7 +25,7 @@ void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t b
   uart->CTRL = 0;
   uart->BAUDDIV = div;
   uart->STATE = 0xCu; /* clear stale overrun flags */
-  uart->CTRL = A2A_CMSDK_UART_CTRL_TX_EN | A2A_CMSDK_UART_CTRL_RX_EN;
+  uart->CTRL = A2A_CMSDK_UART_CTRL_TX_EN | A2A_CMSDK_UART_CTRL_RX_EN | A2A_CMSDK_UART_CTRL_RX_INT_EN;
 }
 
 void a2a_cmsdk_uart_write(a2a_cmsdk_uart_regs *uart, const char *text, uint32_t length) {
@@ -33,9 +36,13 @@ void a2a_cmsdk_uart_write(a2a_cmsdk_uart_regs *uart, const char *text, uint32_t 
   }
 }
 
-int a2a_cmsdk_uart_read(a2a_cmsdk_uart_regs *uart) {
-  if ((uart->STATE & A2A_CMSDK_UART_STATE_RX_FULL) == 0u) return -1;
-  return (int)(uart->DATA & 0xFFu);
+void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs *uart) {
+  uart->INTSTATUS = A2A_CMSDK_UART_INT_RX; /* cleared first: a byte after this raises it again */
+  if ((uart->STATE & A2A_CMSDK_UART_STATE_RX_OVERRUN) != 0u) {
+    uart->STATE = A2A_CMSDK_UART_STATE_RX_OVERRUN; /* write 1 clears */
+    a2a_board_rx_lost();
+  }
+  while ((uart->STATE & A2A_CMSDK_UART_STATE_RX_FULL) != 0u) a2a_board_rx_push((uint8_t)(uart->DATA & 0xFFu));
 }
 
 void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer) {

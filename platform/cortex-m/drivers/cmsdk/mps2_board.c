@@ -2,7 +2,7 @@
  * share the CMSDK APB peripherals at the same addresses and the 25 MHz APB
  * clock, so one implementation serves the three boards; each board's board.c
  * only names the image (a2a_board_name).
- *   UART0     0x40004000  console (QEMU's first -serial)
+ *   UART0     0x40004000  console (QEMU's first -serial); receive interrupt: IRQ 0
  *   TIMER0    0x40000000  time base: 25 ticks per microsecond, wraps in 171 s
  *   WATCHDOG  0x40008000  interrupt wired to NMI (hw/arm/mps2.c), reset on the
  *                         second expiry
@@ -23,11 +23,15 @@ uint32_t a2a_board_cpu_hz(void) { return A2A_BOARD_CPU_HZ; } /* 25 MHz, in QEMU 
 void a2a_board_init(void) {
   if (initialized) return;
   a2a_cmsdk_uart_init(MPS2_UART0, A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
+  a2a_board_irq_enable(MPS2_UART0_RX_IRQ); /* from here every byte goes into the ring */
   a2a_cmsdk_timer_start(MPS2_TIMER0);
   initialized = true;
 }
 
-int a2a_board_uart_read(void) { return a2a_cmsdk_uart_read(MPS2_UART0); }
+/* UART0's receive interrupt: the bytes into the console's ring. */
+void IRQ0_Handler(void) { a2a_cmsdk_uart_receive(MPS2_UART0); }
+
+int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
 
 void a2a_board_uart_write(const char *text, size_t length) {
   a2a_cmsdk_uart_write(MPS2_UART0, text, (uint32_t)length);

@@ -5,10 +5,12 @@
 #include <stddef.h>
 
 #include "a2a/board/board.h"
+#include "board_common.h"
 
 /* The register blocks must sit at the reference manual's offsets. */
 _Static_assert(offsetof(a2a_nrf51_uart_regs, EVENTS_RXDRDY) == 0x108, "UART EVENTS_RXDRDY");
 _Static_assert(offsetof(a2a_nrf51_uart_regs, EVENTS_TXDRDY) == 0x11C, "UART EVENTS_TXDRDY");
+_Static_assert(offsetof(a2a_nrf51_uart_regs, INTENSET) == 0x304, "UART INTENSET");
 _Static_assert(offsetof(a2a_nrf51_uart_regs, ENABLE) == 0x500, "UART ENABLE");
 _Static_assert(offsetof(a2a_nrf51_uart_regs, TXD) == 0x51C, "UART TXD");
 _Static_assert(offsetof(a2a_nrf51_uart_regs, BAUDRATE) == 0x524, "UART BAUDRATE");
@@ -40,6 +42,7 @@ void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin) {
   uart->ENABLE = A2A_NRF51_UART_ENABLE;
   uart->EVENTS_RXDRDY = 0;
   uart->EVENTS_TXDRDY = 0;
+  uart->INTENSET = A2A_NRF51_UART_INT_RXDRDY;
   uart->TASKS_STARTRX = 1;
   uart->TASKS_STARTTX = 1;
 }
@@ -55,11 +58,12 @@ void a2a_nrf51_uart_write(const char *text, uint32_t length) {
   }
 }
 
-int a2a_nrf51_uart_read(void) {
+void a2a_nrf51_uart_receive(void) {
   a2a_nrf51_uart_regs *const uart = A2A_NRF51_UART0;
-  if (uart->EVENTS_RXDRDY == 0u) return -1;
-  uart->EVENTS_RXDRDY = 0; /* cleared before RXD is read: the next byte raises it again */
-  return (int)(uart->RXD & 0xFFu);
+  while (uart->EVENTS_RXDRDY != 0u) {
+    uart->EVENTS_RXDRDY = 0; /* cleared before RXD is read: the next byte raises it again */
+    a2a_board_rx_push((uint8_t)(uart->RXD & 0xFFu));
+  }
 }
 
 void a2a_nrf51_timer0_start(void) {

@@ -20,7 +20,10 @@ typedef struct {
   volatile uint32_t EVENTS_RXDRDY;  /* 0x108 RW  a byte is in RXD */
   uint32_t reserved1[4];            /* 0x10C..0x118 */
   volatile uint32_t EVENTS_TXDRDY;  /* 0x11C RW  TXD has been sent */
-  uint32_t reserved2[248];          /* 0x120..0x4FC */
+  uint32_t reserved2a[121];         /* 0x120..0x300 */
+  volatile uint32_t INTENSET;       /* 0x304 RW  [2] RXDRDY */
+  volatile uint32_t INTENCLR;       /* 0x308 RW */
+  uint32_t reserved2b[125];         /* 0x30C..0x4FC */
   volatile uint32_t ENABLE;         /* 0x500 RW  4: enabled */
   uint32_t reserved3;               /* 0x504 */
   volatile uint32_t PSELRTS;        /* 0x508 RW */
@@ -37,6 +40,8 @@ typedef struct {
 
 #define A2A_NRF51_UART0 ((a2a_nrf51_uart_regs *)0x40002000u)
 #define A2A_NRF51_UART_ENABLE 4u
+#define A2A_NRF51_UART_INT_RXDRDY (1u << 2)
+#define A2A_NRF51_UART0_IRQ 2u /* peripheral ID 2: UART0 */
 #define A2A_NRF51_UART_BAUD_115200 0x01D7E000u
 #define A2A_NRF51_PSEL_DISCONNECTED 0xFFFFFFFFu
 
@@ -100,7 +105,8 @@ typedef struct {
 
 void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin);
 void a2a_nrf51_uart_write(const char *text, uint32_t length);
-int a2a_nrf51_uart_read(void);
+/* The receive interrupt's work: every byte waiting into the board's ring. */
+void a2a_nrf51_uart_receive(void);
 void a2a_nrf51_timer0_start(void); /* 1 MHz, 32 bits */
 uint32_t a2a_nrf51_timer0_ticks(void);
 /* TIMER1: COMPARE[0] every `ticks` (1..65535) of 16 MHz / 2^prescaler, which

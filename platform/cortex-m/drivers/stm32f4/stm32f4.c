@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "a2a/board/board.h"
+#include "board_common.h"
 
 /* The register blocks must sit at RM0090's offsets. */
 _Static_assert(offsetof(a2a_stm32f4_rcc_regs, AHB1ENR) == 0x30, "RCC AHB1ENR");
@@ -44,7 +45,8 @@ void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud) {
   usart->BRR = (pclk_hz + baud / 2u) / baud;
   usart->CR2 = 0; /* 1 stop bit */
   usart->CR3 = 0;
-  usart->CR1 = A2A_STM32F4_USART_CR1_UE | A2A_STM32F4_USART_CR1_TE | A2A_STM32F4_USART_CR1_RE; /* 8N1 */
+  usart->CR1 = A2A_STM32F4_USART_CR1_UE | A2A_STM32F4_USART_CR1_TE | A2A_STM32F4_USART_CR1_RE |
+               A2A_STM32F4_USART_CR1_RXNEIE; /* 8N1, a receive interrupt per byte */
 }
 
 void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, uint32_t length) {
@@ -55,9 +57,12 @@ void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, ui
   }
 }
 
-int a2a_stm32f4_usart_read(a2a_stm32f4_usart_regs *usart) {
-  if ((usart->SR & A2A_STM32F4_USART_SR_RXNE) == 0u) return -1;
-  return (int)(usart->DR & 0xFFu);
+void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart) {
+  for (uint32_t sr = usart->SR; (sr & (A2A_STM32F4_USART_SR_RXNE | A2A_STM32F4_USART_SR_ORE)) != 0u; sr = usart->SR) {
+    if ((sr & A2A_STM32F4_USART_SR_ORE) != 0u) a2a_board_rx_lost();
+    const uint8_t byte = (uint8_t)(usart->DR & 0xFFu); /* clears RXNE, and ORE after the SR read */
+    if ((sr & A2A_STM32F4_USART_SR_RXNE) != 0u) a2a_board_rx_push(byte);
+  }
 }
 
 void a2a_stm32f4_tim2_start(uint32_t prescaler) {

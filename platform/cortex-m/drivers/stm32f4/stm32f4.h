@@ -82,6 +82,9 @@ typedef struct {
 #define A2A_STM32F4_USART_CR1_RE (1u << 2)
 #define A2A_STM32F4_USART_CR1_TE (1u << 3)
 #define A2A_STM32F4_USART_CR1_UE (1u << 13)
+#define A2A_STM32F4_USART_CR1_RXNEIE (1u << 5)
+#define A2A_STM32F4_USART_SR_ORE (1u << 3)
+#define A2A_STM32F4_USART1_IRQ 37u /* RM0090 / RM0033 vector table: USART1 global interrupt */
 
 /* --- general-purpose timers (TIM2 at 0x40000000: 32-bit counter; TIM3 at
  * 0x40000400: 16-bit, interrupt 29) --------------------------------------- */
@@ -123,7 +126,9 @@ typedef struct {
 
 void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud); /* PA9 TX, PA10 RX (AF7) */
 void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, uint32_t length);
-int a2a_stm32f4_usart_read(a2a_stm32f4_usart_regs *usart);
+/* The receive interrupt's work: every byte waiting into the board's ring, an
+   overrun counted (reading SR then DR clears ORE and RXNE). */
+void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart);
 /* TIM2 free-running over 32 bits at timer clock / (prescaler + 1). */
 void a2a_stm32f4_tim2_start(uint32_t prescaler);
 /* TIM3: an update interrupt every (prescaler + 1) x (reload + 1) timer clocks

@@ -35,12 +35,16 @@ void a2a_board_init(void) {
   if (initialized) return;
   /* APB1 and APB2 run at the HSI's 16 MHz after reset (prescalers 1). */
   a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
+  a2a_board_irq_enable(A2A_STM32F4_USART1_IRQ); /* from here every byte goes into the ring */
   const uint32_t timer_hz = under_qemu() ? QEMU_TIMER_HZ : A2A_BOARD_CPU_HZ;
   a2a_stm32f4_tim2_start(timer_hz / 1000000u - 1u); /* 1 MHz either way */
   initialized = true;
 }
 
-int a2a_board_uart_read(void) { return a2a_stm32f4_usart_read(A2A_STM32F4_USART1); }
+/* USART1's interrupt: the bytes into the console's ring. */
+void IRQ37_Handler(void) { a2a_stm32f4_usart_receive(A2A_STM32F4_USART1); }
+
+int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
 
 void a2a_board_uart_write(const char *text, size_t length) {
   a2a_stm32f4_usart_write(A2A_STM32F4_USART1, text, (uint32_t)length);

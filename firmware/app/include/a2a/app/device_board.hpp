@@ -29,6 +29,7 @@ constexpr std::string_view name(ResetCause c) {
 template <class B>
 concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
   { b.read_byte() } -> std::same_as<int>;             ///< next console byte, or -1 (never blocks)
+  { b.console_overruns() } -> std::same_as<std::uint32_t>;  ///< console bytes lost so far (ring full, UART overrun)
   b.print("text", std::string_view{}, index);           ///< console output: strings and integers
   { b.micros() } -> std::same_as<std::uint64_t>;      ///< monotonic time
   { b.fabric_polls() } -> std::same_as<std::uint32_t>;  ///< STATUS reads a wait for the fabric may take

@@ -75,7 +75,7 @@ void Device<Board, MaxPorts>::cmd_status() {
                 r.rounds_planned, " delivered=", r.delivered, "/", r.expected, " missing=", r.expected - r.delivered,
                 " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans, " fabric=",
                 found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
-                " injections_armed=", injection_count_, "\n");
+                " injections_armed=", injection_count_, " console_overruns=", board_->console_overruns(), "\n");
   ok();
 }
 

@@ -38,9 +38,19 @@ const char *a2a_board_name(void);
  * runs its core at 168 MHz under QEMU (16 MHz HSI on the chip). */
 uint32_t a2a_board_cpu_hz(void);
 
-/* --- console UART (polled) --------------------------------------------- */
-/* The next received byte (0..255), or -1 when none is waiting. Never blocks. */
+/* --- console UART --------------------------------------------------------- */
+/* Receiving is interrupt-driven from the moment a2a_board_init() enables the UART
+ * (Reset_Handler's console start, before the static constructors): the UART's
+ * receive interrupt moves every byte into a ring of A2A_BOARD_RX_RING bytes,
+ * so bytes that arrive while the image boots, prints or computes are kept in
+ * order. Sending is polled. */
+#define A2A_BOARD_RX_RING 256u
+/* The next received byte (0..255) from the ring, or -1 when none is waiting.
+ * Never blocks. */
 int a2a_board_uart_read(void);
+/* Received bytes lost so far: the ring was full, or the UART overran before its
+ * interrupt could take the byte. Counted, never silent (`status`). */
+uint32_t a2a_board_uart_overruns(void);
 /* Sends `length` bytes; waits (bounded) while the transmitter is full. */
 void a2a_board_uart_write(const char *text, size_t length);
 
