@@ -47,6 +47,13 @@ int a2a_board_rx_pop(void) {
 
 uint32_t a2a_board_uart_overruns(void) { return rx_lost; }
 
+void a2a_board_rx_start(uint32_t irq, void (*receive)(void)) {
+  a2a_board_irq_enable(irq);
+  __asm__ volatile("cpsid i" ::: "memory");
+  receive(); /* bytes that arrived before the interrupt was enabled */
+  __asm__ volatile("cpsie i" ::: "memory");
+}
+
 /* The FABRIC region's start (ld/sections.ld). */
 extern uint32_t __a2a_fabric_region[];
 

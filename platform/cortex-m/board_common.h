@@ -16,6 +16,11 @@ extern "C" {
  * the board has no such flags or they say nothing useful. Called once at boot,
  * before main, after .bss is zeroed. */
 int a2a_board_hw_reset_cause(void);
+/* Enables the console UART with its receiver and receive interrupt request,
+ * touching registers only (no RAM, no NVIC): Reset_Handler calls it first, before
+ * .data and .bss are set up, so that bytes sent from the first instant are held
+ * in the UART until a2a_board_init() starts taking them into the ring. */
+void a2a_board_console_early(void);
 
 /* --- provided by board_common.c ------------------------------------------ */
 /* The console's receive ring (single producer: the board's UART receive
@@ -24,6 +29,10 @@ int a2a_board_hw_reset_cause(void);
 void a2a_board_rx_push(uint8_t byte);
 /* A byte the UART itself lost (its overrun flag), counted with the ring's. */
 void a2a_board_rx_lost(void);
+/* Starts the ring's producer: enables the UART's receive interrupt `irq`, then
+   takes what the UART already holds by calling `receive` (the interrupt's own
+   work) with interrupts masked, so the ring keeps one producer at a time. */
+void a2a_board_rx_start(uint32_t irq, void (*receive)(void));
 /* The next byte of the ring, or -1 (what a2a_board_uart_read returns). */
 int a2a_board_rx_pop(void);
 /* Called by Reset_Handler after .data/.bss: settles the reset cause. */

@@ -89,6 +89,7 @@ static void enable_fpu(void) {
 
 void Reset_Handler(void) {
   enable_fpu(); /* first: the compiler may use FP registers from here on */
+  a2a_board_console_early(); /* the console's receiver, before anything else takes time */
 
   for (uint32_t *src = __data_load, *dst = __data_start; dst < __data_end;) *dst++ = *src++;
   for (uint32_t *dst = __bss_start; dst < __bss_end;) *dst++ = 0;

@@ -24,11 +24,13 @@ uint32_t a2a_board_cpu_hz(void) { return A2A_BOARD_CPU_HZ; } /* 16 MHz, in QEMU 
 
 void a2a_board_init(void) {
   if (initialized) return;
-  a2a_nrf51_uart_init(MICROBIT_UART_TX_PIN, MICROBIT_UART_RX_PIN);
-  a2a_board_irq_enable(A2A_NRF51_UART0_IRQ); /* from here every byte goes into the ring */
+  if (A2A_NRF51_UART0->ENABLE != A2A_NRF51_UART_ENABLE) a2a_board_console_early();
+  a2a_board_rx_start(A2A_NRF51_UART0_IRQ, a2a_nrf51_uart_receive); /* from here every byte goes into the ring */
   a2a_nrf51_timer0_start();
   initialized = true;
 }
+
+void a2a_board_console_early(void) { a2a_nrf51_uart_init(MICROBIT_UART_TX_PIN, MICROBIT_UART_RX_PIN); }
 
 /* UART0's interrupt: the bytes into the console's ring. */
 void IRQ2_Handler(void) { a2a_nrf51_uart_receive(); }

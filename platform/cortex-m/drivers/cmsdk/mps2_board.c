@@ -20,16 +20,20 @@ static bool initialized;
 
 uint32_t a2a_board_cpu_hz(void) { return A2A_BOARD_CPU_HZ; } /* 25 MHz, in QEMU too */
 
+static void uart0_receive(void) { a2a_cmsdk_uart_receive(MPS2_UART0); }
+
 void a2a_board_init(void) {
   if (initialized) return;
-  a2a_cmsdk_uart_init(MPS2_UART0, A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
-  a2a_board_irq_enable(MPS2_UART0_RX_IRQ); /* from here every byte goes into the ring */
+  if ((MPS2_UART0->CTRL & A2A_CMSDK_UART_CTRL_RX_EN) == 0u) a2a_board_console_early();
+  a2a_board_rx_start(MPS2_UART0_RX_IRQ, uart0_receive); /* from here every byte goes into the ring */
   a2a_cmsdk_timer_start(MPS2_TIMER0);
   initialized = true;
 }
 
+void a2a_board_console_early(void) { a2a_cmsdk_uart_init(MPS2_UART0, A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD); }
+
 /* UART0's receive interrupt: the bytes into the console's ring. */
-void IRQ0_Handler(void) { a2a_cmsdk_uart_receive(MPS2_UART0); }
+void IRQ0_Handler(void) { uart0_receive(); }
 
 int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
 

@@ -31,18 +31,22 @@ static bool under_qemu(void) { return A2A_STM32F4_RCC->CR == 0u; }
 
 uint32_t a2a_board_cpu_hz(void) { return under_qemu() ? a2a_stm32f4_qemu_cpu_hz : A2A_BOARD_CPU_HZ; }
 
+static void usart1_receive(void) { a2a_stm32f4_usart_receive(A2A_STM32F4_USART1); }
+
 void a2a_board_init(void) {
   if (initialized) return;
   /* APB1 and APB2 run at the HSI's 16 MHz after reset (prescalers 1). */
-  a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD);
-  a2a_board_irq_enable(A2A_STM32F4_USART1_IRQ); /* from here every byte goes into the ring */
+  if ((A2A_STM32F4_USART1->CR1 & A2A_STM32F4_USART_CR1_UE) == 0u) a2a_board_console_early();
+  a2a_board_rx_start(A2A_STM32F4_USART1_IRQ, usart1_receive); /* from here every byte goes into the ring */
   const uint32_t timer_hz = under_qemu() ? QEMU_TIMER_HZ : A2A_BOARD_CPU_HZ;
   a2a_stm32f4_tim2_start(timer_hz / 1000000u - 1u); /* 1 MHz either way */
   initialized = true;
 }
 
+void a2a_board_console_early(void) { a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD); }
+
 /* USART1's interrupt: the bytes into the console's ring. */
-void IRQ37_Handler(void) { a2a_stm32f4_usart_receive(A2A_STM32F4_USART1); }
+void IRQ37_Handler(void) { usart1_receive(); }
 
 int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
 
