@@ -5,6 +5,7 @@
 // (describe(errc)), so a block the tool accepts is one the device runs, and a block
 // the device refuses is refused here for the same reason.
 #include <a2a/app/config_block.hpp>
+#include <a2a/app/device_planning.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -62,6 +63,40 @@ std::uint32_t plan_rounds(const ControllerConfig& c) {
   return schedule->rounds();
 }
 
+const BoardConfigAddress& board_facts(const std::string& board) {
+  for (const BoardConfigAddress& b : kBoardConfigAddresses)
+    if (b.board == board) return b;
+  throw UsageError("unknown board '" + board + "' (known: " + board_names() + ")");
+}
+
+/// What the named board's controller image does with `c` at `set` or boot
+/// (Device::check): N within its capacity and its fabric block, then the plan as the
+/// image makes it (device_planning.hpp: bounded, metered, into storage of the board's
+/// size). Returns the line that says so; throws the board's refusal.
+std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b) {
+  const std::string board(b.board);
+  if (c.ports > b.max_ports)
+    throw UsageError(board + " would refuse it: N = " + std::to_string(c.ports) + " is above its image's capacity of " +
+                     std::to_string(b.max_ports) + " ports");
+  const auto net = make_network(c.topology, c.ports, c.radix);
+  if (!net) throw UsageError(board + " would refuse it: " + std::string(describe(net.error())));
+  if (net->switches_per_stage() > b.max_ports / 2)
+    throw UsageError(board + " would refuse it: the network does not fit its fabric block (at most " +
+                     std::to_string(b.max_ports / 2) + " switches per stage)");
+  // The image's storage: FaultPlanStorage<capacity, plan_faults>, or RelayPlanStorage<capacity>.
+  const std::size_t n = b.max_ports;
+  RelayStorage storage(b.plan_faults == 0 ? FaultPlanSizes{3 * n, 4 * n + 1, 5 * n, 12 * n, 6 * n}
+                                          : RelayStorage::sizes(b.max_ports, b.plan_faults));
+  PlanMeter meter = app::device_plan_meter(c.ports);
+  const auto planned = plan_exchange(c, storage.span(), app::device_planning(&meter));
+  if (!planned) throw UsageError(board + " would refuse it: " + std::string(describe(planned.error())));
+  std::string line = "on " + board + ": " + std::to_string(planned->rounds()) + " rounds";
+  if (c.fault_count != 0)
+    line += ", planned by the device in " + std::to_string(meter.steps()) + " steps (at most " +
+            std::to_string(meter.max_steps()) + ": docs/fault-tolerance.md, \"Planning on a device\")";
+  return line;
+}
+
 /// The device's `config` line (firmware/app device_commands.hpp), without its knobs.
 std::string config_line(const ControllerConfig& c) {
   std::string line = "config: topology=" + std::string(name(c.topology)) + " ports=" + std::to_string(c.ports) +
@@ -81,7 +116,6 @@ int run_encode(const Args& args) {
   if (format != "bin" && format != "hex") throw UsageError("unknown format '" + format + "' (known: bin, hex)");
   const auto board = args.value("board");
   if (format == "hex" && !board) throw UsageError("--format hex needs --board BOARD (known: " + board_names() + ")");
-  if (format == "bin" && board) throw UsageError("--board applies to --format hex only (a .bin holds no address)");
   const std::uint32_t address = board ? board_address(*board) : 0;
   const auto out = args.value("out");
   if (!out) throw UsageError("missing --out FILE (- for standard output, with --format hex)");
@@ -128,6 +162,7 @@ int run_encode(const Args& args) {
   } catch (const UsageError& e) {
     throw UsageError("the controller would refuse " + config_line(config).substr(8) + ": " + e.what());
   }
+  const std::string verdict = board ? board_verdict(*decoded, board_facts(*board)) : std::string();
 
   const std::string text = format == "hex" ? write_intel_hex(block, address) : std::string(block.begin(), block.end());
   if (*out == "-") {
@@ -141,6 +176,7 @@ int run_encode(const Args& args) {
   if (!file) throw UsageError("error while writing '" + *out + "'");
   const std::string what = format == "hex" ? "Intel HEX, block at " + hex32(address) + " (" + *board + ")" : "64 bytes";
   std::cout << "wrote " << *out << ": " << what << '\n' << config_line(config) << "\nrounds: " << rounds << '\n';
+  if (board) std::cout << verdict << '\n';
   return kExitClean;
 }
 
@@ -187,7 +223,10 @@ int run_decode(const Args& args) {
     throw UsageError(reason);
   }
   const std::uint32_t rounds = plan_rounds(*config);
+  const auto board = args.value("board");
+  const std::string verdict = board ? board_verdict(*config, board_facts(*board)) : std::string();
   std::cout << config_line(*config) << "\nrounds: " << rounds << '\n';
+  if (board) std::cout << verdict << '\n';
   return kExitClean;
 }
 
@@ -220,16 +259,22 @@ void add_config_command(CommandLine& cli) {
   CommandLine::value(encode, "format", "F",
                      "bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
                      "configuration address (needs --board)");
-  CommandLine::value(encode, "board", "BOARD", "the board whose CONFIG region the HEX file addresses");
+  CommandLine::value(encode, "board", "BOARD",
+                     "the board the block is for: checked as its image checks it (capacity,\n"
+                     "bounded planning: refused as the board would refuse it); with --format hex,\n"
+                     "the board whose CONFIG region the HEX file addresses");
   CommandLine::value(encode, "out", "FILE", "the file to write (required; - = standard output, hex only)");
   CLI::App& decode = cli.command(
-      {"decode", "check a block and print it as the device's config command", "a2a config decode FILE",
+      {"decode", "check a block and print it as the device's config command", "a2a config decode FILE [--board BOARD]",
        "Reads a configuration block, a 64-byte .bin or an Intel HEX file (the 64 bytes at its lowest\n"
        "address), checks it as the firmware does (decode_config, then plan_exchange) and prints it in\n"
        "the form of the device's config command, with the schedule's round count. Exit status 0 when\n"
        "the device would run it, 2 otherwise (with the firmware's reason)."},
       run_decode, &config);
   CommandLine::words(decode, "FILE", "the block: a .bin of 64 bytes or an Intel HEX file");
+  CommandLine::value(decode, "board", "BOARD",
+                     "also check it as this board's image does (capacity, bounded planning):\n"
+                     "refused as the board would refuse it, else the rounds it runs");
 }
 
 }  // namespace a2a::tool
