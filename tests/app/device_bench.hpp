@@ -22,16 +22,14 @@
 
 namespace a2a::test {
 
+/// The bench's capacity by default (the MPS2 and STM32 images'); the capacity sweeps
+/// (device_capacity_test.cpp) take 1024.
 inline constexpr std::uint32_t kDevicePorts = 256;
-using DeviceLayout = hal::FabricLayout<kDevicePorts, kMaxStages>;
-using Emulator = emulated::FabricEmulator<DeviceLayout, kDevicePorts>;
-
-using RamBlock = emulated::RamBlock<DeviceLayout::kSize>;
-using ServicedBus = emulated::ServicedBus<Emulator, RamBlock>;
 
 /// The controller's view of the block: the emulator's interrupt runs every third
 /// read (ServicedBus), so a STATUS read right after COMMIT is stale. A test hook:
 /// `stubborn_writes` writes to `stubborn_offset` do not take (bit 0 flipped).
+template <class ServicedBus>
 struct InterruptedBus {
   ServicedBus inner;
   std::uint32_t stubborn_offset{~0U};
@@ -46,9 +44,17 @@ struct InterruptedBus {
   }
 };
 
-class HostBoard {
+/// A board whose controller image drives a fabric block of `Ports` ports.
+template <std::uint32_t Ports>
+class BasicHostBoard {
  public:
-  HostBoard()
+  using Layout = hal::FabricLayout<Ports, kMaxStages>;
+  using Emulator = emulated::FabricEmulator<Layout, Ports>;
+  using RamBlock = emulated::RamBlock<Layout::kSize>;
+  using ServicedBus = emulated::ServicedBus<Emulator, RamBlock>;
+  using Bus = InterruptedBus<ServicedBus>;
+
+  BasicHostBoard()
       : ram_(std::make_unique<RamBlock>()),
         fabric_(std::make_unique<Emulator>()),
         bus_{ServicedBus(*fabric_, *ram_, 3)} {
@@ -74,9 +80,9 @@ class HostBoard {
   app::ResetCause reset_cause() const { return cause; }
   std::uint32_t crumb(std::uint32_t i) { return crumbs[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { crumbs[i] = v; }
-  InterruptedBus& bus() { return bus_; }
+  Bus& bus() { return bus_; }
   // --- SlotTimerBoard ---
-  PlayedSlotTimer<HostBoard, ServicedBus> slot_timer(std::uint32_t period_ns) {
+  PlayedSlotTimer<BasicHostBoard, ServicedBus> slot_timer(std::uint32_t period_ns) {
     return {*this, bus_.inner, *ring_, period_ns};
   }
 
@@ -84,7 +90,7 @@ class HostBoard {
   void type(std::string_view text) { input_ += text; }
   std::string take_output() { return std::exchange(output_, {}); }
   Emulator& fabric() { return *fabric_; }
-  InterruptedBus& raw_bus() { return bus_; }
+  Bus& raw_bus() { return bus_; }
   HostSlotRing& slot_ring() { return *ring_; }
 
   std::uint64_t tick_us{10};  ///< the clock advances this much per look
@@ -103,29 +109,38 @@ class HostBoard {
 
   std::unique_ptr<RamBlock> ram_;
   std::unique_ptr<Emulator> fabric_;
-  InterruptedBus bus_;
+  Bus bus_;
   std::unique_ptr<HostSlotRing> ring_ = std::make_unique<HostSlotRing>();
   std::string input_;
   std::string output_;
   std::uint64_t now_{0};
 };
 
+using HostBoard = BasicHostBoard<kDevicePorts>;
+using DeviceLayout = HostBoard::Layout;
+using Emulator = HostBoard::Emulator;
+using RamBlock = HostBoard::RamBlock;
+using ServicedBus = HostBoard::ServicedBus;
 using HostDevice = app::Device<HostBoard, kDevicePorts>;
 
-/// A device on a fresh board, booted, its banner taken.
-struct DeviceBench {
-  HostBoard board;
-  std::unique_ptr<RelayPlanStorage<kDevicePorts>> storage = std::make_unique<RelayPlanStorage<kDevicePorts>>();
+/// A device of capacity `Ports` on a fresh board, booted, its banner taken; its plan
+/// storage is `Storage` (the relay planner's by default: one fault).
+template <std::uint32_t Ports, class Storage = RelayPlanStorage<Ports>>
+struct BasicDeviceBench {
+  using Board = BasicHostBoard<Ports>;
+  using Device = app::Device<Board, Ports>;
+  Board board;
+  std::unique_ptr<Storage> storage = std::make_unique<Storage>();
   std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});  ///< the provisioned region
   /// The image's built-in default: a 4-port omega, so a test sees which one ran.
   static constexpr ControllerConfig kDefault{Topology::omega, 4};
   std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(kDefault);
-  std::unique_ptr<HostDevice> device;
+  std::unique_ptr<Device> device;
   std::string banner;
 
-  explicit DeviceBench(const std::array<std::uint8_t, kConfigBlockSize>& b = encode_config(ControllerConfig{}))
+  explicit BasicDeviceBench(const std::array<std::uint8_t, kConfigBlockSize>& b = encode_config(ControllerConfig{}))
       : block(b) {
-    device = std::make_unique<HostDevice>(board, block, fallback, storage->span());
+    device = std::make_unique<Device>(board, block, fallback, storage->span());
     device->boot();
     banner = board.take_output();
   }
@@ -152,6 +167,8 @@ struct DeviceBench {
     return last == "ok\n" || last.rfind("error: ", 0) == 0;
   }
 };
+
+using DeviceBench = BasicDeviceBench<kDevicePorts>;
 
 inline bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
