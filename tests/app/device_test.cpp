@@ -132,6 +132,46 @@ TEST_CASE("a corrupted block is refused at boot; set gives a whole configuration
   CHECK(has(b.command("run"), "pairs delivered 64/64, missing 0, duplicates 0"));
 }
 
+TEST_CASE("a provisioned block the image refuses: the banner says why and the built-in default runs") {
+  ControllerConfig big;
+  big.ports = 1024;  // above the bench image's capacity of 256
+  DeviceBench b(encode_config(big));
+  INFO(b.banner);
+  CHECK(has(b.banner, "error: the provisioned configuration is refused: "));
+  CHECK(has(b.banner, "the built-in default runs, set can replace it\n"));
+  CHECK(has(b.banner, "config: topology=omega ports=4 "));
+  CHECK(has(b.banner, " valid=yes source=default "));
+  CHECK(b.banner.ends_with("ready\n"));
+  CHECK(has(b.command("run"), "pairs delivered 16/16, missing 0, duplicates 0"));
+  CHECK(has(b.command("set ports=16"), "\nok\n"));
+}
+
+TEST_CASE("the boot-loop guard: after two watchdog resets while applying the block, it is not applied") {
+  for (const std::uint32_t resets_before : {0U, 1U}) {
+    test::HostBoard board;
+    board.cause = app::ResetCause::watchdog;
+    board.crumbs[3] = 0xA2A0B000U | resets_before;  // the marker a boot left while applying the block
+    RelayPlanStorage<test::kDevicePorts> storage;
+    ControllerConfig banyan;
+    banyan.topology = Topology::banyan;
+    const auto block = encode_config(banyan);
+    const auto fallback = encode_config(test::DeviceBench::kDefault);
+    test::HostDevice device(board, block, fallback, storage.span());
+    device.boot();
+    const std::string banner = board.take_output();
+    INFO(resets_before, "\n", banner);
+    if (resets_before == 0) {  // one reset so far: the block is applied again
+      CHECK(has(banner, "config source: the provisioned configuration block\n"));
+      CHECK(has(banner, "config: topology=banyan "));
+    } else {  // the second in a row: not applied
+      CHECK(has(banner, "error: the provisioned configuration block was not applied: the watchdog reset the device 2 "
+                        "times in a row while applying it"));
+      CHECK(has(banner, "config: topology=omega ports=4 "));
+    }
+    CHECK(board.crumbs[3] == 0);  // applied (or skipped) without a reset: the count starts over
+  }
+}
+
 TEST_CASE("a blank configuration region runs the built-in default; a provisioned block wins") {
   DeviceBench zeros(std::array<std::uint8_t, kConfigBlockSize>{});
   INFO(zeros.banner);
