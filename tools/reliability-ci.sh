@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The reliability job (docs/reliability.md), run by CI after tools/run-tests.sh:
 #  1. the host tests under AddressSanitizer + UndefinedBehaviorSanitizer (preset
-#     host-asan, clang, no recovery; the exhaustive sweeps and the freestanding
+#     host-asan, clang, no recovery; the exhaustive and slow sweeps and the freestanding
 #     symbol checks are left to the plain host run, see CMakePresets.json);
 #  2. a fuzz smoke run of every libFuzzer target (preset fuzz), A2A_FUZZ_SECONDS
 #     each (default 60), two at a time;
