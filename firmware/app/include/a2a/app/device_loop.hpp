@@ -40,10 +40,11 @@ class Device {
 
  public:
   /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
-  /// all 0xFF); `fallback`: the image's built-in default, used only while it is blank.
+  /// all 0xFF); `fallback`: the image's built-in default, used while the block is blank, refused
+  /// or not applied (the boot-loop guard).
   /// `storages`: fault-plan storage (FaultPlanStorage<N, faults>), one per plan that
   /// may need one at once: the configured faults' plan takes the first, each re-plan
-  /// around a switch found faulty the next (kMaxReplans at most).
+  /// around a switch found faulty the others, in turn (one storage serves them all).
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          std::span<const RelayPlanSpan> storages)
       : board_(&board), block_(block), fallback_(fallback), storages_(storages), bus_(board.bus()) {}

@@ -13,11 +13,13 @@
 // so nothing is sent twice. What was delivered is one bit per (origin, destination)
 // in the caller's storage (N^2 / 8 bytes, DeliveredMessages): written once per stop by
 // one pass over the rounds that ran, then asked in O(1) per message, so a resumed
-// round costs what a fresh one does plus one bit test per port. A switch found faulty during a re-planned run is
-// re-planned around again, up to kMaxReplans times, each plan in a storage of its
-// own. A fault no schedule can avoid (first or last stage, a network without a
-// fault-tolerant design, no storage left) stops the exchange with the count of
-// messages not delivered.
+// round costs what a fresh one does plus one bit test per port. A switch found
+// faulty during a re-planned run is re-planned around again, with every fault known,
+// as long as the configuration's fault slots last (kMaxConfigFaults); once a stopped
+// plan is in the bits nothing reads it again, so the re-plans take the caller's
+// storages in turn (one is enough). A fault no schedule can avoid (first or last
+// stage, a network without a fault-tolerant design, more faults than the storage
+// holds) stops the exchange with the count of messages not delivered.
 #pragma once
 
 #include <array>
@@ -113,12 +115,6 @@ constexpr void count_left_out(const AnySchedule& plan, ExchangeReport& report) {
   for (UndeliverablePair p = report.first_left_out; p.found; p = ft->next_left_out(p)) ++report.left_out;
 }
 
-/// Re-plans an exchange can make. Once a stopped plan's delivered messages are in the
-/// bits (DeliveredMessages::record), nothing reads that plan again: the next re-plan
-/// may take its storage, so one storage serves any number of re-plans (they take the
-/// storages in turn).
-inline constexpr std::size_t kMaxReplans = 2;
-
 /// The messages the plans run so far delivered: one bit per ordered pair (origin,
 /// final destination), origin-major, in the caller's storage (words_for(N) words:
 /// N^2 / 8 bytes, 8 KiB at N = 256). No heap, no table of rounds.
@@ -211,7 +207,9 @@ namespace detail {
 /// (the schedule itself, or a re-plan resumed after `history`).
 struct JobPlans {
   DeliveredMessages history{};
-  std::array<AnySchedule, kMaxReplans> plans{};
+  /// The plan running and the one before it: a re-plan's plan goes into the slot of the
+  /// one before, which is in the bits by then.
+  std::array<AnySchedule, 2> plans{};
   const AnySchedule* last{nullptr};
 };
 
@@ -253,10 +251,6 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
       report.replan_error = Errc::fault_plan_storage_too_small;  // no storage for a plan
       return report;
     }
-    if (k == kMaxReplans) {
-      report.replan_error = Errc::config_too_many_faults;  // the job's bound on re-plans
-      return report;
-    }
     if (const Errc e = add_found_fault(fabric, net, around, last); e != Errc::ok) {
       report.replan_error = e;
       return report;
@@ -268,22 +262,23 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
       report.replan_error = next.error();
       return report;
     }
-    plans[k] = *next;
-    count_left_out(plans[k], report);
-    if (const Errc e = fabric.configure(net, is_optical(plans[k]), true); e != Errc::ok) {
+    AnySchedule& plan = plans[k % plans.size()];
+    plan = *next;
+    count_left_out(plan, report);
+    if (const Errc e = fabric.configure(net, is_optical(plan), true); e != Errc::ok) {
       report.replan_error = e;
       return report;
     }
     ++report.replans;
-    job.last = &plans[k];
-    const ResumedAfterHistory resumed(history, plans[k]);
+    job.last = &plan;
+    const ResumedAfterHistory resumed(history, plan);
     ExchangeOptions again = options;
     again.start_round = 0;
     last = run_exchange(
         fabric, resumed,
         [&](std::uint32_t r, const AnySchedule::Round& round) { hooks.after_round(offset + r, resumed, round); },
         again);
-    report.rounds_planned = offset + plans[k].rounds();
+    report.rounds_planned = offset + plan.rounds();
     report.rounds_run = offset + last.rounds_done;
     report.retries += last.retries;
     report.error = last.error;
@@ -301,7 +296,7 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
 
 /// Runs `schedule` (planned from `config`) on a probed `fabric`; each time the fabric
 /// locates a faulty switch, re-plans around it and every fault before it (one
-/// re-plan storage each, at most kMaxReplans) and resumes, sending nothing twice.
+/// re-plan storage each, taken in turn) and resumes, sending nothing twice.
 /// Hooks: after_round(r, schedule, round) for every delivered round r (counted over
 /// all plans): pacing, watchdog, trace. The messages left at a stop are counted only
 /// when the job gives up (one pass over the rounds left, the meter ticking each round).
