@@ -34,7 +34,7 @@ includes=()
 while IFS= read -r dir; do includes+=(-I "$root/$dir"); done < <(
   find firmware hal platform/mmio platform/cortex-m -type d -name include 2>/dev/null | sort)
 defines=(-DA2A_FW_TOPOLOGY='"omega"' -DA2A_FW_PORTS=16U -DA2A_FW_RADIX=2U -DA2A_FW_SCHEDULE='"auto"'
-         -DA2A_FW_ORDER='"natural"' -DA2A_FW_MAX_PORTS=256U -DA2A_FW_PLAN_SLOTS=3U -DA2A_FW_PLAN_FAULTS=4U)
+         -DA2A_FW_ORDER='"natural"' -DA2A_FW_MAX_PORTS=256U -DA2A_FW_PLAN_SLOTS=3U -DA2A_FW_PLAN_FAULTS=4U -DA2A_FW_WATCHDOG_MS=2000U)
 flags=("${includes[@]}" "${defines[@]}")
 
 units=()

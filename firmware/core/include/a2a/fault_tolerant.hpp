@@ -224,15 +224,27 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
                                                       RelayPlanSpan storage, FaultPlanOptions options = {}) {
     A2A_TRY(check_faults(net, faults));
     if (net.ports < 16) return Errc::faults_not_supported;
+    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
+                        faults.switches[0].stage + 1 < net.stages;
+    // Bounded planning (a device): the single-fault design alone (one internal switch
+    // leaves every pair a relay). Apart from the general path, whose fault map and
+    // problems would otherwise sit on a small board's stack beneath it.
+    if (single && options.bounded) return make(net, faults.switches[0], storage, options);
+    return make_general(net, faults, storage, options, single);
+  }
+
+ private:
+  /// make(net, FaultSetView, ...) past its checks: the general planner, and for one
+  /// internal switch (`single`) the fewer rounds of it and the single-fault designs.
+  [[gnu::noinline]] static constexpr Result<FaultTolerantSchedule> make_general(const Network& net, FaultSetView faults,
+                                                                                RelayPlanSpan storage,
+                                                                                const FaultPlanOptions& options,
+                                                                                bool single) {
     const auto map = FaultMap::make(net, faults);
     A2A_TRY(map);
     const UndeliverablePair first = map->next_undeliverable();
     if (first.found && !options.degraded)
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
-    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
-                        faults.switches[0].stage + 1 < net.stages;
-    // Bounded planning (a device): the single-fault design alone.
-    if (single && options.bounded) return make(net, faults.switches[0], storage, options);
     // Each candidate is kept as its round count only, and made again if chosen: whole
     // schedules side by side would take kilobytes of a small board's stack.
     std::uint32_t classic_rounds = 0;  // 0: no single-fault design
@@ -286,6 +298,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     return f;
   }
 
+ public:
   [[nodiscard]] constexpr Network network() const { return net_; }
   /// Planned by the general planner (make(net, FaultSetView, ...)).
   [[nodiscard]] constexpr bool general() const { return general_; }
@@ -340,7 +353,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (i >= net_.ports) detail::contract_violation();
     const std::uint32_t destination = straight(i) ^ round.translation_;
-    const std::uint32_t tag = route(net_, i, StageControl{round.word_, 2, net_.stages}).tag;
+    const std::uint32_t tag = tag_of(i) ^ round.word_;
     if (reversed_) {  // the reverse plan's hop u -> i, carried backwards as i -> u
       const std::uint32_t t = rounds() - 1 - round.index_;
       RelayHop hop;
@@ -383,6 +396,17 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       f.straight_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));  // its bit index
       f.identity_ = f.identity_ && image == (std::uint32_t{1} << b);
     }
+    // The forward tag of port u under word x is T(u) ^ x, T a bit permutation (every
+    // binary unique-path network here: a stage's state flips its own output-port bit):
+    // kept as T's bits, so a send costs no route() (core_fault_tolerant checks it).
+    f.tag_identity_ = true;
+    if (route(net, 0, StageControl{0, 2, n}).tag != 0) return Errc::faults_not_supported;
+    for (std::uint32_t b = 0; b < n; ++b) {
+      const std::uint32_t image = route(net, std::uint32_t{1} << b, StageControl{0, 2, n}).tag;
+      if (detail::popcount32(image) != 1) return Errc::faults_not_supported;
+      f.tag_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));
+      f.tag_identity_ = f.tag_identity_ && image == (std::uint32_t{1} << b);
+    }
     std::uint32_t seen = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
       const std::uint32_t flip = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n}).destination;
@@ -398,6 +422,14 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     std::uint32_t v = 0;
     for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
       if ((u & 1U) != 0) v ^= std::uint32_t{1} << straight_bit_[k];
+    return v;
+  }
+  /// T(u): port u's forward tag under word 0 (its tag under word x is T(u) ^ x).
+  [[nodiscard]] constexpr std::uint32_t tag_of(std::uint32_t u) const {
+    if (tag_identity_) return u;
+    std::uint32_t v = 0;
+    for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
+      if ((u & 1U) != 0) v ^= std::uint32_t{1} << tag_bit_[k];
     return v;
   }
   /// The coordinates of the block design: alpha = the bits its "A" fixes (value a),
@@ -458,7 +490,9 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   std::uint32_t fixed_b_{0};
   std::uint32_t b_{0};
   std::uint8_t straight_bit_[kMaxStages]{};  // P(1 << k) = 1 << straight_bit_[k]
+  std::uint8_t tag_bit_[kMaxStages]{};       // T(1 << k) = 1 << tag_bit_[k]
   bool identity_{true};
+  bool tag_identity_{true};
   Design design_{Design::chain};
   RelayPlan plan_{};
   bool reversed_{false};  // planned: the reverse problem's plan, run backwards

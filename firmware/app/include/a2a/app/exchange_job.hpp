@@ -207,9 +207,9 @@ namespace detail {
 /// (the schedule itself, or a re-plan resumed after `history`).
 struct JobPlans {
   DeliveredMessages history{};
-  /// The plan running and the one before it: a re-plan's plan goes into the slot of the
-  /// one before, which is in the bits by then.
-  std::array<AnySchedule, 2> plans{};
+  /// The re-plan running: the next one takes its place (the one before is in the bits
+  /// by then, and nothing reads it again). One slot: small boards' stacks are small.
+  AnySchedule plan{};
   const AnySchedule* last{nullptr};
 };
 
@@ -220,7 +220,6 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
   ExchangeReport report;
   job.last = &schedule;
   DeliveredMessages& history = job.history;
-  auto& plans = job.plans;
   const Network net = schedule.network();
   report.rounds_planned = schedule.rounds();
   count_left_out(schedule, report);
@@ -262,7 +261,7 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
       report.replan_error = next.error();
       return report;
     }
-    AnySchedule& plan = plans[k % plans.size()];
+    AnySchedule& plan = job.plan;
     plan = *next;
     count_left_out(plan, report);
     if (const Errc e = fabric.configure(net, is_optical(plan), true); e != Errc::ok) {
