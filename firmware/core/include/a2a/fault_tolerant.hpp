@@ -416,21 +416,20 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     }
     return f;
   }
-  /// P(u): where the straight configuration sends u (the identity for translation networks).
-  [[nodiscard]] constexpr std::uint32_t straight(std::uint32_t u) const {
-    if (identity_) return u;
+  /// The bit permutation that moves bit k of u to bit `to[k]`.
+  static constexpr std::uint32_t permute_bits(std::uint32_t u, const std::uint8_t (&to)[kMaxStages]) {
     std::uint32_t v = 0;
     for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
-      if ((u & 1U) != 0) v ^= std::uint32_t{1} << straight_bit_[k];
+      if ((u & 1U) != 0) v ^= std::uint32_t{1} << to[k];
     return v;
+  }
+  /// P(u): where the straight configuration sends u (the identity for translation networks).
+  [[nodiscard]] constexpr std::uint32_t straight(std::uint32_t u) const {
+    return identity_ ? u : permute_bits(u, straight_bit_);
   }
   /// T(u): port u's forward tag under word 0 (its tag under word x is T(u) ^ x).
   [[nodiscard]] constexpr std::uint32_t tag_of(std::uint32_t u) const {
-    if (tag_identity_) return u;
-    std::uint32_t v = 0;
-    for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
-      if ((u & 1U) != 0) v ^= std::uint32_t{1} << tag_bit_[k];
-    return v;
+    return tag_identity_ ? u : permute_bits(u, tag_bit_);
   }
   /// The coordinates of the block design: alpha = the bits its "A" fixes (value a),
   /// beta = the bits its "B" fixes (value b), pi = the bit both leave free.
