@@ -9,8 +9,8 @@
 //  - a refused override names a word of the text, and the error it reports.
 // Most random blocks fail the CRC; the target also decodes a copy with the
 // framing (magic, version, size, CRC) repaired, so the fields behind it are explored.
-#include <a2a/app/config_block.hpp>
-#include <a2a/app/config_overrides.hpp>
+#include <a2a/config/config_block.hpp>
+#include <a2a/config/config_overrides.hpp>
 
 #include <algorithm>
 #include <array>

@@ -20,7 +20,7 @@
 // FABRIC region, plain RAM here: nothing serves it (no emulated fabric linked).
 #include <a2a/a2a.hpp>
 #include <a2a/app/lookahead.hpp>
-#include <a2a/app/slot_ring.hpp>
+#include <a2a/hal/slot_ring.hpp>
 #include <a2a/board/board.h>
 #include <a2a/board/console.hpp>
 #include <a2a/board/slot_timer.hpp>
@@ -79,8 +79,8 @@ void flush_isr(const char* what) {
   auto refill = [&] {
     while (pushed < kSlots && ring.space() > 0) {
       const std::uint32_t stage = pushed % 4;
-      ring.push(app::SlotEntry{Layout::stage_control(stage), app::stage_control_value(ControlMode::stage, pushed & 1U),
-                               app::commit_control(pushed + 1)});
+      ring.push(hal::SlotEntry{Layout::stage_control(stage), app::stage_control_value(ControlMode::stage, pushed & 1U),
+                               hal::commit_control(pushed + 1)});
       ++pushed;
     }
   };
@@ -111,7 +111,7 @@ void flush_isr(const char* what) {
 }
 
 /// The RAM ring the producer fills (the board's ring belongs to its interrupt).
-app::SlotRing<16> g_ring;
+hal::SlotRing<16> g_ring;
 /// Drains g_ring as the interrupt would, outside the brackets.
 struct NullBus {
   std::uint32_t read32(std::uint32_t) { return 0; }
@@ -139,7 +139,7 @@ template <class S>
   std::uint32_t rounds = 0;
   while (rounds + g_ring.space() <= kProducerRounds) {
     rounds += produce(producer);
-    while (g_ring.serve(drain) == app::SlotServed::written) {
+    while (g_ring.serve(drain) == hal::SlotServed::written) {
     }
   }
   const Network net = schedule.network();

@@ -15,8 +15,8 @@
 #include <cstdint>
 
 #include "a2a/a2a.hpp"
-#include "a2a/app/config_block.hpp"
-#include "a2a/app/device_planning.hpp"
+#include "a2a/config/config_block.hpp"
+#include "a2a/config/device_planning.hpp"
 #include "a2a/app/exchange_job.hpp"
 #include "a2a/board/console.hpp"
 #include "icount_markers.h"
@@ -43,9 +43,9 @@ constexpr std::uint32_t kStages = stages_of(kPorts);
 
 /// Plans `c` as the device does, bracketed; prints its class and outcome.
 void measure_plan(const char* what, const ControllerConfig& c) {
-  PlanMeter meter = app::device_plan_meter(c.ports);
+  PlanMeter meter = device_plan_meter(c.ports);
   A2A_ICOUNT_START();
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), app::device_planning(&meter));
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&meter));
   A2A_ICOUNT_STOP();
   println("bench plan class=", what, " topology=", name(c.topology), " N=", c.ports, " faults=", c.fault_count,
           " stage=", c.faults[0].stage, " ok=", plan ? 1U : 0U, " rounds=", plan ? plan->rounds() : 0U,
@@ -101,8 +101,8 @@ void most_faults() {
 void resumed_round() {
   ControllerConfig c = config(Topology::baseline);
   c.faults[c.fault_count++] = {static_cast<std::uint16_t>(kStages / 2), 5, false};
-  PlanMeter meter = app::device_plan_meter(c.ports);
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), app::device_planning(&meter));
+  PlanMeter meter = device_plan_meter(c.ports);
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&meter));
   if (!plan) return println("error: the resumed-round plan failed");
   app::DeliveredMessages history;
   if (!history.start(g_bits, kPorts)) return println("error: no room for the bits");

@@ -13,7 +13,7 @@ namespace a2a::board::detail {
 SlotRing g_slot_ring;
 
 void empty_slot() {
-  if (g_slot_ring.empty_slot() == app::SlotServed::finished) a2a_board_slot_timer_stop();
+  if (g_slot_ring.empty_slot() == hal::SlotServed::finished) a2a_board_slot_timer_stop();
 }
 
 }  // namespace a2a::board::detail

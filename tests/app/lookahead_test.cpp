@@ -9,7 +9,7 @@
 // Portable (heap-free, a 64-port block): the Cortex-M builds run it under QEMU too.
 #include <a2a/a2a.hpp>
 #include <a2a/app/lookahead.hpp>
-#include <a2a/app/slot_ring.hpp>
+#include <a2a/hal/slot_ring.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
 #include <a2a/hal/hal.hpp>
@@ -27,7 +27,7 @@ using Layout = hal::FabricLayout<64, 6>;
 using Emulator = emulated::FabricEmulator<Layout, 64>;
 using Ram = emulated::RamBlock<Layout::kSize>;
 using Driver = hal::FabricDriver<Ram, Layout>;
-using Ring = SlotRing<8>;
+using Ring = hal::SlotRing<8>;
 
 /// Records the stores a slot makes (the interrupt's bus in the ring tests).
 struct StoreLog {
@@ -85,7 +85,7 @@ struct Bench {
     ++now;
     if (running && slots_firing && ticks % slot_period == 0) {
       SlotBus bus{this};
-      if (ring.serve(bus) == SlotServed::finished) running = false;
+      if (ring.serve(bus) == hal::SlotServed::finished) running = false;
     }
     if (ticks % fabric_period == 0) emulator.service(ram);
   }
@@ -163,7 +163,7 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
   static Ring ring;
   ring.reset();
   StoreLog log;
-  CHECK(ring.serve(log) == SlotServed::underrun);
+  CHECK(ring.serve(log) == hal::SlotServed::underrun);
   CHECK(ring.underruns() == 1);
   CHECK(log.count == 0);
   CHECK(ring.space() == 7);  // capacity - 1: a full ring differs from an empty one
@@ -171,7 +171,7 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
   CHECK_FALSE(ring.push(SlotEntry{}));  // full: nothing changes
   CHECK(ring.space() == 0);
   CHECK(ring.pushed() == 7);
-  for (std::uint32_t r = 0; r < 3; ++r) CHECK(ring.serve(log) == SlotServed::written);
+  for (std::uint32_t r = 0; r < 3; ++r) CHECK(ring.serve(log) == hal::SlotServed::written);
   CHECK(log.count == 6);  // two stores per slot: STAGE_CTRL, then COMMIT
   CHECK(log.offset[0] == Layout::stage_control(0));
   CHECK(log.value[0] == 0x100);
@@ -185,10 +185,10 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
     CHECK(ring.push(SlotEntry{Layout::stage_control(1), 0x200 + r, commit_control(r)}));
   ring.finish();
   CHECK_FALSE(ring.drained());
-  for (std::uint32_t r = 3; r < 10; ++r) CHECK(ring.serve(log) == SlotServed::written);
+  for (std::uint32_t r = 3; r < 10; ++r) CHECK(ring.serve(log) == hal::SlotServed::written);
   CHECK(ring.drained());
   CHECK(ring.written() == 10);
-  CHECK(ring.serve(log) == SlotServed::finished);
+  CHECK(ring.serve(log) == hal::SlotServed::finished);
   CHECK(ring.underruns() == 1);
   CHECK(log.count == 20);
   CHECK(commit_control(0x1FF) == commit_control(0xFF));  // 8-bit tickets

@@ -7,13 +7,13 @@
 // or counts an underrun, and stops after the ring's last entry.
 #pragma once
 
-#include <a2a/app/slot_ring.hpp>
+#include <a2a/hal/slot_ring.hpp>
 #include <cstdint>
 
 namespace a2a::test {
 
 /// The ring of a host board: the capacity of the Cortex-M boards' (slot_timer.hpp).
-using HostSlotRing = app::SlotRing<16>;
+using HostSlotRing = hal::SlotRing<16>;
 
 /// Board: micros() and feed_watchdog(); Bus: the fabric's register block.
 template <class Board, class Bus>
@@ -41,7 +41,7 @@ class PlayedSlotTimer {
     const std::uint64_t now = board_->micros();
     if (!running_ || now < next_us_) return;
     next_us_ += period_us_ * ((now - next_us_) / period_us_ + 1);
-    if (ring_->serve(*bus_) == app::SlotServed::finished) running_ = false;
+    if (ring_->serve(*bus_) == hal::SlotServed::finished) running_ = false;
   }
 
  private:

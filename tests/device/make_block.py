@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a controller configuration block (64 bytes) for the QEMU provisioning
-tests, independently of the C++ encoder (firmware/core/include/a2a/app/config_block.hpp's
+tests, independently of the C++ encoder (firmware/core/include/a2a/config/config_block.hpp's
 layout as docs/configuration.md documents it; CRC-32 from Python's zlib).
 
     make_block.py OUT.bin --topology banyan --ports 16 [--radix 2] [--schedule latin-square]

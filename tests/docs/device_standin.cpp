@@ -20,7 +20,7 @@
 // Without --listen the console is stdin/stdout; at the end of stdin the device
 // finishes the lines it has and the program exits 0 (QEMU would keep running).
 // The capacity is 256 ports and the watchdog 2000 ms, as on the MPS2 boards.
-#include <a2a/app/config_block.hpp>
+#include <a2a/config/config_block.hpp>
 #include <a2a/app/device.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>

@@ -2,16 +2,13 @@
 # with doctest on the host (tests/hal/CMakeLists.txt) and with the light runner
 # on Cortex-M (tests/target includes this file in the cross build).
 # Paths are relative to tests/hal.
-set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp driver_v2_test.cpp fault_injection_test.cpp
-    emulated_fabric_test.cpp register_table_test.cpp round_stepper_test.cpp)
-# a2a::app: the fault-injection tests drive the controller's round loop (firmware/app).
-set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
-
-# The recording mock lives in platform/host/mock, which the top level adds only
-# for host builds; it is heap-free, so a cross build takes it from there.
-if(NOT TARGET a2a_mock AND (CMAKE_CROSSCOMPILING OR NOT A2A_BUILD_HOST))
-  add_subdirectory("${PROJECT_SOURCE_DIR}/platform/host/mock" "${PROJECT_BINARY_DIR}/platform/host/mock")
-endif()
+set(A2A_HAL_PORTABLE_TESTS register_test.cpp driver_test.cpp driver_v2_test.cpp emulated_fabric_test.cpp
+    register_table_test.cpp)
+set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::emulated_fabric)
+# The application's portable tests (relative to tests/app): the controller's round
+# loop over the mock and the emulated fabric, its bounded retry and resume.
+set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp round_stepper_test.cpp)
+set(A2A_APP_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
 
 # The emulated fabric (heap-free, header-only) is tested on the host and the boards alike.
 if(NOT TARGET a2a_emulated_fabric)

@@ -256,6 +256,18 @@ typedef struct a2a_check {
   uint32_t rounds;         /* rounds of the schedule */
 } a2a_check;
 
+/* The contract-violation handler (a broken precondition inside the library, never
+ * bad input: that is a status). Define it once in your program to replace the
+ * default, which traps; it must not return. Weakly referenced: the library and
+ * your code call the one you define. */
+#if defined(__GNUC__)
+__attribute__((noreturn, weak))
+#endif
+void a2a_contract_violation(void);
+
+/* The library's version, "major.minor.patch" (the one in CMake's project()). */
+const char *a2a_version(void);
+
 /* The core's message for a status ("ok" for A2A_OK); never NULL. */
 const char *a2a_strerror(a2a_status status);
 /* The checker's message for a violation; never NULL. */

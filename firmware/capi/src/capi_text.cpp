@@ -18,6 +18,7 @@
 #include "a2a/schedule_families.hpp"
 #include "a2a/topology.hpp"
 #include "a2a/verify.hpp"
+#include "a2a/version.hpp"
 #include "capi_state.hpp"
 
 namespace a2a::capi {
@@ -236,6 +237,8 @@ std::string_view view_of(const char* s) { return {s, std::strlen(s)}; }
 
 // The C entry points. With C linkage they are the functions a2a.h declares at
 // global scope, wherever they are defined ([dcl.link]).
+
+extern "C" const char* a2a_version(void) { return a2a::kVersionText; }
 
 extern "C" const char* a2a_strerror(a2a_status status) {
   const auto code = static_cast<std::size_t>(static_cast<unsigned>(status));

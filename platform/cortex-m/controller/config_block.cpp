@@ -4,7 +4,7 @@
 // its own (a2a config encode); while that region is blank the device runs this
 // default. The image never carries the region's contents, so flashing a new
 // image keeps the provisioned configuration.
-#include <a2a/app/config_block.hpp>
+#include <a2a/config/config_block.hpp>
 
 #include <array>
 #include <cstdint>

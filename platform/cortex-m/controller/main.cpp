@@ -7,7 +7,7 @@
 #include <a2a/app/device.hpp>
 #include <a2a/board/board.h>
 #include <a2a/board/console.hpp>
-#include <a2a/app/config_block.hpp>
+#include <a2a/config/config_block.hpp>
 #include <a2a/mmio/mmio_bus.hpp>
 #ifdef A2A_FW_SLOT_TIMER
 #include <a2a/board/slot_timer.hpp>
@@ -44,7 +44,9 @@ class HangingBus {
   explicit HangingBus(std::uintptr_t base) : bus_(base) {}
   std::uint32_t read32(std::uint32_t offset) { return bus_.read32(offset); }
   void write32(std::uint32_t offset, std::uint32_t value) {
-    if (offset == 0x018 && (value & 1U) != 0 && ++commits_ > A2A_FW_TEST_HANG_AFTER_COMMITS)
+    using Control = a2a::hal::reg::Control;
+    if (offset == a2a::hal::offset::kControl && Control::Commit::extract(value) != 0 &&
+        ++commits_ > A2A_FW_TEST_HANG_AFTER_COMMITS)
       for (;;) __asm__ volatile("" ::: "memory");  // the stuck bus cycle
     bus_.write32(offset, value);
   }
@@ -83,7 +85,7 @@ class CortexMBoard {
   /// Test image only: planning never ends while a configuration is applied at boot
   /// (the device's boot-loop crumb is set), so the watchdog must cut it short.
   void feed_watchdog() {
-    if ((a2a_board_persistent()[3] & 0xFFFFFF00U) == 0xA2A0B000U)
+    if (a2a::app::crumb::applying(a2a_board_persistent()[a2a::app::crumb::kApplying]))
       for (;;) __asm__ volatile("" ::: "memory");
     a2a_board_watchdog_feed();
   }

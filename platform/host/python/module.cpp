@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <a2a/version.hpp>
+
 #include "plan_bridge.hpp"
 #include "tool_error.hpp"
 
@@ -204,6 +206,7 @@ PYBIND11_MODULE(a2a, m) {
   using namespace a2a::python;
   namespace tool = a2a::tool;
   m.doc() = "All-to-all personalized exchange schedules for multistage networks (docs/python.md)";
+  m.attr("__version__") = std::string(a2a::kVersion);  // a2a/version.hpp
   py::register_exception<tool::UsageError>(m, "Error", PyExc_ValueError);
   import_numpy();
   PYBIND11_NUMPY_DTYPE(PortRecord, dst, tag, orig, final);

@@ -1,5 +1,7 @@
 #include "cli_app.hpp"
 
+#include <a2a/version.hpp>
+
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -100,6 +102,7 @@ CommandLine::CommandLine() : app_("a2a", "a2a") {
   }));
   app_.require_subcommand(0, 1);
   app_.set_help_flag();  // `a2a --help` is answered before parsing (run())
+  app_.set_version_flag("--version", std::string(kVersion));  // listed in the help; run() answers it
   entries_.emplace(&app_, Entry{{"a2a", "", "a2a <command> [options]   (a2a <command> --help for its options)", ""},
                                 nullptr});
 }
@@ -214,6 +217,10 @@ int CommandLine::run(int argc, char** argv) {
   }
   if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_tool_usage(stdout);
+    return kExitClean;
+  }
+  if (words[0] == "--version") {
+    std::printf("a2a %.*s\n", static_cast<int>(kVersion.size()), kVersion.data());
     return kExitClean;
   }
   const auto named = app_.get_subcommands([&](const CLI::App* sub) { return sub->get_name() == words[0]; });

@@ -1,11 +1,11 @@
 // a2a config encode | decode: the controller's 64-byte configuration block
 // (docs/configuration.md) written and read on the host, for provisioning a board.
 // Both directions run the firmware's own checks (decode_config, plan_exchange from
-// a2a/app/config_block.hpp) and report their refusals in the firmware's words
+// a2a/config/config_block.hpp) and report their refusals in the firmware's words
 // (describe(errc)), so a block the tool accepts is one the device runs, and a block
 // the device refuses is refused here for the same reason.
-#include <a2a/app/config_block.hpp>
-#include <a2a/app/device_planning.hpp>
+#include <a2a/config/config_block.hpp>
+#include <a2a/config/device_planning.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -87,8 +87,8 @@ std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b
   const std::size_t n = b.max_ports;
   RelayStorage storage(b.plan_faults == 0 ? FaultPlanSizes{3 * n, 4 * n + 1, 5 * n, 12 * n, 6 * n}
                                           : RelayStorage::sizes(b.max_ports, b.plan_faults));
-  PlanMeter meter = app::device_plan_meter(c.ports);
-  const auto planned = plan_exchange(c, storage.span(), app::device_planning(&meter));
+  PlanMeter meter = device_plan_meter(c.ports);
+  const auto planned = plan_exchange(c, storage.span(), device_planning(&meter));
   if (!planned) throw UsageError(board + " would refuse it: " + std::string(describe(planned.error())));
   std::string line = "on " + board + ": " + std::to_string(planned->rounds()) + " rounds";
   if (c.fault_count != 0)

@@ -68,7 +68,7 @@ enum class Errc : std::uint8_t {
   table_not_exact,  ///< a stored set misses a pair or serves one twice (checked at switch level)
   table_none_for_network,  ///< the table family asked for on a network with no stored set
   fault_plan_over_budget,  ///< planning around the faults needs more rounds of planning than the caller's budget allows
-  // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/app/config_block.hpp).
+  // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/config/config_block.hpp).
   config_too_short = 64,  ///< fewer bytes than a configuration block
   config_bad_magic,  ///< the block does not start with the a2a magic
   config_unsupported_version,  ///< a block layout this firmware does not know

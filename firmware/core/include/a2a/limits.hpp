@@ -22,7 +22,7 @@ inline constexpr std::size_t kMaxFaults = 8;
 /// Largest N of a stored configuration set (the table family; docs/search.md): make()
 /// checks a set a source at a time with an N-bit mark on the stack.
 inline constexpr std::uint32_t kMaxTablePorts = 256;
-/// Fault slots of the configuration block (the application layer's a2a/app/config_block.hpp).
+/// Fault slots of the configuration block (the application layer's a2a/config/config_block.hpp).
 inline constexpr std::size_t kMaxConfigFaults = 8;
 
 }  // namespace a2a

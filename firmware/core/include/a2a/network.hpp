@@ -11,7 +11,7 @@
 namespace a2a {
 
 // The values are codes stored in configuration blocks (flash): pinned, never renumbered
-// (docs/configuration.md; golden test in tests/app/config_block_test.cpp). Each code
+// (docs/configuration.md; golden test in tests/config/config_block_test.cpp). Each code
 // has one description in topologies.hpp, at the position of the code in Topologies;
 // a new topology takes the next free value here.
 enum class Topology : std::uint8_t {

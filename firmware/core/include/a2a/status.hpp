@@ -18,13 +18,18 @@ namespace a2a {
 /// The library's single error policy hook (ETL style): called when a contract
 /// is broken at run time, e.g. value() of a failed Result. Not constexpr, so
 /// the same mistake in a constant expression is a compile error instead.
-/// Boards may override it by defining A2A_CONTRACT_VIOLATION before including a2a.
-#ifndef A2A_CONTRACT_VIOLATION
-#define A2A_CONTRACT_VIOLATION() __builtin_trap()
-#endif
+/// A link-time function, one per program: a program (a board, a test, C firmware
+/// through a2a.h) that defines `extern "C" void a2a_contract_violation(void)`, a
+/// function that never returns, gets it called from every translation unit and from
+/// the prebuilt C library alike; a program that defines none traps. The reference
+/// is weak: no definition leaves its address null, which is the default's test.
+extern "C" [[noreturn, gnu::weak]] void a2a_contract_violation(void);
 
 namespace detail {
-[[noreturn]] inline void contract_violation() { A2A_CONTRACT_VIOLATION(); }
+[[noreturn]] inline void contract_violation() {
+  if (&a2a_contract_violation != nullptr) a2a_contract_violation();
+  __builtin_trap();
+}
 }  // namespace detail
 
 /// A value or the specific reason there is none. T must be default-constructible

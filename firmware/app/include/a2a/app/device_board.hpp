@@ -26,6 +26,21 @@ constexpr std::string_view name(ResetCause c) {
   return "unknown";
 }
 
+/// The words that survive a reset (a board's crumb(i)): what the device leaves there
+/// and how it reads them back at the next boot.
+namespace crumb {
+inline constexpr std::uint32_t kExchange = 1;       ///< kExchangeRunning while an exchange runs
+inline constexpr std::uint32_t kExchangeRound = 2;  ///< the rounds it delivered so far
+inline constexpr std::uint32_t kExchangeRunning = 0xA2A0E7C1U;
+/// Boot-loop guard: while a configuration is applied at boot (planned), this word holds
+/// kApplyingMagic and, in its low byte, the watchdog resets counted so far in a row.
+inline constexpr std::uint32_t kApplying = 3;
+inline constexpr std::uint32_t kApplyingMagic = 0xA2A0B000U;
+inline constexpr std::uint32_t kApplyingResetsMask = 0xFFU;
+/// Whether a kApplying word says a configuration was being applied.
+constexpr bool applying(std::uint32_t word) { return (word & ~kApplyingResetsMask) == kApplyingMagic; }
+}  // namespace crumb
+
 template <class B>
 concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
   { b.read_byte() } -> std::same_as<int>;             ///< next console byte, or -1 (never blocks)

@@ -24,7 +24,7 @@
 
 #include "a2a/alternating.hpp"
 #include "a2a/any_schedule.hpp"
-#include "a2a/app/config_block.hpp"
+#include "a2a/config/config_block.hpp"
 #include "a2a/app/controller.hpp"
 #include "a2a/app/device_board.hpp"
 #include "a2a/app/exchange_job.hpp"

@@ -20,11 +20,12 @@
 
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/app/device_board.hpp"
-#include "a2a/app/device_planning.hpp"
+#include "a2a/config/device_planning.hpp"
 #include "a2a/app/device_settings.hpp"
 #include "a2a/app/exchange_job.hpp"
 #include "a2a/app/line_reader.hpp"
 #include "a2a/hal/fabric_driver.hpp"
+#include "a2a/version.hpp"
 
 namespace a2a::app {
 
@@ -61,13 +62,14 @@ class Device {
 
   /// The banner: version, board, reset cause, the configuration loaded, the fabric found.
   void boot() {
-    board_->print("a2a controller ", kVersion, " on ", board_->name(), "\n");
+    board_->print("a2a controller ", kVersion, " (register map ", hal::reg::Version::Major::reset, ") on ",
+                  board_->name(), "\n");
     board_->print("reset cause: ", name(board_->reset_cause()), "\n");
-    if (board_->crumb(kCrumbMagic) == kExchangeRunning) {
-      board_->print("warning: an exchange was running at the reset (", board_->crumb(kCrumbRound),
+    if (board_->crumb(crumb::kExchange) == crumb::kExchangeRunning) {
+      board_->print("warning: an exchange was running at the reset (", board_->crumb(crumb::kExchangeRound),
                     " rounds delivered): it is not resumed; send run to start it again\n");
     }
-    board_->set_crumb(kCrumbMagic, 0);
+    board_->set_crumb(crumb::kExchange, 0);
     const bool provisioned = !blank(block_);
     const std::uint32_t resets = applying_resets(provisioned);
     const bool skip_block = resets >= kBootLoopResets;
@@ -83,9 +85,9 @@ class Device {
     const Result<ControllerConfig> decoded = decode_config(provisioned && !skip_block ? block_ : fallback_);
     Errc refused = Errc::ok;
     if (decoded) {
-      board_->set_crumb(kCrumbApplying, kApplyingMagic | resets);  // a reset from here on counts
+      board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);  // a reset from here on counts
       refused = check(*decoded);
-      board_->set_crumb(kCrumbApplying, 0);
+      board_->set_crumb(crumb::kApplying, 0);
       config_ = *decoded;
       config_ok_ = refused == Errc::ok;
       if (!config_ok_ && provisioned && !skip_block) apply_default_instead(refused);
@@ -141,25 +143,17 @@ class Device {
   }
 
  private:
-  static constexpr std::string_view kVersion = "0.2.0 (register map 2)";
-  static constexpr std::uint32_t kCrumbMagic = 1;
-  static constexpr std::uint32_t kCrumbRound = 2;
-  static constexpr std::uint32_t kExchangeRunning = 0xA2A0E7C1U;
-  /// Boot-loop guard: while a configuration is applied at boot (planned), crumb 3 holds
-  /// this magic and the watchdog resets counted so far in a row.
-  static constexpr std::uint32_t kCrumbApplying = 3;
-  static constexpr std::uint32_t kApplyingMagic = 0xA2A0B000U;
   /// After this many watchdog resets in a row while applying the provisioned block,
   /// the image boots without it.
   static constexpr std::uint32_t kBootLoopResets = 2;
 
   /// Watchdog resets in a row so far that came while a configuration was applied.
   std::uint32_t applying_resets(bool provisioned) {
-    const std::uint32_t word = board_->crumb(kCrumbApplying);
-    board_->set_crumb(kCrumbApplying, 0);
-    if (!provisioned || board_->reset_cause() != ResetCause::watchdog || (word & 0xFFFFFF00U) != kApplyingMagic)
+    const std::uint32_t word = board_->crumb(crumb::kApplying);
+    board_->set_crumb(crumb::kApplying, 0);
+    if (!provisioned || board_->reset_cause() != ResetCause::watchdog || !crumb::applying(word))
       return 0;
-    return (word & 0xFFU) + 1;
+    return (word & crumb::kApplyingResetsMask) + 1;
   }
   /// A provisioned block whose configuration is refused: the built-in default runs.
   void apply_default_instead(Errc why) {

@@ -111,9 +111,9 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   if (lookahead) board_->print("; look-ahead, a slot every ", knobs_.slot_us, " us");
   board_->print("\n");
 
-  board_->set_crumb(kCrumbRound, 0);
-  board_->set_crumb(kCrumbMagic, kExchangeRunning);
-  detail::DeviceRoundHooks<Board, Bus> hooks(*board_, bus_, knobs_, kCrumbRound);
+  board_->set_crumb(crumb::kExchangeRound, 0);
+  board_->set_crumb(crumb::kExchange, crumb::kExchangeRunning);
+  detail::DeviceRoundHooks<Board, Bus> hooks(*board_, bus_, knobs_, crumb::kExchangeRound);
   const std::uint64_t writes_at_start = bus_.writes();
   detail::LookaheadRun slots;  // the slot timer's part (look-ahead mode)
   if (lookahead) {
@@ -125,7 +125,7 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
                            ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
   }
   const ExchangeReport& report = slots.report;
-  board_->set_crumb(kCrumbMagic, 0);
+  board_->set_crumb(crumb::kExchange, 0);
   if (report.replans != 0) planned_ok_ = false;  // a re-plan may have taken the plan's storage
 
   DeliveryTally c = fabric.counters();

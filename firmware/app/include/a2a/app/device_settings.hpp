@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "a2a/app/config_block.hpp"
-#include "a2a/app/config_overrides.hpp"
+#include "a2a/config/config_block.hpp"
+#include "a2a/config/config_overrides.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a::app {

@@ -28,7 +28,7 @@
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/app/controller.hpp"
-#include "a2a/app/config_block.hpp"
+#include "a2a/config/config_block.hpp"
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/plan_meter.hpp"
 #include "a2a/status.hpp"

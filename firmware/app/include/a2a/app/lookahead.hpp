@@ -33,7 +33,7 @@
 #include <type_traits>
 
 #include "a2a/alternating.hpp"
-#include "a2a/app/slot_ring.hpp"
+#include "a2a/hal/slot_ring.hpp"
 #include "a2a/digit_maps.hpp"
 #include "a2a/digits.hpp"
 #include "a2a/gray_stepper.hpp"
@@ -45,6 +45,12 @@
 #include "a2a/status.hpp"
 
 namespace a2a::app {
+
+// The ring itself is the HAL's (board support's slot timer serves it below the app).
+using hal::commit_control;
+using hal::SlotEntry;
+using hal::SlotRing;
+using hal::SlotServed;
 
 /// Rounds in flight at most (tickets are 8 bits: a flagged round's ticket must name one round).
 inline constexpr std::uint32_t kMaxLookaheadWindow = 128;

@@ -9,7 +9,7 @@
 // a2a_board_slot_timer_start() refuses (returns 0).
 #pragma once
 
-#include <a2a/app/slot_ring.hpp>
+#include <a2a/hal/slot_ring.hpp>
 #include <a2a/board/board.h>
 
 #include <cstdint>
@@ -18,7 +18,7 @@ namespace a2a::board {
 
 /// Entries the ring holds: the look-ahead window is at most one less.
 inline constexpr std::uint32_t kSlotRingCapacity = 16;
-using SlotRing = app::SlotRing<kSlotRingCapacity>;
+using SlotRing = hal::SlotRing<kSlotRingCapacity>;
 
 namespace detail {
 extern SlotRing g_slot_ring;  // platform/cortex-m/slot_timer.cpp

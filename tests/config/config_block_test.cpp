@@ -1,8 +1,8 @@
 // The controller's configuration block (CRC-protected, fixed layout) and its
 // key=value overrides: good blocks round-trip, every kind of bad block or word is
 // refused with its own error.
-#include <a2a/app/config_block.hpp>
-#include <a2a/app/config_overrides.hpp>
+#include <a2a/config/config_block.hpp>
+#include <a2a/config/config_overrides.hpp>
 
 #include "support.hpp"
 

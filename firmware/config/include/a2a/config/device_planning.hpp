@@ -21,7 +21,7 @@
 #include "a2a/fault_plan.hpp"
 #include "a2a/plan_meter.hpp"
 
-namespace a2a::app {
+namespace a2a {
 
 /// Planning steps a device allows per port: one variant plans at most this many extra
 /// rounds (the host's planner allows kMaxFaultRoundsPerPort = 8 per port).
@@ -42,4 +42,4 @@ constexpr FaultPlanOptions device_planning(PlanMeter* meter) {
   return o;
 }
 
-}  // namespace a2a::app
+}  // namespace a2a

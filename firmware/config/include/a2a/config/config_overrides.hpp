@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "a2a/any_schedule.hpp"
-#include "a2a/app/config_block.hpp"
+#include "a2a/config/config_block.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {

@@ -29,7 +29,7 @@
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_registers.hpp"
 
-namespace a2a::app {
+namespace a2a::hal {
 
 /// One slot: the stores the interrupt makes at its boundary. 16 bytes (aligned):
 /// the ring's wrap is one address bit.
@@ -49,9 +49,9 @@ enum class SlotServed : std::uint8_t {
 
 /// The CONTROL value that commits with `ticket` (8 bits, register map 2.0).
 [[nodiscard]] constexpr std::uint32_t commit_control(std::uint32_t ticket) {
-  return hal::RegisterValue<hal::reg::Control>{}
-      .flag<hal::reg::Control::Commit>()
-      .set<hal::reg::Control::Ticket>(ticket & hal::reg::Control::Ticket::max)
+  return RegisterValue<reg::Control>{}
+      .flag<reg::Control::Commit>()
+      .set<reg::Control::Ticket>(ticket & reg::Control::Ticket::max)
       .raw();
 }
 
@@ -136,7 +136,7 @@ class SlotRing {
   /// One slot boundary: writes the next entry's STAGE_CTRL word and COMMIT to the
   /// fabric (two stores) and returns written, or returns what empty_slot() says.
   /// Never blocks, never loops.
-  template <hal::RegisterBus Bus>
+  template <RegisterBus Bus>
   [[gnu::always_inline]] SlotServed serve(Bus& bus) {
     if (!write_next(bus)) [[unlikely]]
       return empty_slot();
@@ -144,7 +144,7 @@ class SlotRing {
   }
   /// serve()'s two halves, for an interrupt handler that keeps the rare one out of
   /// line: the next entry to the fabric (false: none is ready, nothing written)...
-  template <hal::RegisterBus Bus>
+  template <RegisterBus Bus>
   [[gnu::always_inline]] bool write_next(Bus& bus) {
     SlotEntry* const entry = next_.load(std::memory_order_relaxed);
     if (entry == ready_.load(std::memory_order_relaxed)) return false;
@@ -155,7 +155,7 @@ class SlotRing {
     // reuse the entry, before the handler returns.
     next_.store(step(entry), std::memory_order_relaxed);
     bus.write32(entry->stage_offset, entry->stage_value);
-    bus.write32(hal::offset::kControl, entry->control);
+    bus.write32(offset::kControl, entry->control);
     return true;
   }
   /// ... and an empty slot: finished after finish(), else an underrun, counted.
@@ -189,4 +189,4 @@ class SlotRing {
   std::atomic<std::uint32_t> finished_{0};          // producer: 1 after finish()
 };
 
-}  // namespace a2a::app
+}  // namespace a2a::hal
