@@ -14,7 +14,8 @@ host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3 libb
                libxml2-utils  # xmllint: hal_register_svd_schema checks the SVD against the CMSIS-SVD schema
                libcli11-dev   # the tool's command line (platform/host/tool)
                python3-pybind11 python3-numpy python3-pytest  # the Python module (platform/host/python)
-               cadical)  # a2a search runs the solver program (platform/host/search)
+               cadical  # a2a search runs the solver program (platform/host/search)
+               pkg-config)  # package_installed_c_python builds a C program against the installed a2a.pc
 # newlib (not picolibc): the images use only its string functions; startup,
 # console and exit are our own (platform/cortex-m). libstdc++ brings the C++
 # headers (<array>, <span>, ...) for arm-none-eabi.

@@ -128,23 +128,66 @@ constexpr bool own_codes_free() {
 }
 static_assert(own_codes_free(), "the core now uses codes from 192: move the C API's own codes (a2a.h)");
 
-static_assert(A2A_OMEGA == static_cast<int>(Topology::omega) && A2A_BASELINE == static_cast<int>(Topology::baseline) &&
-              A2A_BANYAN == static_cast<int>(Topology::banyan) &&
-              A2A_REVERSE_OMEGA == static_cast<int>(Topology::reverse_omega) &&
-              A2A_REVERSE_BASELINE == static_cast<int>(Topology::reverse_baseline) &&
-              A2A_REVERSE_BANYAN == static_cast<int>(Topology::reverse_banyan) &&
-              A2A_GSEN == static_cast<int>(Topology::gsen) && A2A_SHIFT == static_cast<int>(Topology::shift) &&
-              kAllTopologies.size() >= 8, "a2a_topology must carry Topology's codes");
-static_assert(A2A_LATIN_SQUARE == static_cast<int>(ScheduleKind::latin_square) &&
-              A2A_ALTERNATING == static_cast<int>(ScheduleKind::alternating) &&
-              A2A_OPTICAL == static_cast<int>(ScheduleKind::optical) &&
-              A2A_SHIFT_PASSES == static_cast<int>(ScheduleKind::shift) &&
-              A2A_GSEN_STAGE_CONTROL == static_cast<int>(ScheduleKind::gsen_stage_control) &&
-              A2A_DOUBLY_ALTERNATING == static_cast<int>(ScheduleKind::doubly_alternating) &&
-              A2A_QUADRUPLY_ALTERNATING == static_cast<int>(ScheduleKind::quadruply_alternating) &&
-              A2A_BROADCAST == static_cast<int>(ScheduleKind::broadcast) &&
-              A2A_FAULT_TOLERANT == static_cast<int>(ScheduleKind::fault_tolerant) &&
-              A2A_TABLE == static_cast<int>(ScheduleKind::table) && kAllScheduleKinds.size() >= 10, "a2a_family must carry ScheduleKind's codes");
+// a2a.h's topology and family enumerators, each with the core's name it stands for,
+// in the core's code order: held to the core's lists (kAllTopologies,
+// kAllScheduleKinds) entry by entry, so an enumerator that is missing, extra, out of
+// order, numbered or spelled otherwise fails to compile. An enumerator is spelled
+// A2A_ + the name in upper case with '-' as '_', except where C needs another
+// (two enumerators cannot both be A2A_SHIFT).
+struct CEnumerator {
+  int code;
+  std::string_view spelled;  ///< the enumerator as a2a.h spells it
+  std::string_view core_name;
+  std::string_view spelled_otherwise{};  ///< why it breaks the spelling rule, if it does
+};
+#define A2A_C_ENUMERATOR(e, ...) CEnumerator{e, #e, __VA_ARGS__}  // NOLINT(cppcoreguidelines-macro-usage)
+constexpr CEnumerator kCTopologies[] = {
+    A2A_C_ENUMERATOR(A2A_OMEGA, "omega"),
+    A2A_C_ENUMERATOR(A2A_BASELINE, "baseline"),
+    A2A_C_ENUMERATOR(A2A_BANYAN, "banyan"),
+    A2A_C_ENUMERATOR(A2A_REVERSE_OMEGA, "reverse-omega"),
+    A2A_C_ENUMERATOR(A2A_REVERSE_BASELINE, "reverse-baseline"),
+    A2A_C_ENUMERATOR(A2A_REVERSE_BANYAN, "reverse-banyan"),
+    A2A_C_ENUMERATOR(A2A_GSEN, "gsen"),
+    A2A_C_ENUMERATOR(A2A_SHIFT, "shift"),
+};
+constexpr CEnumerator kCFamilies[] = {
+    A2A_C_ENUMERATOR(A2A_LATIN_SQUARE, "latin-square"),
+    A2A_C_ENUMERATOR(A2A_ALTERNATING, "alternating"),
+    A2A_C_ENUMERATOR(A2A_OPTICAL, "optical"),
+    A2A_C_ENUMERATOR(A2A_SHIFT_PASSES, "shift", "A2A_SHIFT is the topology"),
+    A2A_C_ENUMERATOR(A2A_GSEN_STAGE_CONTROL, "gsen-stage-control"),
+    A2A_C_ENUMERATOR(A2A_DOUBLY_ALTERNATING, "doubly-alternating"),
+    A2A_C_ENUMERATOR(A2A_QUADRUPLY_ALTERNATING, "quadruply-alternating"),
+    A2A_C_ENUMERATOR(A2A_BROADCAST, "broadcast"),
+    A2A_C_ENUMERATOR(A2A_FAULT_TOLERANT, "fault-tolerant"),
+    A2A_C_ENUMERATOR(A2A_TABLE, "table"),
+};
+#undef A2A_C_ENUMERATOR
+
+/// "A2A_" + the name in upper case, '-' as '_'.
+constexpr bool spelled_by_rule(std::string_view spelled, std::string_view core_name) {
+  if (spelled.size() != 4 + core_name.size() || spelled.substr(0, 4) != "A2A_") return false;
+  for (std::size_t i = 0; i < core_name.size(); ++i) {
+    const char c = core_name[i];
+    const char want = c == '-' ? '_' : (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    if (spelled[4 + i] != want) return false;
+  }
+  return true;
+}
+template <std::size_t M, class List>
+constexpr bool same_as_core(const CEnumerator (&c)[M], const List& core) {
+  if (M != core.size()) return false;
+  for (std::size_t i = 0; i < M; ++i) {
+    if (c[i].code != static_cast<int>(core[i]) || c[i].core_name != name(core[i])) return false;
+    if (c[i].spelled_otherwise.empty() != spelled_by_rule(c[i].spelled, c[i].core_name)) return false;
+  }
+  return true;
+}
+static_assert(same_as_core(kCTopologies, kAllTopologies),
+              "a2a.h's a2a_topology must have one enumerator per topology of the core's list (topologies.hpp)");
+static_assert(same_as_core(kCFamilies, kAllScheduleKinds),
+              "a2a.h's a2a_family must have one enumerator per family of the core's list (schedule_families.hpp)");
 static_assert(A2A_NATURAL == static_cast<int>(RoundOrder::natural) && A2A_GRAY == static_cast<int>(RoundOrder::gray));
 static_assert(A2A_CONTROL_STAGE == static_cast<int>(ControlMode::stage) &&
               A2A_CONTROL_ALTERNATING == static_cast<int>(ControlMode::alternating) &&
