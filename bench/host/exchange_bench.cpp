@@ -186,7 +186,7 @@ void BM_PortSend(benchmark::State& state) {
 
 /// Plans the relays around switch 3 of stage range(1) of an N = range(0) banyan.
 void BM_FaultPlan_Banyan(benchmark::State& state) {
-  static RelayPlanStorage<1024> storage;  // 106 bytes per port
+  static SingleFaultPlanStorage<1024> storage;  // 106 bytes per port
   const auto ports = static_cast<std::uint32_t>(state.range(0));
   const auto stage = static_cast<std::uint32_t>(state.range(1));
   const Network net = make_network(Topology::banyan, ports).value();
@@ -197,7 +197,7 @@ void BM_FaultPlan_Banyan(benchmark::State& state) {
     benchmark::DoNotOptimize(rounds);
   }
   state.counters["rounds"] = double(rounds);
-  state.counters["storage_bytes_per_port"] = double(sizeof(RelayPlanStorage<1024>)) / 1024;
+  state.counters["storage_bytes_per_port"] = double(sizeof(SingleFaultPlanStorage<1024>)) / 1024;
 }
 
 BENCHMARK(BM_Exchange_A2A)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);

@@ -28,7 +28,7 @@ using board::println;
 
 constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
 #if A2A_FW_PLAN_FAULTS == 0
-RelayPlanStorage<kPorts> g_storage;
+SingleFaultPlanStorage<kPorts> g_storage;
 #else
 FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS> g_storage;
 #endif

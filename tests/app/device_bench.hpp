@@ -125,7 +125,7 @@ using HostDevice = app::Device<HostBoard, kDevicePorts>;
 
 /// A device of capacity `Ports` on a fresh board, booted, its banner taken; its plan
 /// storage is `Storage` (the relay planner's by default: one fault).
-template <std::uint32_t Ports, class Storage = RelayPlanStorage<Ports>>
+template <std::uint32_t Ports, class Storage = SingleFaultPlanStorage<Ports>>
 struct BasicDeviceBench {
   using Board = BasicHostBoard<Ports>;
   using Device = app::Device<Board, Ports>;

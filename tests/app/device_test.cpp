@@ -151,7 +151,7 @@ TEST_CASE("the boot-loop guard: after two watchdog resets while applying the blo
     test::HostBoard board;
     board.cause = app::ResetCause::watchdog;
     board.crumbs[3] = 0xA2A0B000U | resets_before;  // the marker a boot left while applying the block
-    RelayPlanStorage<test::kDevicePorts> storage;
+    SingleFaultPlanStorage<test::kDevicePorts> storage;
     ControllerConfig banyan;
     banyan.topology = Topology::banyan;
     const auto block = encode_config(banyan);
@@ -211,7 +211,7 @@ TEST_CASE("after a watchdog reset in an exchange the banner says so and nothing 
   board.cause = app::ResetCause::watchdog;
   board.crumbs[1] = 0xA2A0E7C1U;  // the breadcrumb of an exchange that was running
   board.crumbs[2] = 3;
-  RelayPlanStorage<test::kDevicePorts> storage;
+  SingleFaultPlanStorage<test::kDevicePorts> storage;
   const auto block = encode_config(ControllerConfig{});
   test::HostDevice device(board, block, block, storage.span());
   device.boot();

@@ -93,7 +93,7 @@ TEST_CASE("the fault-tolerant schedule never crosses the faulty switch of the si
         for (std::uint32_t sw = 0; sw < net.switches_per_stage(); ++sw) {
           INFO(name(topology), " N = ", ports, " stage ", stage, " switch ", sw);
           // Baseline and banyan plan their relays into storage (ignored by the closed forms).
-          static RelayPlanStorage<64> storage;
+          static SingleFaultPlanStorage<64> storage;
           const auto schedule = AnySchedule::make(net, SwitchFault{stage, sw}, storage.span());
           REQUIRE(schedule.ok());
           INFO("rounds ", schedule->rounds());

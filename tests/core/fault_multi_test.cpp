@@ -1,12 +1,12 @@
 // Several faults (switches and dead links) planned by the general planner
-// (fault_planner.hpp) through FaultTolerantSchedule::make(net, FaultSetView, ...).
+// (general_fault_planner.hpp) through FaultTolerantSchedule::make(net, FaultSetView, ...).
 // Every schedule is judged by check_exchange (every message once, relays in order)
 // and by the test's own replay: each sending port's path, traced by route(), passes
 // no faulty switch and no dead link. A refusal must name a pair that a brute force
 // (every source routed under every stage word) finds undeliverable, for the reason
 // named. Degraded schedules deliver exactly the deliverable pairs, once each, and
 // list exactly the others. Heap-free: the Cortex-M build runs N = 16.
-#include <a2a/fault_tolerant.hpp>
+#include <a2a/fault/fault_tolerant_schedule.hpp>
 
 #include "support.hpp"
 
@@ -33,12 +33,12 @@ constexpr Topology kBinary[] = {Topology::omega,         Topology::baseline,    
                                 Topology::reverse_omega, Topology::reverse_baseline, Topology::reverse_banyan,
                                 Topology::gsen};
 
-// docs/fault-tolerance.md and fault_planner.hpp quote the bytes per port: 184 for one
+// docs/fault-tolerance.md and general_fault_planner.hpp quote the bytes per port: 184 for one
 // fault, 344 for four (plus the one offset past the last round).
 static_assert(sizeof(a2a::FaultPlanStorage<256, 1>) == 256 * 184 + 4);
 static_assert(sizeof(a2a::FaultPlanStorage<256, 4>) == 256 * 344 + 4);
 
-a2a::RelayPlanSpan storage() {
+a2a::PlanStorageSpan storage() {
   static a2a::FaultPlanStorage<kUpTo, 6> s;  // .bss, not the stack
   return s.span();
 }
@@ -160,7 +160,7 @@ void judge(const a2a::Network& net, FaultSetView faults, Tally& tally) {
     CHECK(replay(*f, faults, t) == net.ports * net.ports);
     // Never below the stated lower bound (it would mean a message was not relayed).
     const auto map = a2a::FaultMap::make(net, faults).value();
-    CHECK(f->rounds() >= net.ports + a2a::FaultPlanner::extra_lower_bound(map));
+    CHECK(f->rounds() >= net.ports + a2a::GeneralFaultPlanner::extra_lower_bound(map));
     return;
   }
   ++tally.refused;
@@ -296,6 +296,6 @@ TEST_CASE("fault multi: a plan made in a constant expression") {
   const SwitchFault switches[] = {{1, 2}};
   const LinkFault links[] = {{2, 9}};
   const auto map = a2a::FaultMap::make(net, {switches, links}).value();
-  CHECK(sends == 256 + a2a::FaultPlanner::messages(map));
-  CHECK(a2a::FaultPlanner::messages(map) > 0);
+  CHECK(sends == 256 + a2a::GeneralFaultPlanner::messages(map));
+  CHECK(a2a::GeneralFaultPlanner::messages(map) > 0);
 }

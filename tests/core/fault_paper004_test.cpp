@@ -15,7 +15,7 @@
 //    1); "the r-th row" of L' is Gamma_(r-1) (the first printed row is the header).
 // OCR: Fig. 5's row Gamma_2 reads "16) 18 0 22": the circled 20 lost its 2. Algorithm B
 // is not tested here (docs/conventions.md: it is known wrong for some fault positions).
-#include <a2a/fault_tolerant.hpp>
+#include <a2a/fault/fault_tolerant_schedule.hpp>
 
 #include "support.hpp"
 
@@ -201,7 +201,7 @@ TEST_CASE("paper 004: our fault-tolerant schedule on the paper's two banyan exam
     SwitchFault fault;
   };
   constexpr Case cases[] = {{16, {2, 1}}, {32, {1, 1}}};  // Fig. 2, Example 3
-  static a2a::RelayPlanStorage<32> storage;
+  static a2a::SingleFaultPlanStorage<32> storage;
   for (const Case& c : cases) {
     INFO("N = ", c.ports, " E_", c.fault.stage, c.fault.switch_index);
     const auto net = a2a::make_network(a2a::Topology::banyan, c.ports);

@@ -5,7 +5,7 @@
 // otherwise), also for baseline N = 16 with A and B disjoint, where only a plan that
 // lets one regular slot carry a relayed message (or its time reverse) reaches it.
 // Heap-free: the Cortex-M build runs the small-N part.
-#include <a2a/fault_tolerant.hpp>
+#include <a2a/fault/fault_tolerant_schedule.hpp>
 
 #include "support.hpp"
 
@@ -26,8 +26,8 @@ constexpr std::uint32_t kSweepUpTo = a2a::test::kSweepPorts;
 constexpr Topology kPlanned[] = {Topology::baseline, Topology::banyan, Topology::reverse_baseline,
                                  Topology::reverse_banyan};
 
-a2a::RelayPlanStorage<a2a::test::kSweepPorts>& storage() {
-  static a2a::RelayPlanStorage<a2a::test::kSweepPorts> s;  // .bss, not the stack
+a2a::SingleFaultPlanStorage<a2a::test::kSweepPorts>& storage() {
+  static a2a::SingleFaultPlanStorage<a2a::test::kSweepPorts> s;  // .bss, not the stack
   return s;
 }
 
@@ -97,7 +97,7 @@ TEST_CASE("fault planner: storage is the caller's, and too little is a specific 
   const auto net = a2a::make_network(Topology::banyan, 16);
   REQUIRE(net.ok());
   CHECK(FaultTolerantSchedule::make(*net, SwitchFault{2, 1}).error() == a2a::Errc::fault_plan_storage_too_small);
-  static a2a::RelayPlanStorage<8> small;  // sized for N = 8: too small for 16 ports
+  static a2a::SingleFaultPlanStorage<8> small;  // sized for N = 8: too small for 16 ports
   CHECK(FaultTolerantSchedule::make(*net, SwitchFault{2, 1}, small.span()).error() ==
         a2a::Errc::fault_plan_storage_too_small);
   CHECK(a2a::AnySchedule::make(*net, SwitchFault{2, 1}).error() == a2a::Errc::fault_plan_storage_too_small);
@@ -114,7 +114,7 @@ namespace {
 /// Paper 004's 16 x 16 banyan with E_21 faulty, planned at compile time: every blocked
 /// pair gets two hops (4N in all) within the paper's 3N rounds.
 constexpr bool plans_at_compile_time() {
-  a2a::RelayPlanStorage<16> s;
+  a2a::SingleFaultPlanStorage<16> s;
   const auto net = a2a::make_network(Topology::banyan, 16).value();
   const auto f = FaultTolerantSchedule::make(net, SwitchFault{2, 1}, s.span());
   if (!f.ok() || f.value().rounds() > 48) return false;

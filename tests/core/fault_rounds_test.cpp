@@ -1,5 +1,5 @@
 // Rounds of one internal faulty switch through make(net, FaultSetView, ...): the fewer
-// of the single-fault designs (closed forms, RelayPlanner: make(net, SwitchFault)) and
+// of the single-fault designs (closed forms, SingleFaultPlanner: make(net, SwitchFault)) and
 // the general planner alone (options.single_designs = false), at every position of
 // every binary topology for N = 32 and 64; the worst per stage held to the figures
 // measured when this was written (upper bounds: improvements pass) and to issue 15's
@@ -7,7 +7,7 @@
 // A stride of the general plans is judged at switch level by check_exchange. The
 // mirror images and GSEN at N = 64 take every other switch (time). The sweep is
 // host-only (A2A_TEST_LIGHT: N = 16, a few positions).
-#include <a2a/fault_tolerant.hpp>
+#include <a2a/fault/fault_tolerant_schedule.hpp>
 
 #include "support.hpp"
 
@@ -23,7 +23,7 @@ constexpr std::uint32_t kUpTo = 16;
 constexpr std::uint32_t kUpTo = 64;
 #endif
 
-a2a::RelayPlanSpan storage() {
+a2a::PlanStorageSpan storage() {
   static a2a::FaultPlanStorage<kUpTo, 1> s;
   return s.span();
 }

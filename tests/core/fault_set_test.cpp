@@ -3,7 +3,7 @@
 // brute force that finds each pair's path by routing the source under every stage
 // word and looks at the switches and link terminals route() passes.
 // Heap-free: the Cortex-M build runs N = 16.
-#include <a2a/fault_set.hpp>
+#include <a2a/fault/fault_set.hpp>
 
 #include "support.hpp"
 

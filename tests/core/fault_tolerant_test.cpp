@@ -2,7 +2,7 @@
 // processor. Every schedule is judged at switch level by check_exchange (pairs by
 // message, relay order) plus a route-based check that no sending path crosses the
 // faulty switch. Heap-free: the Cortex-M build runs the small-N part.
-#include <a2a/fault_tolerant.hpp>
+#include <a2a/fault/fault_tolerant_schedule.hpp>
 
 #include "support.hpp"
 
@@ -24,7 +24,7 @@ constexpr bool closed_form(a2a::Topology t) {
 /// make() with relay-plan storage for the largest N of this build (static, not on the
 /// stack); the closed-form designs ignore it, baseline and banyan plan into it.
 a2a::Result<FaultTolerantSchedule> make_schedule(const a2a::Network& net, SwitchFault fault) {
-  static a2a::RelayPlanStorage<a2a::test::kSweepPorts> storage;
+  static a2a::SingleFaultPlanStorage<a2a::test::kSweepPorts> storage;
   return FaultTolerantSchedule::make(net, fault, storage.span());
 }
 

@@ -112,8 +112,8 @@ std::uint32_t replay_rounds_mismatching(StageReplay& replay, const S& schedule) 
   return mismatches;
 }
 
-RelayPlanSpan relay_storage() {
-  static RelayPlanStorage<kPorts> storage;
+PlanStorageSpan relay_storage() {
+  static SingleFaultPlanStorage<kPorts> storage;
   return storage.span();
 }
 

@@ -201,7 +201,7 @@ int main(int argc, char** argv) {
     std::memcpy(region.data(), bytes.data(), std::min(bytes.size(), region.size()));
   }
   static constexpr auto kDefault = a2a::encode_config(a2a::ControllerConfig{});  // A2A_FW_* defaults
-  auto storage = std::make_unique<a2a::RelayPlanStorage<kPorts>>();
+  auto storage = std::make_unique<a2a::SingleFaultPlanStorage<kPorts>>();
   StandinBoard board(board_name);
   Device device(board, region, kDefault, storage->span());
 

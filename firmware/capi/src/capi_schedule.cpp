@@ -10,8 +10,8 @@
 
 #include "a2a.h"
 #include "a2a/any_schedule.hpp"
-#include "a2a/fault_set.hpp"
-#include "a2a/relay_plan.hpp"
+#include "a2a/fault/fault_set.hpp"
+#include "a2a/fault/detail/relay_plan.hpp"
 #include "a2a/verify.hpp"
 #include "capi_state.hpp"
 
@@ -31,7 +31,7 @@ constexpr bool check_words_hold() {
 static_assert(check_words_hold(), "A2A_CHECK_WORDS / A2A_CHECK_MIN_WORDS differ from verify.hpp's sizes");
 
 // The relay-plan storage in the caller's bytes: the 4-byte arrays first, then the
-// hops and the 2-byte scratch (RelayPlanSpan::fits: 3N, 4N + 1, 6N words; 5N hops, 12N halves).
+// hops and the 2-byte scratch (PlanStorageSpan::fits: 3N, 4N + 1, 6N words; 5N hops, 12N halves).
 static_assert(sizeof(RelayHop) == 6 && alignof(RelayHop) <= 2 && alignof(std::int32_t) <= 4);
 constexpr std::size_t fault_storage_bytes(std::uint32_t n) {
   const std::size_t ports = n;
@@ -49,10 +49,10 @@ std::span<T> carve(unsigned char* bytes, std::size_t& at, std::size_t count) {
   return {std::launder(reinterpret_cast<T*>(first)), count};
 }
 
-RelayPlanSpan relay_storage(void* storage, std::uint32_t n) {
+PlanStorageSpan relay_storage(void* storage, std::uint32_t n) {
   auto* bytes = static_cast<unsigned char*>(storage);
   std::size_t at = 0;
-  RelayPlanSpan span;
+  PlanStorageSpan span;
   span.vectors = carve<std::uint32_t>(bytes, at, 3 * std::size_t{n});
   span.offsets = carve<std::uint32_t>(bytes, at, 4 * std::size_t{n} + 1);
   span.work32 = carve<std::int32_t>(bytes, at, 6 * std::size_t{n});
@@ -115,8 +115,8 @@ extern "C" a2a_status a2a_schedule_make_fault_tolerant(const a2a_network* networ
     return A2A_ERR_BUFFER_MISALIGNED;
   }
   // Too little storage is passed as none: the core says whether this network needs it.
-  const RelayPlanSpan span =
-      storage_bytes >= fault_storage_bytes(net->ports) ? relay_storage(storage, net->ports) : RelayPlanSpan{};
+  const PlanStorageSpan span =
+      storage_bytes >= fault_storage_bytes(net->ports) ? relay_storage(storage, net->ports) : PlanStorageSpan{};
   return made_schedule(out, AnySchedule::make(*net, SwitchFault{stage, switch_index}, span));
 }
 

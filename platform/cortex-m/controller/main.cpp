@@ -119,16 +119,16 @@ int main() {
   // faults each (the board's RAM decides, board.cmake).
   // A2A_FW_PLAN_FAULTS 0: the single-fault designs' storage only (the smallest boards).
 #if A2A_FW_PLAN_FAULTS == 0
-  static a2a::RelayPlanStorage<A2A_FW_MAX_PORTS> plan_storage[A2A_FW_PLAN_SLOTS];
+  static a2a::SingleFaultPlanStorage<A2A_FW_MAX_PORTS> plan_storage[A2A_FW_PLAN_SLOTS];
 #else
   static a2a::FaultPlanStorage<A2A_FW_MAX_PORTS, A2A_FW_PLAN_FAULTS> plan_storage[A2A_FW_PLAN_SLOTS];
 #endif
-  static std::array<a2a::RelayPlanSpan, A2A_FW_PLAN_SLOTS> plan_spans;
+  static std::array<a2a::PlanStorageSpan, A2A_FW_PLAN_SLOTS> plan_spans;
   for (std::size_t k = 0; k < plan_spans.size(); ++k) plan_spans[k] = plan_storage[k].span();
   static CortexMBoard board;
   if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
   static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
       board, std::span<const std::uint8_t>(__a2a_config_start, a2a::kConfigBlockSize),
-      std::span<const std::uint8_t>(a2a_default_config_block), std::span<const a2a::RelayPlanSpan>(plan_spans));
+      std::span<const std::uint8_t>(a2a_default_config_block), std::span<const a2a::PlanStorageSpan>(plan_spans));
   device.run_forever();
 }

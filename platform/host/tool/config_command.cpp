@@ -83,7 +83,7 @@ std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b
   if (net->switches_per_stage() > b.max_ports / 2)
     throw UsageError(board + " would refuse it: the network does not fit its fabric block (at most " +
                      std::to_string(b.max_ports / 2) + " switches per stage)");
-  // The image's storage: FaultPlanStorage<capacity, plan_faults>, or RelayPlanStorage<capacity>.
+  // The image's storage: FaultPlanStorage<capacity, plan_faults>, or SingleFaultPlanStorage<capacity>.
   const std::size_t n = b.max_ports;
   RelayStorage storage(b.plan_faults == 0 ? FaultPlanSizes{3 * n, 4 * n + 1, 5 * n, 12 * n, 6 * n}
                                           : RelayStorage::sizes(b.max_ports, b.plan_faults));

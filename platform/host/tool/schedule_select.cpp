@@ -95,7 +95,7 @@ std::string undeliverable_text(const UndeliverablePair& p) {
 }
 
 /// The plan around the faults: the fault-tolerant schedule (any set of faulty switches
-/// and dead links, fault_tolerant.hpp), when --schedule fault-tolerant asks for it or
+/// and dead links, fault_tolerant_schedule.hpp), when --schedule fault-tolerant asks for it or
 /// no schedule is named. An exchange it cannot plan is refused (exit status 2) with the
 /// real reason; with --degraded the deliverable pairs are planned and the others listed.
 /// nullptr: a schedule that does not avoid faults was named (they are only marked).

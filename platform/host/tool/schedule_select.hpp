@@ -33,8 +33,8 @@ std::unique_ptr<Plan> load_plan(const Args& args);
 void warn_about_faults(const Plan& plan);
 
 /// Fault-plan storage sized for N ports and `faults` faults at run time, as the
-/// firmware plans into FaultPlanStorage<N, faults> (fault_planner.hpp): the general
-/// planner's sizes, which also hold the single-fault RelayPlanner's.
+/// firmware plans into FaultPlanStorage<N, faults> (general_fault_planner.hpp): the general
+/// planner's sizes, which also hold the single-fault SingleFaultPlanner's.
 struct RelayStorage {
   explicit RelayStorage(std::uint32_t ports, std::uint32_t faults = 1) : RelayStorage(sizes(ports, faults)) {}
   explicit RelayStorage(const FaultPlanSizes& s)
@@ -42,7 +42,7 @@ struct RelayStorage {
   static FaultPlanSizes sizes(std::uint32_t ports, std::uint32_t faults) {
     return FaultPlanSizes::of(ports, std::size_t{2} * ports * (faults == 0 ? 1 : faults));
   }
-  RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
+  PlanStorageSpan span() { return {vectors, offsets, hops, work16, work32}; }
   std::vector<std::uint32_t> vectors, offsets;
   std::vector<RelayHop> hops;
   std::vector<std::uint16_t> work16;

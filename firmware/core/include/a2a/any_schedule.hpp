@@ -141,7 +141,7 @@ class BasicAnySchedule {
   /// faults_not_supported, fault_plan_storage_too_small). Baseline, banyan and their
   /// reverses need `storage` for N ports, which must outlive the schedule.
   static constexpr Result<BasicAnySchedule> make(const Network& net, SwitchFault fault,
-                                                 RelayPlanSpan storage = {}) {
+                                                 PlanStorageSpan storage = {}) {
     const auto s = FaultTolerantSchedule::make(net, fault, storage);
     A2A_TRY(s);
     return BasicAnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
@@ -150,7 +150,7 @@ class BasicAnySchedule {
   /// (FaultTolerantSchedule::make(net, FaultSetView, ...): the general planner, and
   /// for one internal switch the fewer rounds of it and the single-fault designs).
   /// `storage` (FaultPlanStorage<N, faults>) must outlive the schedule.
-  static constexpr Result<BasicAnySchedule> make(const Network& net, FaultSetView faults, RelayPlanSpan storage,
+  static constexpr Result<BasicAnySchedule> make(const Network& net, FaultSetView faults, PlanStorageSpan storage,
                                                  FaultPlanOptions options = {}) {
     const auto s = FaultTolerantSchedule::make(net, faults, storage, options);
     A2A_TRY(s);

@@ -168,7 +168,7 @@ constexpr std::string_view describe(Errc e) {
              "faults together";
     case Errc::schedule_needs_fault:
       return "the fault-tolerant schedule needs exactly one faulty switch (fault=STAGE:SWITCH)";
-    case Errc::fault_plan_storage_too_small: return "a fault in this network needs relay-plan storage for N ports (RelayPlanStorage<N>); none or too "
+    case Errc::fault_plan_storage_too_small: return "a fault in this network needs relay-plan storage for N ports (SingleFaultPlanStorage<N>); none or too "
              "little was given";
     case Errc::fault_plan_too_long: return detail::message<[] {
         return detail::pieces("the relay planner needed more than ", kMaxRelayRoundsPerPort,

@@ -18,7 +18,7 @@
 
 #include "a2a/alternating.hpp"
 #include "a2a/configuration_table.hpp"
-#include "a2a/fault_tolerant.hpp"
+#include "a2a/fault/fault_tolerant_schedule.hpp"
 #include "a2a/gsen_catalogue.hpp"
 #include "a2a/gsen_broadcast.hpp"
 #include "a2a/gsen_sets.hpp"

@@ -22,7 +22,7 @@ set(A2A_BOARD_BAUD 115200)
 # 16 KiB of RAM: the controller's fabric model (N x N pair bits) fits N = 32,
 # the portable test sweeps N = 64.
 set(A2A_BOARD_FW_MAX_PORTS 32)
-# One fault-plan storage, for the single-fault designs only (RelayPlanStorage<32>,
+# One fault-plan storage, for the single-fault designs only (SingleFaultPlanStorage<32>,
 # 3.4 KiB; planning a fault set takes more RAM and stack than the 16 KiB leave): one
 # plan around one internal fault, configured or found, in paper 004's rounds; several
 # faults, dead links and degraded mode are refused (fault_plan_storage_too_small); a

@@ -47,11 +47,11 @@ class Device {
   /// may need one at once: the configured faults' plan takes the first, each re-plan
   /// around a switch found faulty the others, in turn (one storage serves them all).
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
-         std::span<const RelayPlanSpan> storages)
+         std::span<const PlanStorageSpan> storages)
       : board_(&board), block_(block), fallback_(fallback), storages_(storages), bus_(board.bus()) {}
   /// One storage: the configured plan's, or one re-plan's when no fault is configured.
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
-         RelayPlanSpan storage)
+         PlanStorageSpan storage)
       : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
         bus_(board.bus()) {}
   Device(const Device&) = delete;  // storages_ may point into the object
@@ -235,15 +235,15 @@ class Device {
   std::span<const std::uint8_t> fallback_;
   std::string_view source_{"default"};  ///< where the configuration came from: block, default or set
   /// The configured plan's storage (none: the closed forms alone).
-  [[nodiscard]] RelayPlanSpan plan_storage() const { return storages_.empty() ? RelayPlanSpan{} : storages_[0]; }
+  [[nodiscard]] PlanStorageSpan plan_storage() const { return storages_.empty() ? PlanStorageSpan{} : storages_[0]; }
   /// The re-plans': past the configured plan's when it may use one (it has faults) and
   /// another is left; else all of them (a re-plan overwrites the configured plan, which
   /// is planned again for the next run: run_one drops it after a re-plan).
-  [[nodiscard]] std::span<const RelayPlanSpan> replan_storages() const {
+  [[nodiscard]] std::span<const PlanStorageSpan> replan_storages() const {
     return config_.fault_count == 0 || storages_.size() < 2 ? storages_ : storages_.subspan(1);
   }
-  std::array<RelayPlanSpan, 1> one_storage_{};
-  std::span<const RelayPlanSpan> storages_;
+  std::array<PlanStorageSpan, 1> one_storage_{};
+  std::span<const PlanStorageSpan> storages_;
   Bus bus_;
   LineReader<kMaxLineLength> reader_;
   ControllerConfig config_{};

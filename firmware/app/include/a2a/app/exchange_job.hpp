@@ -30,7 +30,7 @@
 #include "a2a/app/controller.hpp"
 #include "a2a/config/config_block.hpp"
 #include "a2a/hal/fabric_driver.hpp"
-#include "a2a/plan_meter.hpp"
+#include "a2a/fault/plan_meter.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a::app {
@@ -196,7 +196,7 @@ class ResumedAfterHistory {
 /// the schedule the job was given may be), for the delivered-message bits (DeliveredMessages::words_for(N)
 /// words), and how to plan (a device: bounded, its meter feeding the watchdog).
 struct JobResources {
-  std::span<const RelayPlanSpan> replan_storage{};
+  std::span<const PlanStorageSpan> replan_storage{};
   std::span<std::uint32_t> delivered_bits{};
   FaultPlanOptions planning{};
 };
@@ -255,7 +255,7 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
       return report;
     }
     if (resources.planning.meter != nullptr) resources.planning.meter->restart();
-    const RelayPlanSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
+    const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
     const Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
     if (!next) {
       report.replan_error = next.error();

@@ -163,14 +163,14 @@ constexpr Result<FaultSet<kMaxConfigFaults>> config_faults(const ControllerConfi
 /// Checks a configuration against the network it names and builds the schedule.
 /// Faults are range-checked first. With faults, the Latin square (the default) or
 /// fault-tolerant plans the fault-tolerant schedule around all of them (switches and
-/// dead links, fault_tolerant.hpp) into `relay_storage` (FaultPlanStorage<N, faults>;
+/// dead links, fault_tolerant_schedule.hpp) into `relay_storage` (FaultPlanStorage<N, faults>;
 /// the closed forms for one internal switch of omega, reverse omega and GSEN 2^n need
 /// none); a pair no relay reaches is refused (fault_cuts_off_processors,
 /// faults_separate_processors) unless the block says degraded. Faults with another
 /// family: fault_cuts_off_processors where that is the reason, else faults_not_supported.
 /// `planning`: how to plan around faults (a device: bounded, with its meter,
 /// device_planning.hpp); its degraded flag is the block's.
-constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, RelayPlanSpan relay_storage = {},
+constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, PlanStorageSpan relay_storage = {},
                                             FaultPlanOptions planning = {}) {
   const auto net = make_network(c.topology, c.ports, c.radix);
   A2A_TRY(net);

@@ -18,8 +18,9 @@
 
 #include <cstdint>
 
-#include "a2a/fault_plan.hpp"
-#include "a2a/plan_meter.hpp"
+#include "a2a/fault/plan_options.hpp"
+#include "a2a/fault/plan_storage.hpp"
+#include "a2a/fault/plan_meter.hpp"
 
 namespace a2a {
 

@@ -1,5 +1,5 @@
 // The general relay planner: any fault set (switches and links, any stage) of a binary
-// unique-path MIN, N = 2^n (fault_set.hpp), into the caller's storage (fault_plan.hpp).
+// unique-path MIN, N = 2^n (fault_set.hpp), into the caller's storage (plan_options.hpp).
 //
 // Rounds are stage-controlled: vector e sends port u to P(u) ^ e (relay_plan.hpp). The
 // N regular rounds run the Latin square (vector = regular_vector(r)); a port whose path
@@ -10,10 +10,10 @@
 //
 // Each extra round takes the vector that moves the most messages. plan() runs variants
 // and keeps the shortest plan:
-//  - early binding (relay_greedy.hpp): a first hop picks its message; scores by
+//  - early binding (greedy_run.hpp): a first hop picks its message; scores by
 //    messages moved, first hops or forwards first, the urgency of a message's ends,
 //    or a cyclic order of the vectors;
-//  - late binding (relay_tokens.hpp), where one fault blocks every relayed pair: a
+//  - late binding (token_run.hpp), where one fault blocks every relayed pair: a
 //    first hop carries "some message" of its source, bound to an output when a relay
 //    forwards it;
 //  - numberings: renaming every processor u as u ^ c maps the problem to an equivalent
@@ -30,14 +30,16 @@
 #include <cstdint>
 #include <span>
 
-#include "a2a/fault_plan.hpp"
-#include "a2a/relay_greedy.hpp"
-#include "a2a/relay_tokens.hpp"
+#include "a2a/fault/detail/fault_problem.hpp"
+#include "a2a/fault/detail/greedy_run.hpp"
+#include "a2a/fault/detail/token_run.hpp"
+#include "a2a/fault/plan_options.hpp"
+#include "a2a/fault/plan_storage.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {
 
-class FaultPlanner {
+class GeneralFaultPlanner {
  public:
   /// The number of blocked pairs that have a two-hop relay (the messages to relay).
   /// `meter` counts a step per blocked source (O(N) reach() calls each), never stops.
@@ -74,7 +76,7 @@ class FaultPlanner {
   /// Plans every relayable blocked pair of `q` into `storage` (pairs without a relay are
   /// left out: the caller decides whether that is allowed). Errors:
   /// fault_plan_storage_too_small, fault_plan_too_long (more than 8N extra rounds).
-  static constexpr Result<RelayPlan> plan(const FaultProblem& q, RelayPlanSpan storage, FaultPlanOptions o = {}) {
+  static constexpr Result<RelayPlan> plan(const FaultProblem& q, PlanStorageSpan storage, FaultPlanOptions o = {}) {
     const std::uint32_t m = messages(q.faults, o.meter);
     if (!FaultPlanSizes::of(q.ports, m).fit(storage)) return Errc::fault_plan_storage_too_small;
     std::uint32_t best_k = 0;
@@ -104,7 +106,7 @@ class FaultPlanner {
       if (m.blocked(f).source(i)) return true;
     return false;
   }
-  /// Variants per numbering: 8 with early binding, 8 with late (relay_tokens.hpp).
+  /// Variants per numbering: 8 with early binding, 8 with late (token_run.hpp).
   static constexpr std::uint32_t variants(const FaultProblem&) { return 16; }
   /// Variant k's renaming: none for the first pass over the variants, then spread over
   /// all bits by a hash (every other pass), and its seed for ties (0: the lowest vector).
@@ -118,7 +120,7 @@ class FaultPlanner {
   }
   /// One run of variant k over the m messages; its number of extra rounds (kNone: too
   /// long, or stopped by the meter; `replay`: the chosen variant made again, never stopped).
-  static constexpr std::uint32_t run(const FaultProblem& q, RelayPlanSpan storage, std::uint32_t k, std::uint32_t m,
+  static constexpr std::uint32_t run(const FaultProblem& q, PlanStorageSpan storage, std::uint32_t k, std::uint32_t m,
                                      PlanMeter* meter, bool replay) {
     FaultProblem relabeled = q;
     relabeled.faults = q.faults.relabeled(offset(q, k));

@@ -1,4 +1,4 @@
-// The early-binding greedy of the general planner (fault_planner.hpp): one run of one
+// The early-binding greedy of the general planner (general_fault_planner.hpp): one run of one
 // variant. Each extra round takes the vector moving the most messages:
 //  - forwards: relays holding a message whose output is P(relay) ^ e (kept in one
 //    bucket per vector, so this count is O(1));
@@ -16,7 +16,10 @@
 #include <cstdint>
 #include <span>
 
-#include "a2a/fault_plan.hpp"
+#include "a2a/fault/detail/fault_problem.hpp"
+#include "a2a/fault/detail/relay_plan.hpp"
+#include "a2a/fault/plan_options.hpp"
+#include "a2a/fault/plan_storage.hpp"
 
 namespace a2a::detail {
 
@@ -25,8 +28,8 @@ class GreedyRun {
   static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
 
   /// One run of variant k (below) with the given seed for ties; its number of extra
-  /// rounds (kNone: more than `cap`). `m`: the relayed messages (FaultPlanner::messages).
-  static constexpr std::uint32_t run(const FaultProblem& q, RelayPlanSpan storage, std::uint32_t m, std::uint32_t cap,
+  /// rounds (kNone: more than `cap`). `m`: the relayed messages (GeneralFaultPlanner::messages).
+  static constexpr std::uint32_t run(const FaultProblem& q, PlanStorageSpan storage, std::uint32_t m, std::uint32_t cap,
                                      std::uint32_t k, std::uint32_t seed, RunMeter steps = {}) {
     GreedyRun p(q, storage, m, k);
     p.seed_ = seed;
@@ -68,7 +71,7 @@ class GreedyRun {
   /// skipped), and a first hop takes the message whose forward vector comes soonest,
   /// so no message waits more than N rounds in a store: what keeps the plans of many
   /// faults short, where the greedy choice leaves long tails of lone forwards.
-  constexpr GreedyRun(const FaultProblem& q, RelayPlanSpan s, std::uint32_t messages, std::uint32_t k)
+  constexpr GreedyRun(const FaultProblem& q, PlanStorageSpan s, std::uint32_t messages, std::uint32_t k)
       : q_(q), s_(s), n_(q.ports), m_(messages), favour_forwards_(k % 2 == 1),
         weight_forwards_(k % 8 / 2 == 2 ? q.ports : 1U), weight_first_(k % 8 / 2 == 1 ? q.ports : 1U),
         urgent_(k % 8 == 6), cyclic_(k % 8 == 7) {}
@@ -305,7 +308,7 @@ class GreedyRun {
 
 
   const FaultProblem& q_;
-  RelayPlanSpan s_;
+  PlanStorageSpan s_;
   std::uint32_t n_;
   std::uint32_t m_;
   bool favour_forwards_;

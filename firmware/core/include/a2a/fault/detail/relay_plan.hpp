@@ -1,7 +1,7 @@
 // The relay planner for a faulty switch in networks whose straight configuration is
 // not the identity (baseline, banyan and their reverses): round r sends port u to
 // P(u) ^ e_r, P a bit permutation, so the closed-form relay designs of the
-// translation networks (fault_chain.hpp, fault_blocks.hpp) do not apply: a relay
+// translation networks (relay_chain.hpp, block_relay.hpp) do not apply: a relay
 // enters at output p and leaves from P(p), which mixes the coordinates they rely on.
 //
 // The plan is greedy and store-and-forward: every extra round picks the vector e
@@ -17,7 +17,7 @@
 // (stage 1, n-2) and N (other stages). Above them the planner also tries a "steal" and
 // the caller the time-reversed problem (baseline N = 16, docs/fault-tolerance.md).
 //
-// Storage is the caller's (no heap): RelayPlanStorage<MaxPorts>, or any RelayPlanSpan
+// Storage is the caller's (no heap, a2a/fault/plan_storage.hpp): SingleFaultPlanStorage<MaxPorts>, or any PlanStorageSpan
 // of large enough arrays. The finished plan keeps, per extra round, its vector and its
 // hops sorted by port, so a send is a binary search (O(log N)).
 #pragma once
@@ -26,41 +26,10 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/fault/plan_storage.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {
-
-/// One hop of a relayed message: in its round `port` sends (origin -> final_destination).
-struct RelayHop {
-  std::uint16_t port{0};
-  std::uint16_t origin{0};
-  std::uint16_t final_destination{0};
-};
-
-/// The storage a plan needs, size-erased (see RelayPlanStorage for the sizes).
-struct RelayPlanSpan {
-  std::span<std::uint32_t> vectors;  ///< extra round r's translation vector
-  std::span<std::uint32_t> offsets;  ///< round g's hops (regular rounds first) are hops[offsets[g], offsets[g+1])
-  std::span<RelayHop> hops;          ///< 2 per relayed message (4N), plus displaced regular messages
-  std::span<std::uint16_t> work16;   ///< planner scratch
-  std::span<std::int32_t> work32;    ///< planner scratch
-  [[nodiscard]] constexpr bool fits(std::uint32_t ports) const {
-    return vectors.size() >= 3 * std::size_t{ports} && offsets.size() >= 4 * std::size_t{ports} + 1 &&
-           hops.size() >= 5 * std::size_t{ports} && work16.size() >= 12 * std::size_t{ports} &&
-           work32.size() >= 6 * std::size_t{ports};
-  }
-};
-
-/// Fixed-capacity plan storage for networks of up to MaxPorts ports (106 bytes per port).
-template <std::uint32_t MaxPorts>
-struct RelayPlanStorage {
-  std::array<std::uint32_t, std::size_t{3} * MaxPorts> vectors{};
-  std::array<std::uint32_t, std::size_t{4} * MaxPorts + 1> offsets{};
-  std::array<RelayHop, std::size_t{5} * MaxPorts> hops{};
-  std::array<std::uint16_t, std::size_t{12} * MaxPorts> work16{};
-  std::array<std::int32_t, std::size_t{6} * MaxPorts> work32{};
-  constexpr RelayPlanSpan span() { return {vectors, offsets, hops, work16, work32}; }
-};
 
 namespace detail {
 /// Heap sort of hops[begin, end) by port (in place, O(k log k), no recursion): a
@@ -90,7 +59,7 @@ constexpr void sort_hops_by_port(std::span<RelayHop> hops, std::uint32_t begin, 
 /// A plan made for processors relabeled u ^ c, back to the real numbering (both
 /// planners): extra round vectors e ^ shift (shift = P(c) ^ c), every hop's processors
 /// ^ c, then each of the regular + extra rounds' hops sorted by port again.
-constexpr void unrelabel_plan(const RelayPlanSpan& storage, std::uint32_t regular, std::uint32_t extra,
+constexpr void unrelabel_plan(const PlanStorageSpan& storage, std::uint32_t regular, std::uint32_t extra,
                               std::uint32_t c, std::uint32_t shift) {
   for (std::uint32_t t = 0; t < extra; ++t) storage.vectors[t] ^= shift;
   const std::uint32_t total = regular + extra;
@@ -112,7 +81,7 @@ class RelayPlan {
  public:
   constexpr RelayPlan() = default;
   /// The plan a planner wrote into `s`: `rounds` extra rounds after `regular` regular ones.
-  static constexpr RelayPlan view(const RelayPlanSpan& s, std::uint32_t rounds, std::uint32_t regular) {
+  static constexpr RelayPlan view(const PlanStorageSpan& s, std::uint32_t rounds, std::uint32_t regular) {
     RelayPlan plan;
     plan.vectors_ = s.vectors.first(rounds);
     plan.offsets_ = s.offsets.first(regular + rounds + 1);
@@ -142,7 +111,7 @@ class RelayPlan {
   }
 
  private:
-  friend class RelayPlanner;
+  friend class SingleFaultPlanner;
   std::span<const std::uint32_t> vectors_{};
   std::span<const std::uint32_t> offsets_{};
   std::span<const RelayHop> hops_{};
@@ -151,7 +120,7 @@ class RelayPlan {
 };
 
 /// The blocked set A x B and the straight permutation P of one fault.
-struct RelayProblem {
+struct SingleFaultProblem {
   std::uint32_t ports{0};
   std::uint32_t fixed_a{0};  ///< the source bits A fixes
   std::uint32_t a{0};
@@ -177,4 +146,3 @@ struct RelayProblem {
 };
 
 }  // namespace a2a
-

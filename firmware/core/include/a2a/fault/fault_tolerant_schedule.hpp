@@ -11,14 +11,14 @@
 //
 // Round word x sends port u to P(u) ^ E(x), P the straight configuration. Where P
 // is the identity (omega, reverse omega, GSEN 2^n) rounds are translations and the
-// relays follow closed-form designs: the chain of fault_chain.hpp for stages 1 and
-// n-2 (N + 1 extra rounds, the lower bound) and the blocks of fault_blocks.hpp for
+// relays follow closed-form designs: the chain of relay_chain.hpp for stages 1 and
+// n-2 (N + 1 extra rounds, the lower bound) and the blocks of block_relay.hpp for
 // the middle stages; state O(n), every send computed on the fly in O(n), no table.
 // Elsewhere (baseline, banyan, reverses) a relay leaves from P(relay), not from where
 // it arrived, and the greedy planner of relay_plan.hpp plans the extra rounds into
 // the caller's storage (106 bytes per port); a send is then a binary search.
 // Any set of faulty switches and dead links (fault_set.hpp) goes through
-// make(net, FaultSetView, ...): the general planner (fault_planner.hpp) with the same
+// make(net, FaultSetView, ...): the general planner (general_fault_planner.hpp) with the same
 // round structure, every fault's blocked pairs idle in the regular rounds; for one
 // internal switch the fewer rounds of it and the designs above. Pairs no two-hop relay
 // reaches are refused, or left out in degraded mode.
@@ -27,11 +27,13 @@
 
 #include <cstdint>
 
-#include "a2a/fault_blocks.hpp"
-#include "a2a/fault_chain.hpp"
-#include "a2a/fault_planner.hpp"
-#include "a2a/fault_set.hpp"
-#include "a2a/relay_planner.hpp"
+#include "a2a/fault/detail/block_relay.hpp"
+#include "a2a/fault/detail/general_fault_planner.hpp"
+#include "a2a/fault/detail/relay_chain.hpp"
+#include "a2a/fault/detail/single_fault_planner.hpp"
+#include "a2a/fault/fault_set.hpp"
+#include "a2a/fault/plan_options.hpp"
+#include "a2a/fault/plan_storage.hpp"
 #include "a2a/route.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
@@ -105,7 +107,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// `options`: relay_numberings and meter go to the relay planner (the rest is for the
   /// fault-set make() below).
   static constexpr Result<FaultTolerantSchedule> make(const Network& net, SwitchFault fault,
-                                                      RelayPlanSpan storage = {}, const FaultPlanOptions& options = {}) {
+                                                      PlanStorageSpan storage = {}, const FaultPlanOptions& options = {}) {
     if (fault.stage >= net.stages || fault.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
     if (fault.stage == 0 || fault.stage + 1 == net.stages) return Errc::fault_cuts_off_processors;
     if (net.radix != 2 || net.ports < 16 || (std::uint32_t{1} << net.stages) != net.ports)
@@ -155,28 +157,28 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     f.fixed_b_ = fixed_b;
     f.b_ = j0 & fixed_b;
     if (!f.identity_) {  // baseline, banyan, reverses: the planner
-      RelayProblem problem{net.ports, fixed_a, a, fixed_b, j0 & fixed_b, {}, {}, 0};
+      SingleFaultProblem problem{net.ports, fixed_a, a, fixed_b, j0 & fixed_b, {}, {}, 0};
       for (std::uint32_t b = 0; b < n; ++b) {
         problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
         problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
       }
       problem.bound = (s == 1 || s + 2 == n) ? 3 * net.ports : 2 * net.ports;  // paper 004, Table 1
-      auto plan = RelayPlanner::plan(problem, storage, options.relay_numberings, options.meter);
+      auto plan = SingleFaultPlanner::plan(problem, storage, options.relay_numberings, options.meter);
       A2A_TRY(plan);
       if (net.ports + plan->rounds() > problem.bound) {
         // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
         // sources B, outputs A) and run it backwards; keep whichever is shorter.
-        RelayProblem reverse{net.ports, fixed_b, j0 & fixed_b, fixed_a, a, {}, {}, problem.bound};
+        SingleFaultProblem reverse{net.ports, fixed_b, j0 & fixed_b, fixed_a, a, {}, {}, problem.bound};
         for (std::uint32_t b = 0; b < n; ++b) {
           reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
           reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
         }
-        const auto backwards = RelayPlanner::plan(reverse, storage, options.relay_numberings, options.meter);
+        const auto backwards = SingleFaultPlanner::plan(reverse, storage, options.relay_numberings, options.meter);
         if (backwards && backwards->rounds() < plan->rounds()) {
           f.reversed_ = true;
           plan = backwards;
         } else {
-          plan = RelayPlanner::plan(problem, storage, options.relay_numberings, options.meter);  // the storage holds the last plan made
+          plan = SingleFaultPlanner::plan(problem, storage, options.relay_numberings, options.meter);  // the storage holds the last plan made
           A2A_TRY(plan);
         }
       }
@@ -212,16 +214,16 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
 
   /// Any fault set (fault_set.hpp: switches and dead links, any stage, up to kMaxFaults)
   /// on the same networks (binary, N = 2^n >= 16), planned by the general planner
-  /// (fault_planner.hpp) into `storage` (FaultPlanStorage<N, faults>). A pair with
+  /// (general_fault_planner.hpp) into `storage` (FaultPlanStorage<N, faults>). A pair with
   /// neither a fault-free path nor a two-hop relay is refused unless options.degraded:
   /// fault_cuts_off_processors (its origin reaches no output, or no source its
   /// destination) or faults_separate_processors; first_undeliverable(net, faults) names
   /// it. In degraded mode those pairs are left out (first_left_out() / next_left_out()),
   /// every other pair is delivered once. One internal switch fault: the fewer rounds of
-  /// the single-fault make() (closed form or RelayPlanner) and the general planner; the
+  /// the single-fault make() (closed form or SingleFaultPlanner) and the general planner; the
   /// closed forms need no storage, so without storage they are used alone.
   static constexpr Result<FaultTolerantSchedule> make(const Network& net, FaultSetView faults,
-                                                      RelayPlanSpan storage, FaultPlanOptions options = {}) {
+                                                      PlanStorageSpan storage, FaultPlanOptions options = {}) {
     A2A_TRY(check_faults(net, faults));
     if (net.ports < 16) return Errc::faults_not_supported;
     const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
@@ -237,7 +239,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// make(net, FaultSetView, ...) past its checks: the general planner, and for one
   /// internal switch (`single`) the fewer rounds of it and the single-fault designs.
   [[gnu::noinline]] static constexpr Result<FaultTolerantSchedule> make_general(const Network& net, FaultSetView faults,
-                                                                                RelayPlanSpan storage,
+                                                                                PlanStorageSpan storage,
                                                                                 const FaultPlanOptions& options,
                                                                                 bool single) {
     const auto map = FaultMap::make(net, faults);
@@ -278,20 +280,20 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       return reverse;
     };
     if (options.bounded) {  // one direction, no comparison: the device's bounded planning
-      const auto plan = FaultPlanner::plan(problem, storage, options);
+      const auto plan = GeneralFaultPlanner::plan(problem, storage, options);
       A2A_TRY(plan);
       f.design_ = Design::planned;
       f.plan_ = *plan;
       return f;
     }
     std::uint32_t backwards_rounds = 0;  // 0: no plan
-    if (const auto backwards = FaultPlanner::plan(reverse_problem(), storage, options)) backwards_rounds = backwards->rounds() + 1;
-    auto plan = FaultPlanner::plan(problem, storage, options);  // the storage holds this one now
+    if (const auto backwards = GeneralFaultPlanner::plan(reverse_problem(), storage, options)) backwards_rounds = backwards->rounds() + 1;
+    auto plan = GeneralFaultPlanner::plan(problem, storage, options);  // the storage holds this one now
     f.reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
     const std::uint32_t planned_rounds = f.reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
     if (classic_rounds != 0 && ((!plan && !f.reversed_) || classic_rounds <= net.ports + planned_rounds))
       return make(net, faults.switches[0], storage, options);  // the closed form, or its plan made again into the storage
-    if (f.reversed_) plan = FaultPlanner::plan(reverse_problem(), storage, options);
+    if (f.reversed_) plan = GeneralFaultPlanner::plan(reverse_problem(), storage, options);
     A2A_TRY(plan);
     f.design_ = Design::planned;
     f.plan_ = *plan;

@@ -4,15 +4,15 @@
 
 #include <cstdint>
 
-#include "a2a/fault_chain.hpp"  // detail::scatter_bits / gather_bits / popcount32
+#include "a2a/fault/detail/relay_chain.hpp"  // detail::scatter_bits / gather_bits / popcount32
+#include "a2a/fault/detail/relay_plan.hpp"
+#include "a2a/fault/plan_meter.hpp"
 #include "a2a/limits.hpp"
-#include "a2a/plan_meter.hpp"
-#include "a2a/relay_plan.hpp"
 #include "a2a/status.hpp"
 
 namespace a2a {
 
-class RelayPlanner {
+class SingleFaultPlanner {
  public:
   /// Numberings tried by default (numberings = 0).
   static constexpr std::uint32_t kOffsets = 32;
@@ -22,7 +22,7 @@ class RelayPlanner {
   /// search: the shortest plan found by then is kept. Errors: fault_plan_storage_too_small,
   /// fault_plan_too_long (more than 3N extra rounds; not seen for any network tested),
   /// fault_plan_over_budget (the meter stopped the first run).
-  static constexpr Result<RelayPlan> plan(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t numberings = 0,
+  static constexpr Result<RelayPlan> plan(const SingleFaultProblem& q, PlanStorageSpan storage, std::uint32_t numberings = 0,
                                           PlanMeter* meter = nullptr) {
     if (!storage.fits(q.ports)) return Errc::fault_plan_storage_too_small;
     const std::uint32_t tries = numberings == 0 || numberings > kOffsets ? kOffsets : numberings;
@@ -65,20 +65,20 @@ class RelayPlanner {
   static constexpr bool stopped(const PlanMeter* meter) { return meter != nullptr && meter->over(); }
   /// The k-th relabeling tried: k < 16 spread over the bits A and B fix (other faults of
   /// the stage), then the low bits (another numbering of the same fault).
-  static constexpr std::uint32_t offset(const RelayProblem& q, std::uint32_t k) {
+  static constexpr std::uint32_t offset(const SingleFaultProblem& q, std::uint32_t k) {
     if (k < 16) return detail::scatter_bits(k, (q.fixed_a | q.fixed_b) & (q.ports - 1));
     return (k - 16) & (q.ports - 1);
   }
   /// One greedy run on the problem relabeled by c, stealing in regular round `steal`
   /// (kNone: none); its number of extra rounds (kNone: too long, or stopped by the meter;
   /// `replay`: the chosen plan made again, which the meter counts but does not stop).
-  static constexpr std::uint32_t run(const RelayProblem& q, RelayPlanSpan storage, std::uint32_t c,
+  static constexpr std::uint32_t run(const SingleFaultProblem& q, PlanStorageSpan storage, std::uint32_t c,
                                      std::uint32_t steal, PlanMeter* meter, bool replay) {
-    RelayProblem relabeled = q;
+    SingleFaultProblem relabeled = q;
     relabeled.a = (q.a ^ c) & q.fixed_a;
     relabeled.b = (q.b ^ c) & q.fixed_b;
     const std::uint32_t shift = q.p(c) ^ c;  // a real vector e is e ^ shift after relabeling
-    RelayPlanner p(relabeled, storage);
+    SingleFaultPlanner p(relabeled, storage);
     p.start();
     storage.offsets[0] = 0;
     for (std::uint32_t g = 0; g < q.ports; ++g) {
@@ -102,7 +102,7 @@ class RelayPlanner {
   static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
   static constexpr std::int32_t kEnd = -1;
 
-  constexpr RelayPlanner(const RelayProblem& q, RelayPlanSpan s)
+  constexpr SingleFaultPlanner(const SingleFaultProblem& q, PlanStorageSpan s)
       : q_(q), s_(s), n_(q.ports), free_a_((q.ports - 1) & ~q.fixed_a), free_b_((q.ports - 1) & ~q.fixed_b),
         na_(std::uint32_t{1} << detail::popcount32(free_a_)), nb_(std::uint32_t{1} << detail::popcount32(free_b_)),
         fixed_a_(q.fixed_a), fixed_b_(q.fixed_b), fixed_ab_(q.fixed_a | q.fixed_b) {}
@@ -277,8 +277,8 @@ class RelayPlanner {
   }
 
 
-  const RelayProblem& q_;
-  RelayPlanSpan s_;
+  const SingleFaultProblem& q_;
+  PlanStorageSpan s_;
   std::uint32_t n_;
   std::uint32_t free_a_;
   std::uint32_t free_b_;

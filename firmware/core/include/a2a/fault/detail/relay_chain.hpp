@@ -1,6 +1,6 @@
 // The relay chain for a faulty switch in stage 1 or n-2 of a translation network
-// (omega, reverse omega, GSEN 2^n); see fault_tolerant.hpp and docs/fault-tolerance.md.
-// Split out of fault_tolerant.hpp so that each relay design has its own file.
+// (omega, reverse omega, GSEN 2^n); see fault_tolerant_schedule.hpp and docs/fault-tolerance.md.
+// Split out of fault_tolerant_schedule.hpp so that each relay design has its own file.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // How much work a fault planner may do, and who hears of every step of it.
 //
-// The planners (relay_planner.hpp, fault_planner.hpp) run variants and keep the
+// The planners (single_fault_planner.hpp, general_fault_planner.hpp) run variants and keep the
 // shortest plan. On a host that is a fraction of a second; on a 25 MHz controller the
 // same search at N = 256 is tens of seconds, longer than any watchdog period. A
 // device therefore plans with a meter: every step calls its tick (the device feeds

@@ -1,4 +1,4 @@
-// Late binding for the general planner (fault_planner.hpp): a first hop need not say
+// Late binding for the general planner (general_fault_planner.hpp): a first hop need not say
 // which message it carries. It sends a "token": some message of its source i, to the
 // relay p = P(i) ^ e, which must be valid for every message of i (fault-free from i,
 // and to each of i's destinations: with one fault, p outside A and B; with several,
@@ -20,9 +20,9 @@
 
 #include <cstdint>
 
-#include "a2a/fault_set.hpp"
-#include "a2a/plan_meter.hpp"
-#include "a2a/relay_plan.hpp"
+#include "a2a/fault/detail/relay_plan.hpp"
+#include "a2a/fault/fault_set.hpp"
+#include "a2a/fault/plan_meter.hpp"
 
 namespace a2a::detail {
 
@@ -34,7 +34,7 @@ class TokenRun {
   /// One run; its number of extra rounds (kNone: more than `cap`). Weights of forwards
   /// and first hops, and which token a relay binds (the newest, or the one whose source
   /// has the most outputs open).
-  static constexpr std::uint32_t run(const Problem& q, RelayPlanSpan s, std::uint32_t messages, std::uint32_t cap,
+  static constexpr std::uint32_t run(const Problem& q, PlanStorageSpan s, std::uint32_t messages, std::uint32_t cap,
                                      std::uint32_t weight_forwards, std::uint32_t weight_first, bool urgent_bind,
                                      std::uint32_t seed = 0, RunMeter steps = {}) {
     TokenRun t(q, s, messages, weight_forwards, weight_first, urgent_bind);
@@ -58,7 +58,7 @@ class TokenRun {
 
  private:
   static constexpr std::int32_t kEnd = -1;
-  constexpr TokenRun(const Problem& q, RelayPlanSpan s, std::uint32_t m, std::uint32_t wf, std::uint32_t ws, bool ub)
+  constexpr TokenRun(const Problem& q, PlanStorageSpan s, std::uint32_t m, std::uint32_t wf, std::uint32_t ws, bool ub)
       : q_(q), s_(s), n_(q.ports), m_(m), weight_forwards_(wf), weight_first_(ws), urgent_bind_(ub) {}
 
   // work16: open outputs by source (ranges), token origin, token relay; work32: token
@@ -227,7 +227,7 @@ class TokenRun {
   }
 
   const Problem& q_;
-  RelayPlanSpan s_;
+  PlanStorageSpan s_;
   std::uint32_t n_;
   std::uint32_t m_;
   std::uint32_t weight_forwards_;
