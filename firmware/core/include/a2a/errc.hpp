@@ -113,11 +113,10 @@ constexpr ErrorLayer layer_of(Errc e) {
   return ErrorLayer::fabric;
 }
 
-/// A short, specific message for each error (for consoles and tool output).
-constexpr std::string_view describe(Errc e) {
+namespace detail {
+/// The messages of the core layer's errors ("" for another layer's).
+constexpr std::string_view describe_core(Errc e) {
   switch (e) {
-    case Errc::ok: return "ok";
-    // core
     case Errc::radix_too_small: return "radix d must be at least 2";
     case Errc::radix_too_large:
       return detail::message<[] { return detail::pieces("radix d must be at most ", kMaxRadix); }>();
@@ -195,7 +194,13 @@ constexpr std::string_view describe(Errc e) {
     case Errc::fault_plan_over_budget:
       return "planning around these faults needs more planning work than this device's budget allows (each planned "
              "round counts; the budget keeps planning within the watchdog's reach): fewer faults plan within it";
-    // configuration
+    default: break;
+  }
+  return {};
+}
+/// The messages of the configuration layer's errors ("" for another layer's).
+constexpr std::string_view describe_configuration(Errc e) {
+  switch (e) {
     case Errc::config_too_short: return "configuration block too short";
     case Errc::config_bad_magic: return "configuration block has a bad magic number (not an a2a block)";
     case Errc::config_unsupported_version: return "configuration block version not supported";
@@ -208,9 +213,15 @@ constexpr std::string_view describe(Errc e) {
     case Errc::argument_unknown_key:
       return "unknown configuration key (use topology, ports, radix, schedule, order, fault)";
     case Errc::argument_bad_value: return "configuration value does not parse";
-    // fabric
     case Errc::argument_repeated:
       return "this configuration key was already given on the line (only fault= may repeat): give each key once";
+    default: break;
+  }
+  return {};
+}
+/// The messages of the fabric layer's errors ("" for another layer's).
+constexpr std::string_view describe_fabric(Errc e) {
+  switch (e) {
     case Errc::tag_out_of_range: return "forward tag out of range (must be < d^n)";
     case Errc::control_mode_unknown: return "unknown switch control mode";
     case Errc::fabric_not_configured: return "the fabric has no network configured (configure it first)";
@@ -249,8 +260,70 @@ constexpr std::string_view describe(Errc e) {
              "order with M^0 = 0, or the alternating schedule, on the network the fabric is configured for";
     case Errc::slot_timer_refused:
       return "the board's slot timer cannot run at this slot period (or the board has no slot timer)";
+    default: break;
   }
-  return "unknown error";
+  return {};
 }
+/// Whether `e` is one of Errc's enumerators: a switch with no default, so that a new
+/// enumerator missing here is a compile error (-Wswitch), and the static_assert below
+/// then demands a message for it.
+constexpr bool is_enumerator(Errc e) {
+  switch (e) {
+    case Errc::ok: case Errc::radix_too_small: case Errc::radix_too_large: case Errc::ports_too_small:
+    case Errc::ports_too_large: case Errc::ports_odd: case Errc::ports_not_power_of_radix:
+    case Errc::topology_unknown: case Errc::topology_needs_binary: case Errc::shift_needs_binary:
+    case Errc::shift_ports_too_large: case Errc::port_out_of_range: case Errc::round_out_of_range:
+    case Errc::stage_out_of_range: case Errc::switch_out_of_range: case Errc::state_out_of_range:
+    case Errc::schedule_unknown: case Errc::schedule_needs_unique_path: case Errc::schedule_needs_ports_2_mod_4:
+    case Errc::schedule_needs_gsen: case Errc::initial_config_needs_binary: case Errc::initial_config_size_mismatch:
+    case Errc::shift_network_needs_shift_schedule: case Errc::schedule_needs_shift_network:
+    case Errc::optical_needs_binary: case Errc::schedule_set_malformed: case Errc::schedule_set_incomplete:
+    case Errc::schedule_order_needs_all_configurations: case Errc::gsen_schedule_on_other_topology:
+    case Errc::table_size_mismatch: case Errc::fault_out_of_range: case Errc::faults_not_supported:
+    case Errc::fault_cuts_off_processors: case Errc::schedule_needs_fault: case Errc::fault_plan_storage_too_small:
+    case Errc::fault_plan_too_long: case Errc::link_fault_out_of_range: case Errc::fault_duplicate:
+    case Errc::faults_too_many: case Errc::faults_separate_processors: case Errc::table_needs_binary:
+    case Errc::table_ports_too_large: case Errc::table_malformed: case Errc::table_not_exact:
+    case Errc::table_none_for_network: case Errc::fault_plan_over_budget: case Errc::config_too_short:
+    case Errc::config_bad_magic: case Errc::config_unsupported_version: case Errc::config_crc_mismatch:
+    case Errc::config_bad_order: case Errc::config_too_many_faults: case Errc::config_reserved_not_zero:
+    case Errc::argument_unknown_key: case Errc::argument_bad_value: case Errc::argument_repeated:
+    case Errc::tag_out_of_range: case Errc::control_mode_unknown: case Errc::fabric_not_configured:
+    case Errc::fabric_network_mismatch: case Errc::fabric_capacity_exceeded: case Errc::fabric_device_mismatch:
+    case Errc::fabric_timeout: case Errc::fabric_round_not_run: case Errc::fabric_round_faulted:
+    case Errc::fabric_readback_mismatch: case Errc::fabric_round_in_doubt: case Errc::poll_bound_zero:
+    case Errc::fabric_inject_unsupported: case Errc::fabric_relay_unsupported: case Errc::fabric_relay_off:
+    case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
+    case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused:
+      return true;
+  }
+  return false;
+}
+}  // namespace detail
+
+/// A short, specific message for each error (for consoles and tool output).
+constexpr std::string_view describe(Errc e) {
+  if (e == Errc::ok) return "ok";
+  std::string_view text;
+  switch (layer_of(e)) {
+    case ErrorLayer::core: text = detail::describe_core(e); break;
+    case ErrorLayer::configuration: text = detail::describe_configuration(e); break;
+    case ErrorLayer::fabric: text = detail::describe_fabric(e); break;
+    case ErrorLayer::none: break;
+  }
+  return text.empty() ? "unknown error" : text;
+}
+
+namespace detail {
+/// Every enumerator has its own layer's message, and no other value has one.
+constexpr bool every_error_described() {
+  for (unsigned v = 1; v < 256; ++v) {
+    const Errc e = static_cast<Errc>(v);
+    if (is_enumerator(e) != (describe(e) != "unknown error")) return false;
+  }
+  return true;
+}
+static_assert(every_error_described(), "every Errc needs a message in its layer's describe_*()");
+}  // namespace detail
 
 }  // namespace a2a
