@@ -94,145 +94,191 @@ constexpr std::size_t replay_round_words_needed(std::uint32_t ports, std::uint32
   return round_words_needed(ports, stages) + StageReplay::words_bound(ports, stages) + 4 * static_cast<std::size_t>(ports);
 }
 
+namespace detail {
+
+/// check_exchange's state and its steps: the storage laid out once, then each round
+/// traced signal by signal or stage-parallel, each signal judged, the missing pairs
+/// counted at the end. Every step records a violation in result_ and says so.
 template <Schedule S>
-constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_t> pair_bits,
-                                       std::span<std::uint32_t> round_bits) {
-  const Network net = schedule.network();
-  const std::uint32_t n = net.ports;
-  const bool optical = is_optical(schedule);
-  const std::size_t half = pair_bitmap_words(n);
-  ExchangeCheck result;
-  result.rounds = schedule.rounds();
-  if (pair_bits.size() < pair_words_needed(n) || round_bits.size() < round_words_needed(n, net.stages)) {
-    result.violation = Violation::storage_too_small;
-    return result;
+class ExchangeChecker {
+ public:
+  static constexpr std::uint32_t kNoCrosstalk = 0xFFFFFFFFU;
+
+  constexpr ExchangeChecker(const S& schedule, std::span<std::uint32_t> pair_bits, std::span<std::uint32_t> round_bits)
+      : schedule_(schedule),
+        net_(schedule.network()),
+        n_(net_.ports),
+        optical_(is_optical(schedule)),
+        ledger_(pair_bits.first(pair_bitmap_words(net_.ports)),
+                StoreBits(pair_bits.subspan(pair_bitmap_words(net_.ports), pair_bitmap_words(net_.ports)), net_.ports),
+                net_.ports),
+        // An output >= N is refused before it is marked, so N output bits suffice.
+        marks_(round_bits, net_.ports, net_.switches_per_stage(), net_.stages) {
+    result_.rounds = schedule.rounds();
+    ledger_.clear();
+    ledger_.store().clear();
+    lay_out_replay(round_bits);
   }
-  if (result.rounds < n) {
-    result.violation = Violation::wrong_round_count;
-    return result;
+
+  /// Every round in order, up to the first violation; then the pairs never delivered.
+  constexpr ExchangeCheck run() {
+    for (std::uint32_t r = 0; r < result_.rounds; ++r) {
+      marks_.clear();
+      const auto round = schedule_.round(r);
+      if (replay_.built() ? stage_parallel_round(r, round) : signal_round(r, round)) return result_;
+    }
+    DeliveryTally& tally = result_;
+    tally.missing = ledger_.missing();
+    if (tally.missing != 0) {
+      const std::uint64_t pair = ledger_.first_missing();
+      fail(Violation::pair_missing, result_.rounds, static_cast<std::uint32_t>(pair / n_),
+           static_cast<std::uint32_t>(pair % n_));
+    }
+    return result_;
   }
-  DeliveryLedger<> ledger(pair_bits.first(half), StoreBits(pair_bits.subspan(half, half), n), n);
-  ledger.clear();
-  ledger.store().clear();
-  // An output >= N is refused before it is marked, so N output bits suffice.
-  RoundMarks marks(round_bits, n, net.switches_per_stage(), net.stages);
-  DeliveryTally& tally = result;
-  auto fail = [&](Violation v, std::uint32_t r, std::uint32_t port, std::uint32_t other) {
-    result.violation = v;
-    result.round = r;
-    result.port = port;
-    result.other = other;
+
+ private:
+  /// The stage-parallel replay when the storage holds it; then three words per port for
+  /// a round's relay hops (stored after the round) and one for its crosstalk.
+  constexpr void lay_out_replay(std::span<std::uint32_t> round_bits) {
+    using List = typename TopologiesOf<typename S::Round>::type;
+    const std::size_t mark_words = round_words_needed(n_, net_.stages);
+    if (round_bits.size() < replay_round_words_needed(net_)) return;
+    replay_ = StageReplay(round_bits.subspan(mark_words, StageReplay::words_needed(net_)));
+    replay_.template build<List>(net_);
+    const std::size_t after = mark_words + StageReplay::words_needed(net_);
+    relays_ = round_bits.subspan(after, std::size_t{3} * n_);
+    crosstalk_ = round_bits.subspan(after + std::size_t{3} * n_, n_);
+  }
+
+  using Round = typename S::Round;
+
+  constexpr bool fail(Violation v, std::uint32_t r, std::uint32_t port, std::uint32_t other) {
+    result_.violation = v;
+    result_.round = r;
+    result_.port = port;
+    result_.other = other;
     return true;
-  };
-  constexpr std::uint32_t kNoCrosstalk = 0xFFFFFFFFU;
-  // One signal of round r from port i, traced to `destination` by `tag`; `crosstalk`:
-  // the switch of the first stage where it met an earlier signal of the round
-  // (optical), else kNoCrosstalk. True when it is a violation (recorded in result).
-  auto judge = [&](std::uint32_t r, std::uint32_t i, const PortSend& claim, std::uint32_t destination,
-                   std::uint32_t tag, std::uint32_t crosstalk) A2A_REPLAY_INLINE {  // once per message: inlined
+  }
+
+  /// One signal of round r from port i, traced to `destination` by `tag`; `crosstalk`:
+  /// the switch of the first stage where it met an earlier signal of the round
+  /// (optical), else kNoCrosstalk. True when it is a violation (recorded in result).
+  A2A_REPLAY_INLINE constexpr bool judge(std::uint32_t r, std::uint32_t i, const PortSend& claim,
+                                         std::uint32_t destination, std::uint32_t tag, std::uint32_t crosstalk) {
     // destination >= N: the signal left on an output no processor reads (shift network).
-    if (claim.destination != destination || destination >= n)
+    if (claim.destination != destination || destination >= n_)
       return fail(Violation::wrong_destination, r, i, claim.destination);
     if (claim.tag != tag) return fail(Violation::wrong_tag, r, i, claim.destination);
-    if (!marks.reach_output(destination)) return fail(Violation::output_conflict, r, i, destination);
+    if (!marks_.reach_output(destination)) return fail(Violation::output_conflict, r, i, destination);
     if (crosstalk != kNoCrosstalk) return fail(Violation::crosstalk, r, i, crosstalk);
     const std::uint32_t origin = claim.message_origin(i);
     const std::uint32_t final_destination = claim.message_final();
-    if (origin >= n || final_destination >= n) return fail(Violation::wrong_destination, r, i, final_destination);
-    switch (ledger.hop(i, destination, origin, final_destination, tally)) {
+    if (origin >= n_ || final_destination >= n_) return fail(Violation::wrong_destination, r, i, final_destination);
+    switch (ledger_.hop(i, destination, origin, final_destination, result_)) {
       case HopOutcome::relay_error: return fail(Violation::relay_out_of_order, r, i, final_destination);
       case HopOutcome::duplicate: return fail(Violation::pair_duplicated, r, i, final_destination);
       case HopOutcome::stored:
       case HopOutcome::delivered: break;
     }
     return false;
-  };
-
-  // The stage-parallel replay when the storage holds it; then three words per port for
-  // a round's relay hops (stored after the round) and one for its crosstalk.
-  using List = typename detail::TopologiesOf<typename S::Round>::type;
-  const std::size_t mark_words = round_words_needed(n, net.stages);
-  StageReplay replay;
-  if (round_bits.size() >= replay_round_words_needed(net)) {
-    replay = StageReplay(round_bits.subspan(mark_words, StageReplay::words_needed(net)));
-    replay.template build<List>(net);
   }
-  const std::span<std::uint32_t> relays =
-      replay.built() ? round_bits.subspan(mark_words + StageReplay::words_needed(net), std::size_t{3} * n)
-                     : std::span<std::uint32_t>{};
-  const std::span<std::uint32_t> crosstalk =
-      replay.built() ? round_bits.subspan(mark_words + StageReplay::words_needed(net) + std::size_t{3} * n, n)
-                     : std::span<std::uint32_t>{};
 
-  for (std::uint32_t r = 0; r < result.rounds; ++r) {
-    marks.clear();
-    const auto round = schedule.round(r);
-    if (!replay.built()) {  // signal by signal
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const PortSend claim = schedule.send(round, i);
-        if (!claim.sends) continue;
-        const Path path = route(net, i, round);
-        std::uint32_t crossed = kNoCrosstalk;
-        for (std::uint32_t s = 0; optical && s < net.stages; ++s) {
-          if (!marks.cross_switch(s, path.hops[s].switch_index)) {
-            crossed = path.hops[s].switch_index;
-            break;
-          }
-        }
-        if (judge(r, i, claim, path.destination, path.tag, crossed)) return result;
-      }
-      // Messages that reached an intermediate processor this round may leave it
-      // from the next round on (stored only now, so not within this round).
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const PortSend claim = schedule.send(round, i);
-        if (claim.sends && claim.destination != claim.message_final())
-          ledger.put(claim.message_origin(i), claim.message_final(), claim.destination, tally);
-      }
-      continue;
-    }
-    // Stage-parallel: every port's signal through the switches, then (optical) the
-    // switches each sending port crossed, marked stage by stage in port order (so a
-    // signal's crosstalk is with an earlier port, as signal by signal), then the same
-    // judgement port by port.
-    replay.replay(round);
-    if (optical) {
-      constexpr std::uint32_t kIdle = 0xFFFFFFFEU;
-      for (std::uint32_t i = 0; i < n; ++i) crosstalk[i] = schedule.send(round, i).sends ? kNoCrosstalk : kIdle;
-      for (std::uint32_t s = 0; s < net.stages; ++s) {
-        for (std::uint32_t i = 0; i < n; ++i) {
-          if (crosstalk[i] == kIdle) continue;
-          const std::uint32_t sw = replay.switch_index(s, i);
-          if (!marks.cross_switch(s, sw) && crosstalk[i] == kNoCrosstalk) crosstalk[i] = sw;
+  /// Round r signal by signal with route() (a small storage, a constant expression).
+  constexpr bool signal_round(std::uint32_t r, const Round& round) {
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      const PortSend claim = schedule_.send(round, i);
+      if (!claim.sends) continue;
+      const Path path = route(net_, i, round);
+      std::uint32_t crossed = kNoCrosstalk;
+      for (std::uint32_t s = 0; optical_ && s < net_.stages; ++s) {
+        if (!marks_.cross_switch(s, path.hops[s].switch_index)) {
+          crossed = path.hops[s].switch_index;
+          break;
         }
       }
+      if (judge(r, i, claim, path.destination, path.tag, crossed)) return true;
     }
-    // The round's claims judged port by port: one loop with everything it calls inlined
-    // (the claim, the judgement, the ledger's hop), a few dozen instructions a message.
+    // Messages that reached an intermediate processor this round may leave it
+    // from the next round on (stored only now, so not within this round).
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      const PortSend claim = schedule_.send(round, i);
+      if (claim.sends && claim.destination != claim.message_final())
+        ledger_.put(claim.message_origin(i), claim.message_final(), claim.destination, result_);
+    }
+    return false;
+  }
+
+  /// Stage-parallel: every port's signal through the switches, then (optical) the
+  /// switches each sending port crossed, marked stage by stage in port order (so a
+  /// signal's crosstalk is with an earlier port, as signal by signal), then the same
+  /// judgement port by port.
+  constexpr bool stage_parallel_round(std::uint32_t r, const Round& round) {
+    replay_.replay(round);
+    if (optical_) mark_crosstalk(round);
     std::size_t relayed = 0;
-    const auto judge_round = [&]() A2A_REPLAY_FLATTEN {
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const PortSend claim = schedule.send(round, i);
-        if (!claim.sends) continue;
-        if (judge(r, i, claim, replay.output(i), replay.tag(i), optical ? crosstalk[i] : kNoCrosstalk)) return true;
-        if (claim.destination != claim.message_final()) {
-          relays[3 * relayed] = claim.message_origin(i);
-          relays[3 * relayed + 1] = claim.message_final();
-          relays[3 * relayed + 2] = claim.destination;
-          ++relayed;
-        }
+    if (judge_round(r, round, relayed)) return true;
+    for (std::size_t k = 0; k < relayed; ++k)
+      ledger_.put(relays_[3 * k], relays_[3 * k + 1], relays_[3 * k + 2], result_);
+    return false;
+  }
+
+  constexpr void mark_crosstalk(const Round& round) {
+    constexpr std::uint32_t kIdle = 0xFFFFFFFEU;
+    for (std::uint32_t i = 0; i < n_; ++i) crosstalk_[i] = schedule_.send(round, i).sends ? kNoCrosstalk : kIdle;
+    for (std::uint32_t s = 0; s < net_.stages; ++s) {
+      for (std::uint32_t i = 0; i < n_; ++i) {
+        if (crosstalk_[i] == kIdle) continue;
+        const std::uint32_t sw = replay_.switch_index(s, i);
+        if (!marks_.cross_switch(s, sw) && crosstalk_[i] == kNoCrosstalk) crosstalk_[i] = sw;
       }
-      return false;
-    };
-    if (judge_round()) return result;
-    for (std::size_t k = 0; k < relayed; ++k) ledger.put(relays[3 * k], relays[3 * k + 1], relays[3 * k + 2], tally);
+    }
   }
-  tally.missing = ledger.missing();
-  if (tally.missing != 0) {
-    const std::uint64_t pair = ledger.first_missing();
-    fail(Violation::pair_missing, result.rounds, static_cast<std::uint32_t>(pair / n),
-         static_cast<std::uint32_t>(pair % n));
+
+  /// The round's claims judged port by port: one loop with everything it calls inlined
+  /// (the claim, the judgement, the ledger's hop), a few dozen instructions a message.
+  A2A_REPLAY_FLATTEN constexpr bool judge_round(std::uint32_t r, const Round& round, std::size_t& relayed) {
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      const PortSend claim = schedule_.send(round, i);
+      if (!claim.sends) continue;
+      if (judge(r, i, claim, replay_.output(i), replay_.tag(i), optical_ ? crosstalk_[i] : kNoCrosstalk)) return true;
+      if (claim.destination != claim.message_final()) {
+        relays_[3 * relayed] = claim.message_origin(i);
+        relays_[3 * relayed + 1] = claim.message_final();
+        relays_[3 * relayed + 2] = claim.destination;
+        ++relayed;
+      }
+    }
+    return false;
   }
-  return result;
+
+  const S& schedule_;
+  Network net_;
+  std::uint32_t n_;
+  bool optical_;
+  ExchangeCheck result_{};
+  DeliveryLedger<> ledger_;
+  RoundMarks marks_;
+  StageReplay replay_{};
+  std::span<std::uint32_t> relays_{};
+  std::span<std::uint32_t> crosstalk_{};
+};
+
+}  // namespace detail
+
+template <Schedule S>
+constexpr ExchangeCheck check_exchange(const S& schedule, std::span<std::uint32_t> pair_bits,
+                                       std::span<std::uint32_t> round_bits) {
+  const Network net = schedule.network();
+  ExchangeCheck refused;
+  refused.rounds = schedule.rounds();
+  if (pair_bits.size() < pair_words_needed(net.ports) || round_bits.size() < round_words_needed(net.ports, net.stages))
+    refused.violation = Violation::storage_too_small;
+  else if (refused.rounds < net.ports)
+    refused.violation = Violation::wrong_round_count;
+  if (!refused.ok()) return refused;
+  detail::ExchangeChecker<S> checker(schedule, pair_bits, round_bits);
+  return checker.run();
 }
 
 /// The same check with its storage on the stack, for small N (constant expressions, tests).
