@@ -116,99 +116,12 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     A2A_TRY(base);
     FaultTolerantSchedule f = *base;
     f.fault_ = fault;
-    const std::uint32_t n = net.stages;
-    // B = the outputs reachable from the faulty switch: stages s..n-1 free.
-    // A = the sources that reach it: the stage-s input terminal, a bit permutation
-    // of the source, is free in the port bit and in the bits stages 0..s-1 flip.
-    const std::uint32_t s = fault.stage;
-    std::uint32_t free_terminal = 1;
-    for (std::uint32_t k = 0; k < s; ++k) {
-      const Path p = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n});
-      free_terminal |= 2 * p.hops[s].switch_index + p.hops[s].in_port;
-    }
-    std::uint32_t fixed_a = 0;
-    std::uint32_t a = 0;
-    for (std::uint32_t b = 0; b < n; ++b) {
-      const Path p = route(net, std::uint32_t{1} << b, StraightConfiguration{});
-      const std::uint32_t terminal = 2 * p.hops[s].switch_index + p.hops[s].in_port;
-      if ((terminal & free_terminal) != 0) continue;
-      fixed_a |= std::uint32_t{1} << b;
-      if (((2 * fault.switch_index) & terminal) != 0) a |= std::uint32_t{1} << b;
-    }
-    // A path through the faulty switch: source a steered by the stages before s.
-    std::uint32_t steer = 0;
-    {
-      const Path p = route(net, a, StraightConfiguration{});
-      const std::uint32_t off = (2 * p.hops[s].switch_index + p.hops[s].in_port) ^ (2 * fault.switch_index);
-      for (std::uint32_t k = 0; k < s; ++k) {
-        const Path q = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n});
-        if ((off & (2 * q.hops[s].switch_index + q.hops[s].in_port)) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
-      }
-      if (route(net, a, StageControl{steer, 2, n}).hops[s].switch_index != fault.switch_index)
-        return Errc::faults_not_supported;
-    }
-    const std::uint32_t j0 = route(net, a, StageControl{steer, 2, n}).destination;
-    std::uint32_t free_b = 0;
-    for (std::uint32_t k = s; k < n; ++k) free_b |= f.stage_flip_[k];
-    const std::uint32_t all = net.ports - 1;
-    const std::uint32_t fixed_b = all & ~free_b;
-    f.fixed_a_ = fixed_a;
-    f.a_ = a;
-    f.fixed_b_ = fixed_b;
-    f.b_ = j0 & fixed_b;
+    A2A_TRY(f.find_blocked_rectangle(net));
     if (!f.identity_) {  // baseline, banyan, reverses: the planner
-      SingleFaultProblem problem{net.ports, fixed_a, a, fixed_b, j0 & fixed_b, {}, {}, 0};
-      for (std::uint32_t b = 0; b < n; ++b) {
-        problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
-        problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
-      }
-      problem.bound = (s == 1 || s + 2 == n) ? 3 * net.ports : 2 * net.ports;  // paper 004, Table 1
-      auto plan = SingleFaultPlanner::plan(problem, storage, options.relay_numberings, options.meter);
-      A2A_TRY(plan);
-      if (net.ports + plan->rounds() > problem.bound) {
-        // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
-        // sources B, outputs A) and run it backwards; keep whichever is shorter.
-        SingleFaultProblem reverse{net.ports, fixed_b, j0 & fixed_b, fixed_a, a, {}, {}, problem.bound};
-        for (std::uint32_t b = 0; b < n; ++b) {
-          reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
-          reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
-        }
-        const auto backwards = SingleFaultPlanner::plan(reverse, storage, options.relay_numberings, options.meter);
-        if (backwards && backwards->rounds() < plan->rounds()) {
-          f.reversed_ = true;
-          plan = backwards;
-        } else {
-          plan = SingleFaultPlanner::plan(problem, storage, options.relay_numberings, options.meter);  // the storage holds the last plan made
-          A2A_TRY(plan);
-        }
-      }
-      f.design_ = Design::planned;
-      f.plan_ = *plan;
+      A2A_TRY(f.plan_relays(net, storage, options));
       return f;
     }
-    const std::uint32_t pi = all & ~fixed_a & ~fixed_b;
-    if (detail::popcount32(pi) != 1 || (fixed_a & fixed_b) != 0) return Errc::faults_not_supported;
-    const std::uint32_t ka = detail::popcount32(fixed_a);  // n - 1 - s
-    const std::uint32_t kb = detail::popcount32(fixed_b);  // s
-    if (kb == 1 && ka >= 2) {
-      f.design_ = Design::chain;
-      f.chain_ = detail::RelayChain(fixed_a, a, fixed_b, j0 & fixed_b, pi);
-    } else if (ka == 1 && kb >= 2) {  // the mirror: B's sources relay to A, then reverse time
-      f.design_ = Design::chain;
-      f.mirrored_ = true;
-      f.chain_ = detail::RelayChain(fixed_b, j0 & fixed_b, fixed_a, a, pi);
-    } else if (detail::BlockRelay::supported(ka, kb)) {
-      f.design_ = Design::blocks;
-      f.blocks_ = detail::BlockRelay(ka, kb);
-      f.frame_ = Frame{fixed_a, a, fixed_b, j0 & fixed_b, pi};
-    } else if (detail::BlockRelay::supported(kb, ka)) {  // more beta than alpha bits: the mirror
-      f.design_ = Design::blocks;
-      f.mirrored_ = true;
-      f.blocks_ = detail::BlockRelay(kb, ka);
-      f.frame_ = Frame{fixed_b, j0 & fixed_b, fixed_a, a, pi};
-    } else {
-      return Errc::faults_not_supported;  // N = 8 (one alpha and one beta bit)
-    }
+    A2A_TRY(f.choose_closed_form(net));
     return f;
   }
 
@@ -236,6 +149,111 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   }
 
  private:
+  /// The faulty switch's blocked rectangle A x B (fixed_a_, a_, fixed_b_, b_): B = the
+  /// outputs reachable from it (stages s..n-1 free); A = the sources that reach it (the
+  /// stage-s input terminal, a bit permutation of the source, free in the port bit and
+  /// in the bits stages 0..s-1 flip).
+  constexpr Errc find_blocked_rectangle(const Network& net) {
+    const std::uint32_t n = net.stages;
+    const std::uint32_t s = fault_.stage;
+    std::uint32_t free_terminal = 1;
+    for (std::uint32_t k = 0; k < s; ++k) {
+      const Path p = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n});
+      free_terminal |= 2 * p.hops[s].switch_index + p.hops[s].in_port;
+    }
+    std::uint32_t fixed_a = 0;
+    std::uint32_t a = 0;
+    for (std::uint32_t b = 0; b < n; ++b) {
+      const Path p = route(net, std::uint32_t{1} << b, StraightConfiguration{});
+      const std::uint32_t terminal = 2 * p.hops[s].switch_index + p.hops[s].in_port;
+      if ((terminal & free_terminal) != 0) continue;
+      fixed_a |= std::uint32_t{1} << b;
+      if (((2 * fault_.switch_index) & terminal) != 0) a |= std::uint32_t{1} << b;
+    }
+    // A path through the faulty switch: source a steered by the stages before s.
+    std::uint32_t steer = 0;
+    const Path p = route(net, a, StraightConfiguration{});
+    const std::uint32_t off = (2 * p.hops[s].switch_index + p.hops[s].in_port) ^ (2 * fault_.switch_index);
+    for (std::uint32_t k = 0; k < s; ++k) {
+      const Path q = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n});
+      if ((off & (2 * q.hops[s].switch_index + q.hops[s].in_port)) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
+    }
+    const Path steered = route(net, a, StageControl{steer, 2, n});
+    if (steered.hops[s].switch_index != fault_.switch_index) return Errc::faults_not_supported;
+    std::uint32_t free_b = 0;
+    for (std::uint32_t k = s; k < n; ++k) free_b |= stage_flip_[k];
+    fixed_a_ = fixed_a;
+    a_ = a;
+    fixed_b_ = (net.ports - 1) & ~free_b;
+    b_ = steered.destination & fixed_b_;
+    return Errc::ok;
+  }
+
+  /// Baseline, banyan and their reverses: the relay planner into `storage`, and the
+  /// time-reversed problem when the plan passes paper 004's bound.
+  constexpr Errc plan_relays(const Network& net, PlanStorageSpan storage, const FaultPlanOptions& options) {
+    const std::uint32_t n = net.stages;
+    const std::uint32_t s = fault_.stage;
+    SingleFaultProblem problem{net.ports, fixed_a_, a_, fixed_b_, b_, {}, {}, 0};
+    for (std::uint32_t b = 0; b < n; ++b) {
+      problem.straight[b] = std::uint32_t{1} << straight_bit_[b];
+      problem.word[b] = translation_of(std::uint32_t{1} << b);  // regular round r = word r
+    }
+    problem.bound = (s == 1 || s + 2 == n) ? 3 * net.ports : 2 * net.ports;  // paper 004, Table 1
+    auto plan = SingleFaultPlanner::plan(problem, storage, options.relay_numberings, options.meter);
+    A2A_TRY(plan);
+    if (net.ports + plan->rounds() > problem.bound) {
+      // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
+      // sources B, outputs A) and run it backwards; keep whichever is shorter.
+      SingleFaultProblem reverse{net.ports, fixed_b_, b_, fixed_a_, a_, {}, {}, problem.bound};
+      for (std::uint32_t b = 0; b < n; ++b) {
+        reverse.straight[straight_bit_[b]] = std::uint32_t{1} << b;
+        reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
+      }
+      const auto backwards = SingleFaultPlanner::plan(reverse, storage, options.relay_numberings, options.meter);
+      if (backwards && backwards->rounds() < plan->rounds()) {
+        reversed_ = true;
+        plan = backwards;
+      } else {
+        // The storage holds the last plan made: make the forward one again.
+        plan = SingleFaultPlanner::plan(problem, storage, options.relay_numberings, options.meter);
+        A2A_TRY(plan);
+      }
+    }
+    design_ = Design::planned;
+    plan_ = *plan;
+    return Errc::ok;
+  }
+
+  /// Omega, reverse omega and GSEN 2^n: paper 004's closed-form design for the
+  /// rectangle's shape (a chain for one beta or one alpha bit, blocks otherwise).
+  constexpr Errc choose_closed_form(const Network& net) {
+    const std::uint32_t pi = (net.ports - 1) & ~fixed_a_ & ~fixed_b_;
+    if (detail::popcount32(pi) != 1 || (fixed_a_ & fixed_b_) != 0) return Errc::faults_not_supported;
+    const std::uint32_t ka = detail::popcount32(fixed_a_);  // n - 1 - s
+    const std::uint32_t kb = detail::popcount32(fixed_b_);  // s
+    if (kb == 1 && ka >= 2) {
+      design_ = Design::chain;
+      chain_ = detail::RelayChain(fixed_a_, a_, fixed_b_, b_, pi);
+    } else if (ka == 1 && kb >= 2) {  // the mirror: B's sources relay to A, then reverse time
+      design_ = Design::chain;
+      mirrored_ = true;
+      chain_ = detail::RelayChain(fixed_b_, b_, fixed_a_, a_, pi);
+    } else if (detail::BlockRelay::supported(ka, kb)) {
+      design_ = Design::blocks;
+      blocks_ = detail::BlockRelay(ka, kb);
+      frame_ = Frame{fixed_a_, a_, fixed_b_, b_, pi};
+    } else if (detail::BlockRelay::supported(kb, ka)) {  // more beta than alpha bits: the mirror
+      design_ = Design::blocks;
+      mirrored_ = true;
+      blocks_ = detail::BlockRelay(kb, ka);
+      frame_ = Frame{fixed_b_, b_, fixed_a_, a_, pi};
+    } else {
+      return Errc::faults_not_supported;  // N = 8 (one alpha and one beta bit)
+    }
+    return Errc::ok;
+  }
+
   /// make(net, FaultSetView, ...) past its checks: the general planner, and for one
   /// internal switch (`single`) the fewer rounds of it and the single-fault designs.
   [[gnu::noinline]] static constexpr Result<FaultTolerantSchedule> make_general(const Network& net, FaultSetView faults,
