@@ -24,7 +24,7 @@ namespace {
 /// Largest N planned here. Some families verify their configuration set at
 /// planning time in O(N^2) (the GSEN broadcast: more than 2 minutes under ASan
 /// for N = 59258, a finding of this fuzzer); the firmware refuses N above its image
-/// capacity before it plans (device_loop.hpp), so larger N are only decoded.
+/// capacity before it plans (device.hpp), so larger N are only decoded.
 constexpr std::uint32_t kMaxPlannedPorts = 1024;
 
 void require(bool condition) {

@@ -50,10 +50,19 @@ defines=(-DA2A_FW_TOPOLOGY='"omega"' -DA2A_FW_PORTS=16U -DA2A_FW_RADIX=2U -DA2A_
          -DA2A_FW_ORDER='"natural"' -DA2A_FW_MAX_PORTS=256U -DA2A_FW_PLAN_SLOTS=3U -DA2A_FW_PLAN_FAULTS=4U -DA2A_FW_WATCHDOG_MS=2000U)
 flags=("${includes[@]}" "${defines[@]}")
 
+# A header's own unit includes just it; a private part of another header (marked
+# `// IWYU pragma: private, include "a2a/..."`, e.g. Device's commands) is analysed
+# through the header it belongs to.
+unit_header() {
+  local owner
+  owner=$(sed -n 's/^\/\/ IWYU pragma: private, include "\(.*\)"$/\1/p' "$1" | head -1)
+  if [[ -n $owner ]]; then printf '#include <%s>\n' "$owner"; else printf '#include "%s/%s"\n' "$root" "$1"; fi
+}
+
 units=()
 while IFS= read -r header; do
   tu="$work/tu/$(tr '/.' '__' <<<"$header").cpp"
-  printf '#include "%s/%s"\n' "$root" "$header" >"$tu"
+  unit_header "$header" >"$tu"
   units+=("$tu")
 done < <(find firmware hal -name '*.hpp' -o -name '*.h' | sort)
 while IFS= read -r source; do units+=("$root/$source"); done < <(find firmware hal -name '*.cpp' | sort)
@@ -91,7 +100,7 @@ if [[ $what == all || $what == size ]]; then
   size_units=()
   while IFS= read -r header; do
     tu="$work/size/$(tr '/.' '__' <<<"$header").cpp"
-    printf '#include "%s/%s"\n' "$root" "$header" >"$tu"
+    unit_header "$header" >"$tu"
     size_units+=("$tu")
   done < <(find firmware hal platform -name '*.hpp' | sort)
   # The board support and the image's sources (C++ here; their C is checked as C below).

@@ -1,8 +1,280 @@
-// The controller device: include this header. Device<Board, MaxPorts> (the
-// banner and the command loop, device_loop.hpp), its commands
-// (device_commands.hpp) and its exchanges (device_run.hpp); docs/console.md.
+// The controller device: include this header. Device<Board, MaxPorts> is what runs
+// on a board from reset on: the banner and the command loop here, its commands in
+// device_commands.hpp and its exchanges in device_run.hpp (the definitions of the
+// members they name, included at the end). It prints a
+// banner, then reads commands from the console one line at a time and answers
+// each with lines that end in exactly `ok` or a line starting `error: `
+// (docs/console.md). Commands: help, status, config, set, run, inject, clear.
+//
+// Everything the device learns about the fabric comes from its registers
+// through the HAL driver over the board's bus; on a QEMU board an emulated
+// fabric answers from the far side of the register block (an interrupt), so this
+// code is the same on hardware and in emulation.
+//
+// Board: see DeviceBoard (device_board.hpp). MaxPorts: the capacity of the
+// fabric block this image drives (FabricLayout<MaxPorts, kMaxStages>).
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "a2a/app/counting_bus.hpp"
+#include "a2a/app/device_board.hpp"
+#include "a2a/app/device_lookahead.hpp"
+#include "a2a/app/device_settings.hpp"
+#include "a2a/app/exchange_job.hpp"
+#include "a2a/app/line_reader.hpp"
+#include "a2a/config/device_planning.hpp"
+#include "a2a/hal/fabric_driver.hpp"
+#include "a2a/version.hpp"
+
+namespace a2a::app {
+
+/// A line with no end is given up after this long without a byte.
+inline constexpr std::uint64_t kLineIdleMicros = 5000000;
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+class Device {
+  using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
+  using RawBus = std::remove_reference_t<decltype(std::declval<Board&>().bus())>;
+  using Bus = CountingBus<RawBus>;
+  using Driver = hal::FabricDriver<Bus, Layout>;
+
+ public:
+  /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
+  /// all 0xFF); `fallback`: the image's built-in default, used while the block is blank, refused
+  /// or not applied (the boot-loop guard).
+  /// `storages`: fault-plan storage (FaultPlanStorage<N, faults>), one per plan that
+  /// may need one at once: the configured faults' plan takes the first, each re-plan
+  /// around a switch found faulty the others, in turn (one storage serves them all).
+  Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
+         std::span<const PlanStorageSpan> storages)
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), bus_(board.bus()) {}
+  /// One storage: the configured plan's, or one re-plan's when no fault is configured.
+  Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
+         PlanStorageSpan storage)
+      : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
+        bus_(board.bus()) {}
+  Device(const Device&) = delete;  // storages_ may point into the object
+  Device& operator=(const Device&) = delete;
+  Device(Device&&) = delete;
+  Device& operator=(Device&&) = delete;
+  ~Device() = default;
+
+  /// The banner: version, board, reset cause, the configuration loaded, the fabric found.
+  void boot() {
+    board_->print("a2a controller ", kVersion, " (register map ", hal::reg::Version::Major::reset, ") on ",
+                  board_->name(), "\n");
+    board_->print("reset cause: ", name(board_->reset_cause()), "\n");
+    if (board_->crumb(crumb::kExchange) == crumb::kExchangeRunning) {
+      board_->print("warning: an exchange was running at the reset (", board_->crumb(crumb::kExchangeRound),
+                    " rounds delivered): it is not resumed; send run to start it again\n");
+    }
+    board_->set_crumb(crumb::kExchange, 0);
+    const bool provisioned = !blank(block_);
+    const std::uint32_t resets = applying_resets(provisioned);
+    const bool skip_block = resets >= kBootLoopResets;
+    source_ = provisioned && !skip_block ? "block" : "default";
+    board_->print("config source: ",
+                  !provisioned ? "the image's built-in default (the configuration block is blank)"
+                  : skip_block ? "the image's built-in default (the provisioned block was not applied)"
+                               : "the provisioned configuration block",
+                  "\n");
+    if (skip_block)
+      board_->print("error: the provisioned configuration block was not applied: the watchdog reset the device ", resets,
+                    " times in a row while applying it; the built-in default runs, set can replace it\n");
+    const Result<ControllerConfig> decoded = decode_config(provisioned && !skip_block ? block_ : fallback_);
+    Errc refused = Errc::ok;
+    if (decoded) {
+      board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);  // a reset from here on counts
+      refused = check(*decoded);
+      board_->set_crumb(crumb::kApplying, 0);
+      config_ = *decoded;
+      config_ok_ = refused == Errc::ok;
+      if (!config_ok_ && provisioned && !skip_block) apply_default_instead(refused);
+    }
+    print_config();
+    if (!decoded) {
+      board_->print("error: configuration block refused: ", describe(decoded.error()),
+                    "; run refused until set gives a whole configuration\n");
+    } else if (!config_ok_) {
+      board_->print("error: configuration refused: ", describe(refused), "\n");
+    }
+    Driver fabric(bus_);
+    if (const Errc e = fabric.probe(); e != Errc::ok) {
+      board_->print("error: fabric block not recognised: ", describe(e), "\n");
+    } else {
+      board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages,
+                    " stages, fault injection ", fabric.can_inject() ? "available" : "not available", "\n");
+    }
+    if (const std::uint32_t ms = board_->watchdog_ms(); ms != 0)
+      board_->print("watchdog: ", ms, " ms, fed by the command loop and every round\n");
+    else
+      board_->print("watchdog: none on this board\n");
+    board_->print("ready\n");
+  }
+
+  /// One pass of the main loop: feed the watchdog, take what the UART has.
+  void poll() {
+    board_->feed_watchdog();
+    const std::uint64_t now = board_->micros();
+    // Reads no further than the byte that completes an event: the bytes after it
+    // (the next line, sent back to back) stay in the UART for the next poll().
+    LineEvent event = LineEvent::none;
+    while (event == LineEvent::none) {
+      const int byte = board_->read_byte();
+      if (byte < 0) break;
+      event = reader_.push(static_cast<std::uint8_t>(byte), now);
+    }
+    if (event == LineEvent::none) event = reader_.idle(now, kLineIdleMicros);
+    switch (event) {
+      case LineEvent::none: return;
+      case LineEvent::line: return execute(reader_.text());
+      case LineEvent::too_long:
+        return error("line longer than ", kMaxLineLength, " characters: ignored");
+      case LineEvent::junk: return error("line holds bytes that are not printable ASCII: ignored");
+      case LineEvent::unterminated:
+        return error("line without an end (no CR or LF for ", kLineIdleMicros / 1000000, " s): ignored");
+    }
+  }
+
+  [[noreturn]] void run_forever() {
+    boot();
+    for (;;) poll();
+  }
+
+ private:
+  /// After this many watchdog resets in a row while applying the provisioned block,
+  /// the image boots without it.
+  static constexpr std::uint32_t kBootLoopResets = 2;
+
+  /// Watchdog resets in a row so far that came while a configuration was applied.
+  std::uint32_t applying_resets(bool provisioned) {
+    const std::uint32_t word = board_->crumb(crumb::kApplying);
+    board_->set_crumb(crumb::kApplying, 0);
+    if (!provisioned || board_->reset_cause() != ResetCause::watchdog || !crumb::applying(word))
+      return 0;
+    return (word & crumb::kApplyingResetsMask) + 1;
+  }
+  /// A provisioned block whose configuration is refused: the built-in default runs.
+  void apply_default_instead(Errc why) {
+    board_->print("error: the provisioned configuration is refused: ", describe(why),
+                  "; the built-in default runs, set can replace it\n");
+    const Result<ControllerConfig> fallback = decode_config(fallback_);
+    if (!fallback) return;
+    config_ = *fallback;
+    config_ok_ = check(config_) == Errc::ok;
+    source_ = "default";
+  }
+
+  template <class... Args>
+  void error(const Args&... args) {
+    board_->print("error: ", args..., "\n");
+  }
+  void ok() { board_->print("ok\n"); }
+  /// An error reply that also ends the exchange being run: false for run_one().
+  template <class... Args>
+  [[nodiscard]] bool fail(const Args&... args) {
+    error(args...);
+    return false;
+  }
+
+  /// A configuration region never written: erased flash (0xFF) or zeroed memory.
+  static constexpr bool blank(std::span<const std::uint8_t> block) {
+    bool zeros = true;
+    bool ones = true;
+    for (std::uint8_t b : block) {
+      zeros = zeros && b == 0x00U;
+      ones = ones && b == 0xFFU;
+    }
+    return zeros || ones;
+  }
+
+  /// Refused here, at `set` or boot, rather than at `run`: a network the fabric
+  /// block cannot hold (more ports, or, for the shift network's N switches per
+  /// stage, more switches than its per-stage arrays) is as wrong as a bad N.
+  /// The plan is kept for `run` while the configuration stays (planning around faults
+  /// is the longest thing the device computes: once per configuration).
+  Errc check(const ControllerConfig& c) {
+    planned_ok_ = false;
+    if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
+    if (const Result<Network> net = make_network(c.topology, c.ports, c.radix); net && !Layout::fits(*net))
+      return Errc::fabric_capacity_exceeded;
+    const Result<AnySchedule> made = plan(c);
+    if (!made) return made.error();
+    planned_ = *made;
+    planned_for_ = c;
+    planned_ok_ = true;
+    return Errc::ok;
+  }
+  /// Plans `c` as a device does (device_planning.hpp): bounded, every step feeding the
+  /// watchdog, into the configured plan's storage.
+  Result<AnySchedule> plan(const ControllerConfig& c) {
+    meter_ = device_plan_meter(c.ports, &feed, board_);
+    return plan_exchange(c, plan_storage(), device_planning(&meter_));
+  }
+  static void feed(void* board) { static_cast<Board*>(board)->feed_watchdog(); }
+  /// What a job may use: the re-plans' storage, the delivered-message bits, the
+  /// device's planning (its meter restarted per re-plan).
+  JobResources job_resources() {
+    meter_ = device_plan_meter(config_.ports, &feed, board_);
+    return {replan_storages(), delivered_bits_, device_planning(&meter_)};
+  }
+
+  void execute(std::string_view line);
+  void print_config();
+  void cmd_help();
+  void cmd_status();
+  void cmd_set(std::string_view args);
+  void cmd_run(std::string_view args);
+  void cmd_inject(std::string_view args);
+  void cmd_clear();
+  bool run_one(std::uint32_t index, std::uint32_t count);
+  // run_one's steps (device_run.hpp).
+  bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
+  bool prepare_fabric(Driver& fabric, const AnySchedule& schedule);
+  void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);
+  void print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c, std::uint64_t expected,
+                     std::uint64_t writes, std::uint32_t late);
+  void print_what_happened(const detail::LookaheadRun& slots);
+  void record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected, bool exact,
+              std::uint32_t late);
+  [[nodiscard]] std::string_view order_name() const { return config_.order == RoundOrder::gray ? "gray" : "natural"; }
+
+  Board* board_;
+  std::span<const std::uint8_t> block_;
+  std::span<const std::uint8_t> fallback_;
+  std::string_view source_{"default"};  ///< where the configuration came from: block, default or set
+  /// The configured plan's storage (none: the closed forms alone).
+  [[nodiscard]] PlanStorageSpan plan_storage() const { return storages_.empty() ? PlanStorageSpan{} : storages_[0]; }
+  /// The re-plans': past the configured plan's when it may use one (it has faults) and
+  /// another is left; else all of them (a re-plan overwrites the configured plan, which
+  /// is planned again for the next run: run_one drops it after a re-plan).
+  [[nodiscard]] std::span<const PlanStorageSpan> replan_storages() const {
+    return config_.fault_count == 0 || storages_.size() < 2 ? storages_ : storages_.subspan(1);
+  }
+  std::array<PlanStorageSpan, 1> one_storage_{};
+  std::span<const PlanStorageSpan> storages_;
+  Bus bus_;
+  LineReader<kMaxLineLength> reader_;
+  ControllerConfig config_{};
+  bool config_ok_{false};
+  DeviceKnobs knobs_{};
+  std::array<Injection, kMaxInjections> injections_{};
+  std::uint32_t injection_count_{0};
+  DeviceRecord record_{};
+  PlanMeter meter_{};
+  AnySchedule planned_{};  ///< the plan of planned_for_ (in plan_storage()), while planned_ok_
+  ControllerConfig planned_for_{};
+  bool planned_ok_{false};
+  /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).
+  std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
+};
+
+}  // namespace a2a::app
+
+// The definitions of Device's commands and exchanges (private parts of this header).
 #include "a2a/app/device_commands.hpp"  // IWYU pragma: export
-#include "a2a/app/device_loop.hpp"      // IWYU pragma: export
 #include "a2a/app/device_run.hpp"       // IWYU pragma: export

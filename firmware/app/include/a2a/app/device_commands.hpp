@@ -2,8 +2,9 @@
 // reply grammar). Each command prints its reply and ends it with `ok` or with a
 // line `error: ...`; a refused command changes nothing.
 #pragma once
+// IWYU pragma: private, include "a2a/app/device.hpp"
+// (Device's commands: device.hpp declares the class and includes this at its end.)
 
-#include "a2a/app/device_loop.hpp"
 
 namespace a2a::app {
 

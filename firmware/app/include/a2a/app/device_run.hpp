@@ -2,8 +2,9 @@
 // counters (device.hpp includes it), by the direct round loop (run_job) or, with
 // `set mode=lookahead`, by the board's slot timer (device_lookahead.hpp).
 #pragma once
+// IWYU pragma: private, include "a2a/app/device.hpp"
+// (Device's exchanges: device.hpp declares the class and includes this at its end.)
 
-#include "a2a/app/device_loop.hpp"
 #include "a2a/app/device_lookahead.hpp"
 
 namespace a2a::app {
@@ -74,42 +75,13 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
     if (const Errc e = check(config_); e != Errc::ok) return fail("configuration refused: ", describe(e));
   }
   const AnySchedule& schedule = planned_;
-  const Network net = schedule.network();
-  const std::string_view order = config_.order == RoundOrder::gray ? "gray" : "natural";
-  // Look-ahead's refusals come before the fabric is touched (injections stay armed).
   const bool lookahead = knobs_.mode == RunMode::lookahead;
   detail::GraySteps family = detail::GraySteps::none;
-  if (lookahead) {
-    if (knobs_.slot_us == 0)
-      return fail("look-ahead mode needs slot_us > 0 (the slot timer's period in microseconds); nothing was run");
-    if constexpr (!SlotTimerBoard<Board>)
-      return fail("this board has no slot timer for look-ahead mode; nothing was run");
-    family = detail::gray_steps(schedule);
-    if (family == detail::GraySteps::none)
-      return fail("look-ahead mode runs only rounds that change one stage each (latin-square in gray order with "
-                  "d = 2^w, alternating), not ", a2a::name(schedule.kind()), " in ", order, " order with d = ",
-                  net.radix, "; nothing was run (mode=direct runs it)");
-  }
+  // Look-ahead's refusals come before the fabric is touched (injections stay armed).
+  if (lookahead && !lookahead_runs(schedule, family)) return false;
   Driver fabric(bus_);
-  fabric.set_write_verification(true);  // a register that did not take is never committed
-  if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric block not recognised: ", describe(e));
-  const bool relays = schedule.fault_tolerant() != nullptr;
-  if (const Errc e = fabric.configure(net, is_optical(schedule), relays); e != Errc::ok)
-    return fail("fabric refused the network: ", describe(e));
-  if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
-    return fail("fabric did not clear its counters: ", describe(e));
-  const std::uint32_t first_round = fabric.round_counter();
-  for (std::uint32_t k = 0; k < injection_count_; ++k) {
-    const Injection& in = injections_[k];
-    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round, board_->fabric_polls()); e != Errc::ok)
-      return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
-  }
-  injection_count_ = 0;  // armed in the fabric now; `clear` repairs
-  board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
-                net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()), ", ",
-                order, " order, ", schedule.rounds(), " rounds");
-  if (lookahead) board_->print("; look-ahead, a slot every ", knobs_.slot_us, " us");
-  board_->print("\n");
+  if (!prepare_fabric(fabric, schedule)) return false;
+  print_exchange_line(index, count, schedule);
 
   board_->set_crumb(crumb::kExchangeRound, 0);
   board_->set_crumb(crumb::kExchange, crumb::kExchangeRunning);
@@ -130,63 +102,16 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
 
   DeliveryTally c = fabric.counters();
   // A degraded plan leaves out the pairs no fault-free path or relay reaches.
-  const std::uint64_t expected = std::uint64_t{net.ports} * net.ports - report.left_out;
+  const std::uint64_t expected = std::uint64_t{schedule.network().ports} * schedule.network().ports - report.left_out;
   c.count_missing(expected);
   // The slot interrupt's two stores a round count as the controller's writes too.
   const std::uint64_t writes = bus_.writes() - writes_at_start + 2 * std::uint64_t{slots.slots_written};
-  board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ", writes,
-                ", pairs delivered ", c.delivered, "/", expected, ", missing ", c.missing, ", duplicates ",
-                c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts, ", crosstalk ", c.crosstalk,
-                ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ", c.left_in_store,
-                ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", hooks.late(),
-                ", replans ", report.replans);
-  if (lookahead) board_->print(", underruns ", slots.underruns);
-  board_->print("\n");
-  if (report.left_out != 0) {
-    const UndeliverablePair& p = report.first_left_out;
-    board_->print("degraded: ", report.left_out, " pairs left out, no fault-free path or relay reaches them; the first: (",
-                  p.origin, ", ", p.destination, "), ",
-                  p.reason == PairReach::cut_off_sender     ? "its origin reaches no output"
-                  : p.reason == PairReach::cut_off_receiver ? "nothing reaches its destination"
-                                                            : "no relay joins them",
-                  "\n");
-  }
-  if (slots.handed_over)
-    board_->print("look-ahead: stopped at round ", slots.handover_round, ": ", describe(slots.flagged),
-                  "; the direct round loop took over from that round\n");
-  if (report.fault_found) {
-    board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
-                  " faulty in round ", report.fault_round, "; ");
-    if (report.replans != 0) {
-      board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
-      if (report.second_fault_found) {
-        board_->print("fault: the fabric marked switch ", report.second_fault_switch, " of stage ",
-                      report.second_fault_stage, " faulty in round ", report.second_fault_round, "; ");
-        if (report.replan_error == Errc::ok)
-          board_->print("re-planned around both, resumed without resending what was delivered\n");
-        else
-          board_->print("no schedule avoids it too: ", describe(report.replan_error), "\n");
-      }
-      if (report.stranded != 0)
-        board_->print("fault: ", report.stranded,
-                      " relayed copies the stopped plan left in relays' stores are held; their messages were sent "
-                      "again from their origin\n");
-    } else
-      board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
-  }
+  print_summary(slots, c, expected, writes, hooks.late());
+  print_what_happened(slots);
   // Copies a stopped plan left in relays' stores stay there (held); nothing else may.
   const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 &&
                      c.relay_errors == 0 && c.left_in_store == report.stranded;
-  record_.exchanges += 1;
-  record_.failed += exact ? 0U : 1U;
-  record_.last_ok = exact;
-  record_.rounds_run = report.rounds_run;
-  record_.rounds_planned = report.rounds_planned;
-  record_.delivered = c.delivered;
-  record_.expected = expected;
-  record_.duplicates = c.duplicates;
-  record_.late = hooks.late();
-  record_.replans = report.replans;
+  record(report, c, expected, exact, hooks.late());
   if (report.error != Errc::ok) {
     return fail("exchange ", index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error), "; ",
                 report.messages_pending, " messages not delivered (fabric: ", c.missing, " pairs missing)");
@@ -199,6 +124,121 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
     board_->print("verified by the fabric's counters: every pair delivered exactly once\n");
   }
   return true;
+}
+
+/// Look-ahead mode's refusals (no slot period, no slot timer, rounds that change more
+/// than one stage); `family`: how the rounds step when it runs.
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+bool Device<Board, MaxPorts>::lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family) {
+  if (knobs_.slot_us == 0)
+    return fail("look-ahead mode needs slot_us > 0 (the slot timer's period in microseconds); nothing was run");
+  if constexpr (!SlotTimerBoard<Board>)
+    return fail("this board has no slot timer for look-ahead mode; nothing was run");
+  family = detail::gray_steps(schedule);
+  if (family == detail::GraySteps::none)
+    return fail("look-ahead mode runs only rounds that change one stage each (latin-square in gray order with "
+                "d = 2^w, alternating), not ", a2a::name(schedule.kind()), " in ", order_name(), " order with d = ",
+                schedule.network().radix, "; nothing was run (mode=direct runs it)");
+  return true;
+}
+
+/// The fabric found, configured for the network, its counters cleared and the armed
+/// injections handed to it (they are the fabric's from then on: `clear` repairs).
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+bool Device<Board, MaxPorts>::prepare_fabric(Driver& fabric, const AnySchedule& schedule) {
+  fabric.set_write_verification(true);  // a register that did not take is never committed
+  if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric block not recognised: ", describe(e));
+  const bool relays = schedule.fault_tolerant() != nullptr;
+  if (const Errc e = fabric.configure(schedule.network(), is_optical(schedule), relays); e != Errc::ok)
+    return fail("fabric refused the network: ", describe(e));
+  if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
+    return fail("fabric did not clear its counters: ", describe(e));
+  const std::uint32_t first_round = fabric.round_counter();
+  for (std::uint32_t k = 0; k < injection_count_; ++k) {
+    const Injection& in = injections_[k];
+    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round, board_->fabric_polls());
+        e != Errc::ok)
+      return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
+  }
+  injection_count_ = 0;
+  return true;
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::print_exchange_line(std::uint32_t index, std::uint32_t count,
+                                                  const AnySchedule& schedule) {
+  const Network net = schedule.network();
+  board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
+                net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()), ", ",
+                order_name(), " order, ", schedule.rounds(), " rounds");
+  if (knobs_.mode == RunMode::lookahead) board_->print("; look-ahead, a slot every ", knobs_.slot_us, " us");
+  board_->print("\n");
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
+                                            std::uint64_t expected, std::uint64_t writes, std::uint32_t late) {
+  const ExchangeReport& report = slots.report;
+  board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ", writes,
+                ", pairs delivered ", c.delivered, "/", expected, ", missing ", c.missing, ", duplicates ",
+                c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts, ", crosstalk ", c.crosstalk,
+                ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ", c.left_in_store,
+                ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", late,
+                ", replans ", report.replans);
+  if (knobs_.mode == RunMode::lookahead) board_->print(", underruns ", slots.underruns);
+  board_->print("\n");
+}
+
+/// The paragraphs after the summary: pairs left out (degraded), the look-ahead's
+/// hand-over, the faults the fabric marked and the re-plans around them.
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& slots) {
+  const ExchangeReport& report = slots.report;
+  if (report.left_out != 0) {
+    const UndeliverablePair& p = report.first_left_out;
+    board_->print("degraded: ", report.left_out, " pairs left out, no fault-free path or relay reaches them; the first: (",
+                  p.origin, ", ", p.destination, "), ",
+                  p.reason == PairReach::cut_off_sender     ? "its origin reaches no output"
+                  : p.reason == PairReach::cut_off_receiver ? "nothing reaches its destination"
+                                                            : "no relay joins them",
+                  "\n");
+  }
+  if (slots.handed_over)
+    board_->print("look-ahead: stopped at round ", slots.handover_round, ": ", describe(slots.flagged),
+                  "; the direct round loop took over from that round\n");
+  if (!report.fault_found) return;
+  board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
+                " faulty in round ", report.fault_round, "; ");
+  if (report.replans == 0) return board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
+  board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
+  if (report.second_fault_found) {
+    board_->print("fault: the fabric marked switch ", report.second_fault_switch, " of stage ",
+                  report.second_fault_stage, " faulty in round ", report.second_fault_round, "; ");
+    if (report.replan_error == Errc::ok)
+      board_->print("re-planned around both, resumed without resending what was delivered\n");
+    else
+      board_->print("no schedule avoids it too: ", describe(report.replan_error), "\n");
+  }
+  if (report.stranded != 0)
+    board_->print("fault: ", report.stranded,
+                  " relayed copies the stopped plan left in relays' stores are held; their messages were sent "
+                  "again from their origin\n");
+}
+
+/// What `status` reports of the last exchange.
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
+                                     bool exact, std::uint32_t late) {
+  record_.exchanges += 1;
+  record_.failed += exact ? 0U : 1U;
+  record_.last_ok = exact;
+  record_.rounds_run = report.rounds_run;
+  record_.rounds_planned = report.rounds_planned;
+  record_.delivered = c.delivered;
+  record_.expected = expected;
+  record_.duplicates = c.duplicates;
+  record_.late = late;
+  record_.replans = report.replans;
 }
 
 }  // namespace a2a::app
