@@ -8,7 +8,7 @@
 // Cross build only (tests/target/CMakeLists.txt), on boards with a slot timer
 // and the emulated fabric.
 #include <a2a/a2a.hpp>
-#include <a2a/app/lookahead.hpp>
+#include <a2a/app/lookahead_run.hpp>
 #include <a2a/board/board.h>
 #include <a2a/board/slot_timer.hpp>
 #include <a2a/hal/hal.hpp>

@@ -28,7 +28,7 @@
 #include "a2a/app/controller.hpp"
 #include "a2a/app/device_board.hpp"
 #include "a2a/app/exchange_job.hpp"
-#include "a2a/app/lookahead.hpp"
+#include "a2a/app/lookahead_run.hpp"
 #include "a2a/latin_square.hpp"
 
 namespace a2a::app {
