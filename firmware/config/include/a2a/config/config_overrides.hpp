@@ -50,15 +50,78 @@ struct OverrideError {
   std::string_view word{};
 };
 
+namespace detail {
+
+/// One `fault=` value (STAGE:SWITCH, or Lstage:terminal for a dead link) added to
+/// c's list; `none` clears it.
+constexpr Errc add_fault(ControllerConfig& c, std::string_view value) {
+  if (value == "none") {  // fault=none: no faulty switch (clears the list)
+    c.fault_count = 0;
+    return Errc::ok;
+  }
+  const bool link = !value.empty() && value[0] == 'L';  // L1:6: the dead link behind stage 1, terminal 6
+  const std::string_view position(value.data() + (link ? 1 : 0), value.size() - (link ? 1 : 0));
+  const std::size_t colon = position.find(':');
+  std::uint32_t stage = 0;
+  std::uint32_t sw = 0;
+  if (colon == std::string_view::npos || !parse_u32(std::string_view(position.data(), colon), stage) ||
+      !parse_u32(std::string_view(position.data() + colon + 1, position.size() - colon - 1), sw) ||
+      stage >= kConfigLinkBit || sw > 0xFFFFU)
+    return Errc::argument_bad_value;
+  if (c.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
+  c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(sw), link};
+  return Errc::ok;
+}
+
+/// What the words given so far changed, for the defaults applied at the end.
+struct OverridesSeen {
+  std::uint32_t keys{0};  ///< key_bit() of every key given so far
+  bool network_changed{false};
+  bool schedule_given{false};
+  bool faults_given{false};
+};
+
+/// One key=value applied to c.
+constexpr Errc apply_override(ControllerConfig& c, std::string_view key, std::string_view value, OverridesSeen& seen) {
+  if (key == "topology") {
+    const auto t = parse_topology(value);
+    A2A_TRY(t);
+    c.topology = *t;
+    seen.network_changed = true;
+  } else if (key == "ports" || key == "radix") {
+    std::uint32_t v = 0;
+    if (!parse_u32(value, v)) return Errc::argument_bad_value;
+    (key == "ports" ? c.ports : c.radix) = v;
+    seen.network_changed = true;
+  } else if (key == "schedule") {
+    const auto k = parse_schedule_kind(value);
+    A2A_TRY(k);
+    c.schedule = *k;
+    seen.schedule_given = true;
+  } else if (key == "order") {
+    if (value != "natural" && value != "gray") return Errc::config_bad_order;
+    c.order = value == "gray" ? RoundOrder::gray : RoundOrder::natural;
+  } else if (key == "fault") {
+    if (!seen.faults_given) c.fault_count = 0;  // overrides replace the block's fault list
+    seen.faults_given = true;
+    return add_fault(c, value);
+  } else if (key == "degraded") {
+    if (value != "on" && value != "off") return Errc::argument_bad_value;
+    c.degraded = value == "on";
+  } else {
+    return Errc::argument_unknown_key;
+  }
+  return Errc::ok;
+}
+
+}  // namespace detail
+
 /// Applies the overrides in `text` to `config`. On error `config` is unchanged and
 /// `failure` names the offending word.
 constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& config, std::string_view text,
                                                    OverrideError* failure = nullptr) {
   ControllerConfig c = config;
-  bool network_changed = false;
-  bool schedule_given = false;
-  bool faults_given = false;
-  std::uint32_t seen = 0;  // key_bit() of every key given so far
+  detail::OverridesSeen seen;
   auto refuse = [&](Errc e, std::string_view word) -> Result<ControllerConfig> {
     if (failure != nullptr) *failure = OverrideError{e, word};
     return e;
@@ -78,53 +141,12 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
     const std::string_view value(word.data() + eq + 1, word.size() - eq - 1);
     if (key != "fault") {
       const std::uint32_t bit = key_bit(key);
-      if ((seen & bit) != 0) return refuse(Errc::argument_repeated, word);
-      seen |= bit;
+      if ((seen.keys & bit) != 0) return refuse(Errc::argument_repeated, word);
+      seen.keys |= bit;
     }
-    if (key == "topology") {
-      const auto t = parse_topology(value);
-      if (!t) return refuse(t.error(), word);
-      c.topology = *t;
-      network_changed = true;
-    } else if (key == "ports" || key == "radix") {
-      std::uint32_t v = 0;
-      if (!detail::parse_u32(value, v)) return refuse(Errc::argument_bad_value, word);
-      (key == "ports" ? c.ports : c.radix) = v;
-      network_changed = true;
-    } else if (key == "schedule") {
-      const auto k = parse_schedule_kind(value);
-      if (!k) return refuse(k.error(), word);
-      c.schedule = *k;
-      schedule_given = true;
-    } else if (key == "order") {
-      if (value != "natural" && value != "gray") return refuse(Errc::config_bad_order, word);
-      c.order = value == "gray" ? RoundOrder::gray : RoundOrder::natural;
-    } else if (key == "fault") {
-      if (!faults_given) c.fault_count = 0;  // overrides replace the block's fault list
-      faults_given = true;
-      if (value == "none") {  // fault=none: no faulty switch (clears the list)
-        c.fault_count = 0;
-        continue;
-      }
-      const bool link = !value.empty() && value[0] == 'L';  // L1:6: the dead link behind stage 1, terminal 6
-      const std::string_view position(value.data() + (link ? 1 : 0), value.size() - (link ? 1 : 0));
-      const std::size_t colon = position.find(':');
-      std::uint32_t stage = 0;
-      std::uint32_t sw = 0;
-      if (colon == std::string_view::npos || !detail::parse_u32(std::string_view(position.data(), colon), stage) ||
-          !detail::parse_u32(std::string_view(position.data() + colon + 1, position.size() - colon - 1), sw) ||
-          stage >= kConfigLinkBit || sw > 0xFFFFU)
-        return refuse(Errc::argument_bad_value, word);
-      if (c.fault_count >= kMaxConfigFaults) return refuse(Errc::config_too_many_faults, word);
-      c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(sw), link};
-    } else if (key == "degraded") {
-      if (value != "on" && value != "off") return refuse(Errc::argument_bad_value, word);
-      c.degraded = value == "on";
-    } else {
-      return refuse(Errc::argument_unknown_key, word);
-    }
+    if (const Errc e = detail::apply_override(c, key, value, seen); e != Errc::ok) return refuse(e, word);
   }
-  if (network_changed && !schedule_given) {
+  if (seen.network_changed && !seen.schedule_given) {
     const auto net = make_network(c.topology, c.ports, c.radix);
     if (net) c.schedule = default_schedule_kind(*net);
   }
