@@ -29,6 +29,59 @@ const char* usage() {
          "  --known-only     no search: check and write the best set the core knows\n";
 }
 
+namespace {
+
+/// `value` as a whole number >= low into target, or false with `error` naming `arg`.
+bool parse_whole(const std::string& arg, const std::string& value, std::uint32_t low, std::uint32_t& target,
+                 std::string& error) {
+  char* end = nullptr;
+  const unsigned long parsed = std::strtoul(value.c_str(), &end, 10);
+  if (value.empty() || value[0] == '-' || *end != '\0' || parsed > 1000000UL || parsed < low) {
+    error = arg + " must be a whole number" + (low > 0 ? " >= " + std::to_string(low) : std::string()) + ", got \"" +
+            value + "\"";
+    return false;
+  }
+  target = static_cast<std::uint32_t>(parsed);
+  return true;
+}
+
+/// `value` as seconds from 1 to `most` into target, or false with `error` naming `arg`.
+bool parse_seconds(const std::string& arg, const std::string& value, double most, double& target, std::string& error) {
+  char* end = nullptr;
+  const double parsed = std::strtod(value.c_str(), &end);
+  if (value.empty() || *end != '\0' || !(parsed >= 1 && parsed <= most)) {
+    error = arg + " must be a number of seconds from 1 to " + std::to_string(static_cast<long>(most)) + ", got \"" +
+            value + "\"";
+    return false;
+  }
+  target = parsed;
+  return true;
+}
+
+/// One option that takes a value.
+bool parse_valued(const std::string& arg, const std::string& value, SearchOptions& options, std::string& error) {
+  if (arg == "--topology") options.topology = value;
+  else if (arg == "--ports") return parse_whole(arg, value, 1, options.ports, error);
+  else if (arg == "--rounds") return parse_whole(arg, value, 1, options.rounds, error);
+  else if (arg == "--stop-at") return parse_whole(arg, value, 1, options.stop_at, error);
+  else if (arg == "--free") return parse_whole(arg, value, 1, options.free_rounds, error);
+  else if (arg == "--seed") return parse_whole(arg, value, 0, options.seed, error);
+  else if (arg == "--budget") return parse_seconds(arg, value, 86400, options.budget_seconds, error);
+  else if (arg == "--total") return parse_seconds(arg, value, 864000, options.total_seconds, error);
+  else if (arg == "--from") options.from = value;
+  else if (arg == "--out") options.out = value;
+  else if (arg == "--proof") options.proof_dir = value;
+  else if (arg == "--solver-arg") options.solver_args.push_back(value);
+  else if (arg == "--solver") options.solver = value;
+  else {
+    error = "unknown option \"" + arg + "\"";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, bool& help, std::string& error) {
   help = false;
   bool have_ports = false;
@@ -50,61 +103,8 @@ bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, 
       error = arg.rfind("--", 0) == 0 ? arg + " needs a value" : "unexpected argument \"" + arg + "\"";
       return false;
     }
-    const std::string value = argv[++k];
-    auto whole = [&](std::uint32_t& target, std::uint32_t low) {
-      char* end = nullptr;
-      const unsigned long parsed = std::strtoul(value.c_str(), &end, 10);
-      if (value.empty() || value[0] == '-' || *end != '\0' || parsed > 1000000UL || parsed < low) {
-        error = arg + " must be a whole number" + (low > 0 ? " >= " + std::to_string(low) : std::string()) +
-                ", got \"" + value + "\"";
-        return false;
-      }
-      target = static_cast<std::uint32_t>(parsed);
-      return true;
-    };
-    if (arg == "--topology") {
-      options.topology = value;
-    } else if (arg == "--ports") {
-      if (!whole(options.ports, 1)) return false;
-      have_ports = true;
-    } else if (arg == "--rounds") {
-      if (!whole(options.rounds, 1)) return false;
-    } else if (arg == "--stop-at") {
-      if (!whole(options.stop_at, 1)) return false;
-    } else if (arg == "--free") {
-      if (!whole(options.free_rounds, 1)) return false;
-    } else if (arg == "--seed") {
-      if (!whole(options.seed, 0)) return false;
-    } else if (arg == "--budget") {
-      char* end = nullptr;
-      const double parsed = std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0' || !(parsed >= 1 && parsed <= 86400)) {
-        error = "--budget must be a number of seconds from 1 to 86400, got \"" + value + "\"";
-        return false;
-      }
-      options.budget_seconds = parsed;
-    } else if (arg == "--total") {
-      char* end = nullptr;
-      const double parsed = std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0' || !(parsed >= 1 && parsed <= 864000)) {
-        error = "--total must be a number of seconds from 1 to 864000, got \"" + value + "\"";
-        return false;
-      }
-      options.total_seconds = parsed;
-    } else if (arg == "--from") {
-      options.from = value;
-    } else if (arg == "--out") {
-      options.out = value;
-    } else if (arg == "--proof") {
-      options.proof_dir = value;
-    } else if (arg == "--solver-arg") {
-      options.solver_args.push_back(value);
-    } else if (arg == "--solver") {
-      options.solver = value;
-    } else {
-      error = "unknown option \"" + arg + "\"";
-      return false;
-    }
+    if (!parse_valued(arg, argv[++k], options, error)) return false;
+    have_ports = have_ports || arg == "--ports";
   }
   if (!have_ports) {
     error = "--ports is required";

@@ -55,6 +55,40 @@ bool write_stored_set(const std::string& path, const StoredSet& stored, std::str
   return true;
 }
 
+namespace {
+
+/// A `round` line's hex digits: one bit per switch (the low nibble first in each byte
+/// pair, as write_stored_set writes them), bits past the last switch zero.
+bool decode_round(const std::string& value, std::uint32_t bits, std::vector<std::uint8_t>& states, std::string& why) {
+  if (value.size() != 2 * static_cast<std::size_t>((bits + 7) / 8)) {
+    why = "round has " + std::to_string(value.size()) + " hex digits, expected " + std::to_string(2 * ((bits + 7) / 8));
+    return false;
+  }
+  states.assign(bits, 0);
+  for (std::size_t c = 0; c < value.size(); ++c) {
+    const int digit = hex_value(value[c]);
+    if (digit < 0) {
+      why = std::string("not a lowercase hex digit: '") + value[c] + "'";
+      return false;
+    }
+    for (std::uint32_t b = 0; b < 4; ++b) {
+      const std::size_t k = (c % 2 == 0 ? 4 : 0) + (c / 2) * 8 + b;
+      const bool set = ((static_cast<unsigned>(digit) >> b) & 1U) != 0;
+      if (k >= bits) {
+        if (set) {
+          why = "bits past the last switch must be 0";
+          return false;
+        }
+      } else {
+        states[k] = set ? 1 : 0;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 bool read_stored_set(const std::string& path, StoredSet& stored, std::string& error) {
   std::ifstream file(path);
   if (!file) {
@@ -115,24 +149,8 @@ bool read_stored_set(const std::string& path, StoredSet& stored, std::string& er
           return fail("stages " + std::to_string(stages) + " but the network has " + std::to_string(net->stages));
         stored.set.net = *net;
       }
-      const std::uint32_t bits = stored.set.switches();
-      if (value.size() != 2 * static_cast<std::size_t>((bits + 7) / 8))
-        return fail("round has " + std::to_string(value.size()) + " hex digits, expected " +
-                    std::to_string(2 * ((bits + 7) / 8)));
-      std::vector<std::uint8_t> states(bits, 0);
-      for (std::size_t c = 0; c < value.size(); ++c) {
-        const int digit = hex_value(value[c]);
-        if (digit < 0) return fail(std::string("not a lowercase hex digit: '") + value[c] + "'");
-        for (std::uint32_t b = 0; b < 4; ++b) {
-          const std::size_t k = (c % 2 == 0 ? 4 : 0) + (c / 2) * 8 + b;
-          const bool set = ((static_cast<unsigned>(digit) >> b) & 1U) != 0;
-          if (k >= bits) {
-            if (set) return fail("bits past the last switch must be 0");
-          } else {
-            states[k] = set ? 1 : 0;
-          }
-        }
-      }
+      std::vector<std::uint8_t> states;
+      if (std::string why; !decode_round(value, stored.set.switches(), states, why)) return fail(why);
       stored.set.states.push_back(std::move(states));
     } else if (!key.empty()) {
       return fail("unknown line \"" + key + "\"");

@@ -59,83 +59,109 @@ Problem make_problem(const PathTrees& trees, const ConfigSet& fixed, std::uint32
   return problem;
 }
 
-Cnf encode(const PathTrees& trees, const Problem& problem) {
-  const Network& net = trees.net;
-  const std::uint32_t n = net.ports;
-  const std::uint32_t stages = net.stages;
-  const std::uint32_t w = net.switches_per_stage();
-  const std::uint32_t per_round = stages * w;
-  const std::uint32_t tags = trees.tags();
-  const std::uint32_t m = trees.nodes_per_source;
-  Cnf cnf;
-  auto clause = [&cnf](std::initializer_list<std::int32_t> lits) {
-    cnf.literals.insert(cnf.literals.end(), lits);
-    cnf.literals.push_back(0);
-    ++cnf.clauses;
-  };
+namespace {
 
-  // Which nodes of each source lead to an open request: compact numbering per source.
-  std::vector<std::int32_t> compact(static_cast<std::size_t>(n) * m, -1);
-  std::vector<std::uint32_t> used(n, 0);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    for (std::uint32_t tag = 0; tag < tags; ++tag) {
-      const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * tags + tag];
-      if (j >= n || !problem.open[static_cast<std::size_t>(i) * n + j]) continue;
-      for (std::uint32_t depth = 1; depth <= stages; ++depth) {
-        std::int32_t& slot = compact[static_cast<std::size_t>(i) * m + node_index(depth, tag >> (stages - depth))];
-        if (slot < 0) slot = static_cast<std::int32_t>(used[i]++);
+/// encode()'s numbering: variable 1 + r * per_round + stage * w + switch is a switch's
+/// state in free round r; after them, per round and source, one variable per path-tree
+/// node that leads to an open request (compact numbering per source).
+class Encoding {
+ public:
+  Encoding(const PathTrees& trees, const Problem& problem)
+      : trees_(trees), problem_(problem), n_(trees.net.ports), stages_(trees.net.stages),
+        w_(trees.net.switches_per_stage()), per_round_(stages_ * w_), tags_(trees.tags()), m_(trees.nodes_per_source),
+        compact_(static_cast<std::size_t>(n_) * m_, -1), source_base_(n_ + 1, 0) {
+    std::vector<std::uint32_t> used(n_, 0);
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      for (std::uint32_t tag = 0; tag < tags_; ++tag) {
+        const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * tags_ + tag];
+        if (j >= n_ || !problem.open[static_cast<std::size_t>(i) * n_ + j]) continue;
+        for (std::uint32_t depth = 1; depth <= stages_; ++depth) {
+          std::int32_t& slot = compact_[static_cast<std::size_t>(i) * m_ + node_index(depth, tag >> (stages_ - depth))];
+          if (slot < 0) slot = static_cast<std::int32_t>(used[i]++);
+        }
       }
     }
+    for (std::uint32_t i = 0; i < n_; ++i) source_base_[i + 1] = source_base_[i] + used[i];
+    nodes_per_round_ = source_base_[n_];
+    first_node_ = static_cast<std::int64_t>(problem.free_rounds) * per_round_ + 1;
   }
-  std::vector<std::int64_t> source_base(n + 1, 0);
-  for (std::uint32_t i = 0; i < n; ++i) source_base[i + 1] = source_base[i] + used[i];
-  const std::int64_t nodes_per_round = source_base[n];
-  const std::int64_t first_node = static_cast<std::int64_t>(problem.free_rounds) * per_round + 1;
-  const std::int64_t total = first_node + nodes_per_round * problem.free_rounds - 1;
-  cnf.variables = static_cast<std::int32_t>(total);
-  auto node_var = [&](std::uint32_t r, std::uint32_t i, std::uint32_t node) {
-    return static_cast<std::int32_t>(first_node + nodes_per_round * r + source_base[i] +
-                                     compact[static_cast<std::size_t>(i) * m + node]);
-  };
-  auto switch_lit = [&](std::uint32_t r, std::uint32_t stage, const PathTrees::Node& node) {
-    const auto x = static_cast<std::int32_t>(1 + r * per_round + stage * w + node.switch_index);
-    return node.state != 0 ? x : -x;
-  };
 
-  for (std::uint32_t r = 0; r < problem.free_rounds; ++r) {
-    for (std::uint32_t i = 0; i < n; ++i) {
-      for (std::uint32_t depth = 1; depth <= stages; ++depth) {
-        for (std::uint32_t p = 0; p < (1U << depth); ++p) {
-          const std::uint32_t node = node_index(depth, p);
-          if (compact[static_cast<std::size_t>(i) * m + node] < 0) continue;
-          const std::int32_t v = node_var(r, i, node);
-          clause({-v, switch_lit(r, depth - 1, trees.nodes[static_cast<std::size_t>(i) * m + node])});
-          if (depth > 1) clause({-v, node_var(r, i, node_index(depth - 1, p >> 1))});
+  [[nodiscard]] std::int32_t variables() const {
+    return static_cast<std::int32_t>(first_node_ + nodes_per_round_ * problem_.free_rounds - 1);
+  }
+
+  /// A node is reached only through its switch's state and its parent node.
+  void path_clauses(Cnf& cnf) const {
+    for (std::uint32_t r = 0; r < problem_.free_rounds; ++r) {
+      for (std::uint32_t i = 0; i < n_; ++i) {
+        for (std::uint32_t depth = 1; depth <= stages_; ++depth) {
+          for (std::uint32_t p = 0; p < (1U << depth); ++p) {
+            const std::uint32_t node = node_index(depth, p);
+            if (compact_[static_cast<std::size_t>(i) * m_ + node] < 0) continue;
+            const std::int32_t v = node_var(r, i, node);
+            clause(cnf, {-v, switch_lit(r, depth - 1, trees_.nodes[static_cast<std::size_t>(i) * m_ + node])});
+            if (depth > 1) clause(cnf, {-v, node_var(r, i, node_index(depth - 1, p >> 1))});
+          }
         }
       }
     }
   }
-  // Every open request in some free round; the anchors in their round.
-  const std::uint32_t leaf0 = node_index(stages, 0);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    for (std::uint32_t j = 0; j < n; ++j) {
-      if (!problem.open[static_cast<std::size_t>(i) * n + j]) continue;
-      for (std::uint32_t r = 0; r < problem.free_rounds; ++r)
-        for (std::uint32_t tag = 0; tag < tags; ++tag)
-          if (trees.leaf[static_cast<std::size_t>(i) * tags + tag] == j)
-            cnf.literals.push_back(node_var(r, i, leaf0 + tag));
+
+  /// Every open request in some free round; the anchors (break_symmetry) in their round.
+  void request_clauses(Cnf& cnf) const {
+    const std::uint32_t leaf0 = node_index(stages_, 0);
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      for (std::uint32_t j = 0; j < n_; ++j) {
+        if (!problem_.open[static_cast<std::size_t>(i) * n_ + j]) continue;
+        for (std::uint32_t r = 0; r < problem_.free_rounds; ++r)
+          for (std::uint32_t tag = 0; tag < tags_; ++tag)
+            if (trees_.leaf[static_cast<std::size_t>(i) * tags_ + tag] == j)
+              cnf.literals.push_back(node_var(r, i, leaf0 + tag));
+        cnf.literals.push_back(0);
+        ++cnf.clauses;
+      }
+    }
+    if (!problem_.break_symmetry) return;
+    for (std::uint32_t k = 0; k < problem_.anchors.size(); ++k) {
+      for (std::uint32_t tag = 0; tag < tags_; ++tag)
+        if (trees_.leaf[tag] == problem_.anchors[k]) cnf.literals.push_back(node_var(k, 0, leaf0 + tag));
       cnf.literals.push_back(0);
       ++cnf.clauses;
     }
   }
-  if (problem.break_symmetry) {
-    for (std::uint32_t k = 0; k < problem.anchors.size(); ++k) {
-      for (std::uint32_t tag = 0; tag < tags; ++tag)
-        if (trees.leaf[tag] == problem.anchors[k]) cnf.literals.push_back(node_var(k, 0, leaf0 + tag));
-      cnf.literals.push_back(0);
-      ++cnf.clauses;
-    }
+
+ private:
+  static void clause(Cnf& cnf, std::initializer_list<std::int32_t> lits) {
+    cnf.literals.insert(cnf.literals.end(), lits);
+    cnf.literals.push_back(0);
+    ++cnf.clauses;
   }
+  [[nodiscard]] std::int32_t node_var(std::uint32_t r, std::uint32_t i, std::uint32_t node) const {
+    return static_cast<std::int32_t>(first_node_ + nodes_per_round_ * r + source_base_[i] +
+                                     compact_[static_cast<std::size_t>(i) * m_ + node]);
+  }
+  [[nodiscard]] std::int32_t switch_lit(std::uint32_t r, std::uint32_t stage, const PathTrees::Node& node) const {
+    const auto x = static_cast<std::int32_t>(1 + r * per_round_ + stage * w_ + node.switch_index);
+    return node.state != 0 ? x : -x;
+  }
+
+  const PathTrees& trees_;
+  const Problem& problem_;
+  std::uint32_t n_, stages_, w_, per_round_, tags_, m_;
+  std::vector<std::int32_t> compact_;
+  std::vector<std::int64_t> source_base_;
+  std::int64_t nodes_per_round_{0};
+  std::int64_t first_node_{0};
+};
+
+}  // namespace
+
+Cnf encode(const PathTrees& trees, const Problem& problem) {
+  const Encoding encoding(trees, problem);
+  Cnf cnf;
+  cnf.variables = encoding.variables();
+  encoding.path_clauses(cnf);
+  encoding.request_clauses(cnf);
   return cnf;
 }
 
