@@ -95,6 +95,226 @@ bool write_best(const std::string& path, const StoredSet& best, std::ostream& er
 
 }  // namespace
 
+namespace {
+
+/// The note of the set the search starts from when the core knows one.
+std::string known_note(const Network& net) {
+  const std::uint32_t n = net.ports;
+  const auto kind = default_schedule_kind(net);
+  const PaperConfigurationSet* paper = net.topology == Topology::gsen ? paper_configuration_set(n) : nullptr;
+  if (kind == ScheduleKind::table)
+    return "the stored set the table family runs (data/gsen-sets/gsen-" + std::to_string(n) +
+           ".txt, found by a2a search)";
+  if (paper != nullptr && n == 20) return "paper 000's set (" + std::string(name(kind)) + ", R(20) = 24, Theorem 5.5)";
+  if (paper != nullptr)
+    return "paper 000's set (" + std::string(name(kind)) + ", R(" + std::to_string(n) +
+           ") <= " + std::to_string(paper->paper_bound) + ")";
+  if (kind == ScheduleKind::gsen_stage_control)
+    return "paper 000's stage-control set, all 2^n words (R(" + std::to_string(n) + ") = 2^n, Theorem 5.4)";
+  return "the core's default schedule (" + std::string(name(kind)) + ")";
+}
+
+/// One search: from the best set known (or --from), one R below the other, each an
+/// encoding solved within its budget, until one is not found; then the verdict.
+class Search {
+ public:
+  Search(const SearchOptions& options, const Network& net, std::string version, std::ostream& out, std::ostream& err)
+      : options_(options), net_(net), n_(net.ports), version_(std::move(version)), out_(out), err_(err),
+        trees_(build_path_trees(net)), start_(std::chrono::steady_clock::now()) {}
+
+  /// The set to beat: the core's, or the --from file's; 0 or the exit status.
+  int start_from() {
+    best_.set = default_set(net_);
+    if (best_.set.rounds() != 0 && !verify_set(best_.set).ok()) best_.set.states.clear();
+    if (!options_.from.empty()) {
+      std::string error;
+      StoredSet from;
+      if (!read_stored_set(options_.from, from, error)) return fail(2, error);
+      if (from.set.net != net_)
+        return fail(2, options_.from + " is a set for " + std::string(name(from.set.net.topology)) + " with N = " +
+                           std::to_string(from.set.net.ports) + ", not for this network");
+      const ExchangeCheck check = verify_set(from.set);
+      if (!check.ok()) return fail(2, options_.from + " fails check_exchange: " + describe_check(check, n_));
+      best_ = std::move(from);
+    }
+    if (best_.set.rounds() != 0 && options_.from.empty()) best_.note = known_note(net_);
+    out_ << "network: " << name(net_.topology) << ", N = " << n_ << ", " << net_.stages << " stages of "
+         << net_.switches_per_stage() << " switches\n";
+    if (best_.set.rounds() != 0) out_ << "known: " << best_.set.rounds() << " rounds (" << best_.note << ")\n";
+    return 0;
+  }
+
+  /// Every R from the first to try down to N, while each is found; 0 or the exit status.
+  int search() {
+    const std::uint32_t known = best_.set.rounds();
+    r_ = options_.rounds != 0 ? options_.rounds : (known != 0 ? known - 1 : trees_.tags());
+    if (const int status = make_folder(); status != 0) return status;
+    int status = 0;
+    for (; options_.search && r_ >= n_; --r_) {
+      if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
+      if (!try_rounds(status)) break;
+    }
+    if (!scratch_.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove_all(scratch_, ignored);
+    }
+    return status;
+  }
+
+  /// The verdict: the best set checked, what is known below it, the set written.
+  int finish() {
+    if (options_.search && r_ < n_ && below_.empty())
+      below_ = std::to_string(n_ - 1) + " rounds: impossible (a round serves at most N pairs)";
+    if (options_.search && !below_.empty() && best_.set.rounds() != 0)
+      best_.note += (found_any_ ? "; " : "; a2a search: ") + below_;
+    if (best_.set.rounds() == 0) {
+      out_ << "best: none found\n";
+    } else {
+      const ExchangeCheck check = verify_set(best_.set);
+      if (!check.ok()) return fail(3, "the best set fails check_exchange: " + describe_check(check, n_));
+      out_ << "best: " << best_.set.rounds() << " rounds, " << (found_any_ ? "found" : "known") << "; check_exchange: "
+           << describe_check(check, n_) << "\n";
+    }
+    if (!below_.empty()) out_ << "below: " << below_ << "\n";
+    if (!options_.out.empty() && best_.set.rounds() != 0 && (found_any_ || options_.write_known)) {
+      if (!write_best(options_.out, best_, err_)) return 3;
+      out_ << "wrote: " << options_.out << (is_json(options_.out) ? " (JSON dump)" : " (stored set)") << "\n";
+    }
+    return 0;
+  }
+
+ private:
+  int fail(int status, const std::string& why) {
+    err_ << "a2a search: error: " << why << "\n";
+    return status;
+  }
+
+  /// Proofs go to --proof; without it the encodings go to a scratch folder, removed after.
+  int make_folder() {
+    if (options_.proof_dir.empty()) {
+      char name_template[] = "/tmp/a2a-search-XXXXXX";
+      const char* made_dir = mkdtemp(name_template);
+      if (made_dir == nullptr) return fail(3, "cannot make a scratch folder in /tmp");
+      scratch_ = made_dir;
+    } else {
+      std::error_code ignored;
+      std::filesystem::create_directories(options_.proof_dir, ignored);
+    }
+    folder_ = scratch_.empty() ? options_.proof_dir : scratch_;
+    return 0;
+  }
+
+  [[nodiscard]] double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  /// The solver's request for R = r_: its files, budget (within --total), progress lines.
+  bool make_request(bool seeded, SolveRequest& request) {
+    const std::string stem = folder_ + "/" + std::string(name(net_.topology)) + "-" + std::to_string(n_) + "-R" +
+                             std::to_string(r_) + (seeded ? "-seeded" : "");
+    request.solver = options_.solver;
+    request.cnf_path = stem + ".cnf";
+    if (!options_.proof_dir.empty() && !seeded) request.proof_path = stem + ".drat";
+    request.check_proof = options_.check_proof;
+    request.budget_seconds = options_.budget_seconds;
+    if (options_.total_seconds > 0) {
+      const double left = options_.total_seconds - elapsed();
+      if (left < 1) {
+        below_ = std::to_string(r_) + " rounds: not tried, the total time of " + seconds_text(options_.total_seconds) +
+                 " is used up";
+        return false;
+      }
+      if (left < request.budget_seconds) request.budget_seconds = left;
+    }
+    request.seed = options_.seed;
+    request.extra_args = options_.solver_args;
+    request.progress = [this, last = std::chrono::steady_clock::now()](const std::string& line) mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::seconds(30)) return;
+      last = now;
+      err_ << "  R = " << r_ << ", " << seconds_text(elapsed()) << ": " << line << "\n";
+    };
+    return true;
+  }
+
+  /// One R: true to go on to R - 1; false to stop (status set when it failed).
+  bool try_rounds(int& status) {
+    const bool seeded = options_.free_rounds != 0 && options_.free_rounds < r_ && best_.set.rounds() != 0;
+    const ConfigSet fixed = seeded ? pick_fixed(best_.set, r_ - options_.free_rounds, r_) : ConfigSet{net_, {}};
+    const Problem problem = make_problem(trees_, fixed, r_ - fixed.rounds());
+    const Cnf cnf = encode(trees_, problem);
+    std::uint64_t open = 0;
+    for (const bool o : problem.open) open += o ? 1U : 0U;
+    err_ << "R = " << r_ << ": " << problem.free_rounds << " free rounds";
+    if (seeded) err_ << ", " << fixed.rounds() << " fixed to the best set's";
+    err_ << ", " << open << " open pairs; " << cnf.variables << " variables, " << cnf.clauses << " clauses; "
+         << version_ << ", budget " << options_.budget_seconds << " s\n";
+    SolveRequest request;
+    if (!make_request(seeded, request)) return false;
+    const SolveResult result = solve(cnf, request);
+    if (!scratch_.empty()) std::remove(request.cnf_path.c_str());
+    if (result.status == SolveStatus::failed) {
+      status = fail(3, result.error);
+      return false;
+    }
+    if (result.status == SolveStatus::satisfiable) return take_found(fixed, problem, result, seeded, status);
+    if (result.status == SolveStatus::unsatisfiable) {
+      below_ = seeded ? std::to_string(r_) + " rounds: none with these " + std::to_string(fixed.rounds()) +
+                            " fixed rounds (UNSAT in " + seconds_text(result.seconds) + "; proves nothing about R)"
+                      : std::to_string(r_) + " rounds: impossible, proved (UNSAT in " + seconds_text(result.seconds) +
+                            (request.proof_path.empty() ? "" : ", DRAT proof " + request.proof_path) +
+                            (options_.check_proof ? ", checked by cadical --check" : "") + ")";
+    } else {
+      below_ = std::to_string(r_) + " rounds: not found within " + seconds_text(request.budget_seconds) +
+               " (not proved impossible)";
+    }
+    err_ << "R = " << below_ << "\n";
+    return false;
+  }
+
+  /// A set of R = r_ rounds the solver found: checked, kept as the best, written at once.
+  bool take_found(const ConfigSet& fixed, const Problem& problem, const SolveResult& result, bool seeded, int& status) {
+    ConfigSet candidate = fixed;
+    for (auto& round : decode(trees_, problem, result.model)) candidate.states.push_back(std::move(round));
+    const ExchangeCheck check = verify_set(candidate);
+    if (!check.ok()) {
+      status = fail(3, "the solver's set for R = " + std::to_string(r_) +
+                           " fails check_exchange: " + describe_check(check, n_));
+      return false;
+    }
+    best_.set = std::move(candidate);
+    best_.note = "a2a search, " + std::to_string(r_) + " rounds" +
+                 (seeded ? ", " + std::to_string(fixed.rounds()) + " fixed to the previous set's" : "") + ", " +
+                 version_ + ", solved in " + seconds_text(result.seconds);
+    found_any_ = true;
+    err_ << "R = " << r_ << ": found in " << seconds_text(result.seconds) << "; check_exchange: "
+         << describe_check(check, n_) << "\n";
+    // Written at once, so that a search stopped later still leaves its best set.
+    if (!options_.out.empty() && !write_best(options_.out, best_, err_)) {
+      status = 3;
+      return false;
+    }
+    return true;
+  }
+
+  const SearchOptions& options_;
+  Network net_;
+  std::uint32_t n_;
+  std::string version_;
+  std::ostream& out_;
+  std::ostream& err_;
+  PathTrees trees_;
+  std::chrono::steady_clock::time_point start_;
+  StoredSet best_;
+  std::uint32_t r_{0};
+  std::string below_;  ///< what is known about the first R not found
+  std::string scratch_;
+  std::string folder_;
+  bool found_any_{false};
+};
+
+}  // namespace
+
 int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   const auto topology = parse_topology(options.topology);
   if (!topology) {
@@ -111,9 +331,8 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
     err << "a2a search: error: the encoding has one Boolean variable per switch, so it needs 2 x 2 switches (d = 2)\n";
     return 2;
   }
-  const std::uint32_t n = net.ports;
-  if (options.rounds != 0 && options.rounds < n) {
-    err << "a2a search: error: --rounds " << options.rounds << " is below N = " << n
+  if (options.rounds != 0 && options.rounds < net.ports) {
+    err << "a2a search: error: --rounds " << options.rounds << " is below N = " << net.ports
         << ": a round serves at most N pairs, so no set has fewer than N rounds\n";
     return 2;
   }
@@ -123,180 +342,10 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
         << "\" (Debian: apt-get install cadical)\n";
     return 3;
   }
-
-  StoredSet best;
-  best.set = default_set(net);
-  if (best.set.rounds() != 0 && !verify_set(best.set).ok()) best.set.states.clear();
-  if (!options.from.empty()) {
-    std::string error;
-    StoredSet from;
-    if (!read_stored_set(options.from, from, error)) {
-      err << "a2a search: error: " << error << "\n";
-      return 2;
-    }
-    if (from.set.net != net) {
-      err << "a2a search: error: " << options.from << " is a set for " << name(from.set.net.topology) << " with N = "
-          << from.set.net.ports << ", not for this network\n";
-      return 2;
-    }
-    const ExchangeCheck check = verify_set(from.set);
-    if (!check.ok()) {
-      err << "a2a search: error: " << options.from << " fails check_exchange: " << describe_check(check, n) << "\n";
-      return 2;
-    }
-    best = std::move(from);
-  }
-  const std::uint32_t known = best.set.rounds();
-  if (known != 0 && options.from.empty()) {
-    const auto kind = default_schedule_kind(net);
-    const PaperConfigurationSet* paper = net.topology == Topology::gsen ? paper_configuration_set(n) : nullptr;
-    if (kind == ScheduleKind::table)
-      best.note = "the stored set the table family runs (data/gsen-sets/gsen-" + std::to_string(n) +
-                  ".txt, found by a2a search)";
-    else if (paper != nullptr && n == 20)
-      best.note = "paper 000's set (" + std::string(name(kind)) + ", R(20) = 24, Theorem 5.5)";
-    else if (paper != nullptr)
-      best.note = "paper 000's set (" + std::string(name(kind)) + ", R(" + std::to_string(n) +
-                  ") <= " + std::to_string(paper->paper_bound) + ")";
-    else if (kind == ScheduleKind::gsen_stage_control)
-      best.note = "paper 000's stage-control set, all 2^n words (R(" + std::to_string(n) + ") = 2^n, Theorem 5.4)";
-    else
-      best.note = "the core's default schedule (" + std::string(name(kind)) + ")";
-  }
-  out << "network: " << name(net.topology) << ", N = " << n << ", " << net.stages << " stages of "
-      << net.switches_per_stage() << " switches\n";
-  if (known != 0) out << "known: " << known << " rounds (" << best.note << ")\n";
-
-  const PathTrees trees = build_path_trees(net);
-  std::uint32_t r = options.rounds != 0 ? options.rounds : (known != 0 ? known - 1 : trees.tags());
-  std::string below;  // what is known about the first R not found
-  const auto start = std::chrono::steady_clock::now();
-  std::string scratch;
-  if (options.proof_dir.empty()) {
-    char name_template[] = "/tmp/a2a-search-XXXXXX";
-    const char* made_dir = mkdtemp(name_template);
-    if (made_dir == nullptr) {
-      err << "a2a search: error: cannot make a scratch folder in /tmp\n";
-      return 3;
-    }
-    scratch = made_dir;
-  } else {
-    std::error_code ignored;
-    std::filesystem::create_directories(options.proof_dir, ignored);
-  }
-  const std::string folder = scratch.empty() ? options.proof_dir : scratch;
-  bool found_any = false;
-  int status = 0;
-  for (; options.search && r >= n; --r) {
-    if (options.stop_at != 0 && found_any && best.set.rounds() <= options.stop_at) break;
-    const bool seeded = options.free_rounds != 0 && options.free_rounds < r && best.set.rounds() != 0;
-    const ConfigSet fixed = seeded ? pick_fixed(best.set, r - options.free_rounds, r) : ConfigSet{net, {}};
-    const Problem problem = make_problem(trees, fixed, r - fixed.rounds());
-    const Cnf cnf = encode(trees, problem);
-    std::uint64_t open = 0;
-    for (const bool o : problem.open) open += o ? 1U : 0U;
-    err << "R = " << r << ": " << problem.free_rounds << " free rounds";
-    if (seeded) err << ", " << fixed.rounds() << " fixed to the best set's";
-    err << ", " << open << " open pairs; " << cnf.variables << " variables, " << cnf.clauses << " clauses; "
-        << version << ", budget " << options.budget_seconds << " s\n";
-    const std::string stem = folder + "/" + std::string(name(net.topology)) + "-" + std::to_string(n) + "-R" +
-                             std::to_string(r) + (seeded ? "-seeded" : "");
-    SolveRequest request;
-    request.solver = options.solver;
-    request.cnf_path = stem + ".cnf";
-    if (!options.proof_dir.empty() && !seeded) request.proof_path = stem + ".drat";
-    request.check_proof = options.check_proof;
-    request.budget_seconds = options.budget_seconds;
-    if (options.total_seconds > 0) {
-      const double left =
-          options.total_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (left < 1) {
-        below = std::to_string(r) + " rounds: not tried, the total time of " + seconds_text(options.total_seconds) +
-                " is used up";
-        break;
-      }
-      if (left < request.budget_seconds) request.budget_seconds = left;
-    }
-    request.seed = options.seed;
-    request.extra_args = options.solver_args;
-    auto last = std::chrono::steady_clock::now();
-    request.progress = [&](const std::string& line) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last < std::chrono::seconds(30)) return;
-      last = now;
-      err << "  R = " << r << ", " << seconds_text(std::chrono::duration<double>(now - start).count())
-          << ": " << line << "\n";
-    };
-    const SolveResult result = solve(cnf, request);
-    if (!scratch.empty()) std::remove(request.cnf_path.c_str());
-    if (result.status == SolveStatus::failed) {
-      err << "a2a search: error: " << result.error << "\n";
-      status = 3;
-      break;
-    }
-    if (result.status == SolveStatus::satisfiable) {
-      ConfigSet candidate = fixed;
-      for (auto& round : decode(trees, problem, result.model)) candidate.states.push_back(std::move(round));
-      const ExchangeCheck check = verify_set(candidate);
-      if (!check.ok()) {
-        err << "a2a search: error: the solver's set for R = " << r
-            << " fails check_exchange: " << describe_check(check, n) << "\n";
-        status = 3;
-        break;
-      }
-      best.set = std::move(candidate);
-      best.note = "a2a search, " + std::to_string(r) + " rounds" +
-                  (seeded ? ", " + std::to_string(fixed.rounds()) + " fixed to the previous set's" : "") + ", " +
-                  version + ", solved in " + seconds_text(result.seconds);
-      found_any = true;
-      err << "R = " << r << ": found in " << seconds_text(result.seconds) << "; check_exchange: "
-          << describe_check(check, n) << "\n";
-      // Written at once, so that a search stopped later still leaves its best set.
-      if (!options.out.empty() && !write_best(options.out, best, err)) {
-        status = 3;
-        break;
-      }
-      continue;
-    }
-    if (result.status == SolveStatus::unsatisfiable) {
-      below = seeded ? std::to_string(r) + " rounds: none with these " + std::to_string(fixed.rounds()) +
-                           " fixed rounds (UNSAT in " + seconds_text(result.seconds) + "; proves nothing about R)"
-                     : std::to_string(r) + " rounds: impossible, proved (UNSAT in " + seconds_text(result.seconds) +
-                           (request.proof_path.empty() ? "" : ", DRAT proof " + request.proof_path) +
-                           (options.check_proof ? ", checked by cadical --check" : "") + ")";
-    } else {
-      below = std::to_string(r) + " rounds: not found within " + seconds_text(request.budget_seconds) +
-              " (not proved impossible)";
-    }
-    err << "R = " << below << "\n";
-    break;
-  }
-  if (!scratch.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove_all(scratch, ignored);
-  }
-  if (status != 0) return status;
-  if (options.search && r < n && below.empty())
-    below = std::to_string(n - 1) + " rounds: impossible (a round serves at most N pairs)";
-  if (options.search && !below.empty() && best.set.rounds() != 0)
-    best.note += (found_any ? "; " : "; a2a search: ") + below;
-  if (best.set.rounds() == 0) {
-    out << "best: none found\n";
-  } else {
-    const ExchangeCheck check = verify_set(best.set);
-    if (!check.ok()) {
-      err << "a2a search: error: the best set fails check_exchange: " << describe_check(check, n) << "\n";
-      return 3;
-    }
-    out << "best: " << best.set.rounds() << " rounds, " << (found_any ? "found" : "known") << "; check_exchange: "
-        << describe_check(check, n) << "\n";
-  }
-  if (!below.empty()) out << "below: " << below << "\n";
-  if (!options.out.empty() && best.set.rounds() != 0 && (found_any || options.write_known)) {
-    if (!write_best(options.out, best, err)) return 3;
-    out << "wrote: " << options.out << (is_json(options.out) ? " (JSON dump)" : " (stored set)") << "\n";
-  }
-  return 0;
+  Search search(options, net, version, out, err);
+  if (const int status = search.start_from(); status != 0) return status;
+  if (const int status = search.search(); status != 0) return status;
+  return search.finish();
 }
 
 }  // namespace a2a::search
