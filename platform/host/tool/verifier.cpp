@@ -168,71 +168,11 @@ class RoundJudge {
     std::fill(switch_load_.begin(), switch_load_.end(), 0);
     out.lines.clear();
     for (auto& hops : out.hops) hops.clear();
-    const std::uint32_t switches = net_.switches_per_stage();
     for (std::size_t k = 0; k < round.sends.size(); ++k) {
       const Send& send = round.sends[k];
-      const auto line = [&](std::string text) { out.lines.push_back({static_cast<std::uint32_t>(k), std::move(text)}); };
-      if (port_sent_[send.src]++ != 0) {
-        ++out.double_sends;
-        line("port sends twice: " + where(r, send.src) + " sends more than one signal in the round");
-      }
-      const std::uint32_t destination = trace_.output[k];
-      const std::uint32_t tag = trace_.tag[k];
-      if (destination != send.dst) {
-        ++out.wrong_destinations;
-        line("wrong destination: " + where(r, send.src) + ": claimed dst " + std::to_string(send.dst) +
-             " but the switch states route it to " + std::to_string(destination));
-      }
-      if (tag != send.tag) {
-        ++out.wrong_tags;
-        line("wrong tag: " + where(r, send.src) + ": claimed tag " + digits(send.tag, net_.radix, net_.stages) +
-             " but the route takes output ports " + digits(tag, net_.radix, net_.stages));
-      }
-      if (destination != send.dst || tag != send.tag) ++out.tally.misroutes;
-      // An output >= N is no processor (the shift network's unused last-stage outputs):
-      // the wrong destination is reported above and the message is lost there.
-      // The conflicts count every signal on an output reached more than once: the first
-      // one too, when the second arrives (kShared marks that it was counted).
-      if (destination < net_.ports) {
-        std::uint32_t& owner = output_from_[destination];
-        if (owner == kNoSender) {
-          owner = send.src;
-        } else {
-          ++out.output_conflicts;
-          line("output conflict: " + where(r, send.src) + ": output " + std::to_string(destination) +
-               " is already reached by port " + std::to_string(owner & ~kShared) + " in this round");
-          out.tally.conflicts += (owner & kShared) != 0 ? 1 : 2;
-          owner |= kShared;
-        }
-      }
-      bool crosses_fault = false;
-      const std::uint32_t stages = faults || info_.optical ? net_.stages : 0;  // the switches, where needed
-      std::uint32_t port_weight = net_.stage_words();  // d^(n-1-s): stage s's digit of the tag
-      for (std::uint32_t s = 0; s < stages; ++s) {
-        const std::uint32_t sw = trace_.switch_at(s, k);
-        const std::size_t index = std::size_t{s} * switches + sw;
-        port_weight /= net_.radix;
-        if (info_.optical) ++switch_load_[index];
-        if (crosses_fault || !faults) continue;
-        if (marks_.switches[index] != 0) {
-          crosses_fault = true;
-          line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
-               " crosses faulty switch " + std::to_string(sw) + " of stage " + std::to_string(s));
-        } else if (s + 1 < net_.stages) {  // the link it leaves on: output port = the tag's digit,
-          // its terminal in the column behind the stage (past any wiring behind the switches)
-          const std::uint32_t terminal =
-              wiring::after_stage(net_, s, sw * net_.radix + trace_.tag[k] / port_weight % net_.radix);
-          if (marks_.links[std::size_t{s} * net_.ports + terminal] != 0) {
-            crosses_fault = true;
-            line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
-                 " crosses the dead link behind stage " + std::to_string(s) + " on terminal " +
-                 std::to_string(terminal));
-          }
-        }
-        if (crosses_fault) ++out.fault_crossings;
-      }
-      if (crosses_fault) continue;  // the message is lost there
-      const LedgerHop hop{static_cast<std::uint32_t>(k), send.src, destination, send.orig, send.final};
+      judge_claim(r, k, send, out);
+      if (crosses_fault(r, k, send, out)) continue;  // the message is lost there
+      const LedgerHop hop{static_cast<std::uint32_t>(k), send.src, trace_.output[k], send.orig, send.final};
       if (direct != nullptr) {
         direct->hop(r, hop, out.lines);
         continue;
@@ -240,19 +180,96 @@ class RoundJudge {
       out.hops[send.orig < net_.ports ? range_of_[send.orig] : 0].push_back(hop);
     }
     if (direct != nullptr) direct->end_round();
-    if (info_.optical) {
-      for (std::size_t index = 0; index < switch_load_.size(); ++index) {
-        if (switch_load_[index] < 2) continue;
-        out.tally.crosstalk += switch_load_[index] - 1;  // the second and further signals through the switch
-        out.lines.push_back({kEndOfRound, "crosstalk: round " + std::to_string(r) + ": switch " +
-                                              std::to_string(index % switches) + " of stage " +
-                                              std::to_string(index / switches) + " carries " +
-                                              std::to_string(switch_load_[index]) + " signals in an optical network"});
-      }
-    }
+    if (info_.optical) report_crosstalk(r, out);
   }
 
  private:
+  /// Signal k's claim against its trace: a port sending twice, the destination, the
+  /// tag, an output reached twice.
+  void judge_claim(std::uint32_t r, std::size_t k, const Send& send, RoundResult& out) {
+    const auto line = [&](std::string text) { out.lines.push_back({static_cast<std::uint32_t>(k), std::move(text)}); };
+    if (port_sent_[send.src]++ != 0) {
+      ++out.double_sends;
+      line("port sends twice: " + where(r, send.src) + " sends more than one signal in the round");
+    }
+    const std::uint32_t destination = trace_.output[k];
+    const std::uint32_t tag = trace_.tag[k];
+    if (destination != send.dst) {
+      ++out.wrong_destinations;
+      line("wrong destination: " + where(r, send.src) + ": claimed dst " + std::to_string(send.dst) +
+           " but the switch states route it to " + std::to_string(destination));
+    }
+    if (tag != send.tag) {
+      ++out.wrong_tags;
+      line("wrong tag: " + where(r, send.src) + ": claimed tag " + digits(send.tag, net_.radix, net_.stages) +
+           " but the route takes output ports " + digits(tag, net_.radix, net_.stages));
+    }
+    if (destination != send.dst || tag != send.tag) ++out.tally.misroutes;
+    // An output >= N is no processor (the shift network's unused last-stage outputs):
+    // the wrong destination is reported above and the message is lost there.
+    // The conflicts count every signal on an output reached more than once: the first
+    // one too, when the second arrives (kShared marks that it was counted).
+    if (destination >= net_.ports) return;
+    std::uint32_t& owner = output_from_[destination];
+    if (owner == kNoSender) {
+      owner = send.src;
+      return;
+    }
+    ++out.output_conflicts;
+    line("output conflict: " + where(r, send.src) + ": output " + std::to_string(destination) +
+         " is already reached by port " + std::to_string(owner & ~kShared) + " in this round");
+    out.tally.conflicts += (owner & kShared) != 0 ? 1 : 2;
+    owner |= kShared;
+  }
+
+  /// Signal k through the stages: counts each switch's load (optical) and finds the
+  /// first faulty switch or dead link it crosses, where the message is lost.
+  bool crosses_fault(std::uint32_t r, std::size_t k, const Send& send, RoundResult& out) {
+    const auto line = [&](std::string text) { out.lines.push_back({static_cast<std::uint32_t>(k), std::move(text)}); };
+    const bool faults = marks_.any;
+    const std::uint32_t switches = net_.switches_per_stage();
+    bool crosses = false;
+    const std::uint32_t stages = faults || info_.optical ? net_.stages : 0;  // the switches, where needed
+    std::uint32_t port_weight = net_.stage_words();  // d^(n-1-s): stage s's digit of the tag
+    for (std::uint32_t s = 0; s < stages; ++s) {
+      const std::uint32_t sw = trace_.switch_at(s, k);
+      const std::size_t index = std::size_t{s} * switches + sw;
+      port_weight /= net_.radix;
+      if (info_.optical) ++switch_load_[index];
+      if (crosses || !faults) continue;
+      if (marks_.switches[index] != 0) {
+        crosses = true;
+        line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
+             " crosses faulty switch " + std::to_string(sw) + " of stage " + std::to_string(s));
+      } else if (s + 1 < net_.stages) {  // the link it leaves on: output port = the tag's digit,
+        // its terminal in the column behind the stage (past any wiring behind the switches)
+        const std::uint32_t terminal =
+            wiring::after_stage(net_, s, sw * net_.radix + trace_.tag[k] / port_weight % net_.radix);
+        if (marks_.links[std::size_t{s} * net_.ports + terminal] != 0) {
+          crosses = true;
+          line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
+               " crosses the dead link behind stage " + std::to_string(s) + " on terminal " +
+               std::to_string(terminal));
+        }
+      }
+      if (crosses) ++out.fault_crossings;
+    }
+    return crosses;
+  }
+
+  /// Optical networks: every switch that carried more than one signal in round r.
+  void report_crosstalk(std::uint32_t r, RoundResult& out) {
+    const std::uint32_t switches = net_.switches_per_stage();
+    for (std::size_t index = 0; index < switch_load_.size(); ++index) {
+      if (switch_load_[index] < 2) continue;
+      out.tally.crosstalk += switch_load_[index] - 1;  // the second and further signals through the switch
+      out.lines.push_back({kEndOfRound, "crosstalk: round " + std::to_string(r) + ": switch " +
+                                            std::to_string(index % switches) + " of stage " +
+                                            std::to_string(index / switches) + " carries " +
+                                            std::to_string(switch_load_[index]) + " signals in an optical network"});
+    }
+  }
+
   const PlanInfo& info_;
   Network net_;
   const FaultMarks& marks_;
@@ -291,6 +308,83 @@ void on_threads(std::uint32_t count, const Work& work) {
 
 }  // namespace
 
+namespace {
+
+/// The ranges of origins, one a thread: each starts at a row whose first bit starts a
+/// word of the pair bitmap, so that no two ranges share a word.
+std::vector<std::uint32_t> origin_ranges(std::uint32_t ports, std::uint32_t threads) {
+  const std::uint32_t unit = 32 / std::gcd(ports, 32U);  // rows per whole number of words
+  std::vector<std::uint32_t> range_of(ports);
+  for (std::uint32_t origin = 0; origin < ports; ++origin) {
+    std::uint32_t range = 0;
+    for (std::uint32_t t = 1; t < threads; ++t) {
+      const std::uint32_t start = static_cast<std::uint32_t>(std::uint64_t{ports} * t / threads) / unit * unit;
+      if (origin >= start) range = t;
+    }
+    range_of[origin] = range;
+  }
+  return range_of;
+}
+
+/// A judged round into the report: its counts, then its lines in send order (for each
+/// send its own first, then the ledger's), each to `violation`.
+void take_round(RoundResult& result, VerifyReport& report, std::vector<Line>& lines, const ViolationSink& violation) {
+  DeliveryTally& tally = report.tally;
+  tally.misroutes += result.tally.misroutes;
+  tally.conflicts += result.tally.conflicts;
+  tally.crosstalk += result.tally.crosstalk;
+  report.fault_crossings += result.fault_crossings;
+  report.wrong_destinations += result.wrong_destinations;
+  report.wrong_tags += result.wrong_tags;
+  report.output_conflicts += result.output_conflicts;
+  report.double_sends += result.double_sends;
+  lines.clear();
+  for (Line& line : result.lines) lines.push_back(std::move(line));
+  for (std::vector<Line>& range_lines : result.ledger_lines)
+    for (Line& line : range_lines) lines.push_back(std::move(line));
+  std::stable_sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) { return x.send < y.send; });
+  for (const Line& line : lines) violation(line.text);
+}
+
+/// After the last round: the pairs a degraded plan left out (one that arrives anyway is
+/// a false claim), then the missing pairs in (from, to) order, a word at a time where
+/// every pair of it arrived.
+void judge_pairs(const PlanInfo& info, const std::vector<std::uint32_t>& delivered, VerifyReport& report,
+                 const ViolationSink& violation) {
+  const std::uint32_t ports = info.net.ports;
+  DeliveryTally& tally = report.tally;
+  std::vector<std::uint64_t> left_out;  // sorted by pair index (from, to), as the missing pairs are walked
+  left_out.reserve(info.left_out.size());
+  for (const LeftOutPair& p : info.left_out) left_out.push_back(std::uint64_t{p.orig} * ports + p.final);
+  std::sort(left_out.begin(), left_out.end());
+  left_out.erase(std::unique(left_out.begin(), left_out.end()), left_out.end());
+  report.left_out = left_out.size();
+  report.expected -= left_out.size();
+  for (const std::uint64_t pair : left_out) {
+    const auto from = static_cast<std::uint32_t>(pair / ports);
+    const auto to = static_cast<std::uint32_t>(pair % ports);
+    if (!pair_delivered(delivered, ports, from, to)) continue;
+    ++report.left_out_delivered;
+    --tally.delivered;  // counted against the claim, not as a delivery expected
+    violation("left out but delivered: pair " + pair_text(from, to) + " is listed in left_out and arrives");
+  }
+  const std::uint64_t pairs = std::uint64_t{ports} * ports;
+  for (std::uint64_t pair = 0; pair < pairs; ++pair) {
+    if (pair % 32 == 0 && pair + 32 <= pairs && delivered[pair / 32] == ~std::uint32_t{0}) {
+      pair += 31;
+      continue;
+    }
+    const auto from = static_cast<std::uint32_t>(pair / ports);
+    const auto to = static_cast<std::uint32_t>(pair % ports);
+    if (pair_delivered(delivered, ports, from, to)) continue;
+    if (std::binary_search(left_out.begin(), left_out.end(), pair)) continue;  // as the plan says
+    ++tally.missing;
+    violation("missing: pair " + pair_text(from, to) + " is never delivered");
+  }
+}
+
+}  // namespace
+
 VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, const ViolationSink& violation,
                          const ProgressSink& progress, std::uint32_t threads) {
   const PlanInfo& info = plan.info();
@@ -304,19 +398,7 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
   threads = std::clamp<std::uint32_t>(threads, 1, kMaxVerifyThreads);
 
   const FaultMarks marks(info);
-
-  // The ranges of origins, one a thread: each starts at a row whose first bit starts a
-  // word of the pair bitmap, so that no two ranges share a word.
-  const std::uint32_t unit = 32 / std::gcd(net.ports, 32U);  // rows per whole number of words
-  std::vector<std::uint32_t> range_of(net.ports);
-  for (std::uint32_t origin = 0; origin < net.ports; ++origin) {
-    std::uint32_t range = 0;
-    for (std::uint32_t t = 1; t < threads; ++t) {
-      const std::uint32_t start = static_cast<std::uint32_t>(std::uint64_t{net.ports} * t / threads) / unit * unit;
-      if (origin >= start) range = t;
-    }
-    range_of[origin] = range;
-  }
+  const std::vector<std::uint32_t> range_of = origin_ranges(net.ports, threads);
   std::vector<std::uint32_t> delivered(pair_bitmap_words(net.ports));
   std::vector<RangeLedger> ledgers;
   ledgers.reserve(threads);
@@ -355,22 +437,7 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
       });
     }
     for (std::uint32_t j = 0; j < count; ++j) {
-      RoundResult& result = results[j];
-      tally.misroutes += result.tally.misroutes;
-      tally.conflicts += result.tally.conflicts;
-      tally.crosstalk += result.tally.crosstalk;
-      report.fault_crossings += result.fault_crossings;
-      report.wrong_destinations += result.wrong_destinations;
-      report.wrong_tags += result.wrong_tags;
-      report.output_conflicts += result.output_conflicts;
-      report.double_sends += result.double_sends;
-      // The round's lines in send order: for each send its own first, then the ledger's.
-      lines.clear();
-      for (Line& line : result.lines) lines.push_back(std::move(line));
-      for (std::vector<Line>& range_lines : result.ledger_lines)
-        for (Line& line : range_lines) lines.push_back(std::move(line));
-      std::stable_sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) { return x.send < y.send; });
-      for (const Line& line : lines) violation(line.text);
+      take_round(results[j], report, lines, violation);
       if (progress) progress(first + j + 1, info.rounds);
     }
   }
@@ -382,39 +449,7 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
     tally.relay_errors += part.relay_errors;
     tally.left_in_store += part.left_in_store;
   }
-  // A degraded plan's left-out pairs are not expected; one that arrives anyway is a
-  // false claim. Sorted by pair index (from, to), as the missing pairs are walked.
-  std::vector<std::uint64_t> left_out;
-  left_out.reserve(info.left_out.size());
-  for (const LeftOutPair& p : info.left_out) left_out.push_back(std::uint64_t{p.orig} * net.ports + p.final);
-  std::sort(left_out.begin(), left_out.end());
-  left_out.erase(std::unique(left_out.begin(), left_out.end()), left_out.end());
-  report.left_out = left_out.size();
-  report.expected -= left_out.size();
-  for (const std::uint64_t pair : left_out) {
-    const auto from = static_cast<std::uint32_t>(pair / net.ports);
-    const auto to = static_cast<std::uint32_t>(pair % net.ports);
-    if (!pair_delivered(delivered, net.ports, from, to)) continue;
-    ++report.left_out_delivered;
-    --tally.delivered;  // counted against the claim, not as a delivery expected
-    violation("left out but delivered: pair " + pair_text(from, to) + " is listed in left_out and arrives");
-  }
-  // Missing pairs in (from, to) order; a word at a time where every pair of it arrived.
-  const std::uint64_t pairs = std::uint64_t{net.ports} * net.ports;
-  for (std::uint64_t pair = 0; pair < pairs; ++pair) {
-    if (pair % 32 == 0 && pair + 32 <= pairs && delivered[pair / 32] == ~std::uint32_t{0}) {
-      pair += 31;
-      continue;
-    }
-    if (pair_delivered(delivered, net.ports, static_cast<std::uint32_t>(pair / net.ports),
-                       static_cast<std::uint32_t>(pair % net.ports)))
-      continue;
-    if (std::binary_search(left_out.begin(), left_out.end(), pair)) continue;  // as the plan says
-    ++tally.missing;
-    violation("missing: pair " +
-              pair_text(static_cast<std::uint32_t>(pair / net.ports), static_cast<std::uint32_t>(pair % net.ports)) +
-              " is never delivered");
-  }
+  judge_pairs(info, delivered, report, violation);
   return report;
 }
 
