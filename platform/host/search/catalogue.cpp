@@ -87,6 +87,44 @@ bool decode_round(const std::string& value, std::uint32_t bits, std::vector<std:
   return true;
 }
 
+/// A whole number of 32 bits, all of `value`.
+bool parse_number(const std::string& value, std::uint32_t& target) {
+  try {
+    std::size_t used = 0;
+    const unsigned long parsed = std::stoul(value, &used);
+    if (used != value.size() || parsed > 0xFFFFFFFFUL) return false;
+    target = static_cast<std::uint32_t>(parsed);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+/// The network a stored set's header names: a binary one with the stages it says.
+bool make_stored_network(const std::string& topology, std::uint32_t ports, std::uint32_t stages, Network& net,
+                         std::string& why) {
+  const auto t = parse_topology(topology);
+  if (!t) {
+    why = "unknown topology \"" + topology + "\"";
+    return false;
+  }
+  const auto made = make_network(*t, ports);
+  if (!made) {
+    why = "no " + topology + " network with " + std::to_string(ports) + " ports";
+    return false;
+  }
+  if (made->radix != 2) {
+    why = "only binary networks (d = 2) are stored";
+    return false;
+  }
+  if (made->stages != stages) {
+    why = "stages " + std::to_string(stages) + " but the network has " + std::to_string(made->stages);
+    return false;
+  }
+  net = *made;
+  return true;
+}
+
 }  // namespace
 
 bool read_stored_set(const std::string& path, StoredSet& stored, std::string& error) {
@@ -115,17 +153,7 @@ bool read_stored_set(const std::string& path, StoredSet& stored, std::string& er
     const std::size_t space = line.find(' ');
     const std::string key = line.substr(0, space);
     const std::string value = space == std::string::npos ? std::string() : line.substr(space + 1);
-    auto number = [&](std::uint32_t& target) {
-      try {
-        std::size_t used = 0;
-        const unsigned long parsed = std::stoul(value, &used);
-        if (used != value.size() || parsed > 0xFFFFFFFFUL) return false;
-        target = static_cast<std::uint32_t>(parsed);
-        return true;
-      } catch (const std::exception&) {
-        return false;
-      }
-    };
+    const auto number = [&value](std::uint32_t& target) { return parse_number(value, target); };
     if (key == "topology") {
       topology = value;
     } else if (key == "ports") {
@@ -140,14 +168,7 @@ bool read_stored_set(const std::string& path, StoredSet& stored, std::string& er
     } else if (key == "round") {
       if (!have_network) {
         have_network = true;
-        const auto t = parse_topology(topology);
-        if (!t) return fail("unknown topology \"" + topology + "\"");
-        const auto net = make_network(*t, ports);
-        if (!net) return fail("no " + topology + " network with " + std::to_string(ports) + " ports");
-        if (net->radix != 2) return fail("only binary networks (d = 2) are stored");
-        if (net->stages != stages)
-          return fail("stages " + std::to_string(stages) + " but the network has " + std::to_string(net->stages));
-        stored.set.net = *net;
+        if (std::string why; !make_stored_network(topology, ports, stages, stored.set.net, why)) return fail(why);
       }
       std::vector<std::uint8_t> states;
       if (std::string why; !decode_round(value, stored.set.switches(), states, why)) return fail(why);

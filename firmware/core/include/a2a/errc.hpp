@@ -114,7 +114,7 @@ constexpr ErrorLayer layer_of(Errc e) {
 }
 
 namespace detail {
-/// The messages of the core layer's errors ("" for another layer's).
+/// The messages of the core's network and schedule errors ("" for the others).
 constexpr std::string_view describe_core(Errc e) {
   switch (e) {
     case Errc::radix_too_small: return "radix d must be at least 2";
@@ -160,6 +160,13 @@ constexpr std::string_view describe_core(Errc e) {
       return "GSEN stage control and the GSEN broadcast are defined on GSEN only (use latin-square elsewhere)";
     case Errc::table_size_mismatch:
       return "destination table size differs from the schedule (it needs N rows and one column per round)";
+    default: break;
+  }
+  return {};
+}
+/// The messages of the core's fault, table and planning errors ("" for the others).
+constexpr std::string_view describe_core_faults(Errc e) {
+  switch (e) {
     case Errc::fault_out_of_range: return "fault position out of range (stage < n, switch < N/d)";
     case Errc::faults_not_supported: return "no fault-tolerant schedule exists for this network yet";
     case Errc::fault_cuts_off_processors:
@@ -306,7 +313,10 @@ constexpr std::string_view describe(Errc e) {
   if (e == Errc::ok) return "ok";
   std::string_view text;
   switch (layer_of(e)) {
-    case ErrorLayer::core: text = detail::describe_core(e); break;
+    case ErrorLayer::core:
+      text = detail::describe_core(e);
+      if (text.empty()) text = detail::describe_core_faults(e);
+      break;
     case ErrorLayer::configuration: text = detail::describe_configuration(e); break;
     case ErrorLayer::fabric: text = detail::describe_fabric(e); break;
     case ErrorLayer::none: break;
