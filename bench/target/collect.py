@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns the target benchmarks' raw output into the Markdown tables of
-docs/PERFORMANCE.md (called by bench/run-target-bench.sh).
+docs/PERFORMANCE.md (called by bench/run-benchmarks.sh target).
 
   collect.py icount --console OUT --plugin LOG --core NAME [--targets]
       OUT: bench_rounds' console ("bench ..." lines naming each group of

@@ -1,4 +1,4 @@
-// The look-ahead mode (firmware/app slot_ring.hpp, lookahead.hpp) against the
+// The look-ahead mode (the HAL's slot_ring.hpp, the app's lookahead.hpp) against the
 // emulated fabric: the main loop produces slot entries ahead, a stand-in for the
 // board's timer interrupt writes one entry (STAGE_CTRL + COMMIT) per slot, and
 // the emulated fabric's own interrupt takes each COMMIT up from the far side of

@@ -1,5 +1,5 @@
 // The look-ahead mode (docs/PERFORMANCE.md, "Look-ahead mode"): the main loop
-// computes every round's register stores ahead into a SlotRing (slot_ring.hpp),
+// computes every round's register stores ahead into a SlotRing (the HAL's slot_ring.hpp),
 // and a timer interrupt writes one entry, a STAGE_CTRL word and the COMMIT, at
 // each slot boundary. The interrupt never waits for the fabric, so a slot costs
 // the interrupt's few instructions plus two stores, whatever the producer does.
