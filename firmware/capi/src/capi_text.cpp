@@ -281,7 +281,8 @@ std::string_view view_of(const char* s) { return {s, std::strlen(s)}; }
 // The C entry points. With C linkage they are the functions a2a.h declares at
 // global scope, wherever they are defined ([dcl.link]).
 
-extern "C" const char* a2a_version(void) { return a2a::kVersionText; }
+// kVersion views a string literal: its data() is NUL-terminated.
+extern "C" const char* a2a_version(void) { return a2a::kVersion.data(); }
 
 extern "C" const char* a2a_strerror(a2a_status status) {
   const auto code = static_cast<std::size_t>(static_cast<unsigned>(status));

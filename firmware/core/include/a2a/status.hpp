@@ -23,7 +23,7 @@ namespace a2a {
 /// function that never returns, gets it called from every translation unit and from
 /// the prebuilt C library alike; a program that defines none traps. The reference
 /// is weak: no definition leaves its address null, which is the default's test.
-extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(void);
+extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(void);  // NOLINT(readability-redundant-declaration): a2a.h declares it too
 
 namespace detail {
 [[noreturn]] inline void contract_violation() {

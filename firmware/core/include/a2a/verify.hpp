@@ -146,9 +146,9 @@ class ExchangeChecker {
     if (round_bits.size() < replay_round_words_needed(net_)) return;
     replay_ = StageReplay(round_bits.subspan(mark_words, StageReplay::words_needed(net_)));
     replay_.template build<List>(net_);
-    const std::size_t after = mark_words + StageReplay::words_needed(net_);
-    relays_ = round_bits.subspan(after, std::size_t{3} * n_);
-    crosstalk_ = round_bits.subspan(after + std::size_t{3} * n_, n_);
+    const std::span<std::uint32_t> after = round_bits.subspan(mark_words + StageReplay::words_needed(net_));
+    relays_ = after.first(std::size_t{3} * n_);
+    crosstalk_ = after.subspan(std::size_t{3} * n_, n_);
   }
 
   using Round = typename S::Round;

@@ -194,7 +194,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   constexpr Errc plan_relays(const Network& net, PlanStorageSpan storage, const FaultPlanOptions& options) {
     const std::uint32_t n = net.stages;
     const std::uint32_t s = fault_.stage;
-    SingleFaultProblem problem{net.ports, fixed_a_, a_, fixed_b_, b_, {}, {}, 0};
+    SingleFaultProblem problem{{}, net.ports, fixed_a_, a_, fixed_b_, b_, 0};
     for (std::uint32_t b = 0; b < n; ++b) {
       problem.straight[b] = std::uint32_t{1} << straight_bit_[b];
       problem.word[b] = translation_of(std::uint32_t{1} << b);  // regular round r = word r
@@ -205,7 +205,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     if (net.ports + plan->rounds() > problem.bound) {
       // Above the bound: plan the time-reversed problem (rounds u -> Q(u) ^ e, Q = P^-1,
       // sources B, outputs A) and run it backwards; keep whichever is shorter.
-      SingleFaultProblem reverse{net.ports, fixed_b_, b_, fixed_a_, a_, {}, {}, problem.bound};
+      SingleFaultProblem reverse{{}, net.ports, fixed_b_, b_, fixed_a_, a_, problem.bound};
       for (std::uint32_t b = 0; b < n; ++b) {
         reverse.straight[straight_bit_[b]] = std::uint32_t{1} << b;
         reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
@@ -284,13 +284,13 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     if (!faults.switches.empty()) f.fault_ = faults.switches[0];
     // The exchange and its time reverse (rounds u -> Q(u) ^ e, Q = P^-1, the faults
     // transposed), run backwards: greedy choices differ, so plan both, keep the shorter.
-    FaultProblem problem{net.ports, *map, {}, {}};
+    FaultProblem problem{{}, net.ports, *map};
     for (std::uint32_t b = 0; b < net.stages; ++b) {
       problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
       problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
     }
     const auto reverse_problem = [&] {
-      FaultProblem reverse{net.ports, map->transposed(), {}, {}};
+      FaultProblem reverse{{}, net.ports, map->transposed()};
       for (std::uint32_t b = 0; b < net.stages; ++b) {
         reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
         reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r

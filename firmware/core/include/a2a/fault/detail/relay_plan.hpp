@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/fault/detail/translation_rounds.hpp"
 #include "a2a/fault/plan_storage.hpp"
 #include "a2a/status.hpp"
 
@@ -120,27 +121,13 @@ class RelayPlan {
 };
 
 /// The blocked set A x B and the straight permutation P of one fault.
-struct SingleFaultProblem {
+struct SingleFaultProblem : detail::TranslationRounds {
   std::uint32_t ports{0};
   std::uint32_t fixed_a{0};  ///< the source bits A fixes
   std::uint32_t a{0};
   std::uint32_t fixed_b{0};  ///< the output bits B fixes
   std::uint32_t b{0};
-  std::array<std::uint32_t, 32> straight{};  ///< P(1 << k)
-  std::array<std::uint32_t, 32> word{};      ///< regular round r uses the vector XOR of word[b] over r's bits b
-  std::uint32_t bound{0};                    ///< total rounds wanted (paper 004's bound): steals tried above it
-  [[nodiscard]] constexpr std::uint32_t regular_vector(std::uint32_t r) const {
-    std::uint32_t v = 0;
-    for (std::uint32_t bit = 0; r != 0; ++bit, r >>= 1)
-      if ((r & 1U) != 0) v ^= word[bit];
-    return v;
-  }
-  [[nodiscard]] constexpr std::uint32_t p(std::uint32_t u) const {
-    std::uint32_t v = 0;
-    for (std::uint32_t k = 0; u != 0; ++k, u >>= 1)
-      if ((u & 1U) != 0) v ^= straight[k];
-    return v;
-  }
+  std::uint32_t bound{0};  ///< total rounds wanted (paper 004's bound): steals tried above it
   [[nodiscard]] constexpr bool in_a(std::uint32_t u) const { return (u & fixed_a) == a; }
   [[nodiscard]] constexpr bool in_b(std::uint32_t u) const { return (u & fixed_b) == b; }
 };
