@@ -4,6 +4,8 @@
 // STAGE_CTRL word and COMMIT to the register block, the emulated fabric takes
 // them up from the far side. The verdicts are the fabric's counters, checked
 // against the emulator's own record; the refusals come before anything runs.
+#include <a2a/app/device_lookahead.hpp>
+
 #include <doctest/doctest.h>
 
 #include <string>

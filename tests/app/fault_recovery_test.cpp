@@ -6,7 +6,7 @@
 // the fabric completed clean; rounds it flagged or aborted count for nothing.
 #include <a2a/a2a.hpp>
 #include <a2a/app/controller.hpp>
-#include <a2a/app/controller.hpp>
+#include <a2a/app/exchange_job.hpp>
 #include <a2a/fabric/simulated_fabric.hpp>
 #include <a2a/hal/hal.hpp>
 #include <doctest/doctest.h>

@@ -8,11 +8,12 @@
 //
 // Portable (heap-free, a 64-port block): the Cortex-M builds run it under QEMU too.
 #include <a2a/a2a.hpp>
+#include <a2a/app/lookahead.hpp>
 #include <a2a/app/lookahead_run.hpp>
-#include <a2a/hal/slot_ring.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
 #include <a2a/hal/hal.hpp>
+#include <a2a/hal/slot_ring.hpp>
 
 #include <cstdint>
 

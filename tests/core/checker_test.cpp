@@ -1,5 +1,8 @@
 // The exchange checker finds every kind of violation: a verifier that cannot
 // fail would make the exhaustive tests worthless.
+#include <a2a/delivery_tally.hpp>
+#include <a2a/verify.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -1,5 +1,7 @@
 // The same switch-level checks inside static_assert: the core is usable in
 // constant expressions, and a wrong schedule would not compile.
+#include <a2a/static_network.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

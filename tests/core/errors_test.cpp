@@ -1,4 +1,9 @@
 // Bad parameters are refused with a specific error value, never accepted or crashed on.
+#include <a2a/errc.hpp>
+#include <a2a/limits.hpp>
+#include <a2a/message_text.hpp>
+#include <a2a/status.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -2,6 +2,9 @@
 // two halves use both cores): GSEN under Algorithm 4 for every N = 2 (mod 4) in
 // range (up to 1026 on the host), and the Latin-square exchange started from
 // arbitrary initial configurations M^0 (d = 2).
+#include <a2a/alternating.hpp>
+#include <a2a/gsen_paths.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -4,6 +4,15 @@
 // permutation, every ordered pair (i = j included) is delivered exactly once in
 // N rounds, and each claimed destination and tag is where route() arrives and
 // the output ports it takes (check_exchange).
+#include <a2a/digit_maps.hpp>
+#include <a2a/digits.hpp>
+#include <a2a/latin_square.hpp>
+#include <a2a/network.hpp>
+#include <a2a/route.hpp>
+#include <a2a/schedule.hpp>
+#include <a2a/topology.hpp>
+#include <a2a/wiring.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -6,6 +6,9 @@
 // lets one regular slot carry a relayed message (or its time reverse) reaches it.
 // Heap-free: the Cortex-M build runs the small-N part.
 #include <a2a/fault/fault_tolerant_schedule.hpp>
+#include <a2a/fault/plan_meter.hpp>
+#include <a2a/fault/plan_options.hpp>
+#include <a2a/fault/plan_storage.hpp>
 
 #include "support.hpp"
 

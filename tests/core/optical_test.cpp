@@ -2,6 +2,8 @@
 // worked decompositions of the 8x8 baseline network, the counterexample that has
 // no crosstalk-free decomposition, errors, AnySchedule, and small exchanges in
 // static_assert. The sweeps up to N = 1024 are in exhaustive_optical_test.cpp.
+#include <a2a/optical.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

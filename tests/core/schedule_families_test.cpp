@@ -2,6 +2,9 @@
 // (AnySchedule): codes and names pinned, the union no larger than its largest
 // family plus the tag, and whole exchanges through it in constant expressions,
 // including switching an AnySchedule from one family to another.
+#include <a2a/family_union.hpp>
+#include <a2a/schedule_families.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

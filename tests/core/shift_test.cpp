@@ -2,6 +2,8 @@
 // docs/conventions.md states it, the errors, the per-message route from (source,
 // destination), the paper's N - 1 passes, and small exchanges in static_assert.
 // The sweeps up to N = 1024 are in exhaustive_optical_test.cpp.
+#include <a2a/shift_network.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -5,6 +5,9 @@
 // with a stuck and a faulty switch. Then check_exchange and walk_round, which use
 // it when the storage holds it: the same verdict, stop and tally as signal by signal,
 // on clean and on broken exchanges. Heap-free: the Cortex-M build runs it too.
+#include <a2a/round_walk.hpp>
+#include <a2a/stage_replay.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -3,6 +3,10 @@
 // switch (the paper's doubly alternating set for N = 36, Algorithm 4 for N = 10),
 // with a port idle exactly where that family idles it, so the stored set must give
 // the same sends and pass the switch-level checker; damaged tables must be refused.
+#include <a2a/configuration_table.hpp>
+#include <a2a/gsen_catalogue.hpp>
+#include <a2a/gsen_catalogue_data.hpp>
+
 #include <algorithm>
 
 #include "support.hpp"

@@ -11,6 +11,10 @@
 // its mirror image (formed by Mirror: the shuffle behind every stage) has
 //   Q = rotate_left, P_dest = identity, P_tag = rotate_right,
 // a Q next()'s one-step add does not know, so it steps with round(r).
+#include <a2a/topologies.hpp>
+#include <a2a/topology_description.hpp>
+#include <a2a/topology_list.hpp>
+
 #include "support.hpp"
 
 using namespace a2a;

@@ -3,7 +3,11 @@
 // Portable (heap-free): the Cortex-M build compiles this file too. Expected
 // register values come from the papers' formulas and docs/register-map.md.
 #include <a2a/a2a.hpp>
+#include <a2a/hal/bus.hpp>
+#include <a2a/hal/fabric_controller.hpp>
+#include <a2a/hal/fabric_driver.hpp>
 #include <a2a/hal/hal.hpp>
+#include <a2a/hal/program_round.hpp>
 #include <a2a/mock/recording_bus.hpp>
 
 #include <array>

@@ -9,6 +9,7 @@
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
 #include <a2a/hal/hal.hpp>
+#include <a2a/hal/latched_round.hpp>
 
 #include <cstdint>
 

@@ -3,6 +3,9 @@
 // the typed registers; this checks the table's own arithmetic against values worked
 // out by hand from docs/register-map.md, on the host and on the boards (portable).
 #include <a2a/hal/hal.hpp>
+#include <a2a/hal/register_table.hpp>
+#include <a2a/hal/register_table_check.hpp>
+#include <a2a/hal/register_table_types.hpp>
 
 #include <cstdint>
 

@@ -1,7 +1,10 @@
 // Register typing and the register map's layout. Portable (heap-free): the
 // Cortex-M build compiles this file too. Expected offsets and raw values are
 // worked out by hand from docs/register-map.md, not read back from the code.
+#include <a2a/hal/fabric_fields.hpp>
+#include <a2a/hal/fabric_registers.hpp>
 #include <a2a/hal/hal.hpp>
+#include <a2a/hal/register.hpp>
 
 #include <cstdint>
 
