@@ -1,24 +1,17 @@
 # The package tests that need the host programs (the tool, the Python module, the
 # device stand-in): included by the top CMakeLists.txt after platform/host, so that
 # those targets exist. See CMakeLists.txt here for the consumer tests.
-# A sanitizer build's C library is instrumented for its C++ runtime: a C program
-# linked by the C driver would lack it, so the C program is the plain builds' test.
-string(TOUPPER "${CMAKE_BUILD_TYPE}" _a2a_package_config)
-string(REGEX MATCH "-fsanitize=[^ ]+" _a2a_package_sanitize "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_a2a_package_config}}")
-
 # (d) the installed tree for C and Python users: a C program built with pkg-config
 # alone, and the Python module imported from the prefix's site-packages.
 set(_a2a_installed_python "")
 if(TARGET a2a_python)
   set(_a2a_installed_python "${A2A_PYTHON_EXECUTABLE}")
 endif()
-if(NOT _a2a_package_sanitize)
-  add_test(NAME package_installed_c_python
-    COMMAND sh "${CMAKE_CURRENT_LIST_DIR}/installed_test.sh" "${PROJECT_BINARY_DIR}/tests/package/install-prefix"
-            "${CMAKE_CURRENT_LIST_DIR}/c_consumer/main.c" "${PROJECT_BINARY_DIR}/tests/package/installed-c"
-            "${PROJECT_VERSION}" ${_a2a_installed_python})
-  set_tests_properties(package_installed_c_python PROPERTIES LABELS package FIXTURES_REQUIRED a2a_installed)
-endif()
+add_test(NAME package_installed_c_python
+  COMMAND sh "${CMAKE_CURRENT_LIST_DIR}/installed_test.sh" "${PROJECT_BINARY_DIR}/tests/package/install-prefix"
+          "${CMAKE_CURRENT_LIST_DIR}/c_consumer/main.c" "${PROJECT_BINARY_DIR}/tests/package/installed-c"
+          "${PROJECT_VERSION}" ${_a2a_installed_python})
+set_tests_properties(package_installed_c_python PROPERTIES LABELS package FIXTURES_REQUIRED a2a_installed)
 
 # (e) one version: the banner, a2a --version, __version__, a2a_version(), the package.
 enable_language(C)

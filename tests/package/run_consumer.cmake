@@ -1,7 +1,7 @@
 # cmake -DCONSUMER_SOURCE_DIR=.. -DBINARY_DIR=.. -DMODE=<find_package|
 #       subdirectory|fetchcontent> -DGENERATOR=.. -DCXX_COMPILER=..
 #       [-DBUILD_TYPE=..] [-DA2A_SOURCE_DIR=..]
-#       [-DINSTALL_BUILD_DIR=.. -DINSTALL_PREFIX=..] [-DEXPECTED_VERSION=..] [-DCONSUMER_FLAGS=..]
+#       [-DINSTALL_BUILD_DIR=.. -DINSTALL_PREFIX=..] [-DEXPECTED_VERSION=..]
 #       -P run_consumer.cmake
 # Optionally installs a2a, then configures and builds the consumer from a clean
 # binary dir and runs it. Any failing step fails the test.
@@ -23,9 +23,6 @@ endfunction()
 set(args -DA2A_MODE=${MODE})
 if(EXPECTED_VERSION)
   list(APPEND args "-DA2A_EXPECTED_VERSION=${EXPECTED_VERSION}")
-endif()
-if(CONSUMER_FLAGS)  # a sanitizer build's instrumented library: the consumer builds alike
-  list(APPEND args "-DCMAKE_CXX_FLAGS=${CONSUMER_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${CONSUMER_FLAGS}")
 endif()
 if(INSTALL_PREFIX)
   file(REMOVE_RECURSE "${INSTALL_PREFIX}")
