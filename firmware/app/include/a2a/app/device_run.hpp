@@ -102,7 +102,8 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
 
   DeliveryTally c = fabric.counters();
   // A degraded plan leaves out the pairs no fault-free path or relay reaches.
-  const std::uint64_t expected = std::uint64_t{schedule.network().ports} * schedule.network().ports - report.left_out;
+  const std::uint64_t ports = schedule.network().ports;
+  const std::uint64_t expected = ports * ports - report.left_out;
   c.count_missing(expected);
   // The slot interrupt's two stores a round count as the controller's writes too.
   const std::uint64_t writes = bus_.writes() - writes_at_start + 2 * std::uint64_t{slots.slots_written};

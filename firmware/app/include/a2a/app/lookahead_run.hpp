@@ -39,9 +39,9 @@ class LookaheadObserver {
         progress_at_(timer.micros()) {}
 
   [[nodiscard]] std::uint32_t confirmed() const { return confirmed_; }
-  [[nodiscard]] bool started_already() const { return started_; }
+  [[nodiscard]] bool started() const { return started_; }
   /// The timer runs from now: a stall is measured from here.
-  void started() {
+  void mark_started() {
     started_ = true;
     progress_at_ = timer_.micros();
   }
@@ -154,12 +154,12 @@ LookaheadOutcome run_lookahead(Bus& bus, const S& schedule, Timer& timer, const 
     }
     if (options.write_ports) write_round_ports<Layout>(bus, schedule, producer.round(), relay);
     ring.push(entry);  // there is room: checked above, and only this loop pushes
-    if (!fabric.started_already()) {
+    if (!fabric.started()) {
       if (!timer.start()) {
         out.error = Errc::slot_timer_refused;
         return finish();
       }
-      fabric.started();
+      fabric.mark_started();
     }
   }
   ring.finish();
