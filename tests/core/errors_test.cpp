@@ -118,28 +118,6 @@ TEST_CASE("messages quote the named limits") {
   CHECK(describe(Errc::radix_too_large).size() == 26);
 }
 
-namespace {
-constexpr Errc first_of_two(Errc a, Errc b) {
-  A2A_TRY(a);
-  A2A_TRY(b);
-  return Errc::ok;
-}
-constexpr Result<std::uint32_t> stages_plus_one(Topology t, std::uint32_t ports) {
-  const Result<Network> net = make_network(t, ports);
-  A2A_TRY(net);
-  return net->stages + 1;
-}
-}  // namespace
-
-TEST_CASE("A2A_TRY returns the first error and goes on when ok") {
-  static_assert(first_of_two(Errc::ok, Errc::ok) == Errc::ok);
-  static_assert(first_of_two(Errc::ok, Errc::port_out_of_range) == Errc::port_out_of_range);
-  static_assert(first_of_two(Errc::ports_odd, Errc::port_out_of_range) == Errc::ports_odd);
-  static_assert(stages_plus_one(Topology::omega, 16).value() == 5);
-  static_assert(stages_plus_one(Topology::omega, 12).error() == Errc::ports_not_power_of_radix);
-  CHECK(stages_plus_one(Topology::gsen, 7).error() == Errc::ports_odd);
-}
-
 TEST_CASE("schedules chosen at run time by name") {
   CHECK(parse_schedule_kind("latin-squares").error() == Errc::schedule_unknown);
   CHECK(parse_schedule_kind("alternating").value() == ScheduleKind::alternating);

@@ -1,0 +1,16 @@
+# The core's unit tests: one file per public header, tests/core/<header>_test.cpp, that
+# includes the header directly and checks what it promises (tools/check-unit-tests.py
+# checks there is one for every header). Headers whose tests are larger programs of their
+# own (a sweep, a paper's examples) are in CMakeLists.txt; the rest build one program,
+# core_units, on the host (doctest) and on every board (the light runner). Portable:
+# heap-free, the a2a_test.hpp subset. Paths are relative to tests/core.
+set(A2A_CORE_UNIT_TESTS
+    digits_test.cpp
+    limits_test.cpp
+    message_text_test.cpp
+    network_test.cpp
+    route_test.cpp
+    schedule_test.cpp
+    status_test.cpp
+    topology_test.cpp
+    wiring_test.cpp)
