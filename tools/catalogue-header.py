@@ -10,7 +10,7 @@ byte for byte (the stored file's layout is the table's); the idle bits (port i i
 in round r when an earlier round already took it to the same processor) are computed
 here by routing each round through the GSEN's wiring (docs/conventions.md), not at
 compile time: a constant-expression walk of 38 x 36 paths already exceeds clang's
-step limit. core_table_schedule compares them with idle_bits() in the core.
+step limit. core_configuration_table compares them with idle_bits() in the core.
 
 usage: catalogue-header.py [--root DIR] [--out FILE]   write the header (default: in place)
        catalogue-header.py --check FILE                exit 1 if FILE differs from what it would write

@@ -51,6 +51,13 @@ struct Lcg {
   }
 };
 
+/// The GSEN with n ports (n even, at least 4).
+constexpr Network gsen(std::uint32_t n) { return make_network(Topology::gsen, n).value(); }
+/// Every configuration word of a GSEN with pattern p, in `order`.
+constexpr GsenSetSchedule all_gsen_words(std::uint32_t n, GsenPattern p, RoundOrder order = RoundOrder::natural) {
+  return GsenSetSchedule::make(gsen(n), {p, order, {}}).value();
+}
+
 constexpr Topology kUniquePath[] = {Topology::omega,         Topology::baseline,         Topology::banyan,
                                     Topology::reverse_omega, Topology::reverse_baseline, Topology::reverse_banyan};
 

@@ -5,7 +5,11 @@
 # core_units, on the host (doctest) and on every board (the light runner). Portable:
 # heap-free, the a2a_test.hpp subset. Paths are relative to tests/core.
 set(A2A_CORE_UNIT_TESTS
+    delivery_tally_test.cpp
+    destination_matrix_test.cpp
     digits_test.cpp
+    gsen_broadcast_test.cpp
+    gsen_stage_control_test.cpp
     limits_test.cpp
     message_text_test.cpp
     network_test.cpp

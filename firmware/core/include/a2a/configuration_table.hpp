@@ -157,7 +157,7 @@ static_assert(Schedule<TableSchedule>);
 /// The idle bits of a stored set into `idle` (ConfigurationTable::idle_bytes): port i
 /// idles in round r when an earlier round already took it to the same processor (each
 /// pair is sent in the first round that reaches it). tools/catalogue-header.py writes
-/// the catalogue's the same way; core_table_schedule compares the two.
+/// the catalogue's the same way; core_configuration_table compares the two.
 constexpr void idle_bits(const Network& net, const ConfigurationTable& table, std::span<std::uint8_t> idle) {
   for (std::uint8_t& b : idle) b = 0;
   for (std::uint32_t i = 0; i < net.ports; ++i) {

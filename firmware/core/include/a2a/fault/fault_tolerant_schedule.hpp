@@ -418,7 +418,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     }
     // The forward tag of port u under word x is T(u) ^ x, T a bit permutation (every
     // binary unique-path network here: a stage's state flips its own output-port bit):
-    // kept as T's bits, so a send costs no route() (core_fault_tolerant checks it).
+    // kept as T's bits, so a send costs no route() (core_fault_tolerant_schedule checks it).
     f.tag_identity_ = true;
     if (route(net, 0, StageControl{0, 2, n}).tag != 0) return Errc::faults_not_supported;
     for (std::uint32_t b = 0; b < n; ++b) {
