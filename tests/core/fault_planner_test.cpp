@@ -96,23 +96,6 @@ TEST_CASE("fault planner: sweeps to the largest N of this build") {
     for (std::uint32_t n = 2 * kExhaustiveUpTo; n <= kSweepUpTo; n *= 2) check_network(t, n, n <= 64 ? 3 : n / 4 + 1);
 }
 
-TEST_CASE("fault planner: storage is the caller's, and too little is a specific error") {
-  const auto net = a2a::make_network(Topology::banyan, 16);
-  REQUIRE(net.ok());
-  CHECK(FaultTolerantSchedule::make(*net, SwitchFault{2, 1}).error() == a2a::Errc::fault_plan_storage_too_small);
-  static a2a::SingleFaultPlanStorage<8> small;  // sized for N = 8: too small for 16 ports
-  CHECK(FaultTolerantSchedule::make(*net, SwitchFault{2, 1}, small.span()).error() ==
-        a2a::Errc::fault_plan_storage_too_small);
-  CHECK(a2a::AnySchedule::make(*net, SwitchFault{2, 1}).error() == a2a::Errc::fault_plan_storage_too_small);
-  // The translation networks need none.
-  const auto omega = a2a::make_network(Topology::omega, 16);
-  REQUIRE(omega.ok());
-  CHECK(FaultTolerantSchedule::make(*omega, SwitchFault{2, 1}).ok());
-  // Stage 0 and n-1 still name what is cut off, before any storage is looked at.
-  CHECK(FaultTolerantSchedule::make(*net, SwitchFault{0, 1}).error() == a2a::Errc::fault_cuts_off_processors);
-  CHECK(FaultTolerantSchedule::make(*net, SwitchFault{3, 1}).error() == a2a::Errc::fault_cuts_off_processors);
-}
-
 namespace {
 /// Paper 004's 16 x 16 banyan with E_21 faulty, planned at compile time: every blocked
 /// pair gets two hops (4N in all) within the paper's 3N rounds.

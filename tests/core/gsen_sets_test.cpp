@@ -120,28 +120,3 @@ TEST_CASE("paper 000 Section 6, N = 68: the printed '100 ~ 104' is one word too 
   }
 }
 
-TEST_CASE("AnySchedule: the GSEN families by name, and the default never above Fig. 14") {
-  CHECK(parse_schedule_kind("gsen-stage-control").value() == ScheduleKind::gsen_stage_control);
-  CHECK(parse_schedule_kind("doubly-alternating").value() == ScheduleKind::doubly_alternating);
-  CHECK(parse_schedule_kind("quadruply-alternating").value() == ScheduleKind::quadruply_alternating);
-  CHECK(parse_schedule_kind("broadcast").value() == ScheduleKind::broadcast);
-  CHECK(default_schedule_kind(gsen(12)) == ScheduleKind::gsen_stage_control);
-  CHECK(default_schedule_kind(gsen(20)) == ScheduleKind::doubly_alternating);
-  CHECK(default_schedule_kind(gsen(72)) == ScheduleKind::quadruply_alternating);
-  CHECK(default_schedule_kind(gsen(16)) == ScheduleKind::latin_square);
-  CHECK(default_schedule_kind(gsen(10)) == ScheduleKind::alternating);
-  const auto any = AnySchedule::make(gsen(20), ScheduleKind::doubly_alternating).value();
-  CHECK(any.rounds() == 24);
-  CHECK(any.round(16).word() == 20);
-  CHECK(any.round(16).control() == ControlMode::doubly_alternating);
-  CHECK_FALSE(any.broadcast());
-  CHECK(check_fixed<20>(any).ok());
-  const auto b = AnySchedule::make(gsen(20), ScheduleKind::broadcast).value();
-  CHECK(b.broadcast());
-  CHECK(b.rounds() == 24);
-  CHECK(AnySchedule::make(gsen(20), ScheduleKind::gsen_stage_control, RoundOrder::gray).value().rounds() == 32);
-  CHECK(AnySchedule::make(gsen(20), ScheduleKind::doubly_alternating, RoundOrder::gray).error() ==
-        Errc::schedule_order_needs_all_configurations);
-  CHECK(AnySchedule::make(make_network(Topology::omega, 8).value(), ScheduleKind::broadcast).error() ==
-        Errc::gsen_schedule_on_other_topology);
-}

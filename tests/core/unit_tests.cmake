@@ -5,14 +5,19 @@
 # core_units, on the host (doctest) and on every board (the light runner). Portable:
 # heap-free, the a2a_test.hpp subset. Paths are relative to tests/core.
 set(A2A_CORE_UNIT_TESTS
+    any_schedule_test.cpp
     delivery_tally_test.cpp
     destination_matrix_test.cpp
     digits_test.cpp
+    family_union_test.cpp
     gsen_broadcast_test.cpp
     gsen_stage_control_test.cpp
     limits_test.cpp
     message_text_test.cpp
     network_test.cpp
+    plan_meter_test.cpp
+    plan_options_test.cpp
+    plan_storage_test.cpp
     route_test.cpp
     schedule_test.cpp
     status_test.cpp
