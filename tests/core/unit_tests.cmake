@@ -8,6 +8,7 @@ set(A2A_CORE_UNIT_TESTS
     any_schedule_test.cpp
     delivery_tally_test.cpp
     destination_matrix_test.cpp
+    digit_maps_test.cpp
     digits_test.cpp
     family_union_test.cpp
     gsen_broadcast_test.cpp
@@ -18,6 +19,7 @@ set(A2A_CORE_UNIT_TESTS
     plan_meter_test.cpp
     plan_options_test.cpp
     plan_storage_test.cpp
+    round_walk_test.cpp
     route_test.cpp
     schedule_test.cpp
     status_test.cpp
