@@ -4,8 +4,6 @@
 // with a port idle exactly where that family idles it, so the stored set must give
 // the same sends and pass the switch-level checker; damaged tables must be refused.
 #include <a2a/configuration_table.hpp>
-#include <a2a/gsen_catalogue.hpp>
-#include <a2a/gsen_catalogue_data.hpp>
 
 #include <algorithm>
 
@@ -56,12 +54,6 @@ constexpr bool alternating_ten_stored() {
 }
 static_assert(alternating_ten_stored());
 
-/// The largest idle-bit array of the compiled catalogue (static storage on the boards).
-constexpr std::size_t kLargestIdle = [] {
-  std::size_t most = 1;
-  for (const ConfigurationTable& t : catalogue::kTables) most = std::max(most, t.idle.size());
-  return most;
-}();
 
 }  // namespace
 
@@ -130,34 +122,6 @@ TEST_CASE("a damaged table is refused with the specific reason") {
   flipped.states[0] = static_cast<std::uint8_t>(flipped.states[0] ^ 1U);
   CHECK(TableSchedule::make(net, flipped.view()).error() == Errc::table_not_exact);
   CHECK(describe(Errc::table_not_exact).find("exactly once") != std::string_view::npos);
-}
-
-TEST_CASE("the catalogue's N = 36 set: the network's default, fewer rounds than paper 000's 40") {
-  const Network net = gsen(36);
-  const ConfigurationTable* table = catalogue_table(net);
-  REQUIRE(table != nullptr);
-  CHECK(table->rounds < 40);
-  CHECK(default_schedule_kind(net) == ScheduleKind::table);
-  const auto any = AnySchedule::make(net, ScheduleKind::table);
-  REQUIRE(any.ok());
-  CHECK(any->rounds() == table->rounds);
-  const ExchangeCheck check = test::check_fixed<64>(*any);
-  CHECK(check.ok());
-  CHECK(check.delivered == 36U * 36U);
-  CHECK(AnySchedule::make(net, ScheduleKind::table, RoundOrder::gray).error() ==
-        Errc::schedule_order_needs_all_configurations);
-  // Every compiled set checks out, and its idle bits (tools/catalogue-header.py's) are
-  // the core's idle_bits() of its states.
-  for (const ConfigurationTable& t : catalogue::kTables) {
-    if (t.ports == 0) continue;  // the placeholder of an empty catalogue
-    const auto stored = TableSchedule::make(gsen(t.ports), t);
-    REQUIRE(stored.ok());
-    CHECK(test::check_fixed<128>(*stored).ok());  // the catalogue's N are at most 128 (Fig. 14)
-    static std::array<std::uint8_t, kLargestIdle> idle{};
-    const auto mine = std::span<std::uint8_t>(idle).first(t.idle.size());
-    idle_bits(gsen(t.ports), t, mine);
-    CHECK(std::equal(mine.begin(), mine.end(), t.idle.begin()));
-  }
 }
 
 TEST_CASE("the table family without a stored set for the network is refused") {

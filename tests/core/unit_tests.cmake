@@ -5,6 +5,7 @@
 # core_units, on the host (doctest) and on every board (the light runner). Portable:
 # heap-free, the a2a_test.hpp subset. Paths are relative to tests/core.
 set(A2A_CORE_UNIT_TESTS
+    alternating_test.cpp
     any_schedule_test.cpp
     delivery_tally_test.cpp
     destination_matrix_test.cpp
@@ -12,7 +13,10 @@ set(A2A_CORE_UNIT_TESTS
     digits_test.cpp
     family_union_test.cpp
     gsen_broadcast_test.cpp
+    gsen_catalogue_data_test.cpp
+    gsen_catalogue_test.cpp
     gsen_stage_control_test.cpp
+    latin_square_test.cpp
     limits_test.cpp
     message_text_test.cpp
     network_test.cpp
@@ -23,5 +27,8 @@ set(A2A_CORE_UNIT_TESTS
     route_test.cpp
     schedule_test.cpp
     status_test.cpp
+    topologies_test.cpp
+    topology_description_test.cpp
+    topology_list_test.cpp
     topology_test.cpp
     wiring_test.cpp)
