@@ -5,6 +5,7 @@
 # core_units, on the host (doctest) and on every board (the light runner). Portable:
 # heap-free, the a2a_test.hpp subset. Paths are relative to tests/core.
 set(A2A_CORE_UNIT_TESTS
+    a2a_test.cpp
     alternating_test.cpp
     any_schedule_test.cpp
     delivery_tally_test.cpp
@@ -15,6 +16,7 @@ set(A2A_CORE_UNIT_TESTS
     gsen_broadcast_test.cpp
     gsen_catalogue_data_test.cpp
     gsen_catalogue_test.cpp
+    gsen_paths_test.cpp
     gsen_stage_control_test.cpp
     latin_square_test.cpp
     limits_test.cpp
