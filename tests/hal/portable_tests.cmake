@@ -13,7 +13,11 @@ set(A2A_HAL_UNIT_TESTS bus_test.cpp fabric_controller_test.cpp fabric_fields_tes
     register_table_types_test.cpp slot_ring_test.cpp)
 # The application's portable tests (relative to tests/app): the controller's round
 # loop over the mock and the emulated fabric, its bounded retry and resume.
-set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp round_stepper_test.cpp)
+set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp controller_test.cpp)
+# The application's unit tests: one file per public header whose test is small
+# (tests/app/<header>_test.cpp), one program, app_units.
+set(A2A_APP_UNIT_TESTS counting_bus_test.cpp device_board_test.cpp device_settings_test.cpp exchange_job_test.cpp
+    line_reader_test.cpp lookahead_test.cpp)
 set(A2A_APP_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
 
 # The emulated fabric (heap-free, header-only) is tested on the host and the boards alike.
