@@ -2,6 +2,7 @@
 // exchanges, with the emulated fabric answering from the far side of the
 // register block. The verdicts come from the fabric's counters; the tests check
 // them against the emulator's own record where it matters.
+#include <a2a/app/device.hpp>
 #include <a2a/app/counting_bus.hpp>
 #include <a2a/app/device_board.hpp>
 #include <a2a/app/device_settings.hpp>
