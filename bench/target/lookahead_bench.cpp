@@ -55,13 +55,23 @@ constexpr std::uint32_t kProducerRounds = 64;    // rounds measured per producer
 }
 
 /// Sleeps until the slot interrupt has run `until()` true; each return from the
-/// handler lands on the STOP right after the WFI.
+/// handler lands on the STOP right after the interrupts are enabled again.
+/// The check and the WFI run with interrupts masked: an interrupt that comes between
+/// them stays pending and wakes the WFI (then runs at the CPSIE). Unmasked, an
+/// interrupt taken after the check and before the WFI is lost to the wait; when it was
+/// the last one (the finished path stops the timer) the WFI sleeps for good. Under
+/// QEMU without -icount the timer runs on host time, so a loaded host makes that
+/// window real (a bench run hung in it on the MPS2 AN500).
 template <class Until>
 [[gnu::noinline]] void wait_in_wfi(Until until) {
-  while (!until()) {
+  for (;;) {
+    __asm__ volatile("cpsid i" ::: "memory");
+    if (until()) break;
     __asm__ volatile("wfi" ::: "memory");
+    __asm__ volatile("cpsie i" ::: "memory");
     A2A_ICOUNT_STOP();
   }
+  __asm__ volatile("cpsie i" ::: "memory");
 }
 
 void flush_isr(const char* what) {

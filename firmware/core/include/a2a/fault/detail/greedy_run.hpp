@@ -18,6 +18,7 @@
 
 #include "a2a/fault/detail/fault_problem.hpp"
 #include "a2a/fault/detail/relay_plan.hpp"
+#include "a2a/fault/detail/run_rounds.hpp"
 #include "a2a/fault/plan_options.hpp"
 #include "a2a/fault/plan_storage.hpp"
 
@@ -25,7 +26,7 @@ namespace a2a::detail {
 
 class GreedyRun {
  public:
-  static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+  static constexpr std::uint32_t kNone = kRunStopped;
 
   /// One run of variant k (below) with the given seed for ties; its number of extra
   /// rounds (kNone: more than `cap`). `m`: the relayed messages (GeneralFaultPlanner::messages).
@@ -35,25 +36,20 @@ class GreedyRun {
     p.seed_ = seed;
     p.start();
     p.cursor_ = q.ports - 1;  // the cycle starts at vector 0
-    for (std::uint32_t g = 0; g <= q.ports; ++g) storage.offsets[g] = 0;
-    std::uint32_t r = 0;
-    while (p.remaining_ + p.in_flight_ > 0) {
-      if (p.urgent_) p.weigh_forwards();
-      if (r == cap || !steps.round()) return kNone;
-      const std::uint32_t e = p.cyclic_ ? p.next_in_cycle() : p.best_vector();
-      if (e == kNone) return kNone;  // nothing can move: cannot happen (every message has a relay)
-      storage.vectors[r] = e;
-      const auto stamp = static_cast<std::int32_t>(r + 1);
-      p.forward(stamp, e);
-      p.first_hops(stamp, e);
-      storage.offsets[q.ports + r + 1] = p.hop_count_;
-      ++r;
-    }
-    return r;
+    return run_rounds(p, storage, q.ports, cap, steps);
   }
 
  private:
+  template <class Run>
+  friend constexpr std::uint32_t run_rounds(Run&, PlanStorageSpan, std::uint32_t, std::uint32_t, RunMeter);
   static constexpr std::int32_t kEnd = -1;
+  [[nodiscard]] constexpr bool unfinished() const { return remaining_ + in_flight_ > 0; }
+  [[nodiscard]] constexpr std::uint32_t hops() const { return hop_count_; }
+  /// The next round's vector: by the variant's score (the urgency variant reweighs first), or the cycle's next.
+  [[nodiscard]] constexpr std::uint32_t pick_vector() {
+    if (urgent_) weigh_forwards();
+    return cyclic_ ? next_in_cycle() : best_vector();
+  }
   static constexpr bool blocked_source(const FaultMap& m, std::uint32_t i) {
     for (std::uint32_t f = 0; f < m.count(); ++f)
       if (m.blocked(f).source(i)) return true;

@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "a2a/fault/detail/relay_plan.hpp"
+#include "a2a/fault/detail/run_rounds.hpp"
 #include "a2a/fault/fault_set.hpp"
 #include "a2a/fault/plan_meter.hpp"
 
@@ -29,7 +30,7 @@ namespace a2a::detail {
 template <class Problem>
 class TokenRun {
  public:
-  static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+  static constexpr std::uint32_t kNone = kRunStopped;
 
   /// One run; its number of extra rounds (kNone: more than `cap`). Weights of forwards
   /// and first hops, and which token a relay binds (the newest, or the one whose source
@@ -40,24 +41,16 @@ class TokenRun {
     TokenRun t(q, s, messages, weight_forwards, weight_first, urgent_bind);
     t.seed_ = seed;
     t.start();
-    for (std::uint32_t g = 0; g <= q.ports; ++g) s.offsets[g] = 0;
-    std::uint32_t r = 0;
-    while (t.unsent_ + t.unbound_ > 0) {
-      if (r == cap || !steps.round()) return kNone;
-      const std::uint32_t v = t.best_vector();
-      if (v == kNone) return kNone;  // nothing can move: cannot happen
-      s.vectors[r] = v;
-      const auto stamp = static_cast<std::int32_t>(r + 1);
-      t.forward(stamp, v);
-      t.first_hops(stamp, v);
-      s.offsets[q.ports + r + 1] = t.hop_count_;
-      ++r;
-    }
-    return r;
+    return run_rounds(t, s, q.ports, cap, steps);
   }
 
  private:
+  template <class Run>
+  friend constexpr std::uint32_t run_rounds(Run&, PlanStorageSpan, std::uint32_t, std::uint32_t, RunMeter);
   static constexpr std::int32_t kEnd = -1;
+  [[nodiscard]] constexpr bool unfinished() const { return unsent_ + unbound_ > 0; }
+  [[nodiscard]] constexpr std::uint32_t hops() const { return hop_count_; }
+  [[nodiscard]] constexpr std::uint32_t pick_vector() { return best_vector(); }
   constexpr TokenRun(const Problem& q, PlanStorageSpan s, std::uint32_t m, std::uint32_t wf, std::uint32_t ws, bool ub)
       : q_(q), s_(s), n_(q.ports), m_(m), weight_forwards_(wf), weight_first_(ws), urgent_bind_(ub) {}
 
