@@ -219,33 +219,20 @@ class GreedyRun {
     return best;
   }
 
-  constexpr void emit(std::uint32_t port, std::uint32_t from, std::uint32_t to) {
-    s_.hops[hop_count_++] = RelayHop{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(from),
-                                     static_cast<std::uint16_t>(to)};
-  }
+  constexpr void emit(std::uint32_t port, std::uint32_t from, std::uint32_t to) { append_hop(s_.hops, hop_count_, port, from, to); }
 
   /// Relays forward the messages waiting for e, one per relay (stamp: round + 1).
   constexpr void forward(std::int32_t stamp, std::uint32_t e) {
-    std::int32_t prev = kEnd;
-    for (std::int32_t m = bucket_head(e); m != kEnd;) {
-      const auto um = static_cast<std::uint32_t>(m);
-      const std::int32_t after = next(um);
-      if (used(relay(um)) == stamp) {
-        prev = m;  // this relay already forwards in this round: keep it waiting
-      } else {
-        used(relay(um)) = stamp;
-        emit(relay(um), origin(um), stored_final(um));
-        --incoming(stored_final(um));
-        if (prev == kEnd) {
-          bucket_head(e) = after;
-        } else {
-          next(static_cast<std::uint32_t>(prev)) = after;
-        }
-        --bucket_count(e);
-        --in_flight_;
-      }
-      m = after;
-    }
+    const std::uint32_t sent = forward_bucket(
+        bucket_head(e), stamp, [this](std::uint32_t m) -> std::int32_t& { return next(m); },
+        [this](std::uint32_t m) -> std::uint32_t { return relay(m); },
+        [this](std::uint32_t u) -> std::int32_t& { return used(u); },
+        [this](std::uint32_t m) {
+          emit(relay(m), origin(m), stored_final(m));
+          --incoming(stored_final(m));
+        });
+    bucket_count(e) -= static_cast<std::int32_t>(sent);
+    in_flight_ -= sent;
   }
 
   /// Sources send a first hop to P(i) ^ e where that relays one of their messages.

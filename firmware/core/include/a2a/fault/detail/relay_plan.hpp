@@ -57,6 +57,37 @@ constexpr void sort_hops_by_port(std::span<RelayHop> hops, std::uint32_t begin, 
     sift(0, size - 1);
   }
 }
+/// Appends the hop (port sends origin's message for final_destination) at hops[count++].
+constexpr void append_hop(std::span<RelayHop> hops, std::uint32_t& count, std::uint32_t port, std::uint32_t origin,
+                          std::uint32_t final_destination) {
+  hops[count++] = RelayHop{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
+                           static_cast<std::uint16_t>(final_destination)};
+}
+/// The forwards of one round, as both planners keep their waiting messages: a bucket per
+/// vector, a list from `head` through next(m) (-1 ends it). Each message whose relay has
+/// not sent in this round (its stamp, busy(relay), is not `stamp`) is sent with send(m)
+/// and unlinked, so one per relay; the others keep waiting, in order. Returns how many went.
+template <class Next, class RelayOf, class Busy, class Send>
+constexpr std::uint32_t forward_bucket(std::int32_t& head, std::int32_t stamp, Next next, RelayOf relay_of, Busy busy,
+                                       Send send) {
+  std::uint32_t sent = 0;
+  std::int32_t prev = -1;
+  for (std::int32_t m = head; m != -1;) {
+    const auto message = static_cast<std::uint32_t>(m);
+    const std::int32_t after = next(message);
+    std::int32_t& relay_stamp = busy(relay_of(message));
+    if (relay_stamp == stamp) {
+      prev = m;  // this relay already forwards in this round: keep it waiting
+    } else {
+      relay_stamp = stamp;
+      send(message);
+      (prev == -1 ? head : next(static_cast<std::uint32_t>(prev))) = after;
+      ++sent;
+    }
+    m = after;
+  }
+  return sent;
+}
 /// A plan made for processors relabeled u ^ c, back to the real numbering (both
 /// planners): extra round vectors e ^ shift (shift = P(c) ^ c), every hop's processors
 /// ^ c, then each of the regular + extra rounds' hops sorted by port again.

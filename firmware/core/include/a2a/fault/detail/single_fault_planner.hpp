@@ -187,31 +187,18 @@ class SingleFaultPlanner {
   }
 
   constexpr void emit(std::uint32_t port, std::uint32_t origin, std::uint32_t final_destination) {
-    s_.hops[hop_count_++] = RelayHop{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
-                                     static_cast<std::uint16_t>(final_destination)};
+    detail::append_hop(s_.hops, hop_count_, port, origin, final_destination);
   }
 
   /// Relays forward the messages waiting for e (one per relay per round).
   constexpr void forward(std::uint32_t r, std::uint32_t e) {
-    std::int32_t prev = kEnd;
-    for (std::int32_t m = bucket_head(e); m != kEnd;) {
-      const std::int32_t next = msg_next(static_cast<std::uint32_t>(m));
-      const std::uint32_t relay = msg_relay(static_cast<std::uint32_t>(m));
-      if (used_stamp(relay) == static_cast<std::int32_t>(r + 1)) {
-        prev = m;  // this relay already forwards in round r: keep it waiting
-      } else {
-        used_stamp(relay) = static_cast<std::int32_t>(r + 1);
-        emit(relay, msg_origin(static_cast<std::uint32_t>(m)), msg_final(static_cast<std::uint32_t>(m)));
-        if (prev == kEnd) {
-          bucket_head(e) = next;
-        } else {
-          msg_next(static_cast<std::uint32_t>(prev)) = next;
-        }
-        --bucket_count(e);
-        --in_flight_;
-      }
-      m = next;
-    }
+    const std::uint32_t sent = detail::forward_bucket(
+        bucket_head(e), static_cast<std::int32_t>(r + 1), [this](std::uint32_t m) -> std::int32_t& { return msg_next(m); },
+        [this](std::uint32_t m) -> std::uint32_t { return msg_relay(m); },
+        [this](std::uint32_t u) -> std::int32_t& { return used_stamp(u); },
+        [this](std::uint32_t m) { emit(msg_relay(m), msg_origin(m), msg_final(m)); });
+    bucket_count(e) -= static_cast<std::int32_t>(sent);
+    in_flight_ -= sent;
   }
 
   /// Regular round with vector e: sources of A whose direct message goes to a valid relay
