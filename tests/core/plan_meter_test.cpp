@@ -7,6 +7,7 @@
 #include <a2a/fault/plan_storage.hpp>
 
 #include "a2a_test.hpp"
+#include "unit_storage.hpp"
 
 namespace plan_meter_unit {
 using namespace a2a;
@@ -49,7 +50,7 @@ TEST_CASE("plan meter: every step ticks, restart starts the count again") {
 
 TEST_CASE("plan meter: a planner over the cap refuses with fault_plan_over_budget") {
   using namespace a2a;
-  static FaultPlanStorage<16, 1> storage;
+  FaultPlanStorage<16, 1>& storage = test::unit_plan_storage();
   const Network net = make_network(Topology::banyan, 16).value();
   const SwitchFault fault{1, 3};
   const FaultSetView faults{std::span<const SwitchFault>(&fault, 1), {}};

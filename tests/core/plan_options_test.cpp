@@ -5,6 +5,7 @@
 #include <a2a/fault/plan_storage.hpp>
 
 #include "a2a_test.hpp"
+#include "unit_storage.hpp"
 
 namespace plan_options_unit {
 using namespace a2a;
@@ -17,7 +18,7 @@ static_assert(!FaultPlanOptions{}.degraded && FaultPlanOptions{}.single_designs 
 
 TEST_CASE("plan options: a fault on stage 0 is refused, in degraded mode planned without the cut pairs") {
   using namespace a2a;
-  static FaultPlanStorage<16, 1> storage;
+  FaultPlanStorage<16, 1>& storage = test::unit_plan_storage();
   const Network net = make_network(Topology::omega, 16).value();
   const SwitchFault fault{0, 2};  // stage 0: its two processors cannot send at all
   const FaultSetView faults{std::span<const SwitchFault>(&fault, 1), {}};

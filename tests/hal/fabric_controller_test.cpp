@@ -6,11 +6,12 @@
 #include <a2a/mock/recording_bus.hpp>
 
 #include "a2a_test.hpp"
+#include "unit_bus.hpp"
 
 namespace fabric_controller_unit {
 using namespace a2a;
 using namespace a2a::hal;
-using Driver = FabricDriver<mock::RecordingBus<64>, FabricLayout<16, 4>>;
+using Driver = FabricDriver<a2a::test::UnitBus, FabricLayout<16, 4>>;
 static_assert(FabricController<Driver> && FabricDiagnostics<Driver>);
 /// Everything but abort().
 struct NoAbort {
@@ -42,8 +43,7 @@ static_assert(kSwitchesPerWord == 8 && kPortsPerIdleWord == 32);
 
 TEST_CASE("fabric controller: the driver's diagnostics answer before anything ran") {
   using namespace a2a;
-  static mock::RecordingBus<64> bus;
-  bus.reset();
+  test::UnitBus& bus = test::unit_bus();
   fabric_controller_unit::Driver fabric(bus);
   CHECK(fabric.round_counter() == 0);
   CHECK(fabric.counters() == DeliveryTally{});

@@ -9,23 +9,23 @@
 #include <a2a/mock/recording_bus.hpp>
 
 #include "a2a_test.hpp"
+#include "unit_bus.hpp"
 
 namespace latched_round_unit {
 using namespace a2a;
 using namespace a2a::hal;
 using Layout = FabricLayout<64, 6>;
-using Bus = mock::RecordingBus<512>;
-inline Bus g_bus;
+using Bus = a2a::test::UnitBus;
 
 /// Programs round r of `schedule` and checks the latched view of it, port by port.
 template <class S>
 void check_round(const S& schedule, std::uint32_t r) {
-  g_bus.reset();
-  FabricDriver<Bus, Layout> fabric(g_bus);
+  Bus& bus = a2a::test::unit_bus();
+  FabricDriver<Bus, Layout> fabric(bus);
   const Network net = schedule.network();
   REQUIRE(fabric.configure(net, false) == Errc::ok);
   REQUIRE(program_round(fabric, schedule, r) == Errc::ok);
-  const auto read = [](std::uint32_t offset) { return g_bus.read32(offset); };
+  const auto read = [&bus](std::uint32_t offset) { return bus.read32(offset); };
   const LatchedRound<Layout, decltype(read)> latched(read);
   REQUIRE(latched.network().ok());
   CHECK(latched.network().value() == net);

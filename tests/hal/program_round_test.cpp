@@ -11,18 +11,18 @@
 #include <cstdint>
 
 #include "a2a_test.hpp"
+#include "unit_bus.hpp"
 
 namespace program_round_unit {
 using namespace a2a;
 using namespace a2a::hal;
 using Layout = FabricLayout<256, 8>;
-using Bus = mock::RecordingBus<512>;
+using Bus = a2a::test::UnitBus;
 using Driver = FabricDriver<Bus, Layout>;
 
-/// One bus for all cases, in .bss (the Cortex-M stack is small); each case starts fresh.
+/// The shared bus (unit_bus.hpp), marking each COMMIT as the end of a round.
 inline Bus& fresh_bus() {
-  static Bus bus;
-  bus.reset();
+  Bus& bus = a2a::test::unit_bus();
   bus.set_round_marker(Layout::kControl, reg::Control::Commit::mask);
   return bus;
 }
