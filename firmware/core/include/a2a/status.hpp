@@ -26,7 +26,9 @@ namespace a2a {
 extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(void);  // NOLINT(readability-redundant-declaration): a2a.h declares it too
 
 namespace detail {
-[[noreturn]] inline void contract_violation() {
+// Out of line and cold: a broken contract costs its callers one call on a path they
+// never take, not the hook's test inlined into every round loop that checks something.
+[[noreturn, gnu::noinline, gnu::cold]] inline void contract_violation() {
   if (&a2a_contract_violation != nullptr) a2a_contract_violation();
   __builtin_trap();
 }
