@@ -39,10 +39,8 @@ class GreedyRun {
     return run_rounds(p, storage, q.ports, cap, steps);
   }
 
- private:
-  template <class Run>
-  friend constexpr std::uint32_t run_rounds(Run&, PlanStorageSpan, std::uint32_t, std::uint32_t, RunMeter);
-  static constexpr std::int32_t kEnd = -1;
+  // The round run_rounds() (run_rounds.hpp) lays down: whether messages are left, the
+  // round's vector, its forwards and first hops (below), the hops so far.
   [[nodiscard]] constexpr bool unfinished() const { return remaining_ + in_flight_ > 0; }
   [[nodiscard]] constexpr std::uint32_t hops() const { return hop_count_; }
   /// The next round's vector: by the variant's score (the urgency variant reweighs first), or the cycle's next.
@@ -50,6 +48,9 @@ class GreedyRun {
     if (urgent_) weigh_forwards();
     return cyclic_ ? next_in_cycle() : best_vector();
   }
+
+ private:
+  static constexpr std::int32_t kEnd = -1;
   static constexpr bool blocked_source(const FaultMap& m, std::uint32_t i) {
     for (std::uint32_t f = 0; f < m.count(); ++f)
       if (m.blocked(f).source(i)) return true;
@@ -221,6 +222,7 @@ class GreedyRun {
 
   constexpr void emit(std::uint32_t port, std::uint32_t from, std::uint32_t to) { append_hop(s_.hops, hop_count_, port, from, to); }
 
+ public:  // the round's hops, for run_rounds()
   /// Relays forward the messages waiting for e, one per relay (stamp: round + 1).
   constexpr void forward(std::int32_t stamp, std::uint32_t e) {
     const std::uint32_t sent = forward_bucket(
@@ -280,6 +282,8 @@ class GreedyRun {
       }
     }
   }
+
+ private:
   /// Stored messages reuse the origin and relay arrays by their own index (the pending
   /// ranges keep only final destinations, which take() compacts).
   constexpr void store_origin(std::uint32_t m, std::uint32_t i, std::uint32_t j, std::uint32_t p) {

@@ -44,13 +44,14 @@ class TokenRun {
     return run_rounds(t, s, q.ports, cap, steps);
   }
 
- private:
-  template <class Run>
-  friend constexpr std::uint32_t run_rounds(Run&, PlanStorageSpan, std::uint32_t, std::uint32_t, RunMeter);
-  static constexpr std::int32_t kEnd = -1;
+  // The round run_rounds() (run_rounds.hpp) lays down: whether messages are left, the
+  // round's vector, its forwards and first hops (below), the hops so far.
   [[nodiscard]] constexpr bool unfinished() const { return unsent_ + unbound_ > 0; }
   [[nodiscard]] constexpr std::uint32_t hops() const { return hop_count_; }
   [[nodiscard]] constexpr std::uint32_t pick_vector() { return best_vector(); }
+
+ private:
+  static constexpr std::int32_t kEnd = -1;
   constexpr TokenRun(const Problem& q, PlanStorageSpan s, std::uint32_t m, std::uint32_t wf, std::uint32_t ws, bool ub)
       : q_(q), s_(s), n_(q.ports), m_(m), weight_forwards_(wf), weight_first_(ws), urgent_bind_(ub) {}
 
@@ -151,6 +152,7 @@ class TokenRun {
                                      static_cast<std::uint16_t>(to)};
   }
 
+ public:  // the round's hops, for run_rounds()
   /// Every relay with a token whose source has j = P(p) ^ v open forwards one: bound now.
   constexpr void forward(std::int32_t stamp, std::uint32_t v) {
     for (std::uint32_t p = 0; p < n_; ++p) {
@@ -219,6 +221,7 @@ class TokenRun {
     }
   }
 
+ private:
   const Problem& q_;
   PlanStorageSpan s_;
   std::uint32_t n_;
