@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "a2a_test.hpp"
+#include "store_log.hpp"
 
 using namespace a2a;
 using namespace a2a::app;
@@ -29,17 +30,7 @@ using Ram = emulated::RamBlock<Layout::kSize>;
 using Driver = hal::FabricDriver<Ram, Layout>;
 using Ring = hal::SlotRing<8>;
 
-/// Records the stores a slot makes (the interrupt's bus in the ring tests).
-struct StoreLog {
-  std::uint32_t count{0};
-  std::uint32_t offset[8]{};
-  std::uint32_t value[8]{};
-  std::uint32_t read32(std::uint32_t) { return 0; }
-  void write32(std::uint32_t o, std::uint32_t v) {
-    if (count < 8) offset[count] = o, value[count] = v;
-    ++count;
-  }
-};
+using a2a::test::StoreLog;
 
 /// The block, its emulator, and the board's slot timer played by the test.
 struct Bench {

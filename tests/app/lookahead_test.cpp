@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "a2a_test.hpp"
+#include "store_log.hpp"
 
 namespace lookahead_unit {
 using namespace a2a;
@@ -18,17 +19,7 @@ using namespace a2a::app;
 using Layout = hal::FabricLayout<64, 6>;
 using Ring = hal::SlotRing<8>;
 
-/// Records the stores a slot makes (the stand-in for the interrupt's bus).
-struct StoreLog {
-  std::uint32_t count{0};
-  std::uint32_t offset[8]{};
-  std::uint32_t value[8]{};
-  std::uint32_t read32(std::uint32_t) { return 0; }
-  void write32(std::uint32_t o, std::uint32_t v) {
-    if (count < 8) offset[count] = o, value[count] = v;
-    ++count;
-  }
-};
+using a2a::test::StoreLog;
 
 /// The entries of every round of `schedule`, by step() alone and by step() for round 0
 /// then fill() (a ring drained as it goes): the same stores, in the same order.
