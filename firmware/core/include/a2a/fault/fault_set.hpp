@@ -1,9 +1,15 @@
 // A set of faults of a binary unique-path MIN (omega, baseline, banyan, their reverses,
 // GSEN with N = 2^n) and what it blocks.
 //
-// Two kinds of fault, numbered as in docs/conventions.md:
+// Three kinds of fault, numbered as in docs/conventions.md:
 //  - SwitchFault{stage, switch_index}: switching element switch_index of stage `stage`
 //    (0 = input side) carries nothing.
+//  - StuckFault{stage, switch_index, state}: the element stays in `state` (0 straight,
+//    1 cross) whatever it is set to. A pair whose path wants that state there passes;
+//    one that wants the other state is blocked. In a stage-controlled round the state a
+//    pair wants at stage s is one bit of the source XOR one bit of the destination, so
+//    the blocked half of the switch's rectangle is two rectangles (N pairs, not 2N):
+//    a stuck switch is two entries of the map below.
 //  - LinkFault{stage, terminal}: the link that leaves stage `stage` (0 <= stage <= n-2)
 //    on terminal `terminal` of the column behind it, i.e. the terminal
 //    wiring::after_stage(net, stage, d * switch + port) names (after the stage's fixed
@@ -50,11 +56,21 @@ struct LinkFault {
   friend constexpr bool operator==(const LinkFault&, const LinkFault&) = default;
 };
 
+/// One switching element stuck in `state` (0 straight, 1 cross): it serves only the
+/// paths that want that state.
+struct StuckFault {
+  std::uint32_t stage{0};
+  std::uint32_t switch_index{0};
+  std::uint32_t state{0};
+  friend constexpr bool operator==(const StuckFault&, const StuckFault&) = default;
+};
+
 /// The faults of a network, size-erased: views of the caller's lists.
 struct FaultSetView {
   std::span<const SwitchFault> switches{};
   std::span<const LinkFault> links{};
-  [[nodiscard]] constexpr std::size_t size() const { return switches.size() + links.size(); }
+  std::span<const StuckFault> stuck{};
+  [[nodiscard]] constexpr std::size_t size() const { return switches.size() + links.size() + stuck.size(); }
   [[nodiscard]] constexpr bool empty() const { return size() == 0; }
 };
 
@@ -78,18 +94,27 @@ class FaultSet {
     links_[link_count_++] = f;
     return Errc::ok;
   }
-  constexpr void clear() { switch_count_ = link_count_ = 0; }
-  [[nodiscard]] constexpr std::size_t size() const { return switch_count_ + link_count_; }
+  constexpr Errc add(StuckFault f) {
+    for (std::size_t k = 0; k < stuck_count_; ++k)
+      if (stuck_[k].stage == f.stage && stuck_[k].switch_index == f.switch_index) return Errc::fault_duplicate;
+    if (size() == Capacity) return Errc::faults_too_many;
+    stuck_[stuck_count_++] = f;
+    return Errc::ok;
+  }
+  constexpr void clear() { switch_count_ = link_count_ = stuck_count_ = 0; }
+  [[nodiscard]] constexpr std::size_t size() const { return switch_count_ + link_count_ + stuck_count_; }
   [[nodiscard]] constexpr FaultSetView view() const {
     return {std::span<const SwitchFault>(switches_).first(switch_count_),
-            std::span<const LinkFault>(links_).first(link_count_)};
+            std::span<const LinkFault>(links_).first(link_count_), std::span<const StuckFault>(stuck_).first(stuck_count_)};
   }
 
  private:
   std::array<SwitchFault, Capacity> switches_{};
   std::array<LinkFault, Capacity> links_{};
+  std::array<StuckFault, Capacity> stuck_{};
   std::size_t switch_count_{0};
   std::size_t link_count_{0};
+  std::size_t stuck_count_{0};
 };
 
 /// The pairs (i, j) whose unique path uses one fault: (i & fixed_a) == a and (j & fixed_b) == b.
@@ -131,7 +156,8 @@ constexpr bool faults_describable(const Network& net) {
 
 /// Checks a fault list against a network: faults_not_supported (not a binary 2^n
 /// unique-path MIN), faults_too_many (more than kMaxFaults), fault_out_of_range,
-/// link_fault_out_of_range, fault_duplicate.
+/// link_fault_out_of_range, fault_duplicate (also a switch listed stuck twice, or stuck and
+/// dead), state_out_of_range (a stuck state >= d).
 constexpr Errc check_faults(const Network& net, FaultSetView faults) {
   if (!faults_describable(net)) return Errc::faults_not_supported;
   if (faults.size() > kMaxFaults) return Errc::faults_too_many;
@@ -146,6 +172,16 @@ constexpr Errc check_faults(const Network& net, FaultSetView faults) {
     if (f.stage + 1 >= net.stages || f.terminal >= net.ports) return Errc::link_fault_out_of_range;
     for (std::size_t m = 0; m < k; ++m)
       if (faults.links[m] == f) return Errc::fault_duplicate;
+  }
+  for (std::size_t k = 0; k < faults.stuck.size(); ++k) {
+    const StuckFault f = faults.stuck[k];
+    if (f.stage >= net.stages || f.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
+    if (f.state >= net.radix) return Errc::state_out_of_range;
+    // One element, one fault: stuck twice, or stuck and dead, is a contradiction.
+    for (std::size_t m = 0; m < k; ++m)
+      if (faults.stuck[m].stage == f.stage && faults.stuck[m].switch_index == f.switch_index) return Errc::fault_duplicate;
+    for (const SwitchFault& dead : faults.switches)
+      if (dead.stage == f.stage && dead.switch_index == f.switch_index) return Errc::fault_duplicate;
   }
   return Errc::ok;
 }
@@ -179,7 +215,7 @@ constexpr std::uint64_t union_size(std::span<const std::uint32_t> masks, std::sp
 }  // namespace detail
 
 /// A validated fault set compiled to its blocked rectangles (one per fault, in list
-/// order: switches, then links). Holds no reference to the caller's lists.
+/// order: switches, then links; then two per stuck switch). Holds no reference to the caller's lists.
 class FaultMap {
  public:
   constexpr FaultMap() = default;
@@ -206,6 +242,7 @@ class FaultMap {
       A2A_TRY(r);
       m.blocked_[m.count_++] = *r;
     }
+    for (const StuckFault f : faults.stuck) A2A_TRY(m.add_stuck(f));
     return m;
   }
 
@@ -248,8 +285,8 @@ class FaultMap {
   /// Does some p relay (i, j)? The cheaper of inclusion-exclusion over the relays the
   /// faults rule out and a scan of the N processors.
   [[nodiscard]] constexpr bool relay_exists(std::uint32_t i, std::uint32_t j) const {
-    std::array<std::uint32_t, 2 * kMaxFaults> masks{};
-    std::array<std::uint32_t, 2 * kMaxFaults> values{};
+    std::array<std::uint32_t, 4 * kMaxFaults> masks{};
+    std::array<std::uint32_t, 4 * kMaxFaults> values{};
     std::uint32_t k = 0;
     for (std::uint32_t f = 0; f < count_; ++f) {
       const BlockedPairs& r = blocked_[f];
@@ -336,11 +373,37 @@ class FaultMap {
     r.b = through.destination & r.fixed_b;
     return r;
   }
+  /// A stuck switch: the half of its rectangle that wants the other state, as (at most)
+  /// two rectangles. Round word x sends u to P(u) ^ E(x); stage s's flip E(1 << s) is
+  /// one output bit c, so the state a pair (i, j) wants at stage s is bit c of
+  /// P(i) ^ j: i's bit b (P(1 << b) = 1 << c) XOR j's bit c. Blocked: i_b ^ j_c != state,
+  /// i.e. (i_b, j_c) = (v, v ^ !state) for v = 0, 1.
+  constexpr Errc add_stuck(StuckFault f) {
+    auto whole = rectangle(f.stage, false, 2 * f.switch_index);
+    A2A_TRY(whole);
+    const std::uint32_t c_bit = flip_path(f.stage).destination;  // one bit (checked in make)
+    std::uint32_t b_bit = 0;
+    for (std::uint32_t b = 0; b < net_.stages; ++b)
+      if (src_path(b).destination == c_bit) b_bit = std::uint32_t{1} << b;
+    if (b_bit == 0) return Errc::faults_not_supported;
+    for (std::uint32_t v = 0; v < 2; ++v) {
+      const std::uint32_t want_j = v ^ (f.state == 0 ? 1U : 0U);
+      BlockedPairs r = *whole;
+      if ((r.fixed_a & b_bit) != 0 && ((r.a & b_bit) != 0) != (v != 0)) continue;  // i_b fixed to the other value
+      if ((r.fixed_b & c_bit) != 0 && ((r.b & c_bit) != 0) != (want_j != 0)) continue;
+      r.fixed_a |= b_bit;
+      r.a = (r.a & ~b_bit) | (v != 0 ? b_bit : 0U);
+      r.fixed_b |= c_bit;
+      r.b = (r.b & ~c_bit) | (want_j != 0 ? c_bit : 0U);
+      blocked_[count_++] = r;
+    }
+    return Errc::ok;
+  }
   /// Do the rectangles through x (as a source if `as_source`, else as an output) cover
   /// every partner?
   [[nodiscard]] constexpr bool covers(std::uint32_t x, bool as_source) const {
-    std::array<std::uint32_t, kMaxFaults> masks{};
-    std::array<std::uint32_t, kMaxFaults> values{};
+    std::array<std::uint32_t, 2 * kMaxFaults> masks{};
+    std::array<std::uint32_t, 2 * kMaxFaults> values{};
     std::uint32_t k = 0;
     for (std::uint32_t f = 0; f < count_; ++f) {
       const BlockedPairs& r = blocked_[f];
@@ -351,7 +414,7 @@ class FaultMap {
   }
 
   Network net_{};
-  std::array<BlockedPairs, kMaxFaults> blocked_{};
+  std::array<BlockedPairs, 2 * kMaxFaults> blocked_{};  // a stuck switch takes two
   std::uint32_t count_{0};
 };
 

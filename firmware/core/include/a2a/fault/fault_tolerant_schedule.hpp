@@ -139,7 +139,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
                                                       PlanStorageSpan storage, FaultPlanOptions options = {}) {
     A2A_TRY(check_faults(net, faults));
     if (net.ports < 16) return Errc::faults_not_supported;
-    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.switches[0].stage > 0 &&
+    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.stuck.empty() &&
+                        faults.switches[0].stage > 0 &&
                         faults.switches[0].stage + 1 < net.stages;
     // Bounded planning (a device): the single-fault design alone (one internal switch
     // leaves every pair a relay). Apart from the general path, whose fault map and
