@@ -12,7 +12,8 @@ the conventions:
 It checks that every claimed dst and tag is where the route arrives, that no
 two signals reach one output in a round, and that every ordered pair
 (orig, final), i = j included, is delivered exactly once (plus, when the dump
-asks, crosstalk and faulty switches). Relays (store and forward, docs/conventions.md):
+asks, crosstalk, faulty switches and switches stuck in one state: a hop through
+one in the other state). Relays (store and forward, docs/conventions.md):
 a hop whose route ends short of `final` puts the message into that processor's
 store; a hop whose src is not `orig` must forward a message that reached src in
 an earlier round; nothing may be left in a store at the end.
@@ -180,6 +181,7 @@ def check(dump):
     net = Network(topology, N, d, n)
     faults = {tuple(f) for f in dump.get("faults", [])}
     dead_links = {tuple(f) for f in dump.get("fault_links", [])}
+    stuck = {(f[0], f[1]): f[2] for f in dump.get("stuck_faults", [])}  # (stage, switch) -> its state
     left_out = {(p[0], p[1]) for p in dump.get("left_out", [])}
     optical = dump.get("optical", False)
     delivered = {}
@@ -215,6 +217,11 @@ def check(dump):
                 load[hop] = load.get(hop, 0) + 1
             if faults & set(hops):
                 problems.append("round %d: %d -> %d crosses a faulty switch" % (r, src, dst))
+                continue
+            wrong = [h for h in hops if h in stuck and stages[h[0]][h[1]] != stuck[h]]
+            if wrong:
+                problems.append("round %d: %d -> %d passes switch %d of stage %d in state %d, but it is stuck in %d"
+                                % (r, src, dst, wrong[0][1], wrong[0][0], stages[wrong[0][0]][wrong[0][1]], stuck[wrong[0]]))
                 continue
             if dead_links & set(links):
                 problems.append("round %d: %d -> %d crosses a dead link" % (r, src, dst))

@@ -216,8 +216,9 @@ constexpr OptionHelp kScheduleOptionHelp[] = {
      "list; default: the\nfewest rounds known for the network)"},
     {"order", "O", "round order of latin-square, optical, shift and the GSEN\nfamilies over all 2^n words: natural "
                    "(default) or gray"},
-    {"fault", "STAGE:SWITCH",
-     "a faulty switch (repeatable; with --fault-link at most 8). Without\n--schedule (or with fault-tolerant) the plan "
+    {"fault", "STAGE:SWITCH[:stuck=K]",
+     "a faulty switch (repeatable; with --fault-link at most 8); stuck=K:\nthe switch stays in state K (0 straight, 1 "
+     "cross) and the plan\nuses it in that state only. Without\n--schedule (or with fault-tolerant) the plan "
      "relays around every\nfault: binary omega, baseline, banyan, their reverses or gsen\nN = 2^n >= 16; a fault no "
      "relay avoids is refused with its pair.\nWith another --schedule the faults are only marked and verify\nreports "
      "the messages that cross them"},

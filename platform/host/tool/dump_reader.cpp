@@ -104,6 +104,29 @@ std::vector<DeadLink> read_dead_links(const Checker& c, const json& doc, const N
   return links;
 }
 
+/// "stuck_faults" (optional): switches [stage, switch, state] stuck in a state < d; a
+/// switch at most once, and not also in "faults".
+std::vector<StuckSwitch> read_stuck(const Checker& c, const json& doc, const Network& net,
+                                    const std::vector<Fault>& dead) {
+  std::vector<StuckSwitch> stuck;
+  if (!doc.contains("stuck_faults")) return stuck;
+  const json& list = c.array(doc["stuck_faults"], "stuck_faults");
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string field = "stuck_faults[" + std::to_string(k) + "]";
+    if (!list[k].is_array() || list[k].size() != 3) c.fail(field, "must be a triple [stage, switch, state]");
+    const StuckSwitch s{c.whole(list[k][0], field + "[0]", net.stages, "stage < " + std::to_string(net.stages)),
+                        c.whole(list[k][1], field + "[1]", net.switches_per_stage(),
+                                "switch < " + std::to_string(net.switches_per_stage()) + ", the switches a stage has"),
+                        c.whole(list[k][2], field + "[2]", net.radix, "state < d = " + std::to_string(net.radix))};
+    for (const StuckSwitch& other : stuck)
+      if (other.stage == s.stage && other.sw == s.sw) c.fail(field, "the switch is listed stuck twice");
+    for (const Fault& f : dead)
+      if (f.stage == s.stage && f.sw == s.sw) c.fail(field, "the switch is also in \"faults\" (dead or stuck, not both)");
+    stuck.push_back(s);
+  }
+  return stuck;
+}
+
 /// "left_out" (optional, degraded dumps): [orig, final, reason] for each pair not delivered.
 std::vector<LeftOutPair> read_left_out(const Checker& c, const json& doc, const Network& net) {
   std::vector<LeftOutPair> pairs;
@@ -183,6 +206,7 @@ std::unique_ptr<Plan> read_dump(std::istream& in, const std::string& source_name
   info.origin = "dump " + source_name + " (schedule " + info.schedule + ")";
   info.faults = read_faults(c, doc, info.net);
   info.dead_links = read_dead_links(c, doc, info.net);
+  info.stuck = read_stuck(c, doc, info.net, info.faults);
   info.left_out = read_left_out(c, doc, info.net);
   const json& optical = c.member(doc, "", "optical");
   if (!optical.is_boolean()) c.fail("optical", "must be true or false");

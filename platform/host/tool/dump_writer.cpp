@@ -25,6 +25,13 @@ void write_json_dump(const Plan& plan, std::ostream& out) {
       out << (k == 0 ? "" : ", ") << '[' << info.dead_links[k].stage << ", " << info.dead_links[k].terminal << ']';
     out << ']';
   }
+  if (!info.stuck.empty()) {
+    out << ",\n \"stuck_faults\": [";
+    for (std::size_t k = 0; k < info.stuck.size(); ++k)
+      out << (k == 0 ? "" : ", ") << '[' << info.stuck[k].stage << ", " << info.stuck[k].sw << ", "
+          << info.stuck[k].state << ']';
+    out << ']';
+  }
   if (!info.left_out.empty()) {
     out << ",\n \"left_out\": [";
     for (std::size_t k = 0; k < info.left_out.size(); ++k)

@@ -63,6 +63,9 @@ class SchedulePlan final : public Plan {
       stage.resize(switches);
       config.stage_states(s, stage);
     }
+    // A stuck switch is in its state whatever a stage word asks: the rounds that want
+    // the other state send nothing through it, so the dump shows the state it is in.
+    for (const StuckSwitch& f : info().stuck) out.stages[f.stage][f.sw] = f.state;
     out.sends.clear();
     out.sends.reserve(net.ports);
     std::array<PortSend, 256> claims;  // the family found once for so many ports
@@ -96,7 +99,7 @@ class StoredPlan final : public Plan {
 
 std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults,
                                          std::shared_ptr<const void> keep, std::vector<DeadLink> dead_links,
-                                         std::vector<LeftOutPair> left_out) {
+                                         std::vector<LeftOutPair> left_out, std::vector<StuckSwitch> stuck) {
   PlanInfo info;
   info.net = schedule.network();
   info.schedule = std::string(name(schedule.kind()));
@@ -104,14 +107,18 @@ std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder
   info.faults = std::move(faults);
   info.dead_links = std::move(dead_links);
   info.left_out = std::move(left_out);
+  info.stuck = std::move(stuck);
   const FaultTolerantSchedule* ft = schedule.fault_tolerant();
-  if (ft != nullptr && (info.faults.size() + info.dead_links.size() > 1 || !info.dead_links.empty())) {
+  if (ft != nullptr && (info.faults.size() + info.dead_links.size() > 1 || !info.dead_links.empty() || !info.stuck.empty())) {
     // Several faults or a dead link: the general planner's plan, named by its faults.
     std::string what = "fault-tolerant: Latin square avoiding";
     for (const Fault& f : info.faults)
       what += " switch " + std::to_string(f.sw) + " of stage " + std::to_string(f.stage) + ",";
     for (const DeadLink& l : info.dead_links)
       what += " link " + std::to_string(l.stage) + ":" + std::to_string(l.terminal) + ",";
+    for (const StuckSwitch& f : info.stuck)
+      what += " switch " + std::to_string(f.sw) + " of stage " + std::to_string(f.stage) + " stuck " +
+              (f.state == 0 ? "straight" : "cross") + " in the other state,";
     info.origin = what + " then " + std::to_string(ft->extra_rounds()) + " relay rounds";
   }
   if (!info.left_out.empty()) info.origin += ", degraded (" + std::to_string(info.left_out.size()) + " pairs left out)";

@@ -22,6 +22,15 @@ struct Fault {
   friend bool operator==(const Fault&, const Fault&) = default;
 };
 
+/// A switch stuck in one state (--fault STAGE:SWITCH:stuck=K): it serves only the
+/// paths that want state K there (a2a::StuckFault; the dump's "stuck_faults").
+struct StuckSwitch {
+  std::uint32_t stage{0};
+  std::uint32_t sw{0};
+  std::uint32_t state{0};
+  friend bool operator==(const StuckSwitch&, const StuckSwitch&) = default;
+};
+
 /// A dead link (--fault-link STAGE:TERMINAL): the one leaving stage `stage` on
 /// terminal `terminal` of the column behind it (a2a::LinkFault, docs/conventions.md).
 struct DeadLink {
@@ -61,6 +70,7 @@ struct PlanInfo {
   std::string origin;    ///< human-readable: which schedule and order, or which file
   std::vector<Fault> faults;
   std::vector<DeadLink> dead_links;  ///< the dump's "fault_links" (absent: none)
+  std::vector<StuckSwitch> stuck;    ///< the dump's "stuck_faults" (absent: none)
   std::vector<LeftOutPair> left_out;  ///< degraded: the pairs not delivered (the dump's "left_out")
   bool optical{false};
   std::uint32_t rounds{0};
@@ -87,7 +97,8 @@ class Plan {
 /// A plan around faults also names its dead links and, degraded, the pairs it leaves out.
 std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder order, std::vector<Fault> faults,
                                          std::shared_ptr<const void> keep = nullptr,
-                                         std::vector<DeadLink> dead_links = {}, std::vector<LeftOutPair> left_out = {});
+                                         std::vector<DeadLink> dead_links = {}, std::vector<LeftOutPair> left_out = {},
+                                         std::vector<StuckSwitch> stuck = {});
 /// Rounds held in memory (a dump read from a file).
 std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rounds);
 

@@ -31,6 +31,12 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
     for (const Fault& f : info.faults) out << " stage " << f.stage << " switch " << f.sw << ';';
     out << '\n';
   }
+  if (!info.stuck.empty()) {
+    out << "stuck switches (used only in their state; the pairs that want the other one are relayed):";
+    for (const StuckSwitch& f : info.stuck)
+      out << " stage " << f.stage << " switch " << f.sw << (f.state == 0 ? " straight" : " cross") << ';';
+    out << '\n';
+  }
   if (!info.dead_links.empty()) {
     out << "dead links (avoided: relays through a third processor):";
     for (const DeadLink& l : info.dead_links) out << " behind stage " << l.stage << " terminal " << l.terminal << ';';

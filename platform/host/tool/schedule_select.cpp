@@ -1,6 +1,8 @@
 #include "schedule_select.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -22,12 +24,27 @@ std::string network_text(Topology topology, std::uint32_t ports, std::uint32_t r
   return std::string(name(topology)) + " with N = " + std::to_string(ports) + ", d = " + std::to_string(radix);
 }
 
-Fault parse_fault(const std::string& text, const Network& net) {
+/// --fault STAGE:SWITCH (dead) or STAGE:SWITCH:stuck=K: the position, and K (none: dead).
+std::pair<Fault, std::optional<std::uint32_t>> parse_fault(const std::string& text, const Network& net) {
   const auto colon = text.find(':');
   if (colon == std::string::npos)
-    throw UsageError("--fault needs STAGE:SWITCH (for example 1:3), got '" + text + "'");
+    throw UsageError("--fault needs STAGE:SWITCH (for example 1:3) or STAGE:SWITCH:stuck=K, got '" + text + "'");
+  const auto second = text.find(':', colon + 1);
+  std::optional<std::uint32_t> stuck;
+  if (second != std::string::npos) {
+    const std::string kind = text.substr(second + 1);
+    if (kind.rfind("stuck=", 0) != 0)
+      throw UsageError("--fault " + text + ": after STAGE:SWITCH only stuck=K (the state the switch stays in) is known");
+    stuck = parse_number("--fault stuck state", kind.substr(6));
+    if (*stuck >= net.radix)
+      throw UsageError("--fault " + text + ": stuck state " + std::to_string(*stuck) + " out of range (a " +
+                       std::to_string(net.radix) + " x " + std::to_string(net.radix) + " switch has states 0.." +
+                       std::to_string(net.radix - 1) + "; 0 straight, 1 cross)");
+  }
   const std::uint32_t stage = parse_number("--fault stage", text.substr(0, colon));
-  const std::uint32_t sw = parse_number("--fault switch", text.substr(colon + 1));
+  const std::uint32_t sw = parse_number("--fault switch", text.substr(colon + 1, second == std::string::npos
+                                                                                   ? std::string::npos
+                                                                                   : second - colon - 1));
   if (stage >= net.stages)
     throw UsageError("--fault " + text + ": stage " + std::to_string(stage) + " out of range (the network has " +
                      std::to_string(net.stages) + " stages, 0.." + std::to_string(net.stages - 1) + ")");
@@ -35,7 +52,7 @@ Fault parse_fault(const std::string& text, const Network& net) {
     throw UsageError("--fault " + text + ": switch " + std::to_string(sw) + " out of range (a stage has " +
                      std::to_string(net.switches_per_stage()) + " switches, 0.." +
                      std::to_string(net.switches_per_stage() - 1) + ")");
-  return Fault{stage, sw};
+  return {Fault{stage, sw}, stuck};
 }
 
 std::string schedule_names() {
@@ -100,10 +117,11 @@ std::string undeliverable_text(const UndeliverablePair& p) {
 /// real reason; with --degraded the deliverable pairs are planned and the others listed.
 /// nullptr: a schedule that does not avoid faults was named (they are only marked).
 std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, ScheduleKind kind, RoundOrder order,
-                                          const std::vector<Fault>& faults, const std::vector<DeadLink>& links) {
+                                          const std::vector<Fault>& faults, const std::vector<DeadLink>& links,
+                                          const std::vector<StuckSwitch>& stuck) {
   const bool asked = kind == ScheduleKind::fault_tolerant;
   const bool degraded = args.has("degraded");
-  if (faults.empty() && links.empty()) {
+  if (faults.empty() && links.empty() && stuck.empty()) {
     if (asked) throw UsageError("schedule fault-tolerant needs a --fault STAGE:SWITCH or --fault-link STAGE:TERMINAL");
     if (degraded) throw UsageError("--degraded applies to a plan around faults (--fault, --fault-link)");
     return nullptr;
@@ -114,6 +132,10 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
       throw UsageError("--fault-link: the " + std::string(name(kind)) +
                        " schedule does not avoid faults and a dump marks faulty switches only; omit --schedule "
                        "(or name fault-tolerant) to plan around the dead link");
+    if (!stuck.empty())
+      throw UsageError("--fault STAGE:SWITCH:stuck=K: the " + std::string(name(kind)) +
+                       " schedule does not avoid faults; omit --schedule (or name fault-tolerant) to plan around the "
+                       "stuck switch");
     return nullptr;  // the named schedule runs as it is; the faults are marked
   }
   const std::string where = network_text(net.topology, net.ports, net.radix);
@@ -128,10 +150,13 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
   for (const Fault& f : faults) switch_list.push_back(SwitchFault{f.stage, f.sw});
   std::vector<LinkFault> link_list;
   for (const DeadLink& l : links) link_list.push_back(LinkFault{l.stage, l.terminal});
-  const FaultSetView view{switch_list, link_list};
-  if (view.size() > kMaxFaults)
-    throw UsageError("at most " + std::to_string(kMaxFaults) + " faults (switches and links together), got " +
-                     std::to_string(view.size()));
+  std::vector<StuckFault> stuck_list;
+  for (const StuckSwitch& f : stuck) stuck_list.push_back(StuckFault{f.stage, f.sw, f.state});
+  const FaultSetView view{switch_list, link_list, stuck_list};
+  if (view.size() + view.stuck.size() > kMaxFaults)
+    throw UsageError("at most " + std::to_string(kMaxFaults) +
+                     " faults (switches and links together, a stuck switch counting twice), got " +
+                     std::to_string(view.size() + view.stuck.size()));
   auto storage = std::make_shared<RelayStorage>(net.ports, static_cast<std::uint32_t>(view.size()));
   FaultPlanOptions options;
   options.degraded = degraded;
@@ -154,7 +179,7 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
                  left_out.size(), static_cast<unsigned long long>(net.ports) * net.ports,
                  undeliverable_text(ft->first_left_out()).c_str());
   }
-  return make_schedule_plan(*schedule, order, faults, storage, links, std::move(left_out));
+  return make_schedule_plan(*schedule, order, faults, storage, links, std::move(left_out), stuck);
 }
 
 }  // namespace
@@ -197,12 +222,31 @@ Network choose_network(const Args& args) {
 std::vector<Fault> parse_faults(const Args& args, const Network& net) {
   std::vector<Fault> faults;
   for (const std::string& text : args.values("fault")) {
-    const Fault fault = parse_fault(text, net);
-    bool seen = false;
-    for (const Fault& f : faults) seen = seen || f == fault;
-    if (!seen) faults.push_back(fault);
+    const auto [fault, stuck] = parse_fault(text, net);
+    if (stuck) continue;
+    if (std::find(faults.begin(), faults.end(), fault) == faults.end()) faults.push_back(fault);
   }
   return faults;
+}
+
+std::vector<StuckSwitch> parse_stuck_faults(const Args& args, const Network& net) {
+  std::vector<StuckSwitch> stuck;
+  const std::vector<Fault> dead = parse_faults(args, net);
+  for (const std::string& text : args.values("fault")) {
+    const auto [fault, state] = parse_fault(text, net);
+    if (!state) continue;
+    const StuckSwitch s{fault.stage, fault.sw, *state};
+    if (std::find(stuck.begin(), stuck.end(), s) != stuck.end()) continue;
+    for (const StuckSwitch& other : stuck)
+      if (other.stage == s.stage && other.sw == s.sw)
+        throw UsageError("--fault " + text + ": switch " + std::to_string(s.sw) + " of stage " + std::to_string(s.stage) +
+                         " is already stuck in state " + std::to_string(other.state) + " (one switch, one state)");
+    if (std::find(dead.begin(), dead.end(), fault) != dead.end())
+      throw UsageError("--fault " + text + ": switch " + std::to_string(s.sw) + " of stage " + std::to_string(s.stage) +
+                       " is also listed dead (a switch is either dead or stuck)");
+    stuck.push_back(s);
+  }
+  return stuck;
 }
 
 std::vector<DeadLink> parse_dead_links(const Args& args, const Network& net) {
@@ -237,7 +281,8 @@ std::unique_ptr<Plan> load_plan(const Args& args) {
   }
   const std::vector<Fault> faults = parse_faults(args, net);
   const std::vector<DeadLink> links = parse_dead_links(args, net);
-  if (auto planned = fault_tolerant_plan(args, net, kind, order, faults, links)) return planned;
+  const std::vector<StuckSwitch> stuck = parse_stuck_faults(args, net);
+  if (auto planned = fault_tolerant_plan(args, net, kind, order, faults, links, stuck)) return planned;
   const auto schedule = AnySchedule::make(net, kind, order);
   if (!schedule)
     throw UsageError("schedule " + std::string(name(kind)) + " does not apply to " +

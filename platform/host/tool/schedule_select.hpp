@@ -23,8 +23,10 @@ Topology choose_topology(const Args& args);
 std::optional<ScheduleKind> named_schedule(const Args& args);
 /// The network named by --topology/--ports/--radix (all required but --radix).
 Network choose_network(const Args& args);
-/// The faults of --fault STAGE:SWITCH..., each checked against the network.
+/// The dead switches of --fault STAGE:SWITCH..., each checked against the network.
 std::vector<Fault> parse_faults(const Args& args, const Network& net);
+/// The stuck switches of --fault STAGE:SWITCH:stuck=K... (K < d), each checked.
+std::vector<StuckSwitch> parse_stuck_faults(const Args& args, const Network& net);
 /// The dead links of --fault-link STAGE:TERMINAL..., each checked against the network.
 std::vector<DeadLink> parse_dead_links(const Args& args, const Network& net);
 /// Builds the Plan from --input (a dump) or from the schedule options.

@@ -134,16 +134,21 @@ class RangeLedger {
 
 /// The plan's faults as marks: faulty switches (stage s, switch y at s * N/d + y) and
 /// dead links (leaving stage s on terminal t, at s * N + t).
+/// Stuck switches: stuck[s * N/d + y] = 1 + the state switch y of stage s is stuck in (0: not stuck).
 struct FaultMarks {
   std::vector<char> switches;
   std::vector<char> links;
+  std::vector<char> stuck;
   bool any{false};
   explicit FaultMarks(const PlanInfo& info)
       : switches(std::size_t{info.net.stages} * info.net.switches_per_stage(), 0),
         links(std::size_t{info.net.stages} * info.net.ports, 0),
-        any(!info.faults.empty() || !info.dead_links.empty()) {
+        stuck(switches.size(), 0),
+        any(!info.faults.empty() || !info.dead_links.empty() || !info.stuck.empty()) {
     for (const Fault& f : info.faults) switches[std::size_t{f.stage} * info.net.switches_per_stage() + f.sw] = 1;
     for (const DeadLink& l : info.dead_links) links[std::size_t{l.stage} * info.net.ports + l.terminal] = 1;
+    for (const StuckSwitch& f : info.stuck)
+      stuck[std::size_t{f.stage} * info.net.switches_per_stage() + f.sw] = static_cast<char>(1 + f.state);
   }
 };
 
@@ -241,6 +246,12 @@ class RoundJudge {
         crosses = true;
         line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
              " crosses faulty switch " + std::to_string(sw) + " of stage " + std::to_string(s));
+      } else if (marks_.stuck[index] != 0 && round_.stages[s][sw] + 1U != static_cast<std::uint32_t>(marks_.stuck[index])) {
+        crosses = true;  // the switch stays in its state: the signal leaves on the other port
+        line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
+             " passes switch " + std::to_string(sw) + " of stage " + std::to_string(s) + " in state " +
+             std::to_string(round_.stages[s][sw]) + ", but it is stuck in state " +
+             std::to_string(marks_.stuck[index] - 1));
       } else if (s + 1 < net_.stages) {  // the link it leaves on: output port = the tag's digit,
         // its terminal in the column behind the stage (past any wiring behind the switches)
         const std::uint32_t terminal =

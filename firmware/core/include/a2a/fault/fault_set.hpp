@@ -155,12 +155,13 @@ constexpr bool faults_describable(const Network& net) {
 }
 
 /// Checks a fault list against a network: faults_not_supported (not a binary 2^n
-/// unique-path MIN), faults_too_many (more than kMaxFaults), fault_out_of_range,
+/// unique-path MIN), faults_too_many (more than kMaxFaults, a stuck switch counting twice), fault_out_of_range,
 /// link_fault_out_of_range, fault_duplicate (also a switch listed stuck twice, or stuck and
 /// dead), state_out_of_range (a stuck state >= d).
 constexpr Errc check_faults(const Network& net, FaultSetView faults) {
   if (!faults_describable(net)) return Errc::faults_not_supported;
-  if (faults.size() > kMaxFaults) return Errc::faults_too_many;
+  // A stuck switch is two rectangles of the map: it takes two of the kMaxFaults slots.
+  if (faults.size() + faults.stuck.size() > kMaxFaults) return Errc::faults_too_many;
   for (std::size_t k = 0; k < faults.switches.size(); ++k) {
     const SwitchFault f = faults.switches[k];
     if (f.stage >= net.stages || f.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
@@ -285,8 +286,8 @@ class FaultMap {
   /// Does some p relay (i, j)? The cheaper of inclusion-exclusion over the relays the
   /// faults rule out and a scan of the N processors.
   [[nodiscard]] constexpr bool relay_exists(std::uint32_t i, std::uint32_t j) const {
-    std::array<std::uint32_t, 4 * kMaxFaults> masks{};
-    std::array<std::uint32_t, 4 * kMaxFaults> values{};
+    std::array<std::uint32_t, 2 * kMaxFaults> masks{};
+    std::array<std::uint32_t, 2 * kMaxFaults> values{};
     std::uint32_t k = 0;
     for (std::uint32_t f = 0; f < count_; ++f) {
       const BlockedPairs& r = blocked_[f];
@@ -402,8 +403,8 @@ class FaultMap {
   /// Do the rectangles through x (as a source if `as_source`, else as an output) cover
   /// every partner?
   [[nodiscard]] constexpr bool covers(std::uint32_t x, bool as_source) const {
-    std::array<std::uint32_t, 2 * kMaxFaults> masks{};
-    std::array<std::uint32_t, 2 * kMaxFaults> values{};
+    std::array<std::uint32_t, kMaxFaults> masks{};
+    std::array<std::uint32_t, kMaxFaults> values{};
     std::uint32_t k = 0;
     for (std::uint32_t f = 0; f < count_; ++f) {
       const BlockedPairs& r = blocked_[f];
@@ -414,7 +415,7 @@ class FaultMap {
   }
 
   Network net_{};
-  std::array<BlockedPairs, 2 * kMaxFaults> blocked_{};  // a stuck switch takes two
+  std::array<BlockedPairs, kMaxFaults> blocked_{};  // a stuck switch takes two
   std::uint32_t count_{0};
 };
 
