@@ -65,7 +65,7 @@ bool exactly_once(Bench& b, std::uint32_t ports) {
 
 TEST_CASE("emulated fabric: power-on state, probe, capabilities") {
   Bench& b = fresh_bench();
-  CHECK(b.ram.read32(Layout::kVersion) == 0x0000'0200U);
+  CHECK(b.ram.read32(Layout::kVersion) == 0x0000'0201U);
   CHECK(b.driver.can_inject());
   CHECK(b.ram.read32(Layout::idle_mask(0)) == 0xFFFF'FFFFU);
   CHECK(b.driver.ticket() == 0);

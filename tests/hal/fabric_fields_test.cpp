@@ -12,7 +12,7 @@
 TEST_CASE("register map 2.0: tickets, relay and injection bits, port messages") {
   using namespace a2a;
   using namespace a2a::hal;
-  CHECK(reg::Version::reset == 0x0000'0200U);
+  CHECK(reg::Version::reset == 0x0000'0201U);
   CHECK(reg::CapShape::Inject::mask == 0x0200'0000U);
   CHECK(reg::NetShape::Relay::mask == 0x0200'0000U);
   CHECK(reg::Control::ClearCounters::mask == 0x8U);

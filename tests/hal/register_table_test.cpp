@@ -25,7 +25,7 @@ TEST_CASE("register table: every register is found by name, once") {
     else ++fixed;
   }
   CHECK(fixed == 22);  // 12 configuration and status registers, 10 counter words
-  CHECK(arrays == 6);
+  CHECK(arrays == 7);
   CHECK(gaps == 2);
   CHECK(map::find("NO_SUCH_REGISTER") == nullptr);
 }
@@ -36,10 +36,12 @@ TEST_CASE("register table: array offsets and size of the doc's example blocks") 
   CHECK(map::offset_of(*map::find("FAULT"), small) == 0x0C0U);
   CHECK(map::offset_of(*map::find("PORT_HEADER"), small) == 0x140U);
   CHECK(map::offset_of(*map::find("SWITCH_STATE"), small) == 0x940U);
-  CHECK(map::block_size(small) == 0xB40U);
+  CHECK(map::offset_of(*map::find("ARRIVED"), small) == 0xB40U);  // 256 words after SWITCH_STATE's 128
+  CHECK(map::block_size(small) == 0xF40U);
   const map::Capacity large{65536, 16};
   CHECK(map::offset_of(*map::find("PORT_MESSAGE"), large) == 0x5'20C0U);
-  CHECK(map::block_size(large) == 0xD'20C0U);
+  CHECK(map::offset_of(*map::find("ARRIVED"), large) == 0xD'20C0U);
+  CHECK(map::block_size(large) == 0x11'20C0U);
   CHECK(map::count(*map::find("FAULT"), large) == 16U * 1024U);
   CHECK(map::count(*map::find("CONTROL"), large) == 1U);
 }

@@ -90,7 +90,7 @@ std::string svd(const SvdOptions& options) {
   element(out, 2, "name", "A2A_FABRIC");
   element(out, 2, "version", "2.0");
   element(out, 2, "description",
-          escape("Switch-controller block of a MIN fabric, register map 2.0 (docs/register-map.md), FabricLayout<" +
+          escape("Switch-controller block of a MIN fabric, register map 2.1 (docs/register-map.md), FabricLayout<" +
                  std::to_string(cap.max_ports) + ", " + std::to_string(cap.max_stages) + ">"));
   element(out, 2, "addressUnitBits", "8");
   element(out, 2, "width", "32");

@@ -19,9 +19,10 @@ namespace reg {
 struct Id : RegisterSpec<ReadOnly, 0x4132'4146> {};
 inline constexpr std::uint32_t kIdValue = Id::reset;
 
-/// 0x004 VERSION (RO, reset 0x0000'0200): register-map version 2.0 (tickets, counters,
-/// relay messages, fault injection; the arrays moved to 0x080).
-struct Version : RegisterSpec<ReadOnly, 0x0000'0200> {
+/// 0x004 VERSION (RO, reset 0x0000'0201): register-map version 2.1 (tickets, counters,
+/// relay messages, fault injection; the arrays moved to 0x080; 2.1: stuck and hidden
+/// faults, ARRIVED and test rounds).
+struct Version : RegisterSpec<ReadOnly, 0x0000'0201> {
   using Major = Field<Version, 8, 8>;
   using Minor = Field<Version, 0, 8>;
 };
@@ -39,6 +40,8 @@ struct CapShape : RegisterSpec<ReadOnly, 0> {
   using Optical = Field<CapShape, 24, 1>;  ///< 1: the block can check optical (crosstalk-free) rounds
   /// 1: INJECT / INJECT_ROUND work (an emulated or test fabric; real hardware normally 0).
   using Inject = Field<CapShape, 25, 1>;
+  /// 1: ARRIVED reports what each output received, and NET_SHAPE.Probe runs test rounds.
+  using Monitor = Field<CapShape, 26, 1>;
 };
 
 /// 0x010 NET_PORTS (RW shadow, reset 0): N.
@@ -55,6 +58,9 @@ struct NetShape : RegisterSpec<ReadWrite, 0> {
   /// 1: PORT_MESSAGE is valid and deliveries count by message (origin, final destination),
   /// so a message may be relayed i -> k -> j; 0: every hop is a direct message.
   using Relay = Field<NetShape, 25, 1>;
+  /// 1: test rounds (CAP_SHAPE.Monitor): the signals go through and ARRIVED shows where,
+  /// but receivers keep nothing and no counter moves.
+  using Probe = Field<NetShape, 26, 1>;
 };
 
 /// 0x018 CONTROL (WO, reads as 0): write-1 actions; writing 0 to a bit does nothing.
@@ -97,9 +103,15 @@ struct LastError : RegisterSpec<ReadOnly, 0> {};
 
 /// 0x028 INJECT (RW, reset 0; only when CAP_SHAPE.Inject): arms a switch fault or
 /// forgets them all. The block takes Arm / Clear up and then clears those two bits.
+/// A fault is dead (signals through it are lost) or, with Stuck, stuck in State (it
+/// stays there whatever SWITCH_STATE or STAGE_CTRL say); Hidden: FAULT does not mark
+/// it, as real hardware would not know; only what the outputs receive shows it.
 struct Inject : RegisterSpec<ReadWrite, 0> {
   using Stage = Field<Inject, 0, 8>;
   using Switch = Field<Inject, 8, 16>;
+  using State = Field<Inject, 24, 4>;   ///< the k-shift state a stuck switch stays in
+  using Stuck = Field<Inject, 28, 1>;   ///< 1: stuck in State; 0: dead
+  using Hidden = Field<Inject, 29, 1>;  ///< 1: not marked in FAULT
   using Clear = Field<Inject, 30, 1>;  ///< 1: forget every injected fault, clear FAULT
   using Arm = Field<Inject, 31, 1>;    ///< 1: (Stage, Switch) fails from ROUND_COUNTER = INJECT_ROUND on
 };
@@ -139,6 +151,13 @@ struct PortHeader : RegisterSpec<ReadWrite, 0> {
 struct PortMessage : RegisterSpec<ReadWrite, 0> {
   using Origin = Field<PortMessage, 0, 16>;
   using Final = Field<PortMessage, 16, 16>;
+};
+
+/// ARRIVED[j] (RO, reset 0; CAP_SHAPE.Monitor): what output j received in the last
+/// round that ran (test rounds too): Valid and the input port the signal came from.
+struct Arrived : RegisterSpec<ReadOnly, 0> {
+  using Source = Field<Arrived, 0, 16>;
+  using Valid = Field<Arrived, 31, 1>;
 };
 
 /// SWITCH_STATE[s][w] (RW shadow, reset 0): nibble j = k-shift state of switch 8w + j of

@@ -97,8 +97,9 @@ struct FabricLayout {
   static constexpr std::uint32_t kPortHeaderBase = kFaultBase + 4 * MaxStages * kFaultWordsPerStage;
   static constexpr std::uint32_t kPortMessageBase = kPortHeaderBase + 4 * MaxPorts;
   static constexpr std::uint32_t kSwitchStateBase = kPortMessageBase + 4 * MaxPorts;
+  static constexpr std::uint32_t kArrivedBase = kSwitchStateBase + 4 * MaxStages * kSwitchWordsPerStage;
   /// Bytes the block occupies.
-  static constexpr std::uint32_t kSize = kSwitchStateBase + 4 * MaxStages * kSwitchWordsPerStage;
+  static constexpr std::uint32_t kSize = kArrivedBase + 4 * MaxPorts;
 
   /// Values of the capability registers (without CAP_SHAPE.Inject: a block that
   /// implements injection adds kCapShapeInject).
@@ -133,6 +134,10 @@ struct FabricLayout {
   [[nodiscard]] static constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t word) {
     check(stage < MaxStages && word < kSwitchWordsPerStage);
     return kSwitchStateBase + 4 * (stage * kSwitchWordsPerStage + word);
+  }
+  [[nodiscard]] static constexpr std::uint32_t arrived(std::uint32_t output) {
+    check(output < MaxPorts);
+    return kArrivedBase + 4 * output;
   }
 
   /// Whether the network fits in the block. The per-stage arrays hold kMaxSwitches =
@@ -205,10 +210,10 @@ static_assert(at("ID", offset::kId) && at("VERSION", offset::kVersion) && at("CA
 static_assert(same_register<Id>("ID") && same_register<Version, Version::Minor, Version::Major>("VERSION") &&
                   same_register<CapPorts, CapPorts::MaxPorts>("CAP_PORTS") &&
                   same_register<CapShape, CapShape::MaxStages, CapShape::MinRadix, CapShape::MaxRadix,
-                                CapShape::Optical, CapShape::Inject>("CAP_SHAPE") &&
+                                CapShape::Optical, CapShape::Inject, CapShape::Monitor>("CAP_SHAPE") &&
                   same_register<NetPorts, NetPorts::Ports>("NET_PORTS") &&
                   same_register<NetShape, NetShape::Radix, NetShape::Stages, NetShape::TopologyCode,
-                                NetShape::Optical, NetShape::Relay>("NET_SHAPE") &&
+                                NetShape::Optical, NetShape::Relay, NetShape::Probe>("NET_SHAPE") &&
                   same_register<Control, Control::Commit, Control::Abort, Control::Reset, Control::ClearCounters,
                                 Control::Ticket>("CONTROL") &&
                   same_register<Status, Status::Busy, Status::Done, Status::Error, Status::Conflict,
@@ -216,7 +221,8 @@ static_assert(same_register<Id>("ID") && same_register<Version, Version::Minor, 
                                 Status::Overrun, Status::Aborted, Status::Ticket>("STATUS") &&
                   same_register<RoundCounter, RoundCounter::Count>("ROUND_COUNTER") &&
                   same_register<LastError>("LAST_ERROR") &&
-                  same_register<Inject, Inject::Stage, Inject::Switch, Inject::Clear, Inject::Arm>("INJECT") &&
+                  same_register<Inject, Inject::Stage, Inject::Switch, Inject::State, Inject::Stuck, Inject::Hidden,
+                                Inject::Clear, Inject::Arm>("INJECT") &&
                   same_register<InjectRound, InjectRound::Round>("INJECT_ROUND"),
               "a2a::hal: a fixed register's access, reset or fields differ from the register table");
 static_assert(same_register<Counter, Counter::Count>("CNT_DELIVERED_LO") &&
@@ -236,7 +242,8 @@ static_assert(same_register<StageControl, StageControl::Mode, StageControl::Stat
                   same_register<PortMessage, PortMessage::Origin, PortMessage::Final>("PORT_MESSAGE") &&
                   same_register<SwitchState, SwitchState::Switch<0>, SwitchState::Switch<1>, SwitchState::Switch<2>,
                                 SwitchState::Switch<3>, SwitchState::Switch<4>, SwitchState::Switch<5>,
-                                SwitchState::Switch<6>, SwitchState::Switch<7>>("SWITCH_STATE"),
+                                SwitchState::Switch<6>, SwitchState::Switch<7>>("SWITCH_STATE") &&
+                  same_register<Arrived, Arrived::Source, Arrived::Valid>("ARRIVED"),
               "a2a::hal: an array register's access, reset or fields differ from the register table");
 // Capacities at the limits, the controller image's, the doc's examples and an odd one.
 static_assert(same_layout<FabricLayout<2, 1>>() && same_layout<FabricLayout<100, 3>>() &&

@@ -75,6 +75,7 @@ inline constexpr FieldInfo kCapShapeFields[] = {
     {"MAX_RADIX", 16, 8, RO, "largest switch radix d (16)"},
     {"OPTICAL", 24, 1, RO, "1: the block can check rounds for crosstalk"},
     {"INJECT", 25, 1, RO, "1: INJECT and INJECT_ROUND are implemented"},
+    {"MONITOR", 26, 1, RO, "1: ARRIVED and NET_SHAPE.PROBE are implemented"},
 };
 inline constexpr FieldInfo kNetPortsFields[] = {
     {"PORTS", 0, 17, RW, "N, the number of ports of the network"},
@@ -85,6 +86,7 @@ inline constexpr FieldInfo kNetShapeFields[] = {
     {"TOPOLOGY", 16, 4, RW, std::string_view(kTopologyCodesText.data(), kTopologyCodesText.size())},
     {"OPTICAL", 24, 1, RW, "1: optical mode, one signal per switch and round"},
     {"RELAY", 25, 1, RW, "1: relay mode, PORT_MESSAGE is valid"},
+    {"PROBE", 26, 1, RW, "1: test rounds: ARRIVED shows where signals went, nothing is kept or counted"},
 };
 inline constexpr FieldInfo kControlFields[] = {
     {"COMMIT", 0, 1, WO, "latch every shadow register and start the round"},
@@ -112,6 +114,9 @@ inline constexpr FieldInfo kRoundCounterFields[] = {
 inline constexpr FieldInfo kInjectFields[] = {
     {"STAGE", 0, 8, RW, "stage of the switch to fail"},
     {"SWITCH", 8, 16, RW, "switch index in that stage"},
+    {"STATE", 24, 4, RW, "the state a stuck switch stays in"},
+    {"STUCK", 28, 1, RW, "1: the switch sticks in STATE; 0: it is dead"},
+    {"HIDDEN", 29, 1, RW, "1: FAULT does not mark the switch"},
     {"CLEAR", 30, 1, RW, "write 1: forget every injected fault"},
     {"ARM", 31, 1, RW, "write 1: the switch fails from INJECT_ROUND on"},
 };
@@ -132,6 +137,10 @@ inline constexpr FieldInfo kPortHeaderFields[] = {
 inline constexpr FieldInfo kPortMessageFields[] = {
     {"ORIGIN", 0, 16, RW, "the processor that wrote the message"},
     {"FINAL", 16, 16, RW, "the processor the message is for"},
+};
+inline constexpr FieldInfo kArrivedFields[] = {
+    {"SOURCE", 0, 16, RO, "the input port whose signal arrived"},
+    {"VALID", 31, 1, RO, "1: a signal arrived in the last round"},
 };
 inline constexpr FieldInfo kSwitchStateFields[] = {
     {"SWITCH0", 0, 4, RW, "k-shift state of switch 8w"},      {"SWITCH1", 4, 4, RW, "k-shift state of switch 8w+1"},
@@ -162,7 +171,7 @@ constexpr RegisterInfo reg_array(std::string_view name, Access access, bool shad
 
 inline constexpr std::array kRegisters = {
     reg_fixed("ID", 0x000, RO, 0x4132'4146, "identifies the block: A2AF in ASCII"),
-    reg_fixed("VERSION", 0x004, RO, 0x0000'0200, "register-map version", kVersionFields),
+    reg_fixed("VERSION", 0x004, RO, 0x0000'0201, "register-map version", kVersionFields),
     reg_fixed("CAP_PORTS", 0x008, RO, 0, "the largest N the block runs", kCapPortsFields, false, {},
           ResetFrom::cap_ports),
     reg_fixed("CAP_SHAPE", 0x00C, RO, 0, "the block's other limits", kCapShapeFields, false, {}, ResetFrom::cap_shape),
@@ -198,6 +207,8 @@ inline constexpr std::array kRegisters = {
           Dim::max_ports, "i"),
     reg_array("SWITCH_STATE", RW, true, 0, "k-shift states of switches 8w..8w+7 of stage s", kSwitchStateFields,
           "SWITCH", Dim::max_stages, "s", Dim::switch_words_per_stage, "w"),
+    reg_array("ARRIVED", RO, false, 0, "what output j received in the last round", kArrivedFields, "ARRIVED",
+          Dim::max_ports, "j"),
 };
 
 // ---------------------------------------------------------------------------

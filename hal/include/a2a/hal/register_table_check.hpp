@@ -57,7 +57,8 @@ constexpr bool same_layout() {
          base("PORT_HEADER") == L::port_header(0) && words("PORT_HEADER") == L::kMaxPorts &&
          base("PORT_MESSAGE") == L::port_message(0) && words("PORT_MESSAGE") == L::kMaxPorts &&
          base("SWITCH_STATE") == L::switch_state(0, 0) &&
-         words("SWITCH_STATE") == L::kMaxStages * L::kSwitchWordsPerStage && block_size(cap) == L::kSize &&
+         words("SWITCH_STATE") == L::kMaxStages * L::kSwitchWordsPerStage && base("ARRIVED") == L::arrived(0) &&
+         words("ARRIVED") == L::kMaxPorts && block_size(cap) == L::kSize &&
          reset_of(*find("CAP_PORTS"), cap) == L::kCapPortsValue &&
          reset_of(*find("CAP_SHAPE"), cap) == L::kCapShapeValue;
 }
