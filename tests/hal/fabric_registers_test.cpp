@@ -49,7 +49,9 @@ TEST_CASE("layout of a 256-port, 8-stage block") {
   CHECK(L::port_message(255) == 0x93CU);
   CHECK(L::switch_state(0, 0) == 0x940U);
   CHECK(L::switch_state(1, 0) == 0x980U);  // 128 switches / 8 = 16 words per stage
-  CHECK(L::kSize == 0xB40U);
+  CHECK(L::arrived(0) == 0xB40U);
+  CHECK(L::arrived(255) == 0xF3CU);
+  CHECK(L::kSize == 0xF40U);
   CHECK(L::kCapShapeValue == 0x0110'0208U);  // optical | max radix 16 | min radix 2 | 8 stages
 }
 
@@ -62,7 +64,8 @@ TEST_CASE("layout of the largest block and of an odd-sized one") {
   CHECK(Big::kPortHeaderBase == 0x1'20C0U);   // + 16 stages * 1024 words
   CHECK(Big::kPortMessageBase == 0x5'20C0U);  // + 65536 headers
   CHECK(Big::kSwitchStateBase == 0x9'20C0U);  // + 65536 messages
-  CHECK(Big::kSize == 0xD'20C0U);             // + 16 stages * 4096 words
+  CHECK(Big::arrived(0) == 0xD'20C0U);
+  CHECK(Big::kSize == 0x11'20C0U);             // + 16 stages * 4096 words
   using Odd = FabricLayout<10, 4>;           // GSEN N = 10: 5 switches per stage
   CHECK(Odd::kMaxSwitches == 5);
   CHECK(Odd::kSwitchWordsPerStage == 1);
