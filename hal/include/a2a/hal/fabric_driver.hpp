@@ -41,6 +41,21 @@ namespace a2a::hal {
 /// fault injection): generous for an interrupt-driven block, still finite.
 inline constexpr std::uint32_t kActionPolls = 100'000;
 
+/// How an injected fault fails (INJECT): dead, or stuck in `state`; `hidden`: FAULT
+/// does not mark it.
+struct InjectedKind {
+  bool stuck{false};
+  std::uint32_t state{0};
+  bool hidden{false};
+};
+
+/// What an output received in the last round (ARRIVED): valid, and from which input.
+struct Arrival {
+  bool valid{false};
+  std::uint32_t source{0};
+  friend constexpr bool operator==(const Arrival&, const Arrival&) = default;
+};
+
 template <RegisterBus Bus, class Layout>
 class FabricDriver {
  public:
@@ -82,14 +97,7 @@ class FabricDriver {
                                     RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
         e != Errc::ok)
       return e;
-    if (const Errc e = write_shadow(Layout::kNetShape,
-                                    RegisterValue<reg::NetShape>{}
-                                        .set<reg::NetShape::Radix>(checked->radix)
-                                        .set<reg::NetShape::Stages>(checked->stages)
-                                        .set<reg::NetShape::TopologyCode>(topology_code(checked->topology))
-                                        .set<reg::NetShape::Optical>(optical ? 1U : 0U)
-                                        .set<reg::NetShape::Relay>(relay ? 1U : 0U));
-        e != Errc::ok)
+    if (const Errc e = write_shadow(Layout::kNetShape, net_shape(*checked, optical, relay, false)); e != Errc::ok)
       return e;
     net_ = *checked;
     stage_words_ = checked->stage_words();
@@ -350,10 +358,48 @@ class FabricDriver {
     return inject(RegisterValue<reg::Inject>{}.set<reg::Inject::Stage>(stage).set<reg::Inject::Switch>(sw).flag<reg::Inject::Arm>(),
                   max_polls);
   }
+  /// The same, failing as `kind` says: stuck in a state rather than dead, hidden (FAULT
+  /// does not mark it: only what the outputs receive shows it).
+  [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
+                                            const InjectedKind& kind, std::uint32_t max_polls = kActionPolls) {
+    if (!can_inject()) return Errc::fabric_inject_unsupported;
+    A2A_TRY(check_stage(stage));
+    if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
+    if (kind.stuck && kind.state >= net_.radix) return Errc::state_out_of_range;
+    write_register(*bus_, Layout::kInjectRound,
+                   RegisterValue<reg::InjectRound>{}.set<reg::InjectRound::Round>(from_round_counter));
+    return inject(RegisterValue<reg::Inject>{}
+                      .set<reg::Inject::Stage>(stage)
+                      .set<reg::Inject::Switch>(sw)
+                      .set<reg::Inject::State>(kind.stuck ? kind.state : 0U)
+                      .set<reg::Inject::Stuck>(kind.stuck ? 1U : 0U)
+                      .set<reg::Inject::Hidden>(kind.hidden ? 1U : 0U)
+                      .flag<reg::Inject::Arm>(),
+                  max_polls);
+  }
   /// Forgets every injected fault and clears the FAULT bitmap.
   [[nodiscard]] constexpr Errc clear_injected_faults(std::uint32_t max_polls = kActionPolls) {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
     return inject(RegisterValue<reg::Inject>{}.flag<reg::Inject::Clear>(), max_polls);
+  }
+
+  /// Whether the block reports what each output receives (ARRIVED) and runs test rounds
+  /// (NET_SHAPE.Probe): CAP_SHAPE.Monitor.
+  [[nodiscard]] constexpr bool monitors() {
+    return read_register<reg::CapShape>(*bus_, Layout::kCapShape).template test<reg::CapShape::Monitor>();
+  }
+  /// ARRIVED[output]: whose signal `output` received in the last round that ran.
+  [[nodiscard]] constexpr Result<Arrival> arrived(std::uint32_t output) {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (output >= net_.ports) return Errc::port_out_of_range;
+    const auto a = read_register<reg::Arrived>(*bus_, Layout::arrived(output));
+    return Arrival{a.template test<reg::Arrived::Valid>(), a.template get<reg::Arrived::Source>()};
+  }
+  /// Test rounds on (the rounds committed from now on count nothing; ARRIVED shows
+  /// where their signals went) or off again.
+  [[nodiscard]] constexpr Errc set_probe(bool probe) {
+    if (!configured_) return Errc::fabric_not_configured;
+    return write_shadow(Layout::kNetShape, net_shape(net_, optical_, relay_, probe));
   }
 
   /// Whether the block marks switch `sw` of `stage` faulty (FAULT bitmap).
@@ -393,6 +439,16 @@ class FabricDriver {
   [[nodiscard]] constexpr Errc read_back(std::uint32_t offset, std::uint32_t written) {
     if (!verify_writes_) return Errc::ok;
     return bus_->read32(offset) == written ? Errc::ok : Errc::fabric_readback_mismatch;
+  }
+
+  static constexpr RegisterValue<reg::NetShape> net_shape(const Network& net, bool optical, bool relay, bool probe) {
+    return RegisterValue<reg::NetShape>{}
+        .set<reg::NetShape::Radix>(net.radix)
+        .set<reg::NetShape::Stages>(net.stages)
+        .set<reg::NetShape::TopologyCode>(topology_code(net.topology))
+        .set<reg::NetShape::Optical>(optical ? 1U : 0U)
+        .set<reg::NetShape::Relay>(relay ? 1U : 0U)
+        .set<reg::NetShape::Probe>(probe ? 1U : 0U);
   }
 
   /// Writes CONTROL: one action with the next ticket.

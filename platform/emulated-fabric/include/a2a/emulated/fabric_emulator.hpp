@@ -20,6 +20,12 @@
 // flagged FAULT_CROSSED and delivers nothing. So does a round flagged for a
 // conflict, a misroute or (optical mode) crosstalk: receivers discard a flagged
 // round, so a retried or re-planned round never counts a message twice.
+// INJECT.Hidden: FAULT does not mark the switch, as real hardware would not know.
+// A hidden dead switch loses the signals through it (the others of the round are
+// delivered: only the outputs, ARRIVED, show what is missing); a hidden stuck one
+// stays in its state, so a signal that wanted the other one arrives elsewhere, a
+// misroute (the round is flagged and delivers nothing). ARRIVED[j] shows after every
+// round what output j received; NET_SHAPE.Probe rounds (tests) count nothing.
 //
 // Freestanding and heap-free: capacity is a template parameter (MaxPorts^2 bits
 // twice: delivered pairs and relay stores).
@@ -89,7 +95,9 @@ class FabricEmulator {
  private:
   using Status = hal::reg::Status;
   struct Injected {
-    std::uint32_t stage, sw, from_round;
+    HiddenFault fault;  // position and kind (hidden or not)
+    bool hidden;
+    std::uint32_t from_round;
   };
 
   template <hal::RegisterBus Bus>
@@ -98,7 +106,7 @@ class FabricEmulator {
     bus.write32(Layout::kId, hal::reg::Id::reset);
     bus.write32(Layout::kVersion, hal::reg::Version::reset);
     bus.write32(Layout::kCapPorts, Layout::kCapPortsValue);
-    bus.write32(Layout::kCapShape, Layout::kCapShapeValue | Layout::kCapShapeInject);
+    bus.write32(Layout::kCapShape, Layout::kCapShapeValue | Layout::kCapShapeInject | hal::reg::CapShape::Monitor::mask);
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) bus.write32(Layout::idle_mask(w), hal::reg::IdleMask::reset);
     bus.write32(Layout::kStatus, Status::Ticket::insert(0, ticket));
     // A reset does not repair a switch: armed faults stay (INJECT.Clear forgets them)
@@ -137,7 +145,9 @@ class FabricEmulator {
     }
     if (I::Arm::extract(inject) != 0 && injected_used_ < kMaxInjected && I::Stage::extract(inject) < Layout::kMaxStages &&
         I::Switch::extract(inject) < Layout::kMaxSwitches)
-      injected_[injected_used_++] = {I::Stage::extract(inject), I::Switch::extract(inject),
+      injected_[injected_used_++] = {{I::Stage::extract(inject), I::Switch::extract(inject), I::Stuck::extract(inject) != 0,
+                                      I::State::extract(inject)},
+                                     I::Hidden::extract(inject) != 0,
                                      bus.read32(Layout::kInjectRound)};
     bus.write32(Layout::kInject, inject & ~(I::Arm::mask | I::Clear::mask));  // taken up
   }
@@ -150,13 +160,20 @@ class FabricEmulator {
       status = Status::Error::mask | Status::ConfigInvalid::mask;
     } else {
       const std::uint32_t round = bus.read32(Layout::kRoundCounter);
+      std::array<HiddenFault, kMaxInjected> hidden{};
+      std::uint32_t hidden_count = 0;
       for (std::uint32_t k = 0; k < injected_used_; ++k) {  // armed faults whose time has come
         const Injected& f = injected_[k];
-        if (f.from_round <= round && f.stage < net->stages && f.sw < net->switches_per_stage())
-          fault_[f.stage * Layout::kFaultWordsPerStage + f.sw / 32] |= std::uint32_t{1} << (f.sw % 32);
+        const std::uint32_t stage = f.fault.stage, sw = f.fault.sw;
+        if (f.from_round > round || stage >= net->stages || sw >= net->switches_per_stage()) continue;
+        if (f.hidden) {  // it acts, but the block does not know it
+          hidden[hidden_count++] = f.fault;
+          continue;
+        }
+        fault_[stage * Layout::kFaultWordsPerStage + sw / 32] |= std::uint32_t{1} << (sw % 32);
       }
       write_faults(bus);
-      status = Status::Done::mask | engine_.run(bus, *net, fault_);
+      status = Status::Done::mask | engine_.run(bus, *net, fault_, std::span<const HiddenFault>(hidden.data(), hidden_count));
       bus.write32(Layout::kRoundCounter, round + 1);
     }
     status = Status::Ticket::insert(status, ticket);

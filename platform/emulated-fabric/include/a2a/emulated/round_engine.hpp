@@ -28,6 +28,15 @@
 
 namespace a2a::emulated {
 
+/// A switch fault the fabric does not mark in FAULT (INJECT.Hidden): dead (the signals
+/// through it are lost) or stuck in `state` (it stays there whatever it is set to).
+struct HiddenFault {
+  std::uint32_t stage{0};
+  std::uint32_t sw{0};
+  bool stuck{false};
+  std::uint32_t state{0};
+};
+
 template <class Layout, std::uint32_t MaxPorts>
 class RoundEngine {
  public:
@@ -49,39 +58,49 @@ class RoundEngine {
     return latched(bus).states_valid(net);
   }
 
-  /// Walks every active signal, counts what arrived; returns STATUS flags.
+  /// Walks every active signal, shows in ARRIVED what each output received, counts
+  /// what arrived (not in a test round: NET_SHAPE.Probe); returns STATUS flags.
+  /// `hidden`: the faults in force that FAULT does not mark.
   template <hal::RegisterBus Bus>
-  constexpr std::uint32_t run(Bus& bus, const Network& net, const FaultBits& fault) {
+  constexpr std::uint32_t run(Bus& bus, const Network& net, const FaultBits& fault, std::span<const HiddenFault> hidden) {
     using S = hal::reg::Status;
     const auto block = latched(bus);
     std::uint32_t active = 0;
     for (std::uint32_t i = 0; i < net.ports; ++i)
       if (!block.idle(i)) signals_[active++] = block.signal(i);
     const std::span<RoundSignal> signals(signals_.data(), active);
-    const Switches<decltype(block)> switches{&block, net, &fault};
+    const Switches<decltype(block)> switches{&block, net, &fault, hidden};
     const RoundOutcome outcome =
         walk_round(net, switches, block.optical(), signals, std::span<std::uint32_t>(walk_words_));
+    mark_lost(net, switches, signals);
+    write_arrivals(bus, net, signals);
+    const bool probe = (bus.read32(Layout::kNetShape) & hal::reg::NetShape::Probe::mask) != 0;
     if (outcome.crossed_fault != 0) {  // receivers discard the whole round: nothing of it counts
-      ++tally_.faulted_rounds;
+      if (!probe) ++tally_.faulted_rounds;
       return S::FaultCrossed::mask;
     }
     // Misroutes and conflicts are judged first: a flagged round is discarded whole by
     // the receivers (like a faulty one), so a retry of it can never deliver twice.
+    // A signal lost in a hidden dead switch is no misroute: nothing arrives anywhere.
     std::uint32_t flags = (outcome.collided != 0 ? S::Conflict::mask : 0U) | (outcome.crosstalk != 0 ? S::Crosstalk::mask : 0U);
-    for (const RoundSignal& signal : signals) {
+    for (std::uint32_t k = 0; k < active; ++k) {
+      const RoundSignal& signal = signals_[k];
+      if (lost_[k]) continue;
       if (signal.misrouted()) {
-        ++tally_.misroutes;
         flags |= S::Misroute::mask;
-      } else if (signal.collided) {
+        if (!probe) ++tally_.misroutes;
+      } else if (signal.collided && !probe) {
         ++tally_.conflicts;
       }
     }
+    if (probe) return flags;  // a test round: receivers keep nothing, no counter moves
     tally_.crosstalk += outcome.crosstalk;
     if (flags != 0) return flags;
     const bool relay = block.relay();
     DeliveryLedger<> book = ledger(net.ports);
     std::uint32_t stored = 0;  // hops into a store this round, put there once the round is over
     for (std::uint32_t k = 0; k < active; ++k) {
+      if (lost_[k]) continue;  // the receivers never see it: the controller sends it again
       const RoundSignal& signal = signals_[k];
       const std::uint32_t origin = relay ? block.message_origin(signal.source) : signal.source;
       const std::uint32_t final_dest = relay ? block.message_final(signal.source) : signal.output;
@@ -113,19 +132,53 @@ class RoundEngine {
     return hal::LatchedRound<Layout, decltype(read)>(read);
   }
 
-  /// The block's switch states (a Configuration), and the switches FAULT marks.
+  /// The block's switch states (a Configuration) with the hidden stuck switches in
+  /// their state, and the switches FAULT marks.
   template <class Block>
   struct Switches {
     const Block* block;
     Network net;
     const FaultBits* fault;
+    std::span<const HiddenFault> hidden;
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+      for (const HiddenFault& f : hidden)
+        if (f.stuck && f.stage == s && f.sw == y) return f.state;
       return block->switch_state(net, s, y);
+    }
+    [[nodiscard]] constexpr bool hidden_dead(std::uint32_t s, std::uint32_t y) const {
+      for (const HiddenFault& f : hidden)
+        if (!f.stuck && f.stage == s && f.sw == y) return true;
+      return false;
     }
     [[nodiscard]] constexpr bool faulty(std::uint32_t s, std::uint32_t y) const {
       return (((*fault)[s * Layout::kFaultWordsPerStage + y / 32] >> (y % 32)) & 1U) != 0;
     }
   };
+
+  /// lost_[k]: signal k went through a hidden dead switch (routed again only when
+  /// there is one: O(N n) more per round then).
+  template <class Config>
+  constexpr void mark_lost(const Network& net, const Config& switches, std::span<const RoundSignal> signals) {
+    bool any_dead = false;
+    for (const HiddenFault& f : switches.hidden) any_dead = any_dead || !f.stuck;
+    for (std::size_t k = 0; k < signals.size(); ++k) {
+      lost_[k] = false;
+      if (!any_dead) continue;
+      const Path path = route(net, signals[k].source, switches);
+      for (std::uint32_t s = 0; s < net.stages; ++s) lost_[k] = lost_[k] || switches.hidden_dead(s, path.hops[s].switch_index);
+    }
+  }
+
+  /// ARRIVED[j]: Valid and the source of the signal output j received (the last one, if
+  /// several collided), 0 where none did.
+  template <hal::RegisterBus Bus>
+  constexpr void write_arrivals(Bus& bus, const Network& net, std::span<const RoundSignal> signals) {
+    using A = hal::reg::Arrived;
+    for (std::uint32_t j = 0; j < net.ports; ++j) bus.write32(Layout::arrived(j), 0);
+    for (std::size_t k = 0; k < signals.size(); ++k)
+      if (!lost_[k] && signals[k].output < net.ports)
+        bus.write32(Layout::arrived(signals[k].output), A::Valid::mask | A::Source::insert(0, signals[k].source));
+  }
 
   /// The accounting over the record of delivered and stored messages, for N = ports.
   constexpr DeliveryLedger<> ledger(std::uint32_t ports) {
@@ -137,6 +190,7 @@ class RoundEngine {
   PairBits held_{};   // messages (origin, final) in a relay's store
   std::array<std::uint32_t, MaxPorts> stored_{};  // signals_ index of each hop into a store this round
   std::array<RoundSignal, MaxPorts> signals_{};
+  std::array<bool, MaxPorts> lost_{};  // signals_[k] went through a hidden dead switch
   // A stage has at most MaxPorts/2 switches; a terminal column at most MaxPorts terminals.
   std::array<std::uint32_t, walk_words_needed(MaxPorts, MaxPorts / 2, Layout::kMaxStages)> walk_words_{};
   DeliveryTally tally_{};
