@@ -100,6 +100,7 @@ enum class Errc : std::uint8_t {
   lookahead_bad_window,  ///< look-ahead window 0, above the ring, or above 1 while the controller writes headers
   slot_timer_refused,  ///< the board's slot timer cannot run at the period asked (or the board has none)
   stepper_needs_gray_steps,  ///< a round stepper for rounds that change more than one stage, or d != 2^w
+  fabric_round_incomplete,  ///< a clean round's outputs (ARRIVED) did not receive what the plan sent them
 };
 
 /// The layer whose check refused a parameter.
@@ -267,6 +268,8 @@ constexpr std::string_view describe_fabric(Errc e) {
              "order with M^0 = 0, or the alternating schedule, on the network the fabric is configured for";
     case Errc::slot_timer_refused:
       return "the board's slot timer cannot run at this slot period (or the board has no slot timer)";
+    case Errc::fabric_round_incomplete:
+      return "the outputs did not receive what the round sent them (a fault the fabric does not name)";
     default: break;
   }
   return {};
@@ -301,7 +304,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::fabric_readback_mismatch: case Errc::fabric_round_in_doubt: case Errc::poll_bound_zero:
     case Errc::fabric_inject_unsupported: case Errc::fabric_relay_unsupported: case Errc::fabric_relay_off:
     case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
-    case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused:
+    case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
       return true;
   }
   return false;

@@ -15,7 +15,8 @@
 //   12   4   ports        N
 //   16   4   radix        d
 //   20  32   faults[8]    {u16 stage, u16 switch}; stage bit 15 set: a dead link
-//                         {stage, terminal} (docs/configuration.md)
+//                         {stage, terminal} (docs/configuration.md); bit 14: the switch
+//                         is stuck, in state 1 if bit 13 is set, else 0
 //   52   1   flags        bit 0: degraded (leave out the pairs no relay reaches)
 //   53   7   reserved     zero
 //   60   4   crc32        CRC-32 (IEEE 802.3, reflected) of bytes 0..59
@@ -38,6 +39,9 @@ inline constexpr std::size_t kConfigBlockSize = 64;
 
 /// A fault slot's stage field with this bit set names a dead link, not a switch.
 inline constexpr std::uint16_t kConfigLinkBit = 0x8000U;
+/// With this bit the switch is stuck (in state 1 if kConfigStateBit is set too, else 0).
+inline constexpr std::uint16_t kConfigStuckBit = 0x4000U;
+inline constexpr std::uint16_t kConfigStateBit = 0x2000U;
 
 /// One faulty switching element: stage s, switch l (paper 004's E_sl, 0-based); or,
 /// with `link`, the dead link leaving stage s on terminal l of the column behind it.
@@ -45,6 +49,7 @@ struct FaultPosition {
   std::uint16_t stage{0};
   std::uint16_t switch_index{0};  ///< the switch, or the terminal of a dead link
   bool link{false};
+  std::uint8_t stuck{0};  ///< a switch: 0 dead, 1 + k stuck in state k (k = 0 straight, 1 cross)
   friend constexpr bool operator==(const FaultPosition&, const FaultPosition&) = default;
 };
 
@@ -100,7 +105,9 @@ constexpr std::array<std::uint8_t, kConfigBlockSize> encode_config(const Control
   detail::store_le(b, 12, 4, config.ports);
   detail::store_le(b, 16, 4, config.radix);
   for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
-    detail::store_le(b, 20 + 4 * f, 2, config.faults[f].stage | (config.faults[f].link ? kConfigLinkBit : 0U));
+    const FaultPosition& p = config.faults[f];
+    const std::uint32_t stuck = p.stuck == 0 ? 0U : kConfigStuckBit | (p.stuck == 2 ? kConfigStateBit : 0U);
+    detail::store_le(b, 20 + 4 * f, 2, p.stage | (p.link ? kConfigLinkBit : 0U) | stuck);
     detail::store_le(b, 22 + 4 * f, 2, config.faults[f].switch_index);
   }
   b[52] = config.degraded ? 1U : 0U;
@@ -135,7 +142,8 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
   for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
     const auto stage = static_cast<std::uint16_t>(detail::load_le(b, 20 + 4 * f, 2));
     c.faults[f].link = (stage & kConfigLinkBit) != 0;
-    c.faults[f].stage = static_cast<std::uint16_t>(stage & ~kConfigLinkBit);
+    c.faults[f].stuck = (stage & kConfigStuckBit) == 0 ? 0 : (stage & kConfigStateBit) != 0 ? 2 : 1;
+    c.faults[f].stage = static_cast<std::uint16_t>(stage & ~(kConfigLinkBit | kConfigStuckBit | kConfigStateBit));
     c.faults[f].switch_index = static_cast<std::uint16_t>(detail::load_le(b, 22 + 4 * f, 2));
   }
   c.degraded = (b[52] & 1U) != 0;
@@ -154,7 +162,9 @@ constexpr Result<FaultSet<kMaxConfigFaults>> config_faults(const ControllerConfi
       A2A_TRY(set.add(LinkFault{p.stage, p.switch_index}));
     } else {
       if (p.stage >= net.stages || p.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
-      A2A_TRY(set.add(SwitchFault{p.stage, p.switch_index}));
+      if (p.stuck > 2) return Errc::state_out_of_range;
+      A2A_TRY(p.stuck != 0 ? set.add(StuckFault{p.stage, p.switch_index, p.stuck - 1U})
+                           : set.add(SwitchFault{p.stage, p.switch_index}));
     }
   }
   return set;
