@@ -1,0 +1,252 @@
+// Locating a fault the fabric does not name, from what the outputs receive.
+//
+// A round's observation is, for every input port, the output its signal reached
+// (kLost: none; kIdle: the port sent nothing). A fault explains it when routing
+// the round with the fault (and the faults already known) predicts exactly that
+// for every port whose path meets the fault:
+//  - a dead switch or dead link loses the signals through it;
+//  - a switch stuck in state K passes them in K whatever the round set, so a
+//    signal that wanted the other state leaves on the other port and (the round
+//    being a permutation downstream) arrives at another processor's output.
+// The candidates are the elements on the path of one signal that went wrong (its
+// n switches, dead or stuck in the state it did not get, and its n - 1 links):
+// the fault is among them. Each further observation keeps the candidates that
+// explain it. A test round is a full stage-controlled round (word x: every port
+// sends, every switch carries d signals); choose_test() picks, among the 2n + 2
+// words 0, all ones, each single stage and each single stage cleared, the one
+// whose predicted observations split the candidates into the smallest largest
+// class. When no word splits them they cannot be told apart from the outputs:
+// the caller reports the class and plans around all of it.
+//
+// No heap, O(n) state; each check routes every port once (O(N n) per candidate),
+// a meter (plan_meter.hpp) ticking per candidate so a device feeds its watchdog.
+// Binary networks (d = 2), as the fault planner.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "a2a/fault/plan_meter.hpp"
+#include "a2a/limits.hpp"
+#include "a2a/route.hpp"
+#include "a2a/topology.hpp"
+#include "a2a/wiring.hpp"
+
+namespace a2a {
+
+enum class LocatedKind : std::uint8_t { dead_switch, stuck_switch, dead_link };
+
+/// One fault a locator considers: a dead or stuck switch (stage, index = switch), or a
+/// dead link (stage, index = terminal behind the stage, as LinkFault).
+struct FaultCandidate {
+  LocatedKind kind{LocatedKind::dead_switch};
+  std::uint32_t stage{0};
+  std::uint32_t index{0};
+  std::uint32_t state{0};  ///< stuck_switch: the state it stays in
+  friend constexpr bool operator==(const FaultCandidate&, const FaultCandidate&) = default;
+};
+
+/// An observation's entries: the port's signal arrived nowhere, or the port sent nothing.
+inline constexpr std::uint16_t kLost = 0xFFFF;
+inline constexpr std::uint16_t kIdle = 0xFFFE;
+
+/// Round `config` with the faults `faults`: where the signal of `source` arrives (kLost: nowhere).
+template <Configuration C>
+class FaultedRound {
+ public:
+  constexpr FaultedRound(const Network& net, const C& config, std::span<const FaultCandidate> faults)
+      : net_(net), config_(&config), faults_(faults) {}
+  [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+    for (const FaultCandidate& f : faults_)
+      if (f.kind == LocatedKind::stuck_switch && f.stage == s && f.index == y) return f.state;
+    return static_cast<std::uint32_t>(config_->switch_state(s, y));
+  }
+  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t source) const {
+    const Path p = route(net_, source, *this);
+    for (const FaultCandidate& f : faults_)
+      if (on_path(net_, p, f) && f.kind != LocatedKind::stuck_switch) return kLost;
+    return p.destination;
+  }
+  /// Whether path `p` passes the element of `f`.
+  [[nodiscard]] static constexpr bool on_path(const Network& net, const Path& p, const FaultCandidate& f) {
+    const Hop h = p.hops[f.stage];
+    if (f.kind != LocatedKind::dead_link) return h.switch_index == f.index;
+    return wiring::after_stage(net, f.stage, net.radix * h.switch_index + h.out_port) == f.index;
+  }
+
+ private:
+  Network net_;
+  const C* config_;
+  std::span<const FaultCandidate> faults_;
+};
+
+/// The candidates, narrowed observation by observation. `Capacity` >= 3n - 1.
+template <std::size_t Capacity = 3 * kMaxStages>
+class FaultLocator {
+ public:
+  static constexpr std::uint32_t kMaxKnown = 2 * kMaxFaults;
+
+  /// Faults already located (they act in every observation from now on).
+  constexpr FaultLocator(const Network& net, std::span<const FaultCandidate> known, PlanMeter* meter = nullptr)
+      : net_(net), meter_(meter) {
+    for (const FaultCandidate& f : known)
+      if (known_count_ < kMaxKnown) known_[known_count_++] = f;
+  }
+
+  /// The elements on the path `source` took in round `config` (as planned): each switch
+  /// dead or stuck in the state the round did not give it, each link dead.
+  template <Configuration C>
+  constexpr void start(const C& config, std::uint32_t source) {
+    count_ = 0;
+    const Path p = route(net_, source, FaultedRound<C>(net_, config, known()));
+    for (std::uint32_t s = 0; s < net_.stages; ++s) {
+      const std::uint32_t y = p.hops[s].switch_index;
+      add({LocatedKind::dead_switch, s, y, 0});
+      const std::uint32_t wanted = (p.hops[s].out_port + net_.radix - p.hops[s].in_port) % net_.radix;
+      for (std::uint32_t k = 0; k < net_.radix; ++k)
+        if (k != wanted) add({LocatedKind::stuck_switch, s, y, k});
+      if (s + 1 < net_.stages)
+        add({LocatedKind::dead_link, s, wiring::after_stage(net_, s, net_.radix * y + p.hops[s].out_port), 0});
+    }
+  }
+
+  /// Keeps the candidates that, with the known faults, predict `observed` (by input port)
+  /// for every port whose signal meets them (`whole`: for every port: the candidate alone
+  /// explains everything that went wrong). When `whole` keeps none (a second fault is at
+  /// work too), the candidates are kept by the ports they meet. Returns whether `whole` held.
+  template <Configuration C>
+  constexpr bool keep_explaining(const C& config, std::span<const std::uint16_t> observed, bool whole = true) {
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < count_; ++k) {
+      detail::replay_step(meter_);
+      if (explains(config, candidates_[k], observed, whole)) candidates_[kept++] = candidates_[k];
+    }
+    if (kept != 0 || !whole) {
+      count_ = kept;
+      return whole;
+    }
+    keep_explaining(config, observed, false);
+    return false;
+  }
+
+  [[nodiscard]] constexpr std::span<const FaultCandidate> candidates() const {
+    return std::span<const FaultCandidate>(candidates_).first(count_);
+  }
+
+  /// The test word that splits the candidates best; split false: none tells them apart.
+  struct TestChoice {
+    std::uint32_t word{0};
+    bool split{false};
+  };
+  [[nodiscard]] constexpr TestChoice choose_test() const {
+    TestChoice best;
+    std::size_t best_largest = count_;
+    const std::uint32_t all = (std::uint32_t{1} << net_.stages) - 1;
+    for (std::uint32_t w = 0; w < 2 * net_.stages + 2; ++w) {
+      const std::uint32_t bit = std::uint32_t{1} << (w % net_.stages);
+      const std::uint32_t word = w == 2 * net_.stages ? 0U : w == 2 * net_.stages + 1 ? all : w < net_.stages ? bit : all & ~bit;
+      const std::size_t largest = largest_class(word);
+      if (largest < best_largest) best = {word, true}, best_largest = largest;
+    }
+    return best;
+  }
+
+  /// What the known faults and candidate `f` predict for the full round `word`: a hash
+  /// of the ports whose signal would not arrive where the round sends it, and where.
+  [[nodiscard]] constexpr std::uint32_t signature(std::uint32_t word, const FaultCandidate& f) const {
+    const StageControl config{word, net_.radix, net_.stages};
+    std::array<FaultCandidate, kMaxKnown + 1> with{};
+    const std::span<const FaultCandidate> faults = with_known(f, with);
+    const FaultedRound<StageControl> faulted(net_, config, faults);
+    std::uint32_t hash = 0;
+    for (std::uint32_t i = 0; i < net_.ports; ++i) {
+      const std::uint32_t out = faulted.output(i);
+      if (out == route(net_, i, config).destination) continue;
+      std::uint32_t x = (i << 16) ^ out ^ 0x9E37'79B9U;
+      x ^= x >> 15, x *= 0x2C1B'3C6DU, x ^= x >> 12, x *= 0x297A'2D39U, x ^= x >> 15;
+      hash += x;  // order-free: the set of deviations
+    }
+    return hash;
+  }
+
+ private:
+  constexpr void add(const FaultCandidate& f) {
+    if (count_ < Capacity) candidates_[count_++] = f;
+  }
+  [[nodiscard]] constexpr std::span<const FaultCandidate> known() const {
+    return std::span<const FaultCandidate>(known_).first(known_count_);
+  }
+  constexpr std::span<const FaultCandidate> with_known(const FaultCandidate& f,
+                                                      std::array<FaultCandidate, kMaxKnown + 1>& with) const {
+    for (std::uint32_t k = 0; k < known_count_; ++k) with[k] = known_[k];
+    with[known_count_] = f;
+    return std::span<const FaultCandidate>(with).first(known_count_ + 1);
+  }
+
+  template <Configuration C>
+  [[nodiscard]] constexpr bool explains(const C& config, const FaultCandidate& f, std::span<const std::uint16_t> observed,
+                                        bool whole) const {
+    std::array<FaultCandidate, kMaxKnown + 1> with{};
+    const FaultedRound<C> before(net_, config, known());
+    const FaultedRound<C> after(net_, config, with_known(f, with));
+    for (std::uint32_t i = 0; i < net_.ports; ++i) {
+      if (observed[i] == kIdle) continue;
+      if (!whole && !FaultedRound<C>::on_path(net_, route(net_, i, before), f)) continue;
+      if (after.output(i) != observed[i]) return false;
+    }
+    return true;  // a candidate no signal met is not ruled out
+  }
+
+  [[nodiscard]] constexpr std::size_t largest_class(std::uint32_t word) const {
+    std::array<std::uint32_t, Capacity> sig{};
+    for (std::size_t k = 0; k < count_; ++k) {
+      detail::replay_step(meter_);
+      sig[k] = signature(word, candidates_[k]);
+    }
+    std::size_t largest = 0;
+    for (std::size_t k = 0; k < count_; ++k) {
+      std::size_t same = 0;
+      for (std::size_t m = 0; m < count_; ++m) same += sig[m] == sig[k] ? 1U : 0U;
+      largest = same > largest ? same : largest;
+    }
+    return largest;
+  }
+
+  Network net_;
+  PlanMeter* meter_;
+  std::array<FaultCandidate, kMaxKnown> known_{};
+  std::uint32_t known_count_{0};
+  std::array<FaultCandidate, Capacity> candidates_{};
+  std::size_t count_{0};
+};
+
+/// Narrows the locator's candidates by test rounds: `run_test(word, observed)` runs the
+/// full round `word` and fills `observed` (by input port; false: it could not run).
+/// Stops at one candidate, when no word splits them, or after `max_tests`; returns the
+/// test rounds run.
+template <std::size_t Capacity, class RunTest>
+constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacity>& locator,
+                                        std::span<std::uint16_t> observed, RunTest&& run_test, std::uint32_t max_tests) {
+  std::uint32_t tests = 0;
+  while (locator.candidates().size() > 1 && tests < max_tests) {
+    const auto choice = locator.choose_test();
+    if (!choice.split || !run_test(choice.word, observed)) break;
+    ++tests;
+    locator.keep_explaining(StageControl{choice.word, net.radix, net.stages}, observed);
+  }
+  return tests;
+}
+
+/// Feng and Wu's worst case for locating one fault in these networks (IEEE Trans.
+/// Computers, 1981): max(12, 6 + 2 ceil(log2(log2 N))) tests.
+constexpr std::uint32_t feng_wu_tests(std::uint32_t ports) {
+  std::uint32_t n = 0;
+  while ((std::uint32_t{1} << n) < ports) ++n;
+  std::uint32_t lg = 0;
+  while ((std::uint32_t{1} << lg) < n) ++lg;
+  return 6 + 2 * lg > 12 ? 6 + 2 * lg : 12;
+}
+
+}  // namespace a2a
