@@ -57,6 +57,10 @@ struct ExchangeOptions {
   /// rounds left, O(rounds x N). false: left 0, for a caller that re-plans first and
   /// counts only if it gives up (run_job).
   bool count_pending{true};
+  /// After each clean round, compare what the outputs received (ARRIVED, on a fabric
+  /// with monitors) with what the round sent: a difference stops the exchange there
+  /// (fabric_round_incomplete), the messages that did arrive being delivered.
+  bool check_arrivals{true};
 };
 
 struct ExchangeOutcome {
@@ -68,6 +72,11 @@ struct ExchangeOutcome {
   bool fault_located{false};      ///< the fabric's FAULT bitmap names a faulty switch:
   std::uint32_t faulty_stage{0};  ///<   the first one, by stage then switch
   std::uint32_t faulty_switch{0};
+  /// A fault the fabric does not name stopped it: a clean round whose outputs did not
+  /// receive what it sent (fabric_round_incomplete: the ones that did are delivered), or
+  /// a round still flagged after its retries with no switch in FAULT. The outputs'
+  /// monitors (ARRIVED) of round rounds_done show what happened.
+  bool unnamed_fault{false};
 };
 
 /// Whether hop `send` completes its message (a relay's first hop does not).
@@ -295,6 +304,28 @@ class RoundProgrammer {
   bool seated_{false};  // stepper_ stands at the round the shadow registers hold, delivered
 };
 
+/// A fabric that reports what each output received (hal::FabricDriver::arrived).
+template <class C>
+concept MonitoredFabric = requires(C& c, std::uint32_t j) {
+  { c.monitors() } -> std::same_as<bool>;
+  c.arrived(j);
+};
+
+/// Whether every port that round r sends from reached the output it was sent to (ARRIVED).
+template <hal::FabricController C, hal::ControlledSchedule S>
+[[nodiscard]] constexpr bool arrivals_as_sent(C& fabric, const S& schedule, std::uint32_t r) {
+  if constexpr (MonitoredFabric<C>) {
+    const typename S::Round round = schedule.round(r);
+    for (std::uint32_t port = 0; port < schedule.network().ports; ++port) {
+      const PortSend s = schedule.send(round, port);
+      if (!s.sends) continue;
+      const auto got = fabric.arrived(s.destination);
+      if (!got || !got->valid || got->source != port) return false;
+    }
+  }
+  return true;
+}
+
 /// The first switch the fabric marks faulty, if any (reads the FAULT bitmap).
 template <hal::FabricController C>
 constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome) {
@@ -330,6 +361,8 @@ ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, c
     return outcome;
   }
   detail::RoundProgrammer<C, S> programmer(fabric, schedule);
+  bool monitored = false;
+  if constexpr (detail::MonitoredFabric<C>) monitored = options.check_arrivals && fabric.monitors();
   for (std::uint32_t r = options.start_round; r < schedule.rounds(); ++r) {
     Errc e = Errc::ok;
     for (std::uint32_t attempt = 0; attempt <= options.max_retries; ++attempt) {
@@ -342,8 +375,12 @@ ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, c
         if (outcome.fault_located) break;  // persistent: the same switch would be crossed again
       }
     }
+    if (e == Errc::ok && monitored && !detail::arrivals_as_sent(fabric, schedule, r))
+      e = Errc::fabric_round_incomplete;  // not retried: what did arrive is delivered
     if (e != Errc::ok) {
       outcome.error = e;
+      outcome.unnamed_fault = monitored && (e == Errc::fabric_round_incomplete ||
+                                            (e == Errc::fabric_round_faulted && !outcome.fault_located));
       if (options.count_pending) outcome.messages_pending = messages_from_round(schedule, r);
       return outcome;
     }

@@ -220,7 +220,7 @@ class Device {
   /// device's planning (its meter restarted per re-plan).
   JobResources job_resources() {
     meter_ = device_plan_meter(config_.ports, &feed, board_);
-    return {replan_storages(), delivered_bits_, device_planning(&meter_)};
+    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_};
   }
 
   void execute(std::string_view line);
@@ -239,6 +239,7 @@ class Device {
   void print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c, std::uint64_t expected,
                      std::uint64_t writes, std::uint32_t late);
   void print_what_happened(const detail::LookaheadRun& slots);
+  void print_located(const ExchangeReport& report);
   void record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected, bool exact,
               std::uint32_t late);
   [[nodiscard]] std::string_view order_name() const { return config_.order == RoundOrder::gray ? "gray" : "natural"; }
@@ -271,6 +272,7 @@ class Device {
   bool planned_ok_{false};
   /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).
   std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
+  std::array<std::uint16_t, MaxPorts> observation_{};  // what a stopped round's outputs received
 };
 
 }  // namespace a2a::app

@@ -106,11 +106,23 @@ void Device<Board, MaxPorts>::cmd_set(std::string_view args) {
 
 template <DeviceBoard Board, std::uint32_t MaxPorts>
 void Device<Board, MaxPorts>::cmd_inject(std::string_view args) {
+  constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden]";
   const std::string_view position = detail::next_word(args);
-  const std::string_view round = detail::next_word(args);
-  if (position.empty() || !detail::next_word(args).empty()) return error("usage: inject STAGE:SWITCH [ROUND]");
-  const Result<Injection> in = parse_injection(position, round);
-  if (!in) return error("inject: '", position, " ", round, "' does not parse (STAGE:SWITCH [ROUND])");
+  std::string_view round = detail::next_word(args);
+  std::string_view word = round;
+  if (!round.empty() && (round[0] < '0' || round[0] > '9')) round = {};  // no round: the kind follows
+  else word = detail::next_word(args);
+  if (position.empty()) return error(kUsage);
+  const Result<Injection> parsed = parse_injection(position, round);
+  if (!parsed) return error("inject: '", position, " ", round, "' does not parse (STAGE:SWITCH [ROUND])");
+  Injection injection = *parsed;
+  const Injection* in = &injection;
+  bool kind_given = false;
+  for (; !word.empty(); word = detail::next_word(args)) {
+    if (const Errc e = parse_injection_word(word, injection, kind_given); e != Errc::ok)
+      return error("inject: '", word, "' ", e == Errc::argument_repeated ? "repeats a kind" : "is not dead, stuck=0, stuck=1 or hidden",
+                   " (", kUsage, ")");
+  }
   Driver fabric(bus_);
   if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e));
   if (!fabric.can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
@@ -121,8 +133,9 @@ void Device<Board, MaxPorts>::cmd_inject(std::string_view args) {
                  " stages of ", net->switches_per_stage(), " switches)");
   if (injection_count_ == kMaxInjections) return error("at most ", kMaxInjections, " faults can be armed");
   injections_[injection_count_++] = *in;
-  board_->print("armed: switch ", in->switch_index, " of stage ", in->stage, " fails from round ", in->round,
-                " of the next exchange\n");
+  board_->print("armed: switch ", in->switch_index, " of stage ", in->stage,
+                in->stuck ? (in->state == 0 ? " sticks straight" : " sticks cross") : " fails", " from round ", in->round,
+                " of the next exchange", in->hidden ? " (hidden: the fabric does not mark it)" : "", "\n");
   ok();
 }
 

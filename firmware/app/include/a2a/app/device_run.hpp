@@ -157,7 +157,8 @@ bool Device<Board, MaxPorts>::prepare_fabric(Driver& fabric, const AnySchedule& 
   const std::uint32_t first_round = fabric.round_counter();
   for (std::uint32_t k = 0; k < injection_count_; ++k) {
     const Injection& in = injections_[k];
-    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round, board_->fabric_polls());
+    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round,
+                                           hal::InjectedKind{in.stuck, in.state, in.hidden}, board_->fabric_polls());
         e != Errc::ok)
       return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
   }
@@ -207,6 +208,7 @@ void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& sl
   if (slots.handed_over)
     board_->print("look-ahead: stopped at round ", slots.handover_round, ": ", describe(slots.flagged),
                   "; the direct round loop took over from that round\n");
+  print_located(report);
   if (!report.fault_found) return;
   board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
                 " faulty in round ", report.fault_round, "; ");
@@ -224,6 +226,31 @@ void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& sl
     board_->print("fault: ", report.stranded,
                   " relayed copies the stopped plan left in relays' stores are held; their messages were sent "
                   "again from their origin\n");
+}
+
+/// The faults found from what the outputs received (the fabric did not name them).
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::print_located(const ExchangeReport& report) {
+  if (report.located_stops == 0) return;
+  const LocatedFaults& found = report.located;
+  if (found.count == 0)
+    return board_->print("fault: round ", report.located_round,
+                         " did not arrive as sent, and no single switch or link explains it\n");
+  board_->print("fault: round ", report.located_round, " did not arrive as sent; located ",
+                found.exact ? "" : "(a class the outputs cannot tell apart) ");
+  for (std::uint32_t k = 0; k < found.count; ++k) {
+    const FaultCandidate& f = found.faults[k];
+    if (k != 0) board_->print(", ");
+    if (f.kind == LocatedKind::dead_link)
+      board_->print("the link behind stage ", f.stage, " on terminal ", f.index, " dead");
+    else
+      board_->print("switch ", f.index, " of stage ", f.stage,
+                    f.kind == LocatedKind::dead_switch ? " dead" : f.state == 0 ? " stuck straight" : " stuck cross");
+  }
+  board_->print(", with ", found.test_rounds, " test round", found.test_rounds == 1 ? "" : "s", " (",
+                report.test_rounds, " in all, ", report.located_stops, " stop", report.located_stops == 1 ? "" : "s", "); ");
+  if (report.replans == 0) return board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
+  board_->print("re-planned around it, resumed without resending what was delivered\n");
 }
 
 /// What `status` reports of the last exchange.

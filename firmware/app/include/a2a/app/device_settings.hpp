@@ -54,11 +54,15 @@ struct DeviceKnobs {
   friend constexpr bool operator==(const DeviceKnobs&, const DeviceKnobs&) = default;
 };
 
-/// A fault armed with `inject`: switch `switch_index` of `stage` fails from `round` of the next exchange.
+/// A fault armed with `inject`: switch `switch_index` of `stage` fails from `round` of
+/// the next exchange: dead, or stuck in `state` (stuck); hidden: FAULT does not mark it.
 struct Injection {
   std::uint32_t stage{0};
   std::uint32_t switch_index{0};
   std::uint32_t round{0};
+  bool stuck{false};
+  std::uint32_t state{0};
+  bool hidden{false};
 };
 
 /// The result of `set`: the new configuration and knobs, or the word refused and why.
@@ -133,6 +137,24 @@ constexpr Result<Injection> parse_injection(std::string_view position, std::stri
     return Errc::argument_bad_value;
   if (!round.empty() && !a2a::detail::parse_u32(round, in.round)) return Errc::argument_bad_value;
   return in;
+}
+
+/// One more word of `inject` after STAGE:SWITCH [ROUND]: `dead`, `stuck=K` or `hidden`
+/// (argument_bad_value: none of them; argument_repeated: a kind given twice).
+constexpr Errc parse_injection_word(std::string_view word, Injection& in, bool& kind_given) {
+  if (word == "hidden") {
+    if (in.hidden) return Errc::argument_repeated;
+    in.hidden = true;
+    return Errc::ok;
+  }
+  if (kind_given) return Errc::argument_repeated;
+  kind_given = true;
+  if (word == "dead") return Errc::ok;
+  if (word.substr(0, 6) == "stuck=" && a2a::detail::parse_u32(word.substr(6), in.state) && in.state < 2) {
+    in.stuck = true;
+    return Errc::ok;
+  }
+  return Errc::argument_bad_value;
 }
 
 }  // namespace a2a::app

@@ -28,6 +28,7 @@
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/app/controller.hpp"
+#include "a2a/app/fault_diagnosis.hpp"
 #include "a2a/config/config_block.hpp"
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/fault/plan_meter.hpp"
@@ -56,6 +57,12 @@ struct ExchangeReport {
   std::uint32_t second_fault_switch{0};
   std::uint32_t second_fault_round{0};  ///< counted over all plans
   std::uint32_t retries{0};
+  /// Faults the fabric did not name, found from what the outputs received: the last
+  /// diagnosis (its faults, and whether each was alone in its class), where it stopped.
+  LocatedFaults located{};
+  std::uint32_t located_round{0};     ///< counted over all plans
+  std::uint32_t located_stops{0};     ///< stops diagnosed this way
+  std::uint32_t test_rounds{0};       ///< test rounds all diagnoses ran
 };
 
 /// The first switch the fabric marks faulty that `known` does not list yet (the FAULT
@@ -164,6 +171,29 @@ class DeliveredMessages {
     return first_hops - forwards;
   }
 
+  /// Round r of `plan` stopped with its arrivals in `observed` (by input port): marks the
+  /// messages whose last hop arrived where it was sent. Returns how the copies in relays'
+  /// stores changed: + first hops that arrived (held; their messages go again from their
+  /// origin), - forwards that arrived (out of the store).
+  template <Schedule S>
+  constexpr std::int64_t mark_arrived(const S& plan, std::uint32_t r, std::span<const std::uint16_t> observed) {
+    std::int64_t stores = 0;
+    const typename S::Round round = plan.round(r);
+    for (std::uint32_t port = 0; port < ports_; ++port) {
+      const PortSend s = plan.send(round, port);
+      if (!s.sends || observed[port] != s.destination) continue;
+      const std::uint32_t origin = s.message_origin(port);
+      if (origin != port) --stores;
+      if (!completes_message(s)) {
+        ++stores;
+        continue;
+      }
+      const std::size_t bit = std::size_t{origin} * ports_ + s.message_final();
+      words_[bit / 32] |= std::uint32_t{1} << (bit % 32);
+    }
+    return stores;
+  }
+
  private:
   std::span<std::uint32_t> words_{};
   std::uint32_t ports_{0};
@@ -199,9 +229,48 @@ struct JobResources {
   std::span<const PlanStorageSpan> replan_storage{};
   std::span<std::uint32_t> delivered_bits{};
   FaultPlanOptions planning{};
+  /// N entries: what the outputs received in a stopped round, by input port (fault
+  /// diagnosis on a fabric with monitors; empty: faults the fabric does not name stop the job).
+  std::span<std::uint16_t> observation{};
 };
 
 namespace detail {
+
+/// A stop no FAULT bit explains (ExchangeOutcome::unnamed_fault), in round
+/// `last.rounds_done` of `running`: what its outputs received (when the round ran clean,
+/// the arrivals that went where they were sent are delivered: into `history`), then the
+/// faults behind it, added to `around` (diagnose(), fault_diagnosis.hpp).
+template <hal::FabricController Fabric, hal::ControlledSchedule S>
+Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last, std::uint32_t offset,
+                   const JobResources& resources, std::uint32_t max_polls, ControllerConfig& around,
+                   DeliveredMessages& history, ExchangeReport& report) {
+  if constexpr (!MonitoredFabric<Fabric>) {
+    return Errc::faults_not_supported;
+  } else {
+    const Network net = running.network();
+    if (resources.observation.size() < net.ports) return Errc::fault_plan_storage_too_small;
+    const std::span<std::uint16_t> observed = resources.observation.first(net.ports);
+    A2A_TRY(observe_round(fabric, running, last.rounds_done, observed));
+    if (last.error == Errc::fabric_round_incomplete) {
+      const std::int64_t stores = history.mark_arrived(running, last.rounds_done, observed);
+      report.stranded = static_cast<std::uint64_t>(static_cast<std::int64_t>(report.stranded) + stores);
+    }
+    report.located = diagnose(fabric, running, last.rounds_done, around, observed, max_polls, resources.planning.meter);
+    report.located_round = offset + last.rounds_done;
+    report.located_stops += 1;
+    report.test_rounds += report.located.test_rounds;
+    if (report.located.count == 0) return Errc::faults_not_supported;
+    for (std::uint32_t k = 0; k < report.located.count; ++k) {
+      if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
+      const FaultCandidate& f = report.located.faults[k];
+      around.faults[around.fault_count++] = {
+          static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.index), f.kind == LocatedKind::dead_link,
+          static_cast<std::uint8_t>(f.kind == LocatedKind::stuck_switch ? f.state + 1U : 0U)};
+    }
+    around.schedule = ScheduleKind::fault_tolerant;
+    return Errc::ok;
+  }
+}
 
 /// The plans of one job and what they delivered; `last` is the plan that ran last
 /// (the schedule itself, or a re-plan resumed after `history`).
@@ -231,26 +300,35 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
   report.retries = first.retries;
   report.error = first.error;
   report.failed_round = first.rounds_done;
-  if (first.error == Errc::ok || !first.fault_located) return report;
+  if (first.error == Errc::ok || !(first.fault_located || first.unnamed_fault)) return report;
 
-  report.fault_found = true;
-  report.fault_stage = first.faulty_stage;
-  report.fault_switch = first.faulty_switch;
-  report.fault_round = first.rounds_done;
+  if (first.fault_located) {
+    report.fault_found = true;
+    report.fault_stage = first.faulty_stage;
+    report.fault_switch = first.faulty_switch;
+    report.fault_round = first.rounds_done;
+  }
   if (!history.start(resources.delivered_bits, net.ports)) {
     report.replan_error = Errc::fault_plan_storage_too_small;  // no room to remember what arrived
     return report;
   }
   report.stranded = history.record(schedule, first.rounds_done, resources.planning.meter);
   ControllerConfig around = config;  // the configuration's faults plus each one found
+  if (first.unnamed_fault) {
+    if (const Errc e = diagnose_stop(fabric, schedule, first, 0, resources, options.max_polls, around, history, report);
+        e != Errc::ok) {
+      report.replan_error = e;
+      return report;
+    }
+  }
   ExchangeOutcome last = first;
   std::uint32_t offset = first.rounds_done;  // the hooks count rounds over all plans
-  for (std::size_t k = 0; last.error != Errc::ok && last.fault_located; ++k) {
+  for (std::size_t k = 0; last.error != Errc::ok && (last.fault_located || last.unnamed_fault); ++k) {
     if (resources.replan_storage.empty()) {
       report.replan_error = Errc::fault_plan_storage_too_small;  // no storage for a plan
       return report;
     }
-    if (const Errc e = add_found_fault(fabric, net, around, last); e != Errc::ok) {
+    if (const Errc e = last.unnamed_fault ? Errc::ok : add_found_fault(fabric, net, around, last); e != Errc::ok) {
       report.replan_error = e;
       return report;
     }
@@ -282,9 +360,15 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
     report.retries += last.retries;
     report.error = last.error;
     report.failed_round = last.rounds_done;
-    if (last.fault_located) {
+    if (last.fault_located || last.unnamed_fault)
       report.stranded += history.record(resumed, last.rounds_done, resources.planning.meter);
-      note_second_fault(fabric, net, around, last, report);
+    if (last.fault_located) note_second_fault(fabric, net, around, last, report);
+    if (last.unnamed_fault) {
+      if (const Errc e = diagnose_stop(fabric, resumed, last, offset, resources, options.max_polls, around, history, report);
+          e != Errc::ok) {
+        report.replan_error = e;
+        return report;
+      }
     }
     offset += last.rounds_done;
   }

@@ -1,0 +1,158 @@
+// Finding the fault that stopped an exchange when the fabric does not name it:
+// what the outputs received in the stopped round (ARRIVED), then as few test rounds
+// as it takes (NET_SHAPE.Probe: full stage-controlled rounds that deliver nothing),
+// narrowed by the core's FaultLocator (a2a/fault/fault_locator.hpp).
+//
+// The first signal that went wrong and that the faults known so far do not explain
+// starts the search: the elements on its path, kept by what they explain, narrowed by
+// test rounds. Several faults are found one stop at a time: the re-planned run meets
+// the next in its own rounds, this one known by then (up to the configuration's slots). One candidate
+// left: the fault, with its type. Several that no test word tells apart: all of them
+// are reported and planned around (a stuck candidate as its switch dead, so one plan
+// covers the class). Test rounds are counted; a single fault is found within Feng and
+// Wu's max(12, 6 + 2 ceil(log2 log2 N)) of them, all faults within 2 log2 N + 2.
+// Bounded: each candidate check routes every port once and ticks the meter.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "a2a/app/controller.hpp"
+#include "a2a/config/config_block.hpp"
+#include "a2a/fault/fault_locator.hpp"
+#include "a2a/fault/plan_meter.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a::app {
+
+/// Faults one diagnosis reports at most (the configuration's slots bound what is planned).
+inline constexpr std::uint32_t kMaxLocated = kMaxConfigFaults;
+
+/// What a diagnosis found.
+struct LocatedFaults {
+  std::array<FaultCandidate, kMaxLocated> faults{};
+  std::uint32_t count{0};
+  std::uint32_t test_rounds{0};
+  bool exact{true};  ///< every fault alone in its class (false: a class was reported whole)
+};
+
+/// The full stage-controlled round `word` as a one-round schedule: every port sends
+/// where the word routes it (a test round's pattern).
+class TestRound {
+ public:
+  struct Round {
+    StageControl stages;
+    [[nodiscard]] constexpr ControlMode control() const { return ControlMode::stage; }
+    [[nodiscard]] constexpr std::uint32_t word() const { return stages.word; }
+    [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+      return stages.switch_state(s, y);
+    }
+  };
+  constexpr TestRound(const Network& net, std::uint32_t word) : net_(net), word_(word) {}
+  [[nodiscard]] constexpr Network network() const { return net_; }
+  [[nodiscard]] constexpr std::uint32_t rounds() const { return 1; }
+  [[nodiscard]] constexpr Round round(std::uint32_t) const { return Round{{word_, net_.radix, net_.stages}}; }
+  [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t port) const {
+    const Path p = route(net_, port, round.stages);
+    return PortSend{true, p.destination, p.tag};
+  }
+
+ private:
+  Network net_;
+  std::uint32_t word_;
+};
+
+/// The configuration's faults as the locator's known faults.
+constexpr std::uint32_t known_faults(const ControllerConfig& config, std::span<FaultCandidate> out) {
+  std::uint32_t count = 0;
+  for (std::size_t f = 0; f < config.fault_count && count < out.size(); ++f) {
+    const FaultPosition& p = config.faults[f];
+    const LocatedKind kind = p.link ? LocatedKind::dead_link : p.stuck != 0 ? LocatedKind::stuck_switch : LocatedKind::dead_switch;
+    out[count++] = {kind, p.stage, p.switch_index, p.stuck == 0 ? 0U : p.stuck - 1U};
+  }
+  return count;
+}
+
+namespace detail {
+template <class Fabric>
+constexpr Errc read_arrivals(Fabric& fabric, std::uint32_t ports, std::span<std::uint16_t> observed) {
+  for (std::uint32_t j = 0; j < ports; ++j) {
+    const auto got = fabric.arrived(j);
+    A2A_TRY(got);
+    if (got->valid && got->source < ports && observed[got->source] != kIdle) observed[got->source] = static_cast<std::uint16_t>(j);
+  }
+  return Errc::ok;
+}
+}  // namespace detail
+
+/// What the outputs received in round r of `schedule` (just run), by input port: the
+/// output port i's signal reached, kLost, or kIdle where the round sends nothing from i.
+template <class Fabric, hal::ControlledSchedule S>
+constexpr Errc observe_round(Fabric& fabric, const S& schedule, std::uint32_t r, std::span<std::uint16_t> observed) {
+  const Network net = schedule.network();
+  const typename S::Round round = schedule.round(r);
+  for (std::uint32_t i = 0; i < net.ports; ++i) observed[i] = schedule.send(round, i).sends ? kLost : kIdle;
+  return detail::read_arrivals(fabric, net.ports, observed);
+}
+
+/// Runs the full round `word` as a test round (nothing delivered, nothing counted) and
+/// reads what the outputs received.
+template <class Fabric>
+constexpr bool run_test_round(Fabric& fabric, const Network& net, std::uint32_t word, std::span<std::uint16_t> observed,
+                              std::uint32_t max_polls) {
+  if (fabric.set_probe(true) != Errc::ok) return false;
+  const Errc ran = hal::execute_round(fabric, TestRound(net, word), 0, max_polls);
+  const Errc off = fabric.set_probe(false);
+  if (off != Errc::ok || (ran != Errc::ok && ran != Errc::fabric_round_faulted)) return false;
+  for (std::uint32_t i = 0; i < net.ports; ++i) observed[i] = kLost;
+  return detail::read_arrivals(fabric, net.ports, observed) == Errc::ok;
+}
+
+/// Locates the faults behind round r of `schedule` (its observation in `observed`, which
+/// the test rounds reuse), given the configuration's known faults.
+template <class Fabric, hal::ControlledSchedule S>
+LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const ControllerConfig& known_config,
+                       std::span<std::uint16_t> observed, std::uint32_t max_polls, PlanMeter* meter) {
+  LocatedFaults out;
+  const Network net = schedule.network();
+  std::array<FaultCandidate, FaultLocator<>::kMaxKnown> known{};
+  const std::uint32_t known_count = known_faults(known_config, known);
+  const typename S::Round round = schedule.round(r);
+  std::uint32_t budget = 2 * net.stages + 2;  // all faults together: 2 log2 N + 2 test rounds
+  for (std::uint32_t source = 0; source < net.ports && out.count < kMaxLocated; ++source) {
+    std::array<FaultCandidate, FaultLocator<>::kMaxKnown> with{};
+    std::uint32_t with_count = 0;
+    for (std::uint32_t k = 0; k < known_count; ++k) with[with_count++] = known[k];
+    for (std::uint32_t k = 0; k < out.count && with_count < with.size(); ++k) with[with_count++] = out.faults[k];
+    const std::span<const FaultCandidate> faults(with.data(), with_count);
+    // A signal that went wrong and that the faults known and found so far do not explain.
+    if (observed[source] == kIdle || FaultedRound<typename S::Round>(net, round, faults).output(source) == observed[source])
+      continue;
+    FaultLocator<> locator(net, faults, meter);
+    locator.start(round, source);
+    locator.keep_explaining(round, std::span<const std::uint16_t>(observed));
+    const std::uint32_t tests = narrow_by_tests(
+        net, locator, observed,
+        [&](std::uint32_t word, std::span<std::uint16_t> o) { return run_test_round(fabric, net, word, o, max_polls); },
+        budget);
+    out.test_rounds += tests;
+    budget -= tests < budget ? tests : budget;
+    const auto found = locator.candidates();
+    if (found.empty()) break;  // nothing explains it: the caller stops
+    out.exact = out.exact && found.size() == 1;
+    for (const FaultCandidate& f : found) {
+      FaultCandidate planned = f;
+      if (found.size() > 1 && f.kind == LocatedKind::stuck_switch) planned.kind = LocatedKind::dead_switch;
+      bool listed = false;
+      for (std::uint32_t k = 0; k < out.count; ++k) listed = listed || out.faults[k] == planned;
+      if (!listed && out.count < kMaxLocated) out.faults[out.count++] = planned;
+    }
+    // One search per stop: the test rounds overwrote `observed`, and the re-planned run
+    // meets any other fault in its own rounds (with this one known by then).
+    break;
+  }
+  return out;
+}
+
+}  // namespace a2a::app
