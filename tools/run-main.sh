@@ -8,6 +8,8 @@
 #   tools/run-main.sh                         the default exchange
 #   tools/run-main.sh topology=gsen ports=10  `set topology=gsen ports=10` first
 #   tools/run-main.sh --inject 2:5 7 ports=32 a switch fails in round 7: the image re-plans
+#   tools/run-main.sh --inject 2:5 7 stuck=1 hidden ports=32
+#                                             it sticks cross, unmarked: the image finds it from the outputs
 # Exit status 0 when every reply ended with `ok`. Build output goes to stderr.
 # A2A_MAIN_DEVICE='PROGRAM ARGS' (the docs test, tests/docs) skips the build and
 # QEMU and runs the same steps against PROGRAM, a host stand-in for the device.
@@ -19,10 +21,10 @@ inject=()
 while (($# > 0)); do
   case "$1" in
     --inject)
-      if (($# < 2)); then echo "run-main: --inject needs STAGE:SWITCH [ROUND]" >&2; exit 2; fi
+      if (($# < 2)); then echo "run-main: --inject needs STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden]" >&2; exit 2; fi
       inject=("$2")
       shift 2
-      if (($# > 0)) && [[ $1 =~ ^[0-9]+$ ]]; then inject+=("$1"); shift; fi
+      while (($# > 0)) && [[ $1 =~ ^([0-9]+|dead|stuck=[0-9]+|hidden)$ ]]; do inject+=("$1"); shift; done
       ;;
     *) break ;;
   esac
