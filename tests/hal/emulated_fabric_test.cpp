@@ -262,50 +262,54 @@ std::uint32_t arrivals_off_plan(Driver& driver, const S& schedule, std::uint32_t
 }
 }  // namespace
 
-TEST_CASE("emulated fabric: hidden faults are not in FAULT; ARRIVED shows what they did; test rounds count nothing") {
-  const auto schedule = LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value()).value();
-  const Network net = schedule.network();
-  // Round words 0b0000 (stage 1 straight) and 0b0100 (stage 1 cross) of the Latin square.
-  constexpr std::uint32_t kStraight = 0, kCross = 4;
-  REQUIRE(schedule.round(kCross).switch_state(1, 2) == 1);
+namespace {
+// Round words 0b0000 (stage 1 straight) and 0b0100 (stage 1 cross) of omega N = 16's Latin square.
+constexpr std::uint32_t kStraight = 0, kCross = 4;
+LatinSquareSchedule<> omega16_square() { return LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value()).value(); }
+}  // namespace
 
-  SUBCASE("stuck straight: a round that wants it cross is a misroute, delivers nothing; one that wants it straight is clean") {
-    Bench& b = fresh_bench();
-    REQUIRE(b.driver.configure(net, false) == Errc::ok);
-    CHECK(b.driver.monitors());
-    CHECK(b.driver.inject_fault(1, 2, 0, InjectedKind{true, 2, true}) == Errc::state_out_of_range);
-    REQUIRE(b.driver.inject_fault(1, 2, 0, InjectedKind{true, 0, true}) == Errc::ok);
-    CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::fabric_round_faulted);
-    CHECK((b.driver.last_error() & Status::Misroute::mask) != 0);
-    CHECK_FALSE(b.driver.switch_faulty(1, 2).value());  // hidden
-    CHECK(arrivals_off_plan(b.driver, schedule, kCross) == 2);  // the two signals through it, swapped
-    CHECK(b.driver.counters().delivered == 0);
-    CHECK(execute_round(b.driver, schedule, kStraight, kPolls) == Errc::ok);
-    CHECK(arrivals_off_plan(b.driver, schedule, kStraight) == 0);
-    CHECK(b.driver.counters().delivered == 16);
-  }
-  SUBCASE("dead: its two signals are lost, the round is clean and the others count") {
-    Bench& b = fresh_bench();
-    REQUIRE(b.driver.configure(net, false) == Errc::ok);
-    REQUIRE(b.driver.inject_fault(1, 2, 0, InjectedKind{false, 0, true}) == Errc::ok);
-    CHECK(execute_round(b.driver, schedule, kStraight, kPolls) == Errc::ok);  // the block cannot tell
-    CHECK_FALSE(b.driver.switch_faulty(1, 2).value());
-    CHECK(arrivals_off_plan(b.driver, schedule, kStraight) == 2);
-    std::uint32_t empty = 0;
-    for (std::uint32_t j = 0; j < 16; ++j) empty += b.driver.arrived(j).value().valid ? 0U : 1U;
-    CHECK(empty == 2);
-    CHECK(b.driver.counters().delivered == 14);
-  }
-  SUBCASE("a test round fills ARRIVED and moves no counter") {
-    Bench& b = fresh_bench();
-    REQUIRE(b.driver.configure(net, false) == Errc::ok);
-    REQUIRE(b.driver.set_probe(true) == Errc::ok);
-    CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::ok);
-    CHECK(arrivals_off_plan(b.driver, schedule, kCross) == 0);
-    CHECK(b.driver.counters().delivered == 0);
-    REQUIRE(b.driver.set_probe(false) == Errc::ok);
-    CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::ok);
-    CHECK(b.driver.counters().delivered == 16);
-    CHECK(b.driver.arrived(16).error() == Errc::port_out_of_range);
-  }
+TEST_CASE("emulated fabric: a hidden stuck switch is not in FAULT; a round that wants the other state is a misroute") {
+  const auto schedule = omega16_square();
+  REQUIRE(schedule.round(kCross).switch_state(1, 2) == 1);
+  Bench& b = fresh_bench();
+  REQUIRE(b.driver.configure(schedule.network(), false) == Errc::ok);
+  CHECK(b.driver.monitors());
+  CHECK(b.driver.inject_fault(1, 2, 0, InjectedKind{true, 2, true}) == Errc::state_out_of_range);
+  REQUIRE(b.driver.inject_fault(1, 2, 0, InjectedKind{true, 0, true}) == Errc::ok);
+  CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::fabric_round_faulted);
+  CHECK((b.driver.last_error() & Status::Misroute::mask) != 0);
+  CHECK_FALSE(b.driver.switch_faulty(1, 2).value());  // hidden
+  CHECK(arrivals_off_plan(b.driver, schedule, kCross) == 2);  // the two signals through it, swapped
+  CHECK(b.driver.counters().delivered == 0);
+  CHECK(execute_round(b.driver, schedule, kStraight, kPolls) == Errc::ok);  // it wants the stuck state
+  CHECK(arrivals_off_plan(b.driver, schedule, kStraight) == 0);
+  CHECK(b.driver.counters().delivered == 16);
+}
+
+TEST_CASE("emulated fabric: a hidden dead switch loses its two signals; the round is clean and the others count") {
+  const auto schedule = omega16_square();
+  Bench& b = fresh_bench();
+  REQUIRE(b.driver.configure(schedule.network(), false) == Errc::ok);
+  REQUIRE(b.driver.inject_fault(1, 2, 0, InjectedKind{false, 0, true}) == Errc::ok);
+  CHECK(execute_round(b.driver, schedule, kStraight, kPolls) == Errc::ok);  // the block cannot tell
+  CHECK_FALSE(b.driver.switch_faulty(1, 2).value());
+  CHECK(arrivals_off_plan(b.driver, schedule, kStraight) == 2);
+  std::uint32_t empty = 0;
+  for (std::uint32_t j = 0; j < 16; ++j) empty += b.driver.arrived(j).value().valid ? 0U : 1U;
+  CHECK(empty == 2);
+  CHECK(b.driver.counters().delivered == 14);
+}
+
+TEST_CASE("emulated fabric: a test round (NET_SHAPE.Probe) fills ARRIVED and moves no counter") {
+  const auto schedule = omega16_square();
+  Bench& b = fresh_bench();
+  REQUIRE(b.driver.configure(schedule.network(), false) == Errc::ok);
+  REQUIRE(b.driver.set_probe(true) == Errc::ok);
+  CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::ok);
+  CHECK(arrivals_off_plan(b.driver, schedule, kCross) == 0);
+  CHECK(b.driver.counters().delivered == 0);
+  REQUIRE(b.driver.set_probe(false) == Errc::ok);
+  CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::ok);
+  CHECK(b.driver.counters().delivered == 16);
+  CHECK(b.driver.arrived(16).error() == Errc::port_out_of_range);
 }

@@ -45,6 +45,18 @@ foreach(topology omega baseline banyan reverse-banyan)
          "${_clean}.* replans 2" "+ re-planned around both")
     math(EXPR _runs "${_runs} + 1")
   endif()
+  if(topology STREQUAL "omega" OR topology STREQUAL "banyan")
+    # Faults the fabric does not mark (issue 24): found from what the outputs receive,
+    # in the first, a middle and the last regular round (stuck cross, dead, stuck straight).
+    foreach(hidden "0 stuck=1|stuck cross" "${_half} dead|dead" "${_last} stuck=0|stuck straight")
+      string(REPLACE "|" ";" hidden "${hidden}")
+      list(GET hidden 0 what)
+      list(GET hidden 1 named)
+      list(APPEND steps "> clear" ok "> inject ${_mid}:7 ${what} hidden" ok "> run" ok "${_clean}.* replans 1"
+           "+ located switch 7 of stage ${_mid} ${named}, with [0-9]+ test rounds? .*re-planned around it")
+      math(EXPR _runs "${_runs} + 1")
+    endforeach()
+  endif()
   list(APPEND steps "> status" ok "+ reset=power-on .*exchanges=${_runs} failed=0 ")
   a2a_console_test(firmware_capacity_${topology} a2a_controller BOARD_CLOCK STEPS ${steps})
   set_tests_properties(firmware_capacity_${topology} PROPERTIES LABELS "firmware;device;slow")
