@@ -1,0 +1,171 @@
+// Prints the two generated tables of docs/fault-tolerance.md about faults the
+// fabric does not name (issue 24):
+//   stuck [TOPOLOGY|all] [LARGEST_N]   rounds around switch 1 of every internal stage
+//       stuck straight, stuck cross and dead (FaultTolerantSchedule::make with the
+//       default options), each plan verified (every pair once by check_exchange, no
+//       signal through the switch in a state it cannot take), and the lower bounds:
+//       N + 1 stuck (every processor receives N messages, one a round, and the N
+//       blocked pairs take a second hop), the dead switch's of "Lower bound".
+//   locate [TOPOLOGY|all] [LARGEST_N]  test rounds the controller's search (FaultLocator,
+//       the first Latin-square round a fault disturbs, then narrow_by_tests) uses for
+//       one fault: worst and mean over every switch (dead, stuck straight, stuck cross)
+//       and every link up to N = 128, a fixed sample of 600 above, and how many were
+//       located exactly, against Feng and Wu's max(12, 6 + 2 ceil(log2 log2 N)).
+// Exit status 1 when a plan fails its check or a fault is not among the candidates.
+// Build and run from the repository root:
+//   g++ -std=c++20 -O2 -Ifirmware/core/include docs/examples/diagnosis_tables.cpp -o /tmp/diagnosis_tables
+//   /tmp/diagnosis_tables stuck all 1024; /tmp/diagnosis_tables locate all 1024
+#include <a2a/a2a.hpp>
+#include <a2a/fault/fault_locator.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using a2a::FaultCandidate;
+using a2a::LocatedKind;
+
+/// Every pair once, and no sending path through the stuck switch in another state.
+bool verified(const a2a::FaultTolerantSchedule& f, const a2a::StuckFault& stuck) {
+  const a2a::Network net = f.network();
+  std::vector<std::uint32_t> pairs(a2a::pair_words_needed(net.ports));
+  std::vector<std::uint32_t> round(a2a::round_words_needed(net.ports, net.stages));
+  if (!a2a::check_exchange(f, pairs, round).ok()) return false;
+  for (std::uint32_t r = 0; r < f.rounds(); ++r) {
+    const auto rd = f.round(r);
+    if (rd.switch_state(stuck.stage, stuck.switch_index) == stuck.state) continue;
+    for (std::uint32_t i = 0; i < net.ports; ++i)
+      if (f.send(rd, i).sends && a2a::route(net, i, rd).hops[stuck.stage].switch_index == stuck.switch_index)
+        return false;
+  }
+  return true;
+}
+
+/// docs/fault-tolerance.md, "Lower bound": N + 1 + ceil(N / (2^m - 1)), m = min(s, n-1-s).
+std::uint32_t dead_lower_bound(std::uint32_t ports, std::uint32_t n, std::uint32_t s) {
+  const std::uint32_t m = s < n - 1 - s ? s : n - 1 - s;
+  return ports + 1 + (ports + (1U << m) - 2) / ((1U << m) - 1);
+}
+
+int stuck_table(a2a::Topology topology, std::uint32_t largest) {
+  auto storage = std::make_unique<a2a::FaultPlanStorage<1024, 2>>();
+  int failures = 0;
+  std::printf("| N | stage | stuck straight | stuck cross | dead | lower bound stuck (N + 1) | lower bound dead |\n");
+  std::printf("| --- | --- | --- | --- | --- | --- | --- |\n");
+  for (std::uint32_t ports = 16; ports <= largest; ports *= 2) {
+    const a2a::Network net = *a2a::make_network(topology, ports);
+    for (std::uint32_t s = 1; s + 1 < net.stages; ++s) {
+      std::uint32_t rounds[2] = {0, 0};
+      for (std::uint32_t state = 0; state < 2; ++state) {
+        const a2a::StuckFault stuck[] = {{s, 1, state}};
+        const auto f = a2a::FaultTolerantSchedule::make(net, a2a::FaultSetView{{}, {}, stuck}, storage->span());
+        if (!f || !verified(*f, stuck[0])) ++failures;
+        rounds[state] = f ? f->rounds() : 0;
+      }
+      const a2a::SwitchFault dead[] = {{s, 1}};
+      const auto d = a2a::FaultTolerantSchedule::make(net, a2a::FaultSetView{dead}, storage->span());
+      std::printf("| %u | %u | %u | %u | %u | %u | %u |\n", ports, s, rounds[0], rounds[1], d ? d->rounds() : 0,
+                  ports + 1, dead_lower_bound(ports, net.stages, s));
+      std::fflush(stdout);
+    }
+  }
+  return failures;
+}
+
+/// What the outputs show for round `config` with the planted fault, by input port.
+template <class C>
+void observe(const a2a::Network& net, const C& config, const FaultCandidate& truth, std::vector<std::uint16_t>& out) {
+  const a2a::FaultedRound<C> faulted(net, config, std::span<const FaultCandidate>(&truth, 1));
+  for (std::uint32_t i = 0; i < net.ports; ++i) out[i] = static_cast<std::uint16_t>(faulted.output(i));
+}
+
+struct Located {
+  bool found{false}, exact{false};
+  std::uint32_t tests{0};
+};
+
+Located locate(const a2a::Network& net, const FaultCandidate& truth) {
+  std::vector<std::uint16_t> obs(net.ports);
+  for (std::uint32_t word = 0; word < net.ports; ++word) {
+    const a2a::StageControl config{word, 2, net.stages};
+    observe(net, config, truth, obs);
+    std::uint32_t wrong = net.ports;
+    for (std::uint32_t i = 0; i < net.ports && wrong == net.ports; ++i)
+      if (obs[i] != a2a::route(net, i, config).destination) wrong = i;
+    if (wrong == net.ports) continue;
+    a2a::FaultLocator<> locator(net, {});
+    locator.start(config, wrong);
+    locator.keep_explaining(config, std::span<const std::uint16_t>(obs));
+    Located r;
+    r.tests = a2a::narrow_by_tests(
+        net, locator, std::span<std::uint16_t>(obs),
+        [&](std::uint32_t w, std::span<std::uint16_t>) {
+          observe(net, a2a::StageControl{w, 2, net.stages}, truth, obs);
+          return true;
+        },
+        64);
+    for (const FaultCandidate& c : locator.candidates()) r.found = r.found || c == truth;
+    r.exact = locator.candidates().size() == 1;
+    return r;
+  }
+  return {};
+}
+
+int locate_table(a2a::Topology topology, std::uint32_t largest) {
+  int failures = 0;
+  std::printf("| N | faults tried | test rounds worst | test rounds mean | located exactly | Feng and Wu |\n");
+  std::printf("| --- | --- | --- | --- | --- | --- |\n");
+  for (std::uint32_t ports = 16; ports <= largest; ports *= 2) {
+    const a2a::Network net = *a2a::make_network(topology, ports);
+    std::vector<FaultCandidate> faults;
+    for (std::uint32_t s = 0; s < net.stages; ++s)
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
+        for (const FaultCandidate f : {FaultCandidate{LocatedKind::dead_switch, s, y, 0},
+                                       FaultCandidate{LocatedKind::stuck_switch, s, y, 0},
+                                       FaultCandidate{LocatedKind::stuck_switch, s, y, 1}})
+          faults.push_back(f);
+    for (std::uint32_t s = 0; s + 1 < net.stages; ++s)
+      for (std::uint32_t t = 0; t < ports; ++t) faults.push_back({LocatedKind::dead_link, s, t, 0});
+    if (ports > 128) {  // a fixed sample, spread over the list
+      std::vector<FaultCandidate> sample;
+      for (std::size_t k = 0; k < 600; ++k) sample.push_back(faults[k * faults.size() / 600]);
+      faults = sample;
+    }
+    std::uint32_t worst = 0, total = 0, exact = 0;
+    for (const FaultCandidate& f : faults) {
+      const Located r = locate(net, f);
+      if (!r.found) ++failures;
+      worst = r.tests > worst ? r.tests : worst;
+      total += r.tests;
+      exact += r.exact ? 1U : 0U;
+    }
+    std::printf("| %u | %zu | %u | %.3f | %u | %u |\n", ports, faults.size(), worst,
+                static_cast<double>(total) / static_cast<double>(faults.size()), exact, a2a::feng_wu_tests(ports));
+    std::fflush(stdout);
+  }
+  return failures;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string_view mode = argc > 1 ? argv[1] : "";
+  const std::string_view which = argc > 2 ? argv[2] : "all";
+  const std::uint32_t largest = argc > 3 ? static_cast<std::uint32_t>(std::atoi(argv[3])) : 1024;
+  if ((mode != "stuck" && mode != "locate") || largest < 16 || largest > 1024) {
+    std::fprintf(stderr, "usage: diagnosis_tables stuck|locate [TOPOLOGY|all] [LARGEST_N <= 1024]\n");
+    return 2;
+  }
+  int failures = 0;
+  for (const a2a::Topology t : a2a::kAllTopologies) {
+    if (t == a2a::Topology::shift || (which != "all" && which != a2a::name(t))) continue;
+    if (which == "all") std::printf("\n### %s\n\n", std::string(a2a::name(t)).c_str());
+    failures += mode == "stuck" ? stuck_table(t, largest) : locate_table(t, largest);
+  }
+  if (failures != 0) std::fprintf(stderr, "diagnosis_tables: %d failures\n", failures);
+  return failures == 0 ? 0 : 1;
+}
