@@ -20,6 +20,7 @@ void add_table_command(CommandLine& cli);
 void add_config_command(CommandLine& cli);
 void add_device_command(CommandLine& cli);
 void add_budget_command(CommandLine& cli);
+void add_diagnose_command(CommandLine& cli);
 void add_search_command(CommandLine& cli);
 
 /// --topology --ports --radix --schedule --order --fault --fault-link --degraded and

@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
   for (auto* add : {a2a::tool::add_list_command, a2a::tool::add_plan_command, a2a::tool::add_dump_command,
                     a2a::tool::add_verify_command, a2a::tool::add_render_command, a2a::tool::add_table_command,
                     a2a::tool::add_search_command,
-                    a2a::tool::add_config_command, a2a::tool::add_device_command, a2a::tool::add_budget_command})
+                    a2a::tool::add_config_command, a2a::tool::add_device_command, a2a::tool::add_budget_command,
+                    a2a::tool::add_diagnose_command})
     add(cli);
   return cli.run(argc, argv);
 }
