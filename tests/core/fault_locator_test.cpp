@@ -10,6 +10,8 @@
 
 #include "support.hpp"
 
+#include <vector>
+
 namespace {
 
 using a2a::FaultCandidate;
@@ -124,4 +126,104 @@ TEST_CASE("fault locator: Feng and Wu's bound") {
   CHECK(a2a::feng_wu_tests(256) == 12);  // 6 + 2 * 3
   CHECK(a2a::feng_wu_tests(65536) == 14);  // 6 + 2 * 4
   static_assert(a2a::feng_wu_tests(1024) == 14);  // log2 log2 1024 = 3.3: ceil 4
+}
+
+namespace {
+
+/// What the outputs show with every planted fault (the switch level's routing).
+template <class C>
+void observe_all(const a2a::Network& net, const C& config, std::span<const FaultCandidate> truth,
+                 std::span<std::uint16_t> out) {
+  for (std::uint32_t i = 0; i < net.ports; ++i) out[i] = static_cast<std::uint16_t>(a2a::FaultedRound<C>(net, config, truth).output(i));
+}
+
+/// The device's procedure over the Latin square: stop at the first round the known
+/// faults do not explain, locate (test rounds included), add, go on. Returns the faults
+/// found; `tests` the test rounds.
+std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const FaultCandidate> truth, std::uint32_t& tests) {
+  std::vector<FaultCandidate> known;
+  std::array<std::uint16_t, kUpTo> observed{};
+  const std::span<std::uint16_t> obs(observed.data(), net.ports);
+  for (std::uint32_t stops = 0; stops < 8; ++stops) {
+    bool stopped = false;
+    for (std::uint32_t word = 0; word < net.ports && !stopped; ++word) {
+      const a2a::StageControl config{word, 2, net.stages};
+      observe_all(net, config, truth, obs);
+      const a2a::FaultedRound<a2a::StageControl> predicted(net, config, known);
+      a2a::FaultLocator<> locator(net, known);
+      for (std::uint32_t i = 0; i < net.ports && locator.candidates().empty(); ++i) {
+        if (obs[i] == predicted.output(i)) continue;
+        stopped = true;  // the first wrong signal one fault on its path explains starts the search
+        locator.start(config, i);
+        locator.keep_explaining(config, std::span<const std::uint16_t>(obs));
+      }
+      if (!stopped) continue;
+      tests += a2a::narrow_by_tests(
+          net, locator, obs,
+          [&](std::uint32_t w, std::span<std::uint16_t> o) {
+            observe_all(net, a2a::StageControl{w, 2, net.stages}, truth, o);
+            return true;
+          },
+          2 * net.stages + 2);
+      if (locator.candidates().empty()) return known;
+      for (const FaultCandidate& c : locator.candidates()) known.push_back(c);
+    }
+    if (!stopped) break;  // every round is explained
+  }
+  return known;
+}
+
+}  // namespace
+
+TEST_CASE("fault locator: seeded sets of two to four switch faults, found one stop at a time") {
+  a2a::test::Lcg rng{24};
+  std::uint32_t sets = 0, exact = 0, explained = 0, nothing = 0;
+  for (const Topology topology : kBinary)
+    for (std::uint32_t ports = 16; ports <= (kUpTo < 32 ? kUpTo : 32); ports *= 2) {
+      const auto net = a2a::make_network(topology, ports).value();
+      for (std::uint32_t k = 0; k < 6; ++k) {
+        std::vector<FaultCandidate> truth;
+        const std::uint32_t count = 2 + rng.next() % 3;
+        while (truth.size() < count) {
+          const std::uint32_t s = rng.next() % net.stages, y = rng.next() % net.switches_per_stage();
+          bool taken = false;
+          for (const FaultCandidate& f : truth) taken = taken || (f.stage == s && f.index == y);
+          if (taken) continue;
+          const std::uint32_t kind = rng.next() % 3;
+          truth.push_back(kind == 0 ? FaultCandidate{LocatedKind::dead_switch, s, y, 0}
+                                    : FaultCandidate{LocatedKind::stuck_switch, s, y, kind - 1});
+        }
+        std::uint32_t tests = 0;
+        const std::vector<FaultCandidate> found = locate_all(net, truth, tests);
+        ++sets;
+        // Every round of the exchange is explained by what was found.
+        bool all_explained = true;
+        std::array<std::uint16_t, kUpTo> obs{};
+        for (std::uint32_t word = 0; word < ports; ++word) {
+          const a2a::StageControl config{word, 2, net.stages};
+          observe_all(net, config, truth, std::span<std::uint16_t>(obs.data(), ports));
+          const a2a::FaultedRound<a2a::StageControl> predicted(net, config, found);
+          for (std::uint32_t i = 0; i < ports; ++i) all_explained = all_explained && obs[i] == predicted.output(i);
+        }
+        bool same = found.size() == truth.size();
+        for (const FaultCandidate& f : truth) {
+          bool in = false;
+          for (const FaultCandidate& g : found) in = in || g == f;
+          same = same && in;
+        }
+        INFO(a2a::name(topology), " N = ", ports, " set ", k, ": ", truth.size(), " faults, ", found.size(), " found");
+        CHECK(tests <= (found.size() + 1) * (2 * net.stages + 2));  // the cap per stop
+        nothing += found.empty() ? 1U : 0U;
+        explained += all_explained ? 1U : 0U;
+        exact += same ? 1U : 0U;
+      }
+    }
+  MESSAGE(sets, " sets: every round explained in ", explained, ", the planted set found exactly in ", exact,
+          ", nothing found in ", nothing);
+  // Not yet every set (docs/fault-tolerance.md, "Several faults"): faults on one path can
+  // mask each other, and a class added whole can mislead the next stop. A floor, so
+  // that the search never gets worse unnoticed.
+  CHECK(explained * 4 >= sets * 3);
+  CHECK(exact * 2 > sets);
+  CHECK(nothing * 20 <= sets);
 }

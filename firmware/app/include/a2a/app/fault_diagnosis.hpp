@@ -4,6 +4,7 @@
 // narrowed by the core's FaultLocator (a2a/fault/fault_locator.hpp).
 //
 // The first signal that went wrong and that the faults known so far do not explain
+// (and that one fault on its path can explain: two on one path can mask each other)
 // starts the search: the elements on its path, kept by what they explain, narrowed by
 // test rounds. Several faults are found one stop at a time: the re-planned run meets
 // the next in its own rounds, this one known by then (up to the configuration's slots). One candidate
@@ -139,7 +140,7 @@ LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const
     out.test_rounds += tests;
     budget -= tests < budget ? tests : budget;
     const auto found = locator.candidates();
-    if (found.empty()) break;  // nothing explains it: the caller stops
+    if (found.empty()) continue;  // faults that mask each other on its path: try the next wrong signal
     out.exact = out.exact && found.size() == 1;
     for (const FaultCandidate& f : found) {
       FaultCandidate planned = f;

@@ -224,8 +224,9 @@ class FaultLocator {
 
 /// Narrows the locator's candidates by test rounds: `run_test(word, observed)` runs the
 /// full round `word` and fills `observed` (by input port; false: it could not run).
-/// Stops at one candidate, when no word splits them, or after `max_tests`; returns the
-/// test rounds run.
+/// Stops at one candidate, when no word splits them, after `max_tests`, or when a test
+/// round rules every candidate out (a second fault distorts it: the candidates before it
+/// stay); returns the test rounds run.
 template <std::size_t Capacity, class RunTest>
 constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacity>& locator,
                                         std::span<std::uint16_t> observed, RunTest&& run_test, std::uint32_t max_tests) {
@@ -234,7 +235,12 @@ constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacit
     const auto choice = locator.choose_test();
     if (!choice.split || !run_test(choice.word, observed)) break;
     ++tests;
+    const FaultLocator<Capacity> before = locator;
     locator.keep_explaining(StageControl{choice.word, net.radix, net.stages}, observed);
+    if (locator.candidates().empty()) {  // another fault at work distorts the test: keep what was
+      locator = before;
+      break;
+    }
   }
   return tests;
 }
