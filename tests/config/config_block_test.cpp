@@ -198,3 +198,29 @@ TEST_CASE("the block carries GSEN's quadruply alternating family and plans it") 
   CHECK(decoded->schedule == ScheduleKind::quadruply_alternating);
   CHECK(plan_exchange(*decoded).value().rounds() == 32);
 }
+
+TEST_CASE("a stuck switch in a fault slot: stage bits 14 and 13, round-tripped and planned as stuck") {
+  ControllerConfig c;
+  c.topology = Topology::omega;
+  c.ports = 32;
+  c.fault_count = 2;
+  c.faults[0] = {2, 5, false, 2};  // stuck cross
+  c.faults[1] = {1, 3, false, 1};  // stuck straight
+  const auto block = encode_config(c);
+  // Slot 0's stage field, little-endian at byte 20: stage 2 | stuck (0x4000) | state 1 (0x2000).
+  CHECK(block[20] == 0x02);
+  CHECK(block[21] == 0x60);
+  CHECK(block[24] == 0x01);
+  CHECK(block[25] == 0x40);
+  const auto decoded = decode_config(block);
+  REQUIRE(decoded.ok());
+  CHECK(*decoded == c);
+  const Network net = make_network(Topology::omega, 32).value();
+  const auto set = config_faults(c, net);
+  REQUIRE(set.ok());
+  REQUIRE(set->view().stuck.size() == 2);
+  CHECK(set->view().stuck[0] == StuckFault{2, 5, 1});
+  CHECK(set->view().stuck[1] == StuckFault{1, 3, 0});
+  c.faults[0].stuck = 3;  // no such state
+  CHECK(config_faults(c, net).error() == Errc::state_out_of_range);
+}

@@ -105,7 +105,8 @@ std::string config_line(const ControllerConfig& c) {
   if (c.fault_count == 0) line += "none";
   for (std::uint32_t f = 0; f < c.fault_count; ++f)
     line += (f == 0 ? "" : ",") + std::string(c.faults[f].link ? "L" : "") + std::to_string(c.faults[f].stage) + ":" +
-            std::to_string(c.faults[f].switch_index);
+            std::to_string(c.faults[f].switch_index) +
+            (c.faults[f].stuck == 0 ? "" : ":stuck=" + std::to_string(c.faults[f].stuck - 1));
   if (c.degraded) line += " degraded=on";
   return line;
 }
@@ -139,15 +140,19 @@ int run_encode(const Args& args) {
   }
   const std::vector<Fault> faults = parse_faults(args, net);
   const std::vector<DeadLink> links = parse_dead_links(args, net);
-  if (faults.size() + links.size() > kMaxConfigFaults)
-    throw UsageError("a configuration block holds at most 8 faults (got " + std::to_string(faults.size() + links.size()) +
-                     ")");
-  config.fault_count = static_cast<std::uint8_t>(faults.size() + links.size());
-  for (std::size_t f = 0; f < faults.size(); ++f)
-    config.faults[f] = {static_cast<std::uint16_t>(faults[f].stage), static_cast<std::uint16_t>(faults[f].sw), false};
-  for (std::size_t l = 0; l < links.size(); ++l)
-    config.faults[faults.size() + l] = {static_cast<std::uint16_t>(links[l].stage),
-                                        static_cast<std::uint16_t>(links[l].terminal), true};
+  const std::vector<StuckSwitch> stuck = parse_stuck_faults(args, net);
+  const std::size_t count = faults.size() + links.size() + stuck.size();
+  if (count > kMaxConfigFaults)
+    throw UsageError("a configuration block holds at most 8 faults (got " + std::to_string(count) + ")");
+  config.fault_count = static_cast<std::uint8_t>(count);
+  std::size_t slot = 0;
+  for (const Fault& f : faults)
+    config.faults[slot++] = {static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.sw), false};
+  for (const DeadLink& l : links)
+    config.faults[slot++] = {static_cast<std::uint16_t>(l.stage), static_cast<std::uint16_t>(l.terminal), true};
+  for (const StuckSwitch& f : stuck)  // config block bits 14/13 (config_block.hpp)
+    config.faults[slot++] = {static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.sw), false,
+                             static_cast<std::uint8_t>(f.state + 1)};
   config.degraded = args.has("degraded");
 
   const auto block = encode_config(config);

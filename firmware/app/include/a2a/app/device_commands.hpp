@@ -57,7 +57,8 @@ void Device<Board, MaxPorts>::print_config() {
                 " faults=");
   if (c.fault_count == 0) board_->print("none");
   for (std::uint32_t f = 0; f < c.fault_count; ++f)
-    board_->print(f == 0 ? "" : ",", c.faults[f].link ? "L" : "", c.faults[f].stage, ":", c.faults[f].switch_index);
+    board_->print(f == 0 ? "" : ",", c.faults[f].link ? "L" : "", c.faults[f].stage, ":", c.faults[f].switch_index,
+                  c.faults[f].stuck == 0 ? "" : c.faults[f].stuck == 1 ? ":stuck=0" : ":stuck=1");
   // Keys are only ever added at the end of the line (docs/protocol.md): mode=, then
   // degraded=on when set.
   board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
