@@ -220,7 +220,7 @@ class Device {
   /// device's planning (its meter restarted per re-plan).
   JobResources job_resources() {
     meter_ = device_plan_meter(config_.ports, &feed, board_);
-    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_};
+    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &located_};
   }
 
   void execute(std::string_view line);
@@ -273,6 +273,7 @@ class Device {
   /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).
   std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
   std::array<std::uint16_t, MaxPorts> observation_{};  // what a stopped round's outputs received
+  LocatedFaults located_{};                            // what the last diagnosis found
 };
 
 }  // namespace a2a::app

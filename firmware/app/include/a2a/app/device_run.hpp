@@ -231,8 +231,8 @@ void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& sl
 /// The faults found from what the outputs received (the fabric did not name them).
 template <DeviceBoard Board, std::uint32_t MaxPorts>
 void Device<Board, MaxPorts>::print_located(const ExchangeReport& report) {
-  if (report.located_stops == 0) return;
-  const LocatedFaults& found = report.located;
+  if (report.located_stops == 0 || report.located == nullptr) return;
+  const LocatedFaults& found = *report.located;
   if (found.count == 0)
     return board_->print("fault: round ", report.located_round,
                          " did not arrive as sent, and no single switch or link explains it\n");

@@ -59,7 +59,7 @@ struct ExchangeReport {
   std::uint32_t retries{0};
   /// Faults the fabric did not name, found from what the outputs received: the last
   /// diagnosis (its faults, and whether each was alone in its class), where it stopped.
-  LocatedFaults located{};
+  const LocatedFaults* located{nullptr};  ///< in JobResources::located (a report stays small: boards' stacks)
   std::uint32_t located_round{0};     ///< counted over all plans
   std::uint32_t located_stops{0};     ///< stops diagnosed this way
   std::uint32_t test_rounds{0};       ///< test rounds all diagnoses ran
@@ -232,6 +232,7 @@ struct JobResources {
   /// N entries: what the outputs received in a stopped round, by input port (fault
   /// diagnosis on a fabric with monitors; empty: faults the fabric does not name stop the job).
   std::span<std::uint16_t> observation{};
+  LocatedFaults* located{nullptr};  ///< where the last diagnosis puts what it found
 };
 
 namespace detail {
@@ -241,7 +242,7 @@ namespace detail {
 /// the arrivals that went where they were sent are delivered: into `history`), then the
 /// faults behind it, added to `around` (diagnose(), fault_diagnosis.hpp).
 template <hal::FabricController Fabric, hal::ControlledSchedule S>
-Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last, std::uint32_t offset,
+[[gnu::noinline]] Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last, std::uint32_t offset,
                    const JobResources& resources, std::uint32_t max_polls, ControllerConfig& around,
                    DeliveredMessages& history, ExchangeReport& report) {
   if constexpr (!MonitoredFabric<Fabric>) {
@@ -255,14 +256,17 @@ Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last
       const std::int64_t stores = history.mark_arrived(running, last.rounds_done, observed);
       report.stranded = static_cast<std::uint64_t>(static_cast<std::int64_t>(report.stranded) + stores);
     }
-    report.located = diagnose(fabric, running, last.rounds_done, around, observed, max_polls, resources.planning.meter);
+    if (resources.located == nullptr) return Errc::fault_plan_storage_too_small;
+    LocatedFaults& found = *resources.located;
+    found = diagnose(fabric, running, last.rounds_done, around, observed, max_polls, resources.planning.meter);
+    report.located = &found;
     report.located_round = offset + last.rounds_done;
     report.located_stops += 1;
-    report.test_rounds += report.located.test_rounds;
-    if (report.located.count == 0) return Errc::faults_not_supported;
-    for (std::uint32_t k = 0; k < report.located.count; ++k) {
+    report.test_rounds += found.test_rounds;
+    if (found.count == 0) return Errc::faults_not_supported;
+    for (std::uint32_t k = 0; k < found.count; ++k) {
       if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
-      const FaultCandidate& f = report.located.faults[k];
+      const FaultCandidate& f = found.faults[k];
       around.faults[around.fault_count++] = {
           static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.index), f.kind == LocatedKind::dead_link,
           static_cast<std::uint8_t>(f.kind == LocatedKind::stuck_switch ? f.state + 1U : 0U)};
@@ -270,6 +274,22 @@ Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last
     around.schedule = ScheduleKind::fault_tolerant;
     return Errc::ok;
   }
+}
+
+/// Whether the board could not plan around a stuck switch (the general planner's
+/// storage: a board with the single-fault designs alone): then it plans around the stuck
+/// switches as if dead (more rounds, still every pair once). `around` keeps them stuck,
+/// as the diagnosis of a later stop must predict them.
+constexpr bool plan_stuck_as_dead(const ControllerConfig& around, const Result<AnySchedule>& plan) {
+  bool stuck = false;
+  for (std::size_t f = 0; f < around.fault_count; ++f) stuck = stuck || around.faults[f].stuck != 0;
+  return stuck && !plan && plan.error() == Errc::fault_plan_storage_too_small;
+}
+/// Out of line: its configuration and schedule sit on the stack only while it runs.
+[[gnu::noinline]] inline void replan_stuck_as_dead(ControllerConfig config, PlanStorageSpan storage,
+                                                   const FaultPlanOptions& planning, Result<AnySchedule>& plan) {
+  for (std::size_t f = 0; f < config.fault_count; ++f) config.faults[f].stuck = 0;
+  plan = plan_exchange(config, storage, planning);
 }
 
 /// The plans of one job and what they delivered; `last` is the plan that ran last
@@ -334,7 +354,8 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
     }
     if (resources.planning.meter != nullptr) resources.planning.meter->restart();
     const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
-    const Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
+    Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
+    if (plan_stuck_as_dead(around, next)) replan_stuck_as_dead(around, storage, resources.planning, next);
     if (!next) {
       report.replan_error = next.error();
       return report;

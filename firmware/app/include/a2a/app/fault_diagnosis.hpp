@@ -27,6 +27,19 @@
 
 namespace a2a::app {
 
+/// Candidates a board's locator holds: 3n - 1 for the largest n its register block runs
+/// (binary: n = log2 MaxPorts), not the core's 16 stages: small boards' stacks are small.
+template <class Fabric>
+inline constexpr std::size_t kLocatorCapacity = [] {
+  if constexpr (requires { Fabric::layout::kMaxPorts; }) {
+    std::size_t n = 0;
+    while ((std::size_t{1} << n) < Fabric::layout::kMaxPorts) ++n;
+    return 3 * (n < 2 ? 2 : n);
+  } else {
+    return 3 * kMaxStages;
+  }
+}();
+
 /// Faults one diagnosis reports at most (the configuration's slots bound what is planned).
 inline constexpr std::uint32_t kMaxLocated = kMaxConfigFaults;
 
@@ -113,11 +126,11 @@ constexpr bool run_test_round(Fabric& fabric, const Network& net, std::uint32_t 
 /// Locates the faults behind round r of `schedule` (its observation in `observed`, which
 /// the test rounds reuse), given the configuration's known faults.
 template <class Fabric, hal::ControlledSchedule S>
-LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const ControllerConfig& known_config,
+[[gnu::noinline]] LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const ControllerConfig& known_config,
                        std::span<std::uint16_t> observed, std::uint32_t max_polls, PlanMeter* meter) {
   LocatedFaults out;
   const Network net = schedule.network();
-  std::array<FaultCandidate, FaultLocator<>::kMaxKnown> known{};
+  std::array<FaultCandidate, FaultLocator<>::kMaxKnown> known{};  // small: a board's stack
   const std::uint32_t known_count = known_faults(known_config, known);
   const typename S::Round round = schedule.round(r);
   std::uint32_t budget = 2 * net.stages + 2;  // all faults together: 2 log2 N + 2 test rounds
@@ -130,7 +143,7 @@ LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const
     // A signal that went wrong and that the faults known and found so far do not explain.
     if (observed[source] == kIdle || FaultedRound<typename S::Round>(net, round, faults).output(source) == observed[source])
       continue;
-    FaultLocator<> locator(net, faults, meter);
+    FaultLocator<kLocatorCapacity<Fabric>> locator(net, faults, meter);
     locator.start(round, source);
     locator.keep_explaining(round, std::span<const std::uint16_t>(observed));
     const std::uint32_t tests = narrow_by_tests(

@@ -86,7 +86,7 @@ class FaultedRound {
 template <std::size_t Capacity = 3 * kMaxStages>
 class FaultLocator {
  public:
-  static constexpr std::uint32_t kMaxKnown = 2 * kMaxFaults;
+  static constexpr std::uint32_t kMaxKnown = kMaxFaults;  // the configuration's slots
 
   /// Faults already located (they act in every observation from now on).
   constexpr FaultLocator(const Network& net, std::span<const FaultCandidate> known, PlanMeter* meter = nullptr)
@@ -116,6 +116,19 @@ class FaultLocator {
   /// for every port whose signal meets them (`whole`: for every port: the candidate alone
   /// explains everything that went wrong). When `whole` keeps none (a second fault is at
   /// work too), the candidates are kept by the ports they meet. Returns whether `whole` held.
+  /// The same, unless it would keep none: then nothing changes and it returns false
+  /// (a test round another fault distorts rules every candidate out).
+  template <Configuration C>
+  constexpr bool keep_unless_none(const C& config, std::span<const std::uint16_t> observed) {
+    bool any = false;
+    for (std::size_t k = 0; k < count_ && !any; ++k) {
+      detail::replay_step(meter_);
+      any = explains(config, candidates_[k], observed, false);  // whole implies this
+    }
+    if (any) keep_explaining(config, observed);
+    return any;
+  }
+
   template <Configuration C>
   constexpr bool keep_explaining(const C& config, std::span<const std::uint16_t> observed, bool whole = true) {
     std::size_t kept = 0;
@@ -235,12 +248,9 @@ constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacit
     const auto choice = locator.choose_test();
     if (!choice.split || !run_test(choice.word, observed)) break;
     ++tests;
-    const FaultLocator<Capacity> before = locator;
-    locator.keep_explaining(StageControl{choice.word, net.radix, net.stages}, observed);
-    if (locator.candidates().empty()) {  // another fault at work distorts the test: keep what was
-      locator = before;
-      break;
-    }
+    // Another fault at work may distort the test so that it rules every candidate out:
+    // then the candidates stay as they were.
+    if (!locator.keep_unless_none(StageControl{choice.word, net.radix, net.stages}, observed)) break;
   }
   return tests;
 }
