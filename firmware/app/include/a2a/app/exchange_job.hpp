@@ -302,6 +302,28 @@ struct JobPlans {
   const AnySchedule* last{nullptr};
 };
 
+/// The next plan of a job after a stop (the k-th re-plan): the fault FAULT names added
+/// to `around` (a diagnosed one is there already), planned into the k-th storage, the
+/// fabric configured for it (relay mode). Out of line: the planned schedule sits on the
+/// stack only while it runs, not beneath the round loop.
+template <hal::FabricController Fabric>
+[[gnu::noinline]] Errc next_plan(Fabric& fabric, const Network& net, ControllerConfig& around, ExchangeOutcome& last,
+                                 const JobResources& resources, std::size_t k, JobPlans& job, ExchangeReport& report) {
+  if (resources.replan_storage.empty()) return Errc::fault_plan_storage_too_small;  // no storage for a plan
+  if (!last.unnamed_fault) A2A_TRY(add_found_fault(fabric, net, around, last));
+  if (resources.planning.meter != nullptr) resources.planning.meter->restart();
+  const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
+  Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
+  if (plan_stuck_as_dead(around, next)) replan_stuck_as_dead(around, storage, resources.planning, next);
+  A2A_TRY(next);
+  job.plan = *next;
+  count_left_out(job.plan, report);
+  A2A_TRY(fabric.configure(net, is_optical(job.plan), true));
+  ++report.replans;
+  job.last = &job.plan;
+  return Errc::ok;
+}
+
 /// run_job() without the count of messages left at a stop (messages_pending).
 template <hal::FabricController Fabric, class Hooks>
 ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
@@ -344,31 +366,11 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
   ExchangeOutcome last = first;
   std::uint32_t offset = first.rounds_done;  // the hooks count rounds over all plans
   for (std::size_t k = 0; last.error != Errc::ok && (last.fault_located || last.unnamed_fault); ++k) {
-    if (resources.replan_storage.empty()) {
-      report.replan_error = Errc::fault_plan_storage_too_small;  // no storage for a plan
-      return report;
-    }
-    if (const Errc e = last.unnamed_fault ? Errc::ok : add_found_fault(fabric, net, around, last); e != Errc::ok) {
+    if (const Errc e = next_plan(fabric, net, around, last, resources, k, job, report); e != Errc::ok) {
       report.replan_error = e;
       return report;
     }
-    if (resources.planning.meter != nullptr) resources.planning.meter->restart();
-    const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
-    Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
-    if (plan_stuck_as_dead(around, next)) replan_stuck_as_dead(around, storage, resources.planning, next);
-    if (!next) {
-      report.replan_error = next.error();
-      return report;
-    }
-    AnySchedule& plan = job.plan;
-    plan = *next;
-    count_left_out(plan, report);
-    if (const Errc e = fabric.configure(net, is_optical(plan), true); e != Errc::ok) {
-      report.replan_error = e;
-      return report;
-    }
-    ++report.replans;
-    job.last = &plan;
+    const AnySchedule& plan = job.plan;
     const ResumedAfterHistory resumed(history, plan);
     ExchangeOptions again = options;
     again.start_round = 0;
