@@ -24,9 +24,7 @@ constexpr std::uint32_t kUpTo = 16;
 constexpr std::uint32_t kUpTo = 64;
 #endif
 
-constexpr Topology kBinary[] = {Topology::omega,         Topology::baseline,         Topology::banyan,
-                                Topology::reverse_omega, Topology::reverse_baseline, Topology::reverse_banyan,
-                                Topology::gsen};
+constexpr const auto& kBinary = a2a::test::kBinaryTopologies;
 
 /// What the outputs show for round `config` with the planted fault, by input port.
 template <class C>
