@@ -224,3 +224,20 @@ TEST_CASE("a stuck switch in a fault slot: stage bits 14 and 13, round-tripped a
   c.faults[0].stuck = 3;  // no such state
   CHECK(config_faults(c, net).error() == Errc::state_out_of_range);
 }
+
+TEST_CASE("fault flags that name nothing are refused, in any slot (a block re-encodes to its own bytes)") {
+  ControllerConfig c;
+  c.topology = Topology::omega;
+  c.ports = 32;
+  const Block good = encode_config(c);
+  Block b = good;
+  b[21] = 0x20;  // slot 0: the state bit without the stuck bit (fault_count 0: unused slots count too)
+  CHECK(decode_config(reseal(b)).error() == Errc::config_fault_flags_invalid);
+  b = good;
+  b[20 + 4 * 7 + 1] = 0xC0;  // slot 7: a stuck link
+  CHECK(decode_config(reseal(b)).error() == Errc::config_fault_flags_invalid);
+  b = good;
+  b[21] = 0x80;  // a dead link alone still decodes
+  CHECK(decode_config(reseal(b)).ok());
+  CHECK(describe(Errc::config_fault_flags_invalid).find("stuck") != std::string_view::npos);
+}

@@ -86,6 +86,7 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_ARGUMENT_UNKNOWN_KEY, Errc::argument_unknown_key},
     {A2A_ERR_ARGUMENT_BAD_VALUE, Errc::argument_bad_value},
     {A2A_ERR_ARGUMENT_REPEATED, Errc::argument_repeated},
+    {A2A_ERR_CONFIG_FAULT_FLAGS_INVALID, Errc::config_fault_flags_invalid},
     {A2A_ERR_TAG_OUT_OF_RANGE, Errc::tag_out_of_range},
     {A2A_ERR_CONTROL_MODE_UNKNOWN, Errc::control_mode_unknown},
     {A2A_ERR_FABRIC_NOT_CONFIGURED, Errc::fabric_not_configured},

@@ -79,6 +79,7 @@ enum class Errc : std::uint8_t {
   argument_unknown_key,  ///< a key=value override with an unknown key
   argument_bad_value,  ///< a key=value override whose value does not parse
   argument_repeated,  ///< a key=value override whose key was given before (only fault= repeats)
+  config_fault_flags_invalid,  ///< a fault slot's flag bits name nothing (a state without stuck, a stuck link)
   // --- fabric (128-191): The HAL: driving a fabric's register block (hal/).
   tag_out_of_range = 128,  ///< a forward tag >= d^n (more digits than the network has stages)
   control_mode_unknown,  ///< not one of the ControlMode values
@@ -221,6 +222,9 @@ constexpr std::string_view describe_configuration(Errc e) {
     case Errc::argument_unknown_key:
       return "unknown configuration key (use topology, ports, radix, schedule, order, fault)";
     case Errc::argument_bad_value: return "configuration value does not parse";
+    case Errc::config_fault_flags_invalid:
+      return "a fault slot of the configuration block has flags that name nothing: the state bit (13) needs the stuck "
+             "bit (14), and a link (bit 15) cannot be stuck";
     case Errc::argument_repeated:
       return "this configuration key was already given on the line (only fault= may repeat): give each key once";
     default: break;
@@ -298,7 +302,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::config_bad_magic: case Errc::config_unsupported_version: case Errc::config_crc_mismatch:
     case Errc::config_bad_order: case Errc::config_too_many_faults: case Errc::config_reserved_not_zero:
     case Errc::argument_unknown_key: case Errc::argument_bad_value: case Errc::argument_repeated:
-    case Errc::tag_out_of_range: case Errc::control_mode_unknown: case Errc::fabric_not_configured:
+    case Errc::config_fault_flags_invalid: case Errc::tag_out_of_range: case Errc::control_mode_unknown: case Errc::fabric_not_configured:
     case Errc::fabric_network_mismatch: case Errc::fabric_capacity_exceeded: case Errc::fabric_device_mismatch:
     case Errc::fabric_timeout: case Errc::fabric_round_not_run: case Errc::fabric_round_faulted:
     case Errc::fabric_readback_mismatch: case Errc::fabric_round_in_doubt: case Errc::poll_bound_zero:

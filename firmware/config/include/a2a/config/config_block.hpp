@@ -141,8 +141,12 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
   c.radix = detail::load_le(b, 16, 4);
   for (std::size_t f = 0; f < kMaxConfigFaults; ++f) {
     const auto stage = static_cast<std::uint16_t>(detail::load_le(b, 20 + 4 * f, 2));
+    const bool stuck = (stage & kConfigStuckBit) != 0;
+    // Refused, not dropped: a block must re-encode to its own bytes.
+    if ((!stuck && (stage & kConfigStateBit) != 0) || (stuck && (stage & kConfigLinkBit) != 0))
+      return Errc::config_fault_flags_invalid;
     c.faults[f].link = (stage & kConfigLinkBit) != 0;
-    c.faults[f].stuck = (stage & kConfigStuckBit) == 0 ? 0 : (stage & kConfigStateBit) != 0 ? 2 : 1;
+    c.faults[f].stuck = !stuck ? 0 : (stage & kConfigStateBit) != 0 ? 2 : 1;
     c.faults[f].stage = static_cast<std::uint16_t>(stage & ~(kConfigLinkBit | kConfigStuckBit | kConfigStateBit));
     c.faults[f].switch_index = static_cast<std::uint16_t>(detail::load_le(b, 22 + 4 * f, 2));
   }

@@ -83,7 +83,7 @@ class FaultedRound {
 };
 
 /// The candidates, narrowed observation by observation. `Capacity` >= 3n - 1.
-template <std::size_t Capacity = 3 * kMaxStages>
+template <std::size_t Capacity = std::size_t{3} * kMaxStages>
 class FaultLocator {
  public:
   static constexpr std::uint32_t kMaxKnown = kMaxFaults;  // the configuration's slots
@@ -113,9 +113,16 @@ class FaultLocator {
   }
 
   /// Keeps the candidates that, with the known faults, predict `observed` (by input port)
-  /// for every port whose signal meets them (`whole`: for every port: the candidate alone
-  /// explains everything that went wrong). When `whole` keeps none (a second fault is at
-  /// work too), the candidates are kept by the ports they meet. Returns whether `whole` held.
+  /// for every port (`whole`: the candidate alone explains everything that went wrong).
+  /// When that keeps none (a second fault is at work too), keeps the candidates by the
+  /// ports whose signal meets them. Returns whether `whole` held.
+  template <Configuration C>
+  constexpr bool keep_explaining(const C& config, std::span<const std::uint16_t> observed, bool whole = true) {
+    if (whole && keep_matching(config, observed, true)) return true;
+    keep_matching(config, observed, false);
+    return false;
+  }
+
   /// The same, unless it would keep none: then nothing changes and it returns false
   /// (a test round another fault distorts rules every candidate out).
   template <Configuration C>
@@ -127,21 +134,6 @@ class FaultLocator {
     }
     if (any) keep_explaining(config, observed);
     return any;
-  }
-
-  template <Configuration C>
-  constexpr bool keep_explaining(const C& config, std::span<const std::uint16_t> observed, bool whole = true) {
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < count_; ++k) {
-      detail::replay_step(meter_);
-      if (explains(config, candidates_[k], observed, whole)) candidates_[kept++] = candidates_[k];
-    }
-    if (kept != 0 || !whole) {
-      count_ = kept;
-      return whole;
-    }
-    keep_explaining(config, observed, false);
-    return false;
   }
 
   [[nodiscard]] constexpr std::span<const FaultCandidate> candidates() const {
@@ -185,6 +177,19 @@ class FaultLocator {
   }
 
  private:
+  /// One pass of keep_explaining. With `whole`, a pass that keeps none changes nothing
+  /// (compaction only writes matches). Returns whether it kept any.
+  template <Configuration C>
+  constexpr bool keep_matching(const C& config, std::span<const std::uint16_t> observed, bool whole) {
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < count_; ++k) {
+      detail::replay_step(meter_);
+      if (explains(config, candidates_[k], observed, whole)) candidates_[kept++] = candidates_[k];
+    }
+    if (kept != 0 || !whole) count_ = kept;
+    return kept != 0;
+  }
+
   constexpr void add(const FaultCandidate& f) {
     if (count_ < Capacity) candidates_[count_++] = f;
   }
