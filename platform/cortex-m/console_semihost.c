@@ -57,11 +57,10 @@ int a2a_command_line(char ***argv) {
 
 void a2a_image_console_init(void) {}
 
-_Noreturn void a2a_image_fault(uint32_t exception) {
+_Noreturn void a2a_image_fault(uint32_t exception, const uint32_t *frame) {
   a2a_console_flush();
-  a2a_console_puts("\na2a: unhandled exception ");
-  a2a_console_put_u64(exception);
-  a2a_console_puts(exception == 3 ? " (HardFault)\n" : "\n");
+  a2a_image_print_fault(exception, frame);
+  a2a_console_puts("\n");
   a2a_console_flush();
   a2a_semihost_exit(A2A_EXIT_UNHANDLED_EXCEPTION);
 }

@@ -29,10 +29,9 @@ int a2a_command_line(char ***argv) {
 
 void a2a_image_console_init(void) { a2a_board_init(); }
 
-_Noreturn void a2a_image_fault(uint32_t exception) {
-  a2a_console_puts("\na2a: unhandled exception ");
-  a2a_console_put_u64(exception);
-  a2a_console_puts(exception == 3 ? " (HardFault): reset\n" : ": reset\n");
+_Noreturn void a2a_image_fault(uint32_t exception, const uint32_t *frame) {
+  a2a_image_print_fault(exception, frame);
+  a2a_console_puts(": reset\n");
   a2a_board_record_reset_cause(A2A_RESET_LOCKUP);
   a2a_board_system_reset();
 }

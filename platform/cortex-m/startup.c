@@ -71,10 +71,29 @@ __attribute__((used, section(".isr_vector"))) const a2a_init_function a2a_vector
     IRQ36_Handler, IRQ37_Handler, IRQ38_Handler, IRQ39_Handler,
 };
 
-void a2a_unhandled_exception(void) {
-  uint32_t ipsr;
-  __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-  a2a_image_fault(ipsr & 0x1FFu);
+/* Naked: the exception frame is at MSP on entry (nothing pushed yet); handed on
+   with IPSR. Thumb-1 (v6-M) has no far branch: the target through a register. */
+__attribute__((naked)) void a2a_unhandled_exception(void) {
+  __asm__ volatile(
+      "mrs r0, msp\n\t"
+      "mrs r1, ipsr\n\t"
+      "ldr r2, =a2a_unhandled_exception_frame\n\t"
+      "bx r2\n\t"
+      ".ltorg");
+}
+
+void a2a_unhandled_exception_frame(const uint32_t *frame, uint32_t ipsr) __attribute__((used, noreturn));
+void a2a_unhandled_exception_frame(const uint32_t *frame, uint32_t ipsr) { a2a_image_fault(ipsr & 0x1FFu, frame); }
+
+void a2a_image_print_fault(uint32_t exception, const uint32_t *frame) {
+  a2a_console_puts("\na2a: unhandled exception ");
+  a2a_console_put_u64(exception);
+  a2a_console_puts(exception == 3 ? " (HardFault) at pc " : " at pc ");
+  a2a_console_put_hex32(frame[6]);
+  a2a_console_puts(", lr ");
+  a2a_console_put_hex32(frame[5]);
+  a2a_console_puts(", sp ");
+  a2a_console_put_hex32((uint32_t)(uintptr_t)frame);
 }
 
 static void enable_fpu(void) {

@@ -112,6 +112,7 @@ class BasicAnySchedule {
   };
 
  private:
+  friend class Result<BasicAnySchedule>;  // make() builds the schedule inside its result
   template <std::size_t I>
   constexpr BasicAnySchedule(detail::AlternativeIndex<I> i, const typename Family<I>::Schedule& schedule)
       : kind_(Family<I>::kind), schedules_(i, schedule) {}
@@ -132,7 +133,7 @@ class BasicAnySchedule {
     return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind), [&](auto i) -> Result<BasicAnySchedule> {
       const auto s = Family<decltype(i)::value>::make(net, order);
       A2A_TRY(s);
-      return BasicAnySchedule(i, *s);
+      return Result<BasicAnySchedule>(std::in_place, i, *s);
     });
   }
 
@@ -144,7 +145,8 @@ class BasicAnySchedule {
                                                  PlanStorageSpan storage = {}) {
     const auto s = FaultTolerantSchedule::make(net, fault, storage);
     A2A_TRY(s);
-    return BasicAnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+    return Result<BasicAnySchedule>(std::in_place,
+                                    detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
   }
   /// The fault-tolerant schedule for a set of faulty switches and dead links
   /// (FaultTolerantSchedule::make(net, FaultSetView, ...): the general planner, and
@@ -154,7 +156,8 @@ class BasicAnySchedule {
                                                  FaultPlanOptions options = {}) {
     const auto s = FaultTolerantSchedule::make(net, faults, storage, options);
     A2A_TRY(s);
-    return BasicAnySchedule(detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+    return Result<BasicAnySchedule>(std::in_place,
+                                    detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
   }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {

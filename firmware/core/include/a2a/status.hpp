@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 #include "a2a/errc.hpp"
 
@@ -40,6 +41,11 @@ template <class T>
 class [[nodiscard]] Result {
  public:
   constexpr Result(const T& value) : value_(value), error_(Errc::ok) {}  // NOLINT: implicit by design
+  /// The value built in place from `args` (no temporary: a schedule is hundreds of
+  /// bytes of a small board's stack).
+  template <class... Args>
+  constexpr explicit Result(std::in_place_t /*unused*/, Args&&... args)
+      : value_(std::forward<Args>(args)...), error_(Errc::ok) {}
   constexpr Result(Errc error) : value_{}, error_(error) {                // NOLINT: implicit by design
     if (error == Errc::ok) detail::contract_violation();  // an error must name a problem
   }
@@ -55,6 +61,13 @@ class [[nodiscard]] Result {
   }
   [[nodiscard]] constexpr const T* operator->() const { return &value(); }
   [[nodiscard]] constexpr const T& operator*() const { return value(); }
+  /// The value to change in place (a result built up where it will be returned, not
+  /// copied out of it: a schedule is hundreds of bytes of a small board's stack).
+  [[nodiscard]] constexpr T& value() {
+    if (!ok()) detail::contract_violation();
+    return value_;
+  }
+  [[nodiscard]] constexpr T* operator->() { return &value(); }
 
  private:
   T value_;

@@ -347,9 +347,11 @@ constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outc
 /// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric`;
 /// `on_round(r, round)` is called after each delivered round (for logging). The
 /// fabric must be configured for the network. Stops at the first round that
-/// still fails after options.max_retries retries.
+/// still fails after options.max_retries retries. Out of line: inlined into a job, the
+/// round loop's state would sit beneath the job's re-plan (a small board's deepest chain).
 template <hal::FabricController C, hal::ControlledSchedule S, class OnRound>
-ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round, const ExchangeOptions& options) {
+[[gnu::noinline]] ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round,
+                                               const ExchangeOptions& options) {
   ExchangeOutcome outcome;
   outcome.rounds_done = options.start_round;
   if (options.start_round > schedule.rounds()) {

@@ -197,7 +197,7 @@ class Device {
   /// stage, more switches than its per-stage arrays) is as wrong as a bad N.
   /// The plan is kept for `run` while the configuration stays (planning around faults
   /// is the longest thing the device computes: once per configuration).
-  Errc check(const ControllerConfig& c) {
+  [[gnu::noinline]] Errc check(const ControllerConfig& c) {
     planned_ok_ = false;
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
     if (const Result<Network> net = make_network(c.topology, c.ports, c.radix); net && !Layout::fits(*net))
@@ -223,25 +223,28 @@ class Device {
     return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &located_};
   }
 
+  // Out of line (gnu::noinline), each command and each step of run_one: inlined, their
+  // locals (line buffers, a planned schedule) would all sit in the frames beneath the
+  // exchange's re-plan, the deepest chain of the image (docs/cortex-m.md, stack usage).
   void execute(std::string_view line);
-  void print_config();
-  void cmd_help();
-  void cmd_status();
-  void cmd_set(std::string_view args);
-  void cmd_run(std::string_view args);
-  void cmd_inject(std::string_view args);
-  void cmd_clear();
-  bool run_one(std::uint32_t index, std::uint32_t count);
+  [[gnu::noinline]] void print_config();
+  [[gnu::noinline]] void cmd_help();
+  [[gnu::noinline]] void cmd_status();
+  [[gnu::noinline]] void cmd_set(std::string_view args);
+  [[gnu::noinline]] void cmd_run(std::string_view args);
+  [[gnu::noinline]] void cmd_inject(std::string_view args);
+  [[gnu::noinline]] void cmd_clear();
+  [[gnu::noinline]] bool run_one(std::uint32_t index, std::uint32_t count);
   // run_one's steps (device_run.hpp).
-  bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
-  bool prepare_fabric(Driver& fabric, const AnySchedule& schedule);
-  void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);
-  void print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c, std::uint64_t expected,
-                     std::uint64_t writes, std::uint32_t late);
-  void print_what_happened(const detail::LookaheadRun& slots);
-  void print_located(const ExchangeReport& report);
-  void record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected, bool exact,
-              std::uint32_t late);
+  [[gnu::noinline]] bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
+  [[gnu::noinline]] bool prepare_fabric(Driver& fabric, const AnySchedule& schedule);
+  [[gnu::noinline]] void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);
+  [[gnu::noinline]] void print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
+                                       std::uint64_t expected, std::uint64_t writes, std::uint32_t late);
+  [[gnu::noinline]] void print_what_happened(const detail::LookaheadRun& slots);
+  [[gnu::noinline]] void print_located(const ExchangeReport& report);
+  [[gnu::noinline]] void record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
+                                bool exact, std::uint32_t late);
   [[nodiscard]] std::string_view order_name() const { return config_.order == RoundOrder::gray ? "gray" : "natural"; }
 
   Board* board_;

@@ -76,8 +76,10 @@ struct LookaheadRun {
 /// be descheduled for a while) plus four slots (a slot may be a second long).
 constexpr std::uint64_t lookahead_stall_us(std::uint32_t slot_us) { return 1000000 + std::uint64_t{4} * slot_us; }
 
+/// Out of line, one per family: inlined into the device's run, its loop's state would
+/// sit beneath the direct mode's re-plan too (the image's deepest chain).
 template <class Layout, class Board, class Bus, class Driver, class Hooks, class S>
-LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray, const ControllerConfig& config,
+[[gnu::noinline]] LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray, const ControllerConfig& config,
                                 const AnySchedule& planned, const JobResources& resources, Hooks& hooks, std::uint32_t slot_us,
                                 std::uint32_t polls) {
   LookaheadRun run;

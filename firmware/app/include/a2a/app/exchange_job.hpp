@@ -24,7 +24,9 @@
 
 #include <array>
 #include <cstdint>
+#include <new>
 #include <span>
+#include <type_traits>
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/app/controller.hpp"
@@ -285,20 +287,20 @@ constexpr bool plan_stuck_as_dead(const ControllerConfig& around, const Result<A
   for (std::size_t f = 0; f < around.fault_count; ++f) stuck = stuck || around.faults[f].stuck != 0;
   return stuck && !plan && plan.error() == Errc::fault_plan_storage_too_small;
 }
-/// Out of line: its configuration and schedule sit on the stack only while it runs.
-[[gnu::noinline]] inline void replan_stuck_as_dead(ControllerConfig config, PlanStorageSpan storage,
-                                                   const FaultPlanOptions& planning, Result<AnySchedule>& plan) {
+/// Makes every stuck switch of `config` a dead one.
+constexpr void forget_stuck_states(ControllerConfig& config) {
   for (std::size_t f = 0; f < config.fault_count; ++f) config.faults[f].stuck = 0;
-  plan = plan_exchange(config, storage, planning);
 }
 
 /// The plans of one job and what they delivered; `last` is the plan that ran last
 /// (the schedule itself, or a re-plan resumed after `history`).
+static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "next_plan plans over the slot without destroying it");
 struct JobPlans {
   DeliveredMessages history{};
-  /// The re-plan running: the next one takes its place (the one before is in the bits
-  /// by then, and nothing reads it again). One slot: small boards' stacks are small.
-  AnySchedule plan{};
+  /// The re-plan running: the next one is planned in its place (the one before is in
+  /// the bits by then, and nothing reads it again). One slot, planned into directly
+  /// (next_plan): small boards' stacks are small. No plan yet: an error.
+  Result<AnySchedule> plan{Errc::fault_plan_storage_too_small};
   const AnySchedule* last{nullptr};
 };
 
@@ -313,14 +315,19 @@ template <hal::FabricController Fabric>
   if (!last.unnamed_fault) A2A_TRY(add_found_fault(fabric, net, around, last));
   if (resources.planning.meter != nullptr) resources.planning.meter->restart();
   const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
-  Result<AnySchedule> next = plan_exchange(around, storage, resources.planning);
-  if (plan_stuck_as_dead(around, next)) replan_stuck_as_dead(around, storage, resources.planning, next);
-  A2A_TRY(next);
-  job.plan = *next;
-  count_left_out(job.plan, report);
-  A2A_TRY(fabric.configure(net, is_optical(job.plan), true));
+  ControllerConfig planned = around;
+  // Planned into the job's slot itself (placement new of the prvalue: no schedule-sized
+  // temporary on this frame; Result is trivially destructible).
+  ::new (static_cast<void*>(&job.plan)) Result<AnySchedule>(plan_exchange(planned, storage, resources.planning));
+  if (plan_stuck_as_dead(planned, job.plan)) {
+    forget_stuck_states(planned);
+    ::new (static_cast<void*>(&job.plan)) Result<AnySchedule>(plan_exchange(planned, storage, resources.planning));
+  }
+  A2A_TRY(job.plan);
+  count_left_out(*job.plan, report);
+  A2A_TRY(fabric.configure(net, is_optical(*job.plan), true));
   ++report.replans;
-  job.last = &job.plan;
+  job.last = &*job.plan;
   return Errc::ok;
 }
 
@@ -370,7 +377,7 @@ ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const A
       report.replan_error = e;
       return report;
     }
-    const AnySchedule& plan = job.plan;
+    const AnySchedule& plan = *job.plan;
     const ResumedAfterHistory resumed(history, plan);
     ExchangeOptions again = options;
     again.start_round = 0;

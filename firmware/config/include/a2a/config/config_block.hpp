@@ -185,22 +185,44 @@ constexpr Result<FaultSet<kMaxConfigFaults>> config_faults(const ControllerConfi
 /// `planning`: how to plan around faults (a device: bounded, with its meter,
 /// device_planning.hpp); its degraded flag is the block's.
 constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, PlanStorageSpan relay_storage = {},
-                                            FaultPlanOptions planning = {}) {
-  const auto net = make_network(c.topology, c.ports, c.radix);
-  A2A_TRY(net);
-  const auto faults = config_faults(c, *net);
-  A2A_TRY(faults);
-  if (c.fault_count == 0) return AnySchedule::make(*net, c.schedule, c.order);
-  if (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square) {
-    planning.degraded = c.degraded;
-    return AnySchedule::make(*net, faults->view(), relay_storage, planning);
-  }
-  // Still name a fault that cuts processors off: no schedule of any family can help then.
-  if (faults_describable(*net)) {
-    const auto first = first_undeliverable(*net, faults->view());
+                                            FaultPlanOptions planning = {});
+
+namespace detail {
+/// plan_exchange's two paths, each out of line: inlined, the closed forms' schedules
+/// (one local per family) and the fault path's fault set would share one frame beneath
+/// the planner, the deepest chain of a small board's image (docs/cortex-m.md).
+[[gnu::noinline]] constexpr Result<AnySchedule> plan_without_faults(const ControllerConfig& c, const Network& net) {
+  return AnySchedule::make(net, c.schedule, c.order);
+}
+/// Faults with a family that does not plan around them: still name a fault that cuts
+/// processors off (no schedule of any family can help then), else faults_not_supported.
+[[gnu::noinline]] constexpr Errc refuse_faults(const Network& net, FaultSetView faults) {
+  if (faults_describable(net)) {
+    const auto first = first_undeliverable(net, faults);
     if (first && first->found && first->reason != PairReach::separated) return Errc::fault_cuts_off_processors;
   }
   return Errc::faults_not_supported;
+}
+[[gnu::noinline]] constexpr Result<AnySchedule> plan_with_faults(const ControllerConfig& c, const Network& net,
+                                                                 PlanStorageSpan relay_storage,
+                                                                 FaultPlanOptions planning) {
+  const auto faults = config_faults(c, net);
+  A2A_TRY(faults);
+  if (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square) {
+    planning.degraded = c.degraded;
+    return AnySchedule::make(net, faults->view(), relay_storage, planning);
+  }
+  return refuse_faults(net, faults->view());
+}
+
+}  // namespace detail
+
+constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, PlanStorageSpan relay_storage,
+                                            FaultPlanOptions planning) {
+  const auto net = make_network(c.topology, c.ports, c.radix);
+  A2A_TRY(net);
+  if (c.fault_count == 0) return detail::plan_without_faults(c, *net);
+  return detail::plan_with_faults(c, *net, relay_storage, planning);
 }
 
 }  // namespace a2a

@@ -112,16 +112,17 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     if (fault.stage == 0 || fault.stage + 1 == net.stages) return Errc::fault_cuts_off_processors;
     if (net.radix != 2 || net.ports < 16 || (std::uint32_t{1} << net.stages) != net.ports)
       return Errc::faults_not_supported;
-    auto base = with_basis(net);
-    A2A_TRY(base);
-    FaultTolerantSchedule f = *base;
-    f.fault_ = fault;
-    A2A_TRY(f.find_blocked_rectangle(net));
-    if (!f.identity_) {  // baseline, banyan, reverses: the planner
-      A2A_TRY(f.plan_relays(net, storage, options));
+    // Planned in the basis's own result: one schedule on the stack, not two (a small
+    // board plans beneath its round loop).
+    auto f = with_basis(net);
+    A2A_TRY(f);
+    f->fault_ = fault;
+    A2A_TRY(f->find_blocked_rectangle(net));
+    if (!f->identity_) {  // baseline, banyan, reverses: the planner
+      A2A_TRY(f->plan_relays(net, storage, options));
       return f;
     }
-    A2A_TRY(f.choose_closed_form(net));
+    A2A_TRY(f->choose_closed_form(net));
     return f;
   }
 
@@ -266,56 +267,54 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     const UndeliverablePair first = map->next_undeliverable();
     if (first.found && !options.degraded)
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
-    // Each candidate is kept as its round count only, and made again if chosen: whole
-    // schedules side by side would take kilobytes of a small board's stack.
+    // Each candidate is kept as its round count only, and made again if chosen; one
+    // schedule (planned in the basis's own result) and one problem, posed either way:
+    // whole schedules or problems side by side would take kilobytes of a small board's stack.
     std::uint32_t classic_rounds = 0;  // 0: no single-fault design
     if (single) {
       const auto classic = make(net, faults.switches[0], storage, options);
       if (classic) classic_rounds = classic->rounds();
     }
-    FaultTolerantSchedule f;
-    {
-      const auto made = with_basis(net);
-      A2A_TRY(made);
-      f = *made;
-    }
-    f.general_ = true;
-    f.degraded_ = first.found;
-    f.map_ = *map;
-    if (!faults.switches.empty()) f.fault_ = faults.switches[0];
+    auto f = with_basis(net);
+    A2A_TRY(f);
+    f->general_ = true;
+    f->degraded_ = first.found;
+    f->map_ = *map;
+    if (!faults.switches.empty()) f->fault_ = faults.switches[0];
     // The exchange and its time reverse (rounds u -> Q(u) ^ e, Q = P^-1, the faults
     // transposed), run backwards: greedy choices differ, so plan both, keep the shorter.
-    FaultProblem problem{{}, net.ports, *map};
-    for (std::uint32_t b = 0; b < net.stages; ++b) {
-      problem.straight[b] = std::uint32_t{1} << f.straight_bit_[b];
-      problem.word[b] = f.translation_of(std::uint32_t{1} << b);  // regular round r = word r
-    }
-    const auto reverse_problem = [&] {
-      FaultProblem reverse{{}, net.ports, map->transposed()};
+    FaultProblem problem{{}, net.ports, {}};
+    const auto pose = [&](bool reverse) -> const FaultProblem& {
+      problem.faults = reverse ? map->transposed() : *map;
       for (std::uint32_t b = 0; b < net.stages; ++b) {
-        reverse.straight[f.straight_bit_[b]] = std::uint32_t{1} << b;
-        reverse.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
+        if (reverse) {
+          problem.straight[f->straight_bit_[b]] = std::uint32_t{1} << b;
+          problem.word[b] = std::uint32_t{1} << b;  // its regular round r: vector r
+        } else {
+          problem.straight[b] = std::uint32_t{1} << f->straight_bit_[b];
+          problem.word[b] = f->translation_of(std::uint32_t{1} << b);  // regular round r = word r
+        }
       }
-      return reverse;
+      return problem;
     };
     if (options.bounded) {  // one direction, no comparison: the device's bounded planning
-      const auto plan = GeneralFaultPlanner::plan(problem, storage, options);
+      const auto plan = GeneralFaultPlanner::plan(pose(false), storage, options);
       A2A_TRY(plan);
-      f.design_ = Design::planned;
-      f.plan_ = *plan;
+      f->design_ = Design::planned;
+      f->plan_ = *plan;
       return f;
     }
     std::uint32_t backwards_rounds = 0;  // 0: no plan
-    if (const auto backwards = GeneralFaultPlanner::plan(reverse_problem(), storage, options)) backwards_rounds = backwards->rounds() + 1;
-    auto plan = GeneralFaultPlanner::plan(problem, storage, options);  // the storage holds this one now
-    f.reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
-    const std::uint32_t planned_rounds = f.reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
-    if (classic_rounds != 0 && ((!plan && !f.reversed_) || classic_rounds <= net.ports + planned_rounds))
+    if (const auto backwards = GeneralFaultPlanner::plan(pose(true), storage, options)) backwards_rounds = backwards->rounds() + 1;
+    auto plan = GeneralFaultPlanner::plan(pose(false), storage, options);  // the storage holds this one now
+    f->reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
+    const std::uint32_t planned_rounds = f->reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
+    if (classic_rounds != 0 && ((!plan && !f->reversed_) || classic_rounds <= net.ports + planned_rounds))
       return make(net, faults.switches[0], storage, options);  // the closed form, or its plan made again into the storage
-    if (f.reversed_) plan = GeneralFaultPlanner::plan(reverse_problem(), storage, options);
+    if (f->reversed_) plan = GeneralFaultPlanner::plan(pose(true), storage, options);
     A2A_TRY(plan);
-    f.design_ = Design::planned;
-    f.plan_ = *plan;
+    f->design_ = Design::planned;
+    f->plan_ = *plan;
     return f;
   }
 
