@@ -67,6 +67,11 @@ class Console:
         while time.monotonic() < deadline:
             with self.lock:
                 m = regex.search(self.data, self.seen)
+                crash = CRASH.search(self.data, self.seen)
+                if crash and (not m or crash.start() < m.start()):
+                    # The board reset under the step: no reply will come; fail now, not
+                    # after the step's timeout (the report names pc, lr and sp).
+                    return None
                 if m:
                     text = self.data[self.seen:m.end()]
                     self.seen = m.end()
@@ -75,6 +80,11 @@ class Console:
                 return None
             time.sleep(0.01)
         return None
+
+    def crashed(self):
+        """The unread output reports an unhandled exception (the board reset)."""
+        with self.lock:
+            return CRASH.search(self.data, self.seen) is not None
 
     def _pending(self):
         with self.lock:
@@ -91,6 +101,7 @@ class Console:
 
 
 REPLY_END = rb"^(ok|error: [^\r\n]*)\r?\n"
+CRASH = re.compile(rb"^a2a: unhandled exception [^\r\n]*\r?\n", re.M)
 BANNER_END = rb"^ready\r?\n"
 
 
@@ -116,7 +127,8 @@ def run(args):
             if step == "boot":
                 text = console.wait_for(BANNER_END, args.timeout)
                 if text is None:
-                    failures.append(f"{where}: no banner within {args.timeout} s")
+                    failures.append(f"{where}: " + ("the board faulted and reset" if console.crashed()
+                                                     else f"no banner within {args.timeout} s"))
                     break
                 last = text
             elif step.startswith(">> "):
@@ -126,7 +138,8 @@ def run(args):
                     console.send(step[2:].encode("latin-1") + b"\n")
                 text = console.wait_for(REPLY_END, args.timeout)
                 if text is None:
-                    failures.append(f"{where}: no reply ending in ok or error within {args.timeout} s")
+                    failures.append(f"{where}: " + ("the board faulted and reset (no reply)" if console.crashed()
+                                                     else f"no reply ending in ok or error within {args.timeout} s"))
                     break
                 last = text
             elif step in ("ok", "error"):

@@ -12,7 +12,8 @@ printf '%s\n' "$out"
 ((status == 0)) || { echo "board_uart_check: QEMU ended with status $status" >&2; exit 1; }
 fail() { echo "board_uart_check: $*" >&2; exit 1; }
 grep -q 'boot cause=0 boots=1$' <<<"$out" || fail "no power-on boot"
-grep -q 'a2a: unhandled exception 3 (HardFault): reset$' <<<"$out" || fail "no fault report"
+grep -Eq 'a2a: unhandled exception 3 \(HardFault\) at pc 0x[0-9a-f]{8}, lr 0x[0-9a-f]{8}, sp 0x[0-9a-f]{8}: reset$' <<<"$out" ||
+  fail "no fault report (with pc, lr and sp)"
 grep -q 'boot cause=4 boots=2$' <<<"$out" || fail "the fault did not reset with A2A_RESET_LOCKUP (or word 1 was lost)"
 grep -q 'a2a: exit status 0: reset$' <<<"$out" || fail "no exit report"
 grep -q 'boot cause=2 boots=3$' <<<"$out" || fail "exit() did not reset with A2A_RESET_SOFTWARE"
