@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fault_bounds.hpp"
+
 namespace {
 
 using a2a::FaultCandidate;
@@ -45,11 +47,6 @@ bool verified(const a2a::FaultTolerantSchedule& f, const a2a::StuckFault& stuck)
   return true;
 }
 
-/// docs/fault-tolerance.md, "Lower bound": N + 1 + ceil(N / (2^m - 1)), m = min(s, n-1-s).
-std::uint32_t dead_lower_bound(std::uint32_t ports, std::uint32_t n, std::uint32_t s) {
-  const std::uint32_t m = s < n - 1 - s ? s : n - 1 - s;
-  return ports + 1 + (ports + (1U << m) - 2) / ((1U << m) - 1);
-}
 
 int stuck_table(a2a::Topology topology, std::uint32_t largest) {
   auto storage = std::make_unique<a2a::FaultPlanStorage<1024, 2>>();
@@ -69,7 +66,7 @@ int stuck_table(a2a::Topology topology, std::uint32_t largest) {
       const a2a::SwitchFault dead[] = {{s, 1}};
       const auto d = a2a::FaultTolerantSchedule::make(net, a2a::FaultSetView{dead}, storage->span());
       std::printf("| %u | %u | %u | %u | %u | %u | %u |\n", ports, s, rounds[0], rounds[1], d ? d->rounds() : 0,
-                  ports + 1, dead_lower_bound(ports, net.stages, s));
+                  ports + 1, dead_switch_lower_bound(ports, net.stages, s));
       std::fflush(stdout);
     }
   }

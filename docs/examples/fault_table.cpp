@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fault_bounds.hpp"
+
 namespace {
 
 /// Every pair exactly once (by message, relays in order) and no sending path through the fault.
@@ -38,11 +40,6 @@ bool verified(const a2a::FaultTolerantSchedule& f, a2a::SwitchFault fault) {
 /// (spread over the stage).
 std::uint32_t stride_for(std::uint32_t ports) { return ports <= 64 ? 1 : ports <= 256 ? ports / 32 : ports / 8; }
 
-/// docs/fault-tolerance.md, "Lower bound": N + 1 + ceil(N / (2^m - 1)), m = min(s, n-1-s).
-std::uint32_t lower_bound(std::uint32_t ports, std::uint32_t n, std::uint32_t s) {
-  const std::uint32_t m = s < n - 1 - s ? s : n - 1 - s;
-  return ports + 1 + (ports + (1U << m) - 2) / ((1U << m) - 1);
-}
 
 int table(a2a::Topology topology, std::uint32_t largest) {
   auto storage = std::make_unique<a2a::FaultPlanStorage<1024, 1>>();
@@ -53,7 +50,7 @@ int table(a2a::Topology topology, std::uint32_t largest) {
     const a2a::Network net = *a2a::make_network(topology, ports);
     const std::uint32_t n = net.stages;
     for (std::uint32_t s = 1; s + 1 < n; ++s) {
-      const std::uint32_t lower = lower_bound(ports, n, s);
+      const std::uint32_t lower = dead_switch_lower_bound(ports, n, s);
       const std::uint32_t paper = (s == 1 || s + 2 == n) ? 3 * ports : 2 * ports;
       std::uint32_t worst = 0, best = ~0U, ok = 0, tried = 0;
       for (std::uint32_t l = 0; l < net.switches_per_stage(); l += stride_for(ports)) {
