@@ -12,7 +12,8 @@ With --elf, it also checks the bound against the RAM the image leaves the stack
 (__stack_top - __noinit_end, read with --nm) and fails the build when it does not
 fit: the deepest chain below main, plus every interrupt handler found in the
 --handlers files (.ci of the objects that define them; each handler's own deepest
-chain and the 32-byte frame the core stacks, all of them nested at once), plus
+chain and the frame the core stacks, --frame-bytes: 32 = r0-r3, r12, lr, pc, xpsr;
+104 with an FPU's context, 17 more words plus alignment; all of them nested at once), plus
 --allowance bytes for the handlers written in C without a call graph (a board's
 UART receive handler: a few words).
 
@@ -27,7 +28,6 @@ import sys
 from functools import lru_cache
 
 HANDLER = r"_Handler$|_Handler\(|a2a_board_slot_irq"
-EXCEPTION_FRAME = 32  # r0-r3, r12, lr, pc, xpsr (no FPU context: the handlers use no FP)
 
 ROOTS = [
     ("whole image (main)", r"^main$|int main\("),
@@ -90,11 +90,11 @@ def handler_chains(files):
 def check_fits(main_total, args):
     files = [f for pattern in args.handlers for f in (glob.glob(pattern) or [pattern]) if os.path.exists(f)]
     chains = handler_chains(files)
-    handlers = sum(total + EXCEPTION_FRAME for _, total, _ in chains)
+    handlers = sum(total + args.frame_bytes for _, total, _ in chains)
     room = stack_room(args.elf, args.nm)
     need = main_total + handlers + args.allowance
     for name, total, _ in chains:
-        print(f"  interrupt {name[:60]}: {total} bytes + {EXCEPTION_FRAME} stacked")
+        print(f"  interrupt {name[:60]}: {total} bytes + {args.frame_bytes} stacked")
     print(f"  stack needed: {main_total} (main) + {handlers} (interrupts, nested) + {args.allowance} (allowance) = "
           f"{need} bytes; room below the top of RAM: {room} bytes")
     if need > room:
@@ -111,6 +111,7 @@ def main():
     ap.add_argument("--elf")
     ap.add_argument("--nm", default="arm-none-eabi-nm")
     ap.add_argument("--allowance", type=int, default=128)
+    ap.add_argument("--frame-bytes", type=int, default=32)
     args = ap.parse_args()
     nodes, edges, notes = parse(args.ci)
     deepest = deepest_of(nodes, edges)
