@@ -294,7 +294,6 @@ constexpr void forget_stuck_states(ControllerConfig& config) {
 
 /// The plans of one job and what they delivered; `last` is the plan that ran last
 /// (the schedule itself, or a re-plan resumed after `history`).
-static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "next_plan plans over the slot without destroying it");
 struct JobPlans {
   DeliveredMessages history{};
   /// The re-plan running: the next one is planned in its place (the one before is in
@@ -303,6 +302,7 @@ struct JobPlans {
   Result<AnySchedule> plan{Errc::fault_plan_storage_too_small};
   const AnySchedule* last{nullptr};
 };
+static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "next_plan plans over the slot without destroying it");
 
 /// The next plan of a job after a stop (the k-th re-plan): the fault FAULT names added
 /// to `around` (a diagnosed one is there already), planned into the k-th storage, the
