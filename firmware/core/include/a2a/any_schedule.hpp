@@ -113,6 +113,13 @@ class BasicAnySchedule {
 
  private:
   friend class Result<BasicAnySchedule>;  // make() builds the schedule inside its result
+  /// A planned fault-tolerant schedule (or its error) as an AnySchedule, built inside the
+  /// result (no schedule-sized temporary: a small board plans beneath its round loop).
+  static constexpr Result<BasicAnySchedule> holding(const Result<FaultTolerantSchedule>& s) {
+    A2A_TRY(s);
+    return Result<BasicAnySchedule>(std::in_place,
+                                    detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+  }
   template <std::size_t I>
   constexpr BasicAnySchedule(detail::AlternativeIndex<I> i, const typename Family<I>::Schedule& schedule)
       : kind_(Family<I>::kind), schedules_(i, schedule) {}
@@ -143,10 +150,7 @@ class BasicAnySchedule {
   /// reverses need `storage` for N ports, which must outlive the schedule.
   static constexpr Result<BasicAnySchedule> make(const Network& net, SwitchFault fault,
                                                  PlanStorageSpan storage = {}) {
-    const auto s = FaultTolerantSchedule::make(net, fault, storage);
-    A2A_TRY(s);
-    return Result<BasicAnySchedule>(std::in_place,
-                                    detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+    return holding(FaultTolerantSchedule::make(net, fault, storage));
   }
   /// The fault-tolerant schedule for a set of faulty switches and dead links
   /// (FaultTolerantSchedule::make(net, FaultSetView, ...): the general planner, and
@@ -154,10 +158,7 @@ class BasicAnySchedule {
   /// `storage` (FaultPlanStorage<N, faults>) must outlive the schedule.
   static constexpr Result<BasicAnySchedule> make(const Network& net, FaultSetView faults, PlanStorageSpan storage,
                                                  FaultPlanOptions options = {}) {
-    const auto s = FaultTolerantSchedule::make(net, faults, storage, options);
-    A2A_TRY(s);
-    return Result<BasicAnySchedule>(std::in_place,
-                                    detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+    return holding(FaultTolerantSchedule::make(net, faults, storage, options));
   }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
