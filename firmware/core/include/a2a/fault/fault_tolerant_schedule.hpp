@@ -158,6 +158,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   constexpr Errc find_blocked_rectangle(const Network& net) {
     const std::uint32_t n = net.stages;
     const std::uint32_t s = fault_.stage;
+    // The fault was checked against the network; this keeps every shift below in range.
+    if (s >= n || n > 31) return Errc::faults_not_supported;
     std::uint32_t free_terminal = 1;
     for (std::uint32_t k = 0; k < s; ++k) {
       const Path p = route(net, 0, StageControl{std::uint32_t{1} << (n - 1 - k), 2, n});
