@@ -152,7 +152,7 @@ TEST_CASE("a stuck switch makes two signals collide") {
   REQUIRE(driver.configure(make_network(Topology::omega, 16).value(), false) == Errc::ok);
   // Stage 0, switch 0 receives inputs 0 and 8 (the shuffle puts terminal t at 2t mod 15);
   // stuck on output 0, both leave on the same wire.
-  REQUIRE(fabric.inject_stuck(0, 0, 0) == Errc::ok);
+  REQUIRE(fabric.inject_forced_port(0, 0, 0) == Errc::ok);
   program_round0(driver);
   CHECK(driver.wait_round(kPolls) == Errc::fabric_round_faulted);
   const FabricStatus s = driver.status();
@@ -284,7 +284,7 @@ TEST_CASE("map 2.0 on the simulated fabric: tickets at the write, LAST_ERROR, AB
   REQUIRE(driver.probe() == Errc::ok);
   CHECK_FALSE(driver.can_inject());  // the simulated block injects through its test hooks instead
   REQUIRE(driver.configure(make_network(Topology::omega, 16).value(), false) == Errc::ok);
-  REQUIRE(fabric.inject_stuck(0, 0, 0) == Errc::ok);
+  REQUIRE(fabric.inject_forced_port(0, 0, 0) == Errc::ok);
   program_round0(driver);
   CHECK(driver.wait_round(kPolls) == Errc::fabric_round_faulted);
   const std::uint32_t last = driver.last_error();

@@ -11,6 +11,7 @@
 // by message: PORT_MESSAGE[i] in relay mode (NET_SHAPE.Relay), else the direct
 // message (i, output reached). Which relay holds a message is not tracked (that
 // would need N x N holder entries): the schedule's relay choice is check_exchange's.
+// Hidden faults act as switch_faults.hpp models them (the host simulated fabric's too).
 #pragma once
 
 #include <array>
@@ -19,6 +20,7 @@
 #include <span>
 
 #include "a2a/delivery_tally.hpp"
+#include "a2a/emulated/switch_faults.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_registers.hpp"
 #include "a2a/hal/latched_round.hpp"
@@ -27,15 +29,6 @@
 #include "a2a/topology.hpp"
 
 namespace a2a::emulated {
-
-/// A switch fault the fabric does not mark in FAULT (INJECT.Hidden): dead (the signals
-/// through it are lost) or stuck in `state` (it stays there whatever it is set to).
-struct HiddenFault {
-  std::uint32_t stage{0};
-  std::uint32_t sw{0};
-  bool stuck{false};
-  std::uint32_t state{0};
-};
 
 template <class Layout, std::uint32_t MaxPorts>
 class RoundEngine {
@@ -69,11 +62,12 @@ class RoundEngine {
     for (std::uint32_t i = 0; i < net.ports; ++i)
       if (!block.idle(i)) signals_[active++] = block.signal(i);
     const std::span<RoundSignal> signals(signals_.data(), active);
-    const Switches<decltype(block)> switches{&block, net, &fault, hidden};
+    const Registers<decltype(block)> registers{&block, net, &fault};
+    const FaultedSwitches<decltype(registers)> switches{&registers, hidden};
     const RoundOutcome outcome =
         walk_round(net, switches, block.optical(), signals, std::span<std::uint32_t>(walk_words_));
-    mark_lost(net, switches, signals);
-    write_arrivals(bus, net, signals);
+    mark_lost(net, switches, std::span<const RoundSignal>(signals), lost_);
+    write_arrivals<Layout>(bus, net, std::span<const RoundSignal>(signals), lost_);
     const bool probe = (bus.read32(Layout::kNetShape) & hal::reg::NetShape::Probe::mask) != 0;
     if (outcome.crossed_fault != 0) {  // receivers discard the whole round: nothing of it counts
       if (!probe) ++tally_.faulted_rounds;
@@ -132,53 +126,19 @@ class RoundEngine {
     return hal::LatchedRound<Layout, decltype(read)>(read);
   }
 
-  /// The block's switch states (a Configuration) with the hidden stuck switches in
-  /// their state, and the switches FAULT marks.
+  /// The block's switch states and the switches FAULT marks (FaultedSwitches' base).
   template <class Block>
-  struct Switches {
+  struct Registers {
     const Block* block;
     Network net;
     const FaultBits* fault;
-    std::span<const HiddenFault> hidden;
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
-      for (const HiddenFault& f : hidden)
-        if (f.stuck && f.stage == s && f.sw == y) return f.state;
       return block->switch_state(net, s, y);
-    }
-    [[nodiscard]] constexpr bool hidden_dead(std::uint32_t s, std::uint32_t y) const {
-      for (const HiddenFault& f : hidden)
-        if (!f.stuck && f.stage == s && f.sw == y) return true;
-      return false;
     }
     [[nodiscard]] constexpr bool faulty(std::uint32_t s, std::uint32_t y) const {
       return (((*fault)[s * Layout::kFaultWordsPerStage + y / 32] >> (y % 32)) & 1U) != 0;
     }
   };
-
-  /// lost_[k]: signal k went through a hidden dead switch (routed again only when
-  /// there is one: O(N n) more per round then).
-  template <class Config>
-  constexpr void mark_lost(const Network& net, const Config& switches, std::span<const RoundSignal> signals) {
-    bool any_dead = false;
-    for (const HiddenFault& f : switches.hidden) any_dead = any_dead || !f.stuck;
-    for (std::size_t k = 0; k < signals.size(); ++k) {
-      lost_[k] = false;
-      if (!any_dead) continue;
-      const Path path = route(net, signals[k].source, switches);
-      for (std::uint32_t s = 0; s < net.stages; ++s) lost_[k] = lost_[k] || switches.hidden_dead(s, path.hops[s].switch_index);
-    }
-  }
-
-  /// ARRIVED[j]: Valid and the source of the signal output j received (the last one, if
-  /// several collided), 0 where none did.
-  template <hal::RegisterBus Bus>
-  constexpr void write_arrivals(Bus& bus, const Network& net, std::span<const RoundSignal> signals) {
-    using A = hal::reg::Arrived;
-    for (std::uint32_t j = 0; j < net.ports; ++j) bus.write32(Layout::arrived(j), 0);
-    for (std::size_t k = 0; k < signals.size(); ++k)
-      if (!lost_[k] && signals[k].output < net.ports)
-        bus.write32(Layout::arrived(signals[k].output), A::Valid::mask | A::Source::insert(0, signals[k].source));
-  }
 
   /// The accounting over the record of delivered and stored messages, for N = ports.
   constexpr DeliveryLedger<> ledger(std::uint32_t ports) {

@@ -12,14 +12,19 @@
 // signals through one switch), signals through a faulty switch, and misroutes (a
 // header destination that is not where the signal arrived).
 //
-// Register map 2.0: like hardware, the block takes every CONTROL action up at the
+// Register map 2.1: like hardware, the block takes every CONTROL action up at the
 // write, so STATUS carries the action's ticket at once; LAST_ERROR records flagged
 // and refused rounds. The counter registers read 0 (deliveries() is this model's
 // record, tally() its DeliveryTally) and CAP_SHAPE.Inject is 0 (the test hooks
-// below inject faults instead).
+// below inject faults instead). CAP_SHAPE.Monitor is 1: ARRIVED shows what each
+// output received in the last round, and a NET_SHAPE.Probe round (a test round)
+// goes through the switches but delivers nothing (no Delivery is recorded).
 //
-// Test hooks: inject_faulty (flag only), inject_stuck (forces a fixed output
-// port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs),
+// Test hooks: inject_faulty (marked in FAULT; signals pass, the round is flagged),
+// inject_hidden (dead or stuck at a state, not marked: the emulated fabric's own
+// fault model, a2a/emulated/switch_faults.hpp; a signal lost in a dead switch
+// arrives nowhere and is not recorded), inject_forced_port (every input leaves on
+// one output port: real conflicts), set_latency (STATUS stays busy for k reads; kNever hangs),
 // and the faults of the reliability tests: corrupt_writes (a register that does
 // not take what is written: its read-back differs), hang_commits (the next rounds
 // stay busy until ABORT: a transient stuck busy), ignore_abort (ABORT does nothing).
@@ -32,6 +37,7 @@
 #include <vector>
 
 #include "a2a/delivery_tally.hpp"
+#include "a2a/emulated/switch_faults.hpp"
 #include "a2a/fabric/fabric_records.hpp"
 #include "a2a/hal/fabric_registers.hpp"
 #include "a2a/hal/latched_round.hpp"
@@ -75,12 +81,23 @@ class SimulatedFabric {
   // --- test hooks -------------------------------------------------------------
   /// Marks a switch faulty: signals still pass, STATUS.FAULT_CROSSED and FAULT report it.
   [[nodiscard]] Errc inject_faulty(std::uint32_t stage, std::uint32_t sw) { return inject(stage, sw, kNotStuck); }
-  /// A switch stuck so that every input leaves on `out_port` (mod d): signals collide.
-  [[nodiscard]] Errc inject_stuck(std::uint32_t stage, std::uint32_t sw, std::uint32_t out_port) {
+  /// A switch whose every input leaves on `out_port` (mod d), marked in FAULT: signals collide.
+  [[nodiscard]] Errc inject_forced_port(std::uint32_t stage, std::uint32_t sw, std::uint32_t out_port) {
     if (out_port >= a2a::kMaxRadix) return Errc::port_out_of_range;
     return inject(stage, sw, out_port);
   }
-  void clear_faults() { faults_.clear(); }
+  /// A fault FAULT does not mark (INJECT.Hidden on a board): dead, or stuck at a state < d.
+  [[nodiscard]] Errc inject_hidden(const emulated::HiddenFault& fault) {
+    if (fault.stage >= Layout::kMaxStages) return Errc::stage_out_of_range;
+    if (fault.sw >= Layout::kMaxSwitches) return Errc::switch_out_of_range;
+    if (fault.stuck && fault.state >= a2a::kMaxRadix) return Errc::state_out_of_range;
+    hidden_.push_back(fault);
+    return Errc::ok;
+  }
+  void clear_faults() {
+    faults_.clear();
+    hidden_.clear();
+  }
   /// The next `writes` writes to `offset` store value ^ xor_mask instead of the value
   /// (kNever: every write): a register bit that does not take, seen by a read-back.
   void corrupt_writes(std::uint32_t offset, std::uint32_t xor_mask, std::uint32_t writes) {
@@ -132,6 +149,7 @@ class SimulatedFabric {
   static constexpr bool writable(std::uint32_t offset) {
     if (offset == Layout::kNetPorts || offset == Layout::kNetShape) return true;
     if (offset < Layout::kStageControlBase) return false;  // ID, capabilities, STATUS, counter, reserved
+    if (offset >= Layout::kArrivedBase) return false;  // ARRIVED: the block's
     return offset < Layout::kFaultBase || offset >= Layout::kPortHeaderBase;
   }
   bool busy() const { return (regs_[Layout::kStatus / 4] & Status::Busy::mask) != 0; }
@@ -155,7 +173,7 @@ class SimulatedFabric {
     regs_[Layout::kId / 4] = hal::reg::Id::reset;
     regs_[Layout::kVersion / 4] = hal::reg::Version::reset;
     regs_[Layout::kCapPorts / 4] = Layout::kCapPortsValue;
-    regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue;
+    regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue | hal::reg::CapShape::Monitor::mask;
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) regs_[Layout::idle_mask(w) / 4] = hal::reg::IdleMask::reset;
     active_ = regs_;
     for (const std::uint32_t w : written_) dirty_[w] = 0;
@@ -252,6 +270,7 @@ class SimulatedFabric {
       deliveries_.insert(deliveries_.end(), pending_.begin(), pending_.end());
     pending_.clear();
     ++regs_[Layout::kRoundCounter / 4];
+    std::copy(arrivals_.begin(), arrivals_.end(), regs_.begin() + Layout::kArrivedBase / 4);
     // The FAULT bitmap: the block's own diagnosis of the switches the network uses
     // (only the words set last time need clearing: the others are 0).
     for (const std::uint32_t w : fault_words_) regs_[w] = 0;
@@ -300,6 +319,13 @@ class SimulatedFabric {
       const InjectedFault* f = fabric->fault_at(s, y);
       return f != nullptr && f->stuck_port != kNotStuck ? f->stuck_port : kNotForced;
     }
+  };
+
+  /// The block's side of ARRIVED, for write_arrivals: the words the next completed round shows.
+  struct ArrivalWords {
+    std::vector<std::uint32_t>* words;
+    [[nodiscard]] std::uint32_t read32(std::uint32_t offset) const { return (*words)[(offset - Layout::kArrivedBase) / 4]; }
+    void write32(std::uint32_t offset, std::uint32_t value) { (*words)[(offset - Layout::kArrivedBase) / 4] = value; }
   };
 
   /// The walk's stage-parallel replay, in a vector of its own: tables built for the
@@ -372,12 +398,23 @@ class SimulatedFabric {
       return replay != nullptr ? walk_round(*replay, switches, block.optical(), signals_, walk_words_)
                                : walk_round(net, switches, block.optical(), signals_, walk_words_);
     };
-    const RoundOutcome outcome = faults_.empty() ? walk(states) : walk(Switches{states, this});
+    const Switches marked{states, this};
+    const emulated::FaultedSwitches<Switches> switches{&marked, hidden_};
+    const RoundOutcome outcome = faults_.empty() && hidden_.empty() ? walk(states) : walk(switches);
+    lost_.resize(signals_.size());
+    emulated::mark_lost(net, switches, std::span<const RoundSignal>(signals_), lost_);
+    arrivals_.assign(net.ports, 0);  // ARRIVED of the outputs beyond N are never read
+    ArrivalWords arrived{&arrivals_};
+    emulated::write_arrivals<Layout>(arrived, net, std::span<const RoundSignal>(signals_), lost_);
     const bool relay = block.relay();
+    const bool probe = (active_[Layout::kNetShape / 4] & hal::reg::NetShape::Probe::mask) != 0;
     std::uint32_t flags = 0;
     pending_.clear();
     pending_.reserve(signals_.size());
-    for (const RoundSignal& signal : signals_) {
+    for (std::size_t k = 0; k < signals_.size(); ++k) {
+      const RoundSignal& signal = signals_[k];
+      if (signal.wrong_destination() && !lost_[k]) flags |= Status::Misroute::mask;
+      if (probe || lost_[k]) continue;  // a test round delivers nothing; a lost signal arrives nowhere
       Delivery& d = pending_.emplace_back();  // filled in place
       d.source = signal.source;
       d.output = signal.output;  // >= N: the shift network's unused last-stage output, no processor
@@ -388,7 +425,6 @@ class SimulatedFabric {
       d.wrong_destination = signal.wrong_destination();
       d.origin = relay ? block.message_origin(signal.source) : signal.source;
       d.final_destination = relay ? block.message_final(signal.source) : signal.output;
-      if (d.wrong_destination) flags |= Status::Misroute::mask;
     }
     if (outcome.crossed_fault != 0) flags |= Status::FaultCrossed::mask;
     if (outcome.collided != 0) flags |= Status::Conflict::mask;
@@ -409,7 +445,10 @@ class SimulatedFabric {
   std::uint32_t decoded_stages_{0};    // bit s: states_'s stage s holds the latched registers
   std::vector<std::uint32_t> fault_words_;  // FAULT words with a bit set
   ReplayCache replay_;
-  std::vector<InjectedFault> faults_;
+  std::vector<InjectedFault> faults_;          // marked in FAULT
+  std::vector<emulated::HiddenFault> hidden_;  // acting, not marked
+  std::vector<bool> lost_;                     // the running round's signals lost in a hidden dead switch
+  std::vector<std::uint32_t> arrivals_;        // ARRIVED of the running round, shown when it completes
   std::vector<Corruption> corruptions_;
   std::uint32_t hung_commits_{0};
   bool abort_ignored_{false};

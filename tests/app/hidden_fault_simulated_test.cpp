@@ -1,0 +1,174 @@
+// The one fault model in both fabrics (a2a/emulated/switch_faults.hpp): a hidden dead
+// or stuck switch planted in the host simulated fabric acts as it does in the emulated
+// fabric behind a board's register block, and the controller finds it the same way.
+//  1. Round by round, ARRIVED and the misroute / conflict flags of the two fabrics
+//     agree, for every switch of every stage and every kind, on three topologies.
+//  2. The controller's job (run_job: detection from ARRIVED, diagnosis with test
+//     rounds, re-plan) over the simulated fabric: the fault is named with its type and
+//     every pair is delivered exactly once by the rounds the fabric completed clean.
+//
+// Host only: the simulated fabric uses the heap.
+#include <a2a/a2a.hpp>
+#include <a2a/app/exchange_job.hpp>
+#include <a2a/emulated/fabric_emulator.hpp>
+#include <a2a/emulated/ram_block.hpp>
+#include <a2a/fabric/simulated_fabric.hpp>
+#include <a2a/hal/hal.hpp>
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+using namespace a2a;
+
+namespace {
+
+using Layout = hal::FabricLayout<64, 6>;
+using Simulated = host::SimulatedFabric<Layout>;
+using Emulator = emulated::FabricEmulator<Layout, 64>;
+using Ram = emulated::RamBlock<Layout::kSize>;
+using EmulatedBus = emulated::ServicedBus<Emulator, Ram>;
+constexpr std::uint32_t kPolls = 64;
+constexpr std::uint32_t kFlags = hal::reg::Status::Misroute::mask | hal::reg::Status::Conflict::mask;
+
+/// What a round showed at the outputs: ARRIVED[0..N) and the misroute / conflict flags.
+struct Seen {
+  std::vector<std::uint32_t> arrived;
+  std::uint32_t flags{0};
+  friend bool operator==(const Seen&, const Seen&) = default;
+};
+
+template <class Bus>
+Seen round_seen(Bus& bus, hal::FabricDriver<Bus, Layout>& driver, const AnySchedule& schedule, std::uint32_t r) {
+  const Errc e = hal::execute_round(driver, schedule, r, kPolls);
+  Seen seen;
+  seen.flags = bus.read32(Layout::kStatus) & kFlags;
+  CHECK((e == Errc::ok) == (seen.flags == 0));
+  for (std::uint32_t j = 0; j < schedule.network().ports; ++j) seen.arrived.push_back(bus.read32(Layout::arrived(j)));
+  return seen;
+}
+
+/// The rounds `rounds` of `schedule` through a simulated fabric with `fault` planted.
+std::vector<Seen> simulated(const AnySchedule& schedule, const emulated::HiddenFault& fault,
+                            std::span<const std::uint32_t> rounds) {
+  Simulated fabric;
+  hal::FabricDriver<Simulated, Layout> driver(fabric);
+  REQUIRE(driver.probe() == Errc::ok);
+  REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
+  REQUIRE(fabric.inject_hidden(fault) == Errc::ok);
+  std::vector<Seen> out;
+  for (const std::uint32_t r : rounds) out.push_back(round_seen(fabric, driver, schedule, r));
+  return out;
+}
+
+/// ... and through the emulated fabric, the fault armed by INJECT (Hidden) from round 0.
+std::vector<Seen> emulated_rounds(const AnySchedule& schedule, const emulated::HiddenFault& fault,
+                                  std::span<const std::uint32_t> rounds) {
+  const auto ram = std::make_unique<Ram>();
+  const auto emulator = std::make_unique<Emulator>();
+  emulator->power_on(*ram);
+  EmulatedBus bus(*emulator, *ram, 3);
+  hal::FabricDriver<EmulatedBus, Layout> driver(bus);
+  REQUIRE(driver.probe() == Errc::ok);
+  REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
+  REQUIRE(driver.inject_fault(fault.stage, fault.sw, 0, hal::InjectedKind{fault.stuck, fault.state, true}) == Errc::ok);
+  std::vector<Seen> out;
+  for (const std::uint32_t r : rounds) out.push_back(round_seen(bus, driver, schedule, r));
+  return out;
+}
+
+/// The job's hooks: plant `fault` once round `from_round` - 1 is delivered.
+struct PlantAfter {
+  Simulated* fabric;
+  emulated::HiddenFault fault;
+  std::uint32_t from_round;
+  void after_round(std::uint32_t r, const auto&, const auto&) {
+    if (r + 1 == from_round) REQUIRE(fabric->inject_hidden(fault) == Errc::ok);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("hidden faults: both fabrics show the same outputs, every switch and kind") {
+  for (const Topology t : {Topology::omega, Topology::baseline, Topology::banyan}) {
+    const AnySchedule schedule = AnySchedule::make(make_network(t, 16).value(), ScheduleKind::latin_square).value();
+    const Network net = schedule.network();
+    const std::array<std::uint32_t, 4> rounds{0, 5, 10, 15};  // the first, middle and last rounds
+    std::uint32_t disturbed = 0;
+    for (std::uint32_t s = 0; s < net.stages; ++s) {
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) {
+        for (const emulated::HiddenFault f : {emulated::HiddenFault{s, y, false, 0}, emulated::HiddenFault{s, y, true, 0},
+                                              emulated::HiddenFault{s, y, true, 1}}) {
+          INFO(name(t), " stage ", s, " switch ", y, f.stuck ? " stuck=" : " dead", f.state);
+          const std::vector<Seen> sim = simulated(schedule, f, rounds);
+          const std::vector<Seen> emu = emulated_rounds(schedule, f, rounds);
+          REQUIRE(sim.size() == emu.size());
+          for (std::size_t k = 0; k < sim.size(); ++k) {
+            CHECK(sim[k] == emu[k]);
+            if (sim[k].flags != 0) ++disturbed;
+          }
+        }
+      }
+    }
+    CHECK(disturbed > 0);  // the faults did act: stuck switches misrouted some rounds
+  }
+}
+
+TEST_CASE("hidden faults in the simulated fabric: the controller's job names them, every pair exactly once") {
+  struct Case {
+    Topology topology;
+    emulated::HiddenFault fault;
+    std::uint32_t from_round;
+    LocatedKind kind;
+  };
+  const Case cases[] = {
+      {Topology::omega, {2, 5, true, 1}, 7, LocatedKind::stuck_switch},
+      {Topology::omega, {2, 5, false, 0}, 7, LocatedKind::dead_switch},
+      {Topology::baseline, {0, 3, true, 0}, 0, LocatedKind::stuck_switch},
+      {Topology::banyan, {2, 15, false, 0}, 31, LocatedKind::dead_switch},  // the last round
+  };
+  for (const Case& c : cases) {
+    INFO(name(c.topology), " stage ", c.fault.stage, " switch ", c.fault.sw, " from round ", c.from_round);
+    ControllerConfig config;
+    config.topology = c.topology;
+    config.ports = 32;
+    const AnySchedule schedule = plan_exchange(config).value();
+    Simulated fabric;
+    hal::FabricDriver<Simulated, Layout> driver(fabric);
+    REQUIRE(driver.probe() == Errc::ok);
+    REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
+    if (c.from_round == 0) REQUIRE(fabric.inject_hidden(c.fault) == Errc::ok);
+
+    auto storage = std::make_unique<FaultPlanStorage<64>>();
+    const std::array<PlanStorageSpan, 1> replan{storage->span()};
+    std::vector<std::uint32_t> delivered(app::DeliveredMessages::words_for(32));
+    std::array<std::uint16_t, 32> observation{};
+    app::LocatedFaults located;
+    const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &located};
+    PlantAfter hooks{&fabric, c.fault, c.from_round};
+    const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
+    INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
+         ", replans ", report.replans, ", replan error ", describe(report.replan_error));
+    REQUIRE(report.error == Errc::ok);
+    REQUIRE(report.located != nullptr);
+    REQUIRE(report.located->count == 1);
+    CHECK(report.located->faults[0].kind == c.kind);
+    CHECK(report.located->faults[0].stage == c.fault.stage);
+    CHECK(report.located->faults[0].index == c.fault.sw);
+    if (c.kind == LocatedKind::stuck_switch) CHECK(report.located->faults[0].state == c.fault.state);
+    CHECK(report.located_round >= c.from_round);  // a stuck switch acts when a round wants the other state
+    CHECK(report.test_rounds <= feng_wu_tests(32));
+    // What the receivers kept: the rounds the fabric completed clean.
+    std::vector<host::Delivery> clean;
+    for (const host::Delivery& d : fabric.deliveries())
+      if (!d.flagged) clean.push_back(d);
+    const DeliveryTally sum = host::summarize(clean, 32);
+    CHECK(sum.delivered == 32U * 32U);
+    CHECK(sum.duplicates == 0);
+    CHECK(sum.missing == 0);
+    CHECK(sum.relay_errors == 0);
+    CHECK(sum.left_in_store == 0);
+  }
+}
