@@ -4,7 +4,7 @@
 #     host-asan, clang, no recovery; the exhaustive and slow sweeps and the freestanding
 #     symbol checks are left to the plain host run, see CMakePresets.json);
 #  2. a fuzz smoke run of every libFuzzer target (preset fuzz), A2A_FUZZ_SECONDS
-#     each (default 60), two at a time;
+#     each (default 40), two at a time;
 #  3. static analysis of firmware/ and hal/ (clang-tidy, cppcheck).
 # Every step runs even after a failure; exits nonzero if any failed.
 #   tools/reliability-ci.sh [asan|fuzz|static ...]   only these steps
@@ -25,7 +25,7 @@ for step in "${steps[@]}"; do
   echo "=== reliability: $step"
   case "$step" in
     asan) cmd='cmake --preset host-asan && cmake --build --preset host-asan && ctest --preset host-asan' ;;
-    fuzz) cmd="fuzz/run-fuzz.sh ${A2A_FUZZ_SECONDS:-60}" ;;
+    fuzz) cmd="fuzz/run-fuzz.sh ${A2A_FUZZ_SECONDS:-40}" ;;
     static) cmd='tools/static-analysis.sh' ;;
     *) echo "reliability-ci: unknown step '$step' (asan, fuzz, static)" >&2; exit 2 ;;
   esac
