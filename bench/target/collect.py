@@ -415,6 +415,37 @@ def planning(args):
               + f"{max(ratios):.2f} |")
     if failed:
         sys.exit("collect: a board's one-fault planning is over its budget, or a resumed round over 2x")
+    locating(args)
+
+
+def locating(args):
+    """bench_planning's 'locate' groups: a hidden fault located as diagnose() computes it."""
+    print()
+    print("| board | core clock | N | narrow: worst | choose a test word: worst | keep a test's outcome: worst "
+          "| longest step | test words chosen | located exactly |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        lines = open(out).read().split("\n")
+        board = next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+        located = [l for l in lines if l.startswith("located ")]
+        exact = sum(1 for l in located if "exact=1" in l)
+        groups = [g for g in paired(spec) if g["what"] == "locate"]
+        if not groups:
+            sys.exit(f"collect: {out}: no 'bench locate' groups")
+        hz = int(board["hz"])
+        def worst(step):
+            found = [g for g in groups if g["step"] == step]
+            return max(found, key=lambda g: g["max"]) if found else None
+        def cell(g):
+            if g is None:
+                return "(none needed)"
+            return f"{g['max'] / 1e3:.0f} k ({g['max'] / hz * 1000:.1f} ms; {g['topology']} {g['kind']})"
+        longest = max(g["max"] / max(int(g.get("steps", "1")), 1) for g in groups)
+        chosen = sum(1 for g in groups if g["step"] == "choose" and g["split"] == "1")
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {cell(worst('narrow'))} | {cell(worst('choose'))} "
+              f"| {cell(worst('keep'))} | {longest / 1e3:.0f} k ({longest / hz * 1000:.1f} ms) | {chosen} in {len(located)} faults "
+              f"| {exact} of {len(located)} |")
 
 
 def main():

@@ -10,14 +10,23 @@
 //  - a resumed round against the same round run fresh: every port's send of a round of
 //    a fault-tolerant plan, alone and through ResumedAfterHistory with half the
 //    messages marked delivered (the bits of DeliveredMessages).
+//  - locating a fault the fabric does not name, as diagnose() computes it
+//    (fault_diagnosis.hpp), at capacity: a hidden dead and a hidden stuck switch in
+//    every stage of three topologies, stuck either way, and a dead link. "narrow": the stopped round's search (the first
+//    signal no known fault explains, its path's candidates, each routed over every
+//    port); "choose": one test word chosen (every word's prediction per candidate);
+//    "keep": a test round's outcome taken. What the outputs show (ARRIVED) is computed
+//    outside the intervals (FaultedRound), as a fabric's rounds would deliver it.
 // Each interval is followed by a "bench ..." line and a flush, paired in order.
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "a2a/a2a.hpp"
 #include "a2a/config/config_block.hpp"
 #include "a2a/config/device_planning.hpp"
 #include "a2a/app/exchange_job.hpp"
+#include "a2a/fault/fault_locator.hpp"
 #include "a2a/board/console.hpp"
 #include "icount_markers.h"
 
@@ -96,6 +105,89 @@ void most_faults() {
 }
 #endif
 
+/// What round `round` shows at the outputs with `faults` acting, by input port (kIdle:
+/// the port sends nothing); returns whether any signal went astray.
+bool observe(const AnySchedule& plan, const AnySchedule::Round& round, std::span<const FaultCandidate> faults,
+             std::span<std::uint16_t> observed) {
+  const FaultedRound<AnySchedule::Round> faulted(plan.network(), round, faults);
+  bool astray = false;
+  for (std::uint32_t i = 0; i < kPorts; ++i) {
+    const PortSend send = plan.send(round, i);
+    observed[i] = send.sends ? static_cast<std::uint16_t>(faulted.output(i)) : kIdle;
+    astray = astray || (send.sends && observed[i] != send.destination);
+  }
+  return astray;
+}
+
+std::array<std::uint16_t, kPorts> g_observed{};
+
+/// One hidden fault located from the first round it disturbs, each step bracketed.
+void locate(Topology t, const FaultCandidate& planted) {
+  const ControllerConfig c = config(t);
+  PlanMeter unmetered = device_plan_meter(c.ports);
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered));
+  if (!plan) return println("error: the fault-free plan failed");
+  const Network net = plan->network();
+  const std::array<FaultCandidate, 1> fault{planted};
+  std::uint32_t r = 0;
+  while (r < plan->rounds() && !observe(*plan, plan->round(r), fault, g_observed)) ++r;
+  if (r == plan->rounds()) return println("error: the planted fault disturbs no round");
+  const char* kind = planted.kind == LocatedKind::dead_link      ? "link"
+                     : planted.kind == LocatedKind::dead_switch ? "dead"
+                     : planted.state == 0                       ? "stuck=0"
+                                                                : "stuck=1";
+  const AnySchedule::Round round = plan->round(r);
+  PlanMeter meter = device_plan_meter(c.ports);
+  A2A_ICOUNT_START();
+  std::uint32_t source = 0;
+  const FaultedRound<AnySchedule::Round> unfaulted(net, round, {});
+  while (g_observed[source] == kIdle || unfaulted.output(source) == g_observed[source]) ++source;
+  FaultLocator<std::size_t{3} * kStages> locator(net, {}, &meter);
+  locator.start(round, source);
+  locator.keep_explaining(round, std::span<const std::uint16_t>(g_observed));
+  A2A_ICOUNT_STOP();
+  println("bench locate step=narrow topology=", name(t), " kind=", kind, " N=", kPorts, " round=", r,
+          " candidates=", locator.candidates().size(), " steps=", meter.steps());
+  A2A_ICOUNT_FLUSH();
+  for (std::uint32_t tests = 0; locator.candidates().size() > 1 && tests < 2 * net.stages + 2; ++tests) {
+    const std::uint32_t before = meter.steps();
+    A2A_ICOUNT_START();
+    const auto choice = locator.choose_test();
+    A2A_ICOUNT_STOP();
+    println("bench locate step=choose topology=", name(t), " kind=", kind, " N=", kPorts,
+            " candidates=", locator.candidates().size(), " split=", choice.split ? 1U : 0U, " steps=", meter.steps() - before);
+    A2A_ICOUNT_FLUSH();
+    if (!choice.split) break;
+    const StageControl test{choice.word, net.radix, net.stages};
+    const FaultedRound<StageControl> faulted(net, test, fault);
+    for (std::uint32_t i = 0; i < kPorts; ++i) g_observed[i] = static_cast<std::uint16_t>(faulted.output(i));
+    const std::uint32_t kept_from = meter.steps();
+    A2A_ICOUNT_START();
+    const bool kept = locator.keep_unless_none(test, std::span<const std::uint16_t>(g_observed));
+    A2A_ICOUNT_STOP();
+    println("bench locate step=keep topology=", name(t), " kind=", kind, " N=", kPorts,
+            " candidates=", locator.candidates().size(), " steps=", meter.steps() - kept_from);
+    A2A_ICOUNT_FLUSH();
+    if (!kept) break;
+  }
+  const bool exact = locator.candidates().size() == 1 && locator.candidates()[0] == planted;
+  println("located topology=", name(t), " kind=", kind, " exact=", exact ? 1U : 0U);
+}
+
+/// Every stage: switch N/4 + 3 dead, stuck straight and stuck cross, and the link
+/// behind terminal N/2 + 5 (the faults some of which take test rounds: their
+/// signals' paths meet elsewhere too).
+void locate_hidden() {
+  const std::uint32_t sw = kPorts / 4 + 3;
+  for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan})
+    for (std::uint32_t stage = 0; stage < kStages; ++stage) {
+      locate(t, FaultCandidate{LocatedKind::dead_switch, stage, sw, 0});
+      locate(t, FaultCandidate{LocatedKind::stuck_switch, stage, sw, 0});
+      locate(t, FaultCandidate{LocatedKind::stuck_switch, stage, sw, 1});
+      if (stage + 1 < kStages) locate(t, FaultCandidate{LocatedKind::dead_link, stage, kPorts / 2 + 5, 0});
+    }
+}
+
 /// A round computed fresh (every port's send) against the same round resumed after
 /// history: half the pairs marked delivered, each send then also asks one bit.
 void resumed_round() {
@@ -136,6 +228,7 @@ int main() {
   most_faults();
 #endif
   resumed_round();
+  locate_hidden();
   println("bench done");
   return 0;
 }

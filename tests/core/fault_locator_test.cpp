@@ -225,3 +225,29 @@ TEST_CASE("fault locator: seeded sets of two to four switch faults, found one st
   CHECK(exact * 2 > sets);
   CHECK(nothing * 20 <= sets);
 }
+
+TEST_CASE("fault locator: one pass over the ports gives every candidate's signature, with and without known faults") {
+  // signatures() routes again only the ports on a candidate's path; signature() routes
+  // every port with the candidate: the two must agree for every test word.
+  for (const Topology t : kBinary) {
+    const a2a::Network net = a2a::make_network(t, 16).value();
+    const std::array<FaultCandidate, 2> known{FaultCandidate{LocatedKind::stuck_switch, 1, 3, 1},
+                                              FaultCandidate{LocatedKind::dead_switch, 2, 6, 0}};
+    for (std::size_t known_count = 0; known_count <= known.size(); ++known_count) {
+      const std::span<const FaultCandidate> with(known.data(), known_count);
+      for (std::uint32_t source = 0; source < net.ports; source += 5) {
+        a2a::FaultLocator<> locator(net, with);
+        locator.start(a2a::StageControl{0, 2, net.stages}, source);  // every element on its path
+        REQUIRE(locator.candidates().size() == 3 * net.stages - 1);
+        std::array<std::uint32_t, 3 * a2a::kMaxStages> sig{};
+        for (std::uint32_t word = 0; word < net.ports; ++word) {
+          locator.signatures(word, sig);
+          for (std::size_t k = 0; k < locator.candidates().size(); ++k) {
+            INFO(a2a::name(t), " known ", known_count, " source ", source, " word ", word, " candidate ", k);
+            CHECK(sig[k] == locator.signature(word, locator.candidates()[k]));
+          }
+        }
+      }
+    }
+  }
+}

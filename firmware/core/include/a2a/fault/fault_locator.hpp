@@ -63,8 +63,10 @@ class FaultedRound {
       if (f.kind == LocatedKind::stuck_switch && f.stage == s && f.index == y) return f.state;
     return static_cast<std::uint32_t>(config_->switch_state(s, y));
   }
-  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t source) const {
-    const Path p = route(net_, source, *this);
+  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t source) const { return arrival(route(net_, source, *this)); }
+  /// Where a signal that took path `p` (route() through this round) arrives: kLost when a
+  /// dead element is on it.
+  [[nodiscard]] constexpr std::uint32_t arrival(const Path& p) const {
     for (const FaultCandidate& f : faults_)
       if (on_path(net_, p, f) && f.kind != LocatedKind::stuck_switch) return kLost;
     return p.destination;
@@ -168,12 +170,37 @@ class FaultLocator {
     std::uint32_t hash = 0;
     for (std::uint32_t i = 0; i < net_.ports; ++i) {
       const std::uint32_t out = faulted.output(i);
-      if (out == route(net_, i, config).destination) continue;
-      std::uint32_t x = (i << 16) ^ out ^ 0x9E37'79B9U;
-      x ^= x >> 15, x *= 0x2C1B'3C6DU, x ^= x >> 12, x *= 0x297A'2D39U, x ^= x >> 15;
-      hash += x;  // order-free: the set of deviations
+      if (out != route(net_, i, config).destination) hash += deviation(i, out);
     }
     return hash;
+  }
+
+  /// Ports a step of signatures() routes: a step stays short (about 16 routes of n hops
+  /// and one path check per candidate a port), so the meter's tick comes often.
+  static constexpr std::uint32_t kPortsPerStep = 16;
+
+  /// signature() of every candidate for the full round `word` (into sig[0 .. count)), in
+  /// one pass over the ports: a port whose path (with the known faults) misses a
+  /// candidate's element arrives as with the known faults alone, so only the ports on
+  /// that path are routed again. O(N n (1 + d c / N)) for c candidates, not O(N n c).
+  constexpr void signatures(std::uint32_t word, std::span<std::uint32_t> sig) const {
+    const StageControl config{word, net_.radix, net_.stages};
+    const FaultedRound<StageControl> before(net_, config, known());
+    for (std::size_t k = 0; k < count_; ++k) sig[k] = 0;
+    for (std::uint32_t i = 0; i < net_.ports; ++i) {
+      if (i % kPortsPerStep == 0) detail::replay_step(meter_);
+      const std::uint32_t expected = route(net_, i, config).destination;
+      const Path path = route(net_, i, before);
+      const std::uint32_t known_out = before.arrival(path);
+      for (std::size_t k = 0; k < count_; ++k) {
+        std::uint32_t out = known_out;
+        if (FaultedRound<StageControl>::on_path(net_, path, candidates_[k])) {
+          std::array<FaultCandidate, kMaxKnown + 1> with{};
+          out = FaultedRound<StageControl>(net_, config, with_known(candidates_[k], with)).output(i);
+        }
+        if (out != expected) sig[k] += deviation(i, out);
+      }
+    }
   }
 
  private:
@@ -217,12 +244,16 @@ class FaultLocator {
     return true;  // a candidate no signal met is not ruled out
   }
 
+  /// One deviation of a signature: port i's signal arrived at `out` (kLost: nowhere).
+  static constexpr std::uint32_t deviation(std::uint32_t i, std::uint32_t out) {
+    std::uint32_t x = (i << 16) ^ out ^ 0x9E37'79B9U;
+    x ^= x >> 15, x *= 0x2C1B'3C6DU, x ^= x >> 12, x *= 0x297A'2D39U, x ^= x >> 15;
+    return x;  // summed: order-free, the set of deviations
+  }
+
   [[nodiscard]] constexpr std::size_t largest_class(std::uint32_t word) const {
     std::array<std::uint32_t, Capacity> sig{};
-    for (std::size_t k = 0; k < count_; ++k) {
-      detail::replay_step(meter_);
-      sig[k] = signature(word, candidates_[k]);
-    }
+    signatures(word, sig);
     std::size_t largest = 0;
     for (std::size_t k = 0; k < count_; ++k) {
       std::size_t same = 0;
