@@ -11,13 +11,21 @@
 //       one fault: worst and mean over every switch (dead, stuck straight, stuck cross)
 //       and every link up to N = 128, a fixed sample of 600 above, and how many were
 //       located exactly, against Feng and Wu's max(12, 6 + 2 ceil(log2 log2 N)).
-// Exit status 1 when a plan fails its check or a fault is not among the candidates.
+//   several [TOPOLOGY|all] [LARGEST_N] seeded sets of two, three and four faults (dead or
+//       stuck switches, dead links) located one stop at a time as the controller does,
+//       the test rounds of all stops from one allowance of 2 log2 N + 2: in how many sets
+//       every Latin-square round is explained by what was found, in how many the planted
+//       set was found exactly, the test rounds per set.
+// Exit status 1 when a plan fails its check, a fault is not among the candidates, or a
+// set of several finds nothing or spends more than its allowance.
 // Build and run from the repository root:
 //   g++ -std=c++20 -O2 -Ifirmware/core/include docs/examples/diagnosis_tables.cpp -o /tmp/diagnosis_tables
 //   /tmp/diagnosis_tables stuck all 1024; /tmp/diagnosis_tables locate all 1024
+//   /tmp/diagnosis_tables several all 256
 #include <a2a/a2a.hpp>
 #include <a2a/fault/fault_locator.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -147,21 +155,119 @@ int locate_table(a2a::Topology topology, std::uint32_t largest) {
   return failures;
 }
 
+/// Every fault of `truth` acting in round `config`, by input port.
+template <class C>
+void observe_all(const a2a::Network& net, const C& config, std::span<const FaultCandidate> truth, std::vector<std::uint16_t>& out) {
+  const a2a::FaultedRound<C> faulted(net, config, truth);
+  for (std::uint32_t i = 0; i < net.ports; ++i) out[i] = static_cast<std::uint16_t>(faulted.output(i));
+}
+
+/// The controller's stops over the Latin square (app/fault_diagnosis.hpp): the first
+/// round the faults found so far do not explain starts a search from its first wrong
+/// signal, test rounds narrow it from one allowance for the whole exchange, a class is
+/// added whole (its stuck switches as dead). Returns the faults found; `tests` the test rounds.
+std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const FaultCandidate> truth, std::uint32_t& tests) {
+  std::vector<FaultCandidate> known;
+  std::vector<std::uint16_t> obs(net.ports);
+  const std::uint32_t allowance = 2 * net.stages + 2;
+  for (std::uint32_t word = 0; word < net.ports && known.size() < a2a::kMaxFaults;) {
+    const a2a::StageControl config{word, 2, net.stages};
+    observe_all(net, config, truth, obs);
+    const a2a::FaultedRound<a2a::StageControl> predicted(net, config, known);
+    a2a::FaultLocator<> locator(net, known);
+    bool wrong = false;
+    for (std::uint32_t i = 0; i < net.ports && locator.candidates().empty(); ++i)
+      if (obs[i] != predicted.output(i)) {
+        wrong = true;
+        locator.start(config, i);
+        locator.keep_explaining(config, std::span<const std::uint16_t>(obs));
+      }
+    if (!wrong) {
+      ++word;  // explained: the next round
+      continue;
+    }
+    if (locator.candidates().empty()) break;  // no wrong signal's path explains it: the device stops
+    tests += a2a::narrow_by_tests(
+        net, locator, std::span<std::uint16_t>(obs),
+        [&](std::uint32_t w, std::span<std::uint16_t>) {
+          observe_all(net, a2a::StageControl{w, 2, net.stages}, truth, obs);
+          return true;
+        },
+        allowance - tests);
+    for (FaultCandidate c : locator.candidates()) {
+      if (locator.candidates().size() > 1 && c.kind == LocatedKind::stuck_switch) c = {LocatedKind::dead_switch, c.stage, c.index, 0};
+      if (std::find(known.begin(), known.end(), c) == known.end()) known.push_back(c);
+    }
+  }
+  return known;
+}
+
+/// Seeded sets of 2, 3 and 4 faults (dead or stuck switches, dead links, on distinct
+/// elements), located as the controller does.
+int several_table(a2a::Topology topology, std::uint32_t largest) {
+  int failures = 0;
+  std::uint32_t seed = 24;
+  const auto next = [&seed] { return (seed = seed * 1664525U + 1013904223U) >> 8; };
+  for (std::uint32_t ports = 16; ports <= largest; ports *= 2) {
+    const a2a::Network net = *a2a::make_network(topology, ports);
+    std::uint32_t sets = 0, explained = 0, exact = 0, worst = 0, total = 0;
+    for (std::uint32_t k = 0; k < 60; ++k) {
+      std::vector<FaultCandidate> truth;
+      while (truth.size() < 2 + k % 3) {
+        const std::uint32_t s = next() % net.stages, kind = next() % 4;
+        const FaultCandidate f = kind == 3 ? FaultCandidate{LocatedKind::dead_link, s % (net.stages - 1), next() % ports, 0}
+                                           : FaultCandidate{kind == 0 ? LocatedKind::dead_switch : LocatedKind::stuck_switch, s,
+                                                            next() % net.switches_per_stage(), kind == 0 ? 0U : kind - 1};
+        bool taken = false;
+        for (const FaultCandidate& g : truth)
+          taken = taken || (g.stage == f.stage && g.index == f.index && (g.kind == LocatedKind::dead_link) == (f.kind == LocatedKind::dead_link));
+        if (!taken) truth.push_back(f);
+      }
+      std::uint32_t tests = 0;
+      const std::vector<FaultCandidate> found = locate_all(net, truth, tests);
+      bool all = true;
+      std::vector<std::uint16_t> obs(ports);
+      for (std::uint32_t word = 0; word < ports && all; ++word) {
+        const a2a::StageControl config{word, 2, net.stages};
+        observe_all(net, config, truth, obs);
+        const a2a::FaultedRound<a2a::StageControl> predicted(net, config, found);
+        for (std::uint32_t i = 0; i < ports; ++i) all = all && obs[i] == predicted.output(i);
+      }
+      bool same = found.size() == truth.size();
+      for (const FaultCandidate& f : truth) same = same && std::find(found.begin(), found.end(), f) != found.end();
+      if (found.empty() || tests > 2 * net.stages + 2) ++failures;
+      ++sets;
+      explained += all ? 1U : 0U;
+      exact += same ? 1U : 0U;
+      worst = tests > worst ? tests : worst;
+      total += tests;
+    }
+    std::printf("| %s | %u | %u | %u | %u | %u | %.2f | %u |\n", std::string(a2a::name(topology)).c_str(), ports, sets,
+                explained, exact, worst, static_cast<double>(total) / sets, 2 * net.stages + 2);
+    std::fflush(stdout);
+  }
+  return failures;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string_view mode = argc > 1 ? argv[1] : "";
   const std::string_view which = argc > 2 ? argv[2] : "all";
   const std::uint32_t largest = argc > 3 ? static_cast<std::uint32_t>(std::atoi(argv[3])) : 1024;
-  if ((mode != "stuck" && mode != "locate") || largest < 16 || largest > 1024) {
-    std::fprintf(stderr, "usage: diagnosis_tables stuck|locate [TOPOLOGY|all] [LARGEST_N <= 1024]\n");
+  if ((mode != "stuck" && mode != "locate" && mode != "several") || largest < 16 || largest > 1024) {
+    std::fprintf(stderr, "usage: diagnosis_tables stuck|locate|several [TOPOLOGY|all] [LARGEST_N <= 1024]\n");
     return 2;
   }
   int failures = 0;
+  if (mode == "several") {
+    std::printf("| topology | N | sets | every round explained | found exactly | test rounds worst | test rounds mean | 2 log2 N + 2 |\n");
+    std::printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  }
   for (const a2a::Topology t : a2a::kAllTopologies) {
     if (t == a2a::Topology::shift || (which != "all" && which != a2a::name(t))) continue;
-    if (which == "all") std::printf("\n### %s\n\n", std::string(a2a::name(t)).c_str());
-    failures += mode == "stuck" ? stuck_table(t, largest) : locate_table(t, largest);
+    if (which == "all" && mode != "several") std::printf("\n### %s\n\n", std::string(a2a::name(t)).c_str());
+    failures += mode == "stuck" ? stuck_table(t, largest) : mode == "locate" ? locate_table(t, largest) : several_table(t, largest);
   }
   if (failures != 0) std::fprintf(stderr, "diagnosis_tables: %d failures\n", failures);
   return failures == 0 ? 0 : 1;

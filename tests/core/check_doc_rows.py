@@ -2,11 +2,13 @@
 """Pins docs/fault-tolerance.md's generated tables of stuck switches and test rounds.
 
 usage: check_doc_rows.py DIAGNOSIS_TABLES_BINARY DOC LARGEST_N
-Runs `diagnosis_tables stuck all LARGEST_N` and `diagnosis_tables locate all LARGEST_N`
+Runs `diagnosis_tables MODE all LARGEST_N` for MODE stuck, locate and several
 (docs/examples/diagnosis_tables.cpp) and requires every table row they print to be a
-line of DOC, the program to exit 0 (every plan verified, every fault located), and the
-test-round rows to be the same for every topology (the page shows one table for all).
+line of DOC, the program to exit 0 (every plan verified, every fault located, every set
+of several faults found within its test rounds), and the single-fault test-round rows
+to be the same for every topology (the page shows one table for all).
 """
+import re
 import subprocess
 import sys
 
@@ -15,12 +17,12 @@ def rows(binary, mode, largest):
     done = subprocess.run([binary, mode, "all", largest], capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit("%s %s failed (%d): %s" % (binary, mode, done.returncode, done.stderr.strip()))
-    tables, current = {}, None
+    tables, current = {"all": []}, "all"
     for line in done.stdout.splitlines():
         if line.startswith("### "):
             current = line[4:]
             tables[current] = []
-        elif line.startswith("| ") and line[2].isdigit():
+        elif re.match(r"^\| ([a-z-]+ \| )?\d", line):  # a row: N first, or a topology then N
             tables[current].append(line)
     return tables
 
@@ -32,8 +34,9 @@ def main(argv):
     binary, doc, largest = argv[1:]
     lines = set(open(doc, encoding="utf-8").read().splitlines())
     problems = []
-    for mode in ("stuck", "locate"):
+    for mode in ("stuck", "locate", "several"):
         tables = rows(binary, mode, largest)
+        tables = {k: v for k, v in tables.items() if v}
         for topology, table in tables.items():
             problems += ["%s %s: row not in %s: %s" % (mode, topology, doc, r) for r in table if r not in lines]
         if mode == "locate" and len({tuple(t) for t in tables.values()}) != 1:

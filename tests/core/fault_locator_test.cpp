@@ -10,6 +10,7 @@
 
 #include "support.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace {
@@ -26,29 +27,35 @@ constexpr std::uint32_t kUpTo = 64;
 
 constexpr const auto& kBinary = a2a::test::kBinaryTopologies;
 
-/// What the outputs show for round `config` with the planted fault, by input port.
+/// What the outputs show for round `config` with the planted faults, by input port.
 template <class C>
-void observe(const a2a::Network& net, const C& config, const FaultCandidate& truth, std::span<std::uint16_t> out) {
-  // The planted fault acts through the switch level: a stuck switch's state replaces the
+void observe(const a2a::Network& net, const C& config, std::span<const FaultCandidate> truth, std::span<std::uint16_t> out) {
+  // The planted faults act through the switch level: a stuck switch's state replaces the
   // round's, a dead element loses what route() takes through it.
-  for (std::uint32_t i = 0; i < net.ports; ++i) {
-    struct Planted {
-      const C* base;
-      FaultCandidate f;
-      [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+  struct Planted {
+    const C* base;
+    std::span<const FaultCandidate> faults;
+    [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+      for (const FaultCandidate& f : faults)
         if (f.kind == LocatedKind::stuck_switch && f.stage == s && f.index == y) return f.state;
-        return static_cast<std::uint32_t>(base->switch_state(s, y));
-      }
-    };
+      return static_cast<std::uint32_t>(base->switch_state(s, y));
+    }
+  };
+  for (std::uint32_t i = 0; i < net.ports; ++i) {
     const a2a::Path p = a2a::route(net, i, Planted{&config, truth});
     bool lost = false;
-    if (truth.kind == LocatedKind::dead_switch) lost = p.hops[truth.stage].switch_index == truth.index;
-    if (truth.kind == LocatedKind::dead_link) {
-      const a2a::Hop h = p.hops[truth.stage];
-      lost = a2a::wiring::after_stage(net, truth.stage, 2 * h.switch_index + h.out_port) == truth.index;
+    for (const FaultCandidate& f : truth) {
+      const a2a::Hop h = p.hops[f.stage];
+      if (f.kind == LocatedKind::dead_switch) lost = lost || h.switch_index == f.index;
+      if (f.kind == LocatedKind::dead_link)
+        lost = lost || a2a::wiring::after_stage(net, f.stage, 2 * h.switch_index + h.out_port) == f.index;
     }
     out[i] = lost ? a2a::kLost : static_cast<std::uint16_t>(p.destination);
   }
+}
+template <class C>
+void observe(const a2a::Network& net, const C& config, const FaultCandidate& truth, std::span<std::uint16_t> out) {
+  observe(net, config, std::span<const FaultCandidate>(&truth, 1), out);
 }
 
 struct Result {
@@ -128,16 +135,10 @@ TEST_CASE("fault locator: Feng and Wu's bound") {
 
 namespace {
 
-/// What the outputs show with every planted fault (the switch level's routing).
-template <class C>
-void observe_all(const a2a::Network& net, const C& config, std::span<const FaultCandidate> truth,
-                 std::span<std::uint16_t> out) {
-  for (std::uint32_t i = 0; i < net.ports; ++i) out[i] = static_cast<std::uint16_t>(a2a::FaultedRound<C>(net, config, truth).output(i));
-}
-
-/// The device's procedure over the Latin square: stop at the first round the known
-/// faults do not explain, locate (test rounds included), add, go on. Returns the faults
-/// found; `tests` the test rounds.
+/// The device's procedure over the Latin square (app/fault_diagnosis.hpp): stop at the
+/// first round the known faults do not explain, locate (test rounds included, from one
+/// budget of 2n + 2 for all stops), add (a class whole, its stuck switches as dead), go
+/// on. Returns the faults found; `tests` the test rounds.
 std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const FaultCandidate> truth, std::uint32_t& tests) {
   std::vector<FaultCandidate> known;
   std::array<std::uint16_t, kUpTo> observed{};
@@ -146,7 +147,7 @@ std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const 
     bool stopped = false;
     for (std::uint32_t word = 0; word < net.ports && !stopped; ++word) {
       const a2a::StageControl config{word, 2, net.stages};
-      observe_all(net, config, truth, obs);
+      observe(net, config, truth, obs);
       const a2a::FaultedRound<a2a::StageControl> predicted(net, config, known);
       a2a::FaultLocator<> locator(net, known);
       for (std::uint32_t i = 0; i < net.ports && locator.candidates().empty(); ++i) {
@@ -159,12 +160,15 @@ std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const 
       tests += a2a::narrow_by_tests(
           net, locator, obs,
           [&](std::uint32_t w, std::span<std::uint16_t> o) {
-            observe_all(net, a2a::StageControl{w, 2, net.stages}, truth, o);
+            observe(net, a2a::StageControl{w, 2, net.stages}, truth, o);
             return true;
           },
-          2 * net.stages + 2);
+          2 * net.stages + 2 - tests);
       if (locator.candidates().empty()) return known;
-      for (const FaultCandidate& c : locator.candidates()) known.push_back(c);
+      for (FaultCandidate c : locator.candidates()) {
+        if (locator.candidates().size() > 1 && c.kind == LocatedKind::stuck_switch) c = {LocatedKind::dead_switch, c.stage, c.index, 0};
+        if (std::find(known.begin(), known.end(), c) == known.end()) known.push_back(c);
+      }
     }
     if (!stopped) break;  // every round is explained
   }
@@ -175,7 +179,7 @@ std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const 
 
 TEST_CASE("fault locator: seeded sets of two to four switch faults, found one stop at a time") {
   a2a::test::Lcg rng{24};
-  std::uint32_t sets = 0, exact = 0, explained = 0, nothing = 0;
+  std::uint32_t sets = 0, exact = 0, explained = 0, nothing = 0, worst_tests = 0, total_tests = 0;
   for (const Topology topology : kBinary)
     for (std::uint32_t ports = 16; ports <= (kUpTo < 32 ? kUpTo : 32); ports *= 2) {
       const auto net = a2a::make_network(topology, ports).value();
@@ -199,7 +203,7 @@ TEST_CASE("fault locator: seeded sets of two to four switch faults, found one st
         std::array<std::uint16_t, kUpTo> obs{};
         for (std::uint32_t word = 0; word < ports; ++word) {
           const a2a::StageControl config{word, 2, net.stages};
-          observe_all(net, config, truth, std::span<std::uint16_t>(obs.data(), ports));
+          observe(net, config, truth, std::span<std::uint16_t>(obs.data(), ports));
           const a2a::FaultedRound<a2a::StageControl> predicted(net, config, found);
           for (std::uint32_t i = 0; i < ports; ++i) all_explained = all_explained && obs[i] == predicted.output(i);
         }
@@ -210,20 +214,23 @@ TEST_CASE("fault locator: seeded sets of two to four switch faults, found one st
           same = same && in;
         }
         INFO(a2a::name(topology), " N = ", ports, " set ", k, ": ", truth.size(), " faults, ", found.size(), " found");
-        CHECK(tests <= (found.size() + 1) * (2 * net.stages + 2));  // the cap per stop
+        CHECK(tests <= 2 * net.stages + 2);  // all stops together: Lin and Lin's 2 log2 N, plus 2
+        worst_tests = tests > worst_tests ? tests : worst_tests;
+        total_tests += tests;
         nothing += found.empty() ? 1U : 0U;
         explained += all_explained ? 1U : 0U;
         exact += same ? 1U : 0U;
       }
     }
   MESSAGE(sets, " sets: every round explained in ", explained, ", the planted set found exactly in ", exact,
-          ", nothing found in ", nothing);
-  // Not yet every set (docs/fault-tolerance.md, "Several faults"): faults on one path can
-  // mask each other, and a class added whole can mislead the next stop. A floor, so
-  // that the search never gets worse unnoticed.
-  CHECK(explained * 4 >= sets * 3);
-  CHECK(exact * 2 > sets);
-  CHECK(nothing * 20 <= sets);
+          ", nothing found in ", nothing, "; test rounds per set worst ", worst_tests, " mean ",
+          static_cast<double>(total_tests) / sets);
+  // Not yet every set (docs/fault-tolerance.md, "Several faults"): faults can mask each
+  // other, and a class added whole (its stuck switches as dead) is not the faults
+  // themselves. A floor, so that the search never gets worse unnoticed.
+  CHECK(explained * 10 >= sets * 9);
+  CHECK(exact * 5 >= sets * 4);
+  CHECK(nothing == 0);
 }
 
 TEST_CASE("fault locator: one pass over the ports gives every candidate's signature, with and without known faults") {

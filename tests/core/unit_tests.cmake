@@ -12,6 +12,7 @@ set(A2A_CORE_UNIT_TESTS
     destination_matrix_test.cpp
     digit_maps_test.cpp
     digits_test.cpp
+    faulted_round_test.cpp
     family_union_test.cpp
     gsen_broadcast_test.cpp
     gsen_catalogue_data_test.cpp

@@ -260,7 +260,9 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
     }
     if (resources.located == nullptr) return Errc::fault_plan_storage_too_small;
     LocatedFaults& found = *resources.located;
-    found = diagnose(fabric, running, last.rounds_done, around, observed, max_polls, resources.planning.meter);
+    const std::uint32_t allowance = test_round_allowance(net);
+    found = diagnose(fabric, running, last.rounds_done, around, observed, max_polls, resources.planning.meter,
+                     report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
     report.located = &found;
     report.located_round = offset + last.rounds_done;
     report.located_stops += 1;

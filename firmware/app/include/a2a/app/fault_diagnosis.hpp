@@ -11,7 +11,9 @@
 // left: the fault, with its type. Several that no test word tells apart: all of them
 // are reported and planned around (a stuck candidate as its switch dead, so one plan
 // covers the class). Test rounds are counted; a single fault is found within Feng and
-// Wu's max(12, 6 + 2 ceil(log2 log2 N)) of them, all faults within 2 log2 N + 2.
+// Wu's max(12, 6 + 2 ceil(log2 log2 N)) of them, all faults of one exchange within
+// 2 log2 N + 2 (one allowance its stops share: when it is spent, a stop reports the
+// class its own round leaves).
 // Bounded: each candidate check routes every port once and ticks the meter.
 #pragma once
 
@@ -123,17 +125,22 @@ constexpr bool run_test_round(Fabric& fabric, const Network& net, std::uint32_t 
   return detail::read_arrivals(fabric, net.ports, observed) == Errc::ok;
 }
 
+/// Test rounds one exchange may spend on all its faults together: Lin and Lin's
+/// 2 log2 N for several faults, plus 2.
+constexpr std::uint32_t test_round_allowance(const Network& net) { return 2 * net.stages + 2; }
+
 /// Locates the faults behind round r of `schedule` (its observation in `observed`, which
-/// the test rounds reuse), given the configuration's known faults.
+/// the test rounds reuse), given the configuration's known faults, with at most `budget`
+/// test rounds (what the exchange's earlier stops left of test_round_allowance()).
 template <class Fabric, hal::ControlledSchedule S>
 [[gnu::noinline]] LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const ControllerConfig& known_config,
-                       std::span<std::uint16_t> observed, std::uint32_t max_polls, PlanMeter* meter) {
+                       std::span<std::uint16_t> observed, std::uint32_t max_polls, PlanMeter* meter,
+                       std::uint32_t budget) {
   LocatedFaults out;
   const Network net = schedule.network();
   std::array<FaultCandidate, FaultLocator<>::kMaxKnown> known{};  // small: a board's stack
   const std::uint32_t known_count = known_faults(known_config, known);
   const typename S::Round round = schedule.round(r);
-  std::uint32_t budget = 2 * net.stages + 2;  // all faults together: 2 log2 N + 2 test rounds
   for (std::uint32_t source = 0; source < net.ports && out.count < kMaxLocated; ++source) {
     std::array<FaultCandidate, FaultLocator<>::kMaxKnown> with{};
     std::uint32_t with_count = 0;

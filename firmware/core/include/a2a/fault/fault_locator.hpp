@@ -11,15 +11,18 @@
 // The candidates are the elements on the path of one signal that went wrong (its
 // n switches, dead or stuck in the state it did not get, and its n - 1 links):
 // the fault is among them. Each further observation keeps the candidates that
-// explain it. A test round is a full stage-controlled round (word x: every port
+// explain it: alone, or else with one more fault (two faults on one signal's path,
+// where neither alone explains the round), or else on the ports they meet (more
+// faults at work). A test round is a full stage-controlled round (word x: every port
 // sends, every switch carries d signals); choose_test() picks, among the 2n + 2
 // words 0, all ones, each single stage and each single stage cleared, the one
 // whose predicted observations split the candidates into the smallest largest
 // class. When no word splits them they cannot be told apart from the outputs:
 // the caller reports the class and plans around all of it.
 //
-// No heap, O(n) state; each check routes every port once (O(N n) per candidate),
-// a meter (plan_meter.hpp) ticking per candidate so a device feeds its watchdog.
+// No heap, O(n) state; each check routes every port once (O(N n) per candidate, and
+// per partner tried with it), a meter (plan_meter.hpp) ticking per check so a device
+// feeds its watchdog. The model of a faulted round is faulted_round.hpp.
 // Binary networks (d = 2), as the fault planner.
 #pragma once
 
@@ -28,6 +31,7 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/fault/faulted_round.hpp"
 #include "a2a/fault/plan_meter.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/route.hpp"
@@ -35,54 +39,6 @@
 #include "a2a/wiring.hpp"
 
 namespace a2a {
-
-enum class LocatedKind : std::uint8_t { dead_switch, stuck_switch, dead_link };
-
-/// One fault a locator considers: a dead or stuck switch (stage, index = switch), or a
-/// dead link (stage, index = terminal behind the stage, as LinkFault).
-struct FaultCandidate {
-  LocatedKind kind{LocatedKind::dead_switch};
-  std::uint32_t stage{0};
-  std::uint32_t index{0};
-  std::uint32_t state{0};  ///< stuck_switch: the state it stays in
-  friend constexpr bool operator==(const FaultCandidate&, const FaultCandidate&) = default;
-};
-
-/// An observation's entries: the port's signal arrived nowhere, or the port sent nothing.
-inline constexpr std::uint16_t kLost = 0xFFFF;
-inline constexpr std::uint16_t kIdle = 0xFFFE;
-
-/// Round `config` with the faults `faults`: where the signal of `source` arrives (kLost: nowhere).
-template <Configuration C>
-class FaultedRound {
- public:
-  constexpr FaultedRound(const Network& net, const C& config, std::span<const FaultCandidate> faults)
-      : net_(net), config_(&config), faults_(faults) {}
-  [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
-    for (const FaultCandidate& f : faults_)
-      if (f.kind == LocatedKind::stuck_switch && f.stage == s && f.index == y) return f.state;
-    return static_cast<std::uint32_t>(config_->switch_state(s, y));
-  }
-  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t source) const { return arrival(route(net_, source, *this)); }
-  /// Where a signal that took path `p` (route() through this round) arrives: kLost when a
-  /// dead element is on it.
-  [[nodiscard]] constexpr std::uint32_t arrival(const Path& p) const {
-    for (const FaultCandidate& f : faults_)
-      if (on_path(net_, p, f) && f.kind != LocatedKind::stuck_switch) return kLost;
-    return p.destination;
-  }
-  /// Whether path `p` passes the element of `f`.
-  [[nodiscard]] static constexpr bool on_path(const Network& net, const Path& p, const FaultCandidate& f) {
-    const Hop h = p.hops[f.stage];
-    if (f.kind != LocatedKind::dead_link) return h.switch_index == f.index;
-    return wiring::after_stage(net, f.stage, net.radix * h.switch_index + h.out_port) == f.index;
-  }
-
- private:
-  Network net_;
-  const C* config_;
-  std::span<const FaultCandidate> faults_;
-};
 
 /// The candidates, narrowed observation by observation. `Capacity` >= 3n - 1.
 template <std::size_t Capacity = std::size_t{3} * kMaxStages>
@@ -102,39 +58,34 @@ class FaultLocator {
   template <Configuration C>
   constexpr void start(const C& config, std::uint32_t source) {
     count_ = 0;
-    const Path p = route(net_, source, FaultedRound<C>(net_, config, known()));
-    for (std::uint32_t s = 0; s < net_.stages; ++s) {
-      const std::uint32_t y = p.hops[s].switch_index;
-      add({LocatedKind::dead_switch, s, y, 0});
-      const std::uint32_t wanted = (p.hops[s].out_port + net_.radix - p.hops[s].in_port) % net_.radix;
-      for (std::uint32_t k = 0; k < net_.radix; ++k)
-        if (k != wanted) add({LocatedKind::stuck_switch, s, y, k});
-      if (s + 1 < net_.stages)
-        add({LocatedKind::dead_link, s, wiring::after_stage(net_, s, net_.radix * y + p.hops[s].out_port), 0});
-    }
+    for_each_element(route(net_, source, FaultedRound<C>(net_, config, known())), [this](const FaultCandidate& f) { add(f); });
   }
 
   /// Keeps the candidates that, with the known faults, predict `observed` (by input port)
   /// for every port (`whole`: the candidate alone explains everything that went wrong).
-  /// When that keeps none (a second fault is at work too), keeps the candidates by the
+  /// When none does, keeps those that do with one more fault on the path of the first
+  /// signal they leave wrong (two faults on one signal's path: neither alone explains
+  /// it); when none does that either (more faults at work), keeps the candidates by the
   /// ports whose signal meets them. Returns whether `whole` held.
   template <Configuration C>
   constexpr bool keep_explaining(const C& config, std::span<const std::uint16_t> observed, bool whole = true) {
-    if (whole && keep_matching(config, observed, true)) return true;
-    keep_matching(config, observed, false);
+    if (whole && keep_matching(config, observed, Match::alone)) return true;
+    if (whole && keep_matching(config, observed, Match::with_another)) return false;
+    keep_matching(config, observed, Match::on_its_ports);
     return false;
   }
 
   /// The same, unless it would keep none: then nothing changes and it returns false
-  /// (a test round another fault distorts rules every candidate out).
+  /// (a test round other faults distort rules every candidate out).
   template <Configuration C>
   constexpr bool keep_unless_none(const C& config, std::span<const std::uint16_t> observed) {
+    if (keep_matching(config, observed, Match::alone) || keep_matching(config, observed, Match::with_another)) return true;
     bool any = false;
     for (std::size_t k = 0; k < count_ && !any; ++k) {
       detail::replay_step(meter_);
-      any = explains(config, candidates_[k], observed, false);  // whole implies this
+      any = explains(config, candidates_[k], observed, false);
     }
-    if (any) keep_explaining(config, observed);
+    if (any) keep_matching(config, observed, Match::on_its_ports);
     return any;
   }
 
@@ -143,19 +94,24 @@ class FaultLocator {
   }
 
   /// The test word that splits the candidates best; split false: none tells them apart.
+  /// `index` numbers the word among the 2n + 2 (bit `index` of choose_test's `tried`).
   struct TestChoice {
     std::uint32_t word{0};
     bool split{false};
+    std::uint32_t index{0};
   };
-  [[nodiscard]] constexpr TestChoice choose_test() const {
+  /// Words whose bit is set in `tried` are passed over: a test round that kept every
+  /// candidate (each explains it with another fault) would only keep them again.
+  [[nodiscard]] constexpr TestChoice choose_test(std::uint64_t tried = 0) const {
     TestChoice best;
     std::size_t best_largest = count_;
     const std::uint32_t all = (std::uint32_t{1} << net_.stages) - 1;
     for (std::uint32_t w = 0; w < 2 * net_.stages + 2; ++w) {
+      if ((tried >> w & 1U) != 0) continue;
       const std::uint32_t bit = std::uint32_t{1} << (w % net_.stages);
       const std::uint32_t word = w == 2 * net_.stages ? 0U : w == 2 * net_.stages + 1 ? all : w < net_.stages ? bit : all & ~bit;
       const std::size_t largest = largest_class(word);
-      if (largest < best_largest) best = {word, true}, best_largest = largest;
+      if (largest < best_largest) best = {word, true, w}, best_largest = largest;
     }
     return best;
   }
@@ -205,17 +161,38 @@ class FaultLocator {
   }
 
  private:
-  /// One pass of keep_explaining. With `whole`, a pass that keeps none changes nothing
-  /// (compaction only writes matches). Returns whether it kept any.
+  /// How a candidate must explain an observation: alone, with one more fault, or on
+  /// the ports whose signal meets it.
+  enum class Match : std::uint8_t { alone, with_another, on_its_ports };
+
+  /// One pass of keep_explaining. Unless `on_its_ports`, a pass that keeps none changes
+  /// nothing (compaction only writes matches). Returns whether it kept any.
   template <Configuration C>
-  constexpr bool keep_matching(const C& config, std::span<const std::uint16_t> observed, bool whole) {
+  constexpr bool keep_matching(const C& config, std::span<const std::uint16_t> observed, Match match) {
     std::size_t kept = 0;
     for (std::size_t k = 0; k < count_; ++k) {
       detail::replay_step(meter_);
-      if (explains(config, candidates_[k], observed, whole)) candidates_[kept++] = candidates_[k];
+      const bool ok = match == Match::with_another ? explains_with_another(config, candidates_[k], observed)
+                                                   : explains(config, candidates_[k], observed, match == Match::alone);
+      if (ok) candidates_[kept++] = candidates_[k];
     }
-    if (kept != 0 || !whole) count_ = kept;
+    if (kept != 0 || match == Match::on_its_ports) count_ = kept;
     return kept != 0;
+  }
+
+  /// Each element on path `p` that could have sent its signal wrong: each switch dead or
+  /// stuck in a state the signal did not take, each link behind a stage dead.
+  template <class Fn>
+  constexpr void for_each_element(const Path& p, Fn&& fn) const {
+    for (std::uint32_t s = 0; s < net_.stages; ++s) {
+      const std::uint32_t y = p.hops[s].switch_index;
+      fn(FaultCandidate{LocatedKind::dead_switch, s, y, 0});
+      const std::uint32_t taken = (p.hops[s].out_port + net_.radix - p.hops[s].in_port) % net_.radix;
+      for (std::uint32_t k = 0; k < net_.radix; ++k)
+        if (k != taken) fn(FaultCandidate{LocatedKind::stuck_switch, s, y, k});
+      if (s + 1 < net_.stages)
+        fn(FaultCandidate{LocatedKind::dead_link, s, wiring::after_stage(net_, s, net_.radix * y + p.hops[s].out_port), 0});
+    }
   }
 
   constexpr void add(const FaultCandidate& f) {
@@ -243,6 +220,39 @@ class FaultLocator {
       if (after.output(i) != observed[i]) return false;
     }
     return true;  // a candidate no signal met is not ruled out
+  }
+
+  /// The first port whose signal `round` does not send where `observed` saw it (N: none).
+  template <Configuration C>
+  [[nodiscard]] constexpr std::uint32_t first_wrong(const FaultedRound<C>& round, std::span<const std::uint16_t> observed) const {
+    for (std::uint32_t i = 0; i < net_.ports; ++i)
+      if (observed[i] != kIdle && round.output(i) != observed[i]) return i;
+    return net_.ports;
+  }
+
+  /// Whether `f` and one more fault explain `observed` with the known faults. The other
+  /// fault is on the path (with the known faults and f) of the first signal f alone
+  /// leaves wrong, so O(n) of them are tried; each must first send that signal right
+  /// (one route), then every port (N routes). A meter step per fault tried.
+  template <Configuration C>
+  [[nodiscard]] constexpr bool explains_with_another(const C& config, const FaultCandidate& f,
+                                                     std::span<const std::uint16_t> observed) const {
+    std::array<FaultCandidate, kMaxKnown + 2> with{};
+    for (std::uint32_t k = 0; k < known_count_; ++k) with[k] = known_[k];
+    with[known_count_] = f;
+    const FaultedRound<C> alone(net_, config, std::span<const FaultCandidate>(with.data(), known_count_ + 1));
+    const std::uint32_t wrong = first_wrong(alone, observed);
+    if (wrong == net_.ports) return true;
+    bool found = false;
+    for_each_element(route(net_, wrong, alone), [&](const FaultCandidate& g) {
+      if (found || (g.stage == f.stage && g.index == f.index && (g.kind == LocatedKind::dead_link) == (f.kind == LocatedKind::dead_link)))
+        return;  // one element, one fault
+      detail::replay_step(meter_);
+      with[known_count_ + 1] = g;
+      const FaultedRound<C> both(net_, config, std::span<const FaultCandidate>(with.data(), known_count_ + 2));
+      found = both.output(wrong) == observed[wrong] && first_wrong(both, observed) == net_.ports;
+    });
+    return found;
   }
 
   /// One deviation of a signature: port i's signal arrived at `out` (kLost: nowhere).
@@ -275,19 +285,24 @@ class FaultLocator {
 /// Narrows the locator's candidates by test rounds: `run_test(word, observed)` runs the
 /// full round `word` and fills `observed` (by input port; false: it could not run).
 /// Stops at one candidate, when no word splits them, after `max_tests`, or when a test
-/// round rules every candidate out (a second fault distorts it: the candidates before it
-/// stay); returns the test rounds run.
+/// round rules every candidate out or keeps them all (other faults distort it: the
+/// candidates before it stay); returns the test rounds run. No word is run twice.
 template <std::size_t Capacity, class RunTest>
 constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacity>& locator,
                                         std::span<std::uint16_t> observed, RunTest&& run_test, std::uint32_t max_tests) {
   std::uint32_t tests = 0;
+  std::uint64_t tried = 0;
   while (locator.candidates().size() > 1 && tests < max_tests) {
-    const auto choice = locator.choose_test();
+    const auto choice = locator.choose_test(tried);
     if (!choice.split || !run_test(choice.word, observed)) break;
     ++tests;
+    tried |= std::uint64_t{1} << choice.index;
     // Another fault at work may distort the test so that it rules every candidate out:
-    // then the candidates stay as they were.
+    // then the candidates stay as they were. A test that keeps every candidate (each
+    // explains it with some other fault) tells nothing: the next would not either.
+    const std::size_t before = locator.candidates().size();
     if (!locator.keep_unless_none(StageControl{choice.word, net.radix, net.stages}, observed)) break;
+    if (locator.candidates().size() == before) break;
   }
   return tests;
 }
