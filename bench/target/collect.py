@@ -421,9 +421,9 @@ def planning(args):
 def locating(args):
     """bench_planning's 'locate' groups: a hidden fault located as diagnose() computes it."""
     print()
-    print("| board | core clock | N | narrow: worst | choose a test word: worst | keep a test's outcome: worst "
-          "| longest step | test words chosen | located exactly |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| board | core clock | N | narrow: worst | narrow, two faults on one path | choose a test word: worst "
+          "| keep a test's outcome: worst | longest step | test words chosen | located exactly |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for spec in args.board:
         out = spec.split(":", 1)[0]
         lines = open(out).read().split("\n")
@@ -434,8 +434,8 @@ def locating(args):
         if not groups:
             sys.exit(f"collect: {out}: no 'bench locate' groups")
         hz = int(board["hz"])
-        def worst(step):
-            found = [g for g in groups if g["step"] == step]
+        def worst(step, pair=False):
+            found = [g for g in groups if g["step"] == step and (g["kind"] == "pair") == pair]
             return max(found, key=lambda g: g["max"]) if found else None
         def cell(g):
             if g is None:
@@ -443,9 +443,31 @@ def locating(args):
             return f"{g['max'] / 1e3:.0f} k ({g['max'] / hz * 1000:.1f} ms; {g['topology']} {g['kind']})"
         longest = max(g["max"] / max(int(g.get("steps", "1")), 1) for g in groups)
         chosen = sum(1 for g in groups if g["step"] == "choose" and g["split"] == "1")
-        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {cell(worst('narrow'))} | {cell(worst('choose'))} "
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {cell(worst('narrow'))} "
+              f"| {cell(worst('narrow', True))} | {cell(worst('choose'))} "
               f"| {cell(worst('keep'))} | {longest / 1e3:.0f} k ({longest / hz * 1000:.1f} ms) | {chosen} in {len(located)} faults "
               f"| {exact} of {len(located)} |")
+
+
+    arrivals(args)
+
+
+def arrivals(args):
+    """bench_planning's 'arrivals' groups: the check of ARRIVED after every clean round."""
+    print()
+    print("| board | core clock | N | ARRIVED check per round: worst | per sending port | time per round |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        lines = open(out).read().split("\n")
+        board = next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+        groups = [g for g in paired(spec) if g["what"] == "arrivals"]
+        if not groups or any(g["as_sent"] != "1" for g in groups):
+            sys.exit(f"collect: {out}: no 'bench arrivals' groups, or a clean round's check failed")
+        hz, ports = int(board["hz"]), int(board["N"])
+        worst = max(g["max"] for g in groups)
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {ports} | {worst / 1e3:.1f} k | {worst / ports:.1f} "
+              f"| {worst / hz * 1e6:.0f} us |")
 
 
 def main():

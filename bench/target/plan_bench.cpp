@@ -16,7 +16,10 @@
 //    search (the first signal no known fault explains, its path's candidates, each
 //    routed over every port); "choose": one test word chosen (every word's prediction per candidate);
 //    "keep": a test round's outcome taken. What the outputs show (ARRIVED) is computed
-//    outside the intervals (FaultedRound), as a fabric's rounds would deliver it.
+//    outside the intervals (FaultedRound), as a fabric's rounds would deliver it. Also
+//    two switches stuck on one path ("pair": each candidate tried with a partner).
+//  - the check after every clean round on a fabric with output monitors: ARRIVED read
+//    and compared for every sending port (arrivals_as_sent), first, middle, last round.
 // Each interval is followed by a "bench ..." line and a flush, paired in order.
 #include <array>
 #include <cstdint>
@@ -28,6 +31,8 @@
 #include "a2a/app/exchange_job.hpp"
 #include "a2a/fault/fault_locator.hpp"
 #include "a2a/board/console.hpp"
+#include "a2a/hal/hal.hpp"
+#include "a2a/mmio/mmio_bus.hpp"
 #include "icount_markers.h"
 
 namespace {
@@ -121,21 +126,18 @@ bool observe(const AnySchedule& plan, const AnySchedule::Round& round, std::span
 
 std::array<std::uint16_t, kPorts> g_observed{};
 
-/// One hidden fault located from the first round it disturbs, each step bracketed.
-void locate(Topology t, const FaultCandidate& planted) {
+/// Hidden faults `planted` located from the first round they disturb, each step
+/// bracketed; `kind` names the case. Test words as narrow_by_tests chooses them (none
+/// twice; a test that keeps every candidate ends the search).
+void locate(Topology t, std::span<const FaultCandidate> planted, const char* kind) {
   const ControllerConfig c = config(t);
   PlanMeter unmetered = device_plan_meter(c.ports);
   const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered));
   if (!plan) return println("error: the fault-free plan failed");
   const Network net = plan->network();
-  const std::array<FaultCandidate, 1> fault{planted};
   std::uint32_t r = 0;
-  while (r < plan->rounds() && !observe(*plan, plan->round(r), fault, g_observed)) ++r;
+  while (r < plan->rounds() && !observe(*plan, plan->round(r), planted, g_observed)) ++r;
   if (r == plan->rounds()) return println("error: the planted fault disturbs no round");
-  const char* kind = planted.kind == LocatedKind::dead_link      ? "link"
-                     : planted.kind == LocatedKind::dead_switch ? "dead"
-                     : planted.state == 0                       ? "stuck=0"
-                                                                : "stuck=1";
   const AnySchedule::Round round = plan->round(r);
   PlanMeter meter = device_plan_meter(c.ports);
   A2A_ICOUNT_START();
@@ -149,43 +151,101 @@ void locate(Topology t, const FaultCandidate& planted) {
   println("bench locate step=narrow topology=", name(t), " kind=", kind, " N=", kPorts, " round=", r,
           " candidates=", locator.candidates().size(), " steps=", meter.steps());
   A2A_ICOUNT_FLUSH();
+  std::uint64_t tried = 0;
   for (std::uint32_t tests = 0; locator.candidates().size() > 1 && tests < 2 * net.stages + 2; ++tests) {
     const std::uint32_t before = meter.steps();
     A2A_ICOUNT_START();
-    const auto choice = locator.choose_test();
+    const auto choice = locator.choose_test(tried);
     A2A_ICOUNT_STOP();
     println("bench locate step=choose topology=", name(t), " kind=", kind, " N=", kPorts,
             " candidates=", locator.candidates().size(), " split=", choice.split ? 1U : 0U, " steps=", meter.steps() - before);
     A2A_ICOUNT_FLUSH();
     if (!choice.split) break;
+    tried |= std::uint64_t{1} << choice.index;
     const StageControl test{choice.word, net.radix, net.stages};
-    const FaultedRound<StageControl> faulted(net, test, fault);
+    const FaultedRound<StageControl> faulted(net, test, planted);
     for (std::uint32_t i = 0; i < kPorts; ++i) g_observed[i] = static_cast<std::uint16_t>(faulted.output(i));
     const std::uint32_t kept_from = meter.steps();
+    const std::size_t count = locator.candidates().size();
     A2A_ICOUNT_START();
     const bool kept = locator.keep_unless_none(test, std::span<const std::uint16_t>(g_observed));
     A2A_ICOUNT_STOP();
     println("bench locate step=keep topology=", name(t), " kind=", kind, " N=", kPorts,
             " candidates=", locator.candidates().size(), " steps=", meter.steps() - kept_from);
     A2A_ICOUNT_FLUSH();
-    if (!kept) break;
+    if (!kept || locator.candidates().size() == count) break;
   }
-  const bool exact = locator.candidates().size() == 1 && locator.candidates()[0] == planted;
+  bool exact = locator.candidates().size() == 1;
+  for (const FaultCandidate& f : locator.candidates()) {
+    bool among = false;
+    for (const FaultCandidate& p : planted) among = among || f == p;
+    exact = exact && among;
+  }
   println("located topology=", name(t), " kind=", kind, " exact=", exact ? 1U : 0U);
+}
+
+void locate(Topology t, const FaultCandidate& planted) {
+  const char* kind = planted.kind == LocatedKind::dead_link      ? "link"
+                     : planted.kind == LocatedKind::dead_switch ? "dead"
+                     : planted.state == 0                       ? "stuck=0"
+                                                                : "stuck=1";
+  locate(t, std::span<const FaultCandidate>(&planted, 1), kind);
+}
+
+/// Two switches stuck cross on one signal's path (round 0 sets every switch straight):
+/// port 0's switch of stage 1 and the switch of stage n - 2 its diverted signal meets.
+/// No single candidate explains the round; each is tried with a partner.
+void locate_pair(Topology t) {
+  const ControllerConfig c = config(t);
+  PlanMeter unmetered = device_plan_meter(c.ports);
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered));
+  if (!plan) return println("error: the fault-free plan failed");
+  const Network net = plan->network();
+  std::array<FaultCandidate, 2> pair{FaultCandidate{LocatedKind::stuck_switch, 1, 0, 1},
+                                     FaultCandidate{LocatedKind::stuck_switch, kStages - 2, 0, 1}};
+  pair[0].index = route(net, 0, plan->round(0)).hops[1].switch_index;
+  const FaultedRound<AnySchedule::Round> first(net, plan->round(0), std::span<const FaultCandidate>(pair.data(), 1));
+  pair[1].index = route(net, 0, first).hops[kStages - 2].switch_index;
+  locate(t, pair, "pair");
 }
 
 /// Every stage: switch N/4 + 3 dead, stuck straight and stuck cross, and the link
 /// behind terminal N/2 + 5 (the faults some of which take test rounds: their
-/// signals' paths meet elsewhere too).
+/// signals' paths meet elsewhere too); then two stuck switches on one path.
 void locate_hidden() {
   const std::uint32_t sw = kPorts / 4 + 3;
-  for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan})
+  for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan}) {
     for (std::uint32_t stage = 0; stage < kStages; ++stage) {
       locate(t, FaultCandidate{LocatedKind::dead_switch, stage, sw, 0});
       locate(t, FaultCandidate{LocatedKind::stuck_switch, stage, sw, 0});
       locate(t, FaultCandidate{LocatedKind::stuck_switch, stage, sw, 1});
       if (stage + 1 < kStages) locate(t, FaultCandidate{LocatedKind::dead_link, stage, kPorts / 2 + 5, 0});
     }
+    locate_pair(t);
+  }
+}
+
+/// The check after every clean round on a fabric with output monitors: ARRIVED read for
+/// every sending port and compared with where the round sent it (arrivals_as_sent, the
+/// round loop's), over a RAM register block that shows every signal where it was sent.
+void arrivals_check() {
+  using Layout = hal::FabricLayout<kPorts, kStages>;
+  alignas(8) static std::array<std::uint32_t, Layout::kSize / 4> block{};
+  const AnySchedule plan = AnySchedule::make(make_network(Topology::omega, kPorts).value(), ScheduleKind::latin_square).value();
+  mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(block.data()));
+  hal::FabricDriver<mmio::MmioBus, Layout> fabric(bus);
+  if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed");
+  for (const std::uint32_t r : std::array<std::uint32_t, 3>{0, plan.rounds() / 2, plan.rounds() - 1}) {
+    const AnySchedule::Round round = plan.round(r);
+    for (std::uint32_t i = 0; i < kPorts; ++i)
+      block[Layout::arrived(plan.send(round, i).destination) / 4] =
+          hal::reg::Arrived::Valid::insert(hal::reg::Arrived::Source::insert(0, i), 1);
+    A2A_ICOUNT_START();
+    const bool as_sent = app::detail::arrivals_as_sent(fabric, plan, r);
+    A2A_ICOUNT_STOP();
+    println("bench arrivals round=", r, " N=", kPorts, " as_sent=", as_sent ? 1U : 0U);
+    A2A_ICOUNT_FLUSH();
+  }
 }
 
 /// A round computed fresh (every port's send) against the same round resumed after
@@ -227,6 +287,7 @@ int main() {
   // netduino2 from the 140th interval on (the plugin then logs fewer intervals than the
   // console names: collect.py refuses the run); first, every board logs all of them.
   locate_hidden();
+  arrivals_check();
   one_fault();
 #if A2A_FW_PLAN_FAULTS > 0
   most_faults();
