@@ -9,6 +9,8 @@
 //  3. Several hidden faults at once, two of them on one signal's path (neither alone
 //     explains the round): the job still delivers every pair exactly once, with test
 //     rounds of all its stops within 2 log2 N + 2.
+//  4. Seeded sets of two to four hidden faults (omega, baseline, banyan; N = 16, 32):
+//     how many jobs end ok (a floor), each of them with every pair exactly once.
 //
 // Host only: the simulated fabric uses the heap.
 #include <a2a/a2a.hpp>
@@ -22,6 +24,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 using namespace a2a;
@@ -241,4 +244,83 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
     }
     check_every_pair_once(fabric, 32, report.stranded);
   }
+}
+
+TEST_CASE("seeded sets of two to four hidden faults: the controller's job completes, every pair once") {
+  // Dead switches (internal stages: one in the first or last stage cuts processors off)
+  // and switches stuck either way (any stage), on distinct switches, all hidden, in the
+  // simulated fabric from the start; run_job locates them and plans around them stop by
+  // stop. Sets that no plan avoids even when the faults are told in advance are left out.
+  std::uint32_t seed = 24;
+  const auto next = [&seed] { return (seed = seed * 1664525U + 1013904223U) >> 8; };
+  std::uint32_t jobs = 0, ok = 0, exact_once = 0, impossible = 0;
+  for (const Topology t : {Topology::omega, Topology::baseline, Topology::banyan})
+    for (std::uint32_t ports = 16; ports <= 32; ports *= 2) {
+      ControllerConfig config;
+      config.topology = t;
+      config.ports = ports;
+      const AnySchedule schedule = plan_exchange(config).value();
+      const Network net = schedule.network();
+      for (std::uint32_t k = 0; k < 12; ++k) {
+        std::vector<emulated::HiddenFault> faults;
+        while (faults.size() < 2 + k % 3) {
+          // A dead switch of the first or last stage cuts two processors off: internal ones.
+          const std::uint32_t kind = next() % 3, y = next() % net.switches_per_stage();
+          const std::uint32_t s = kind == 0 ? 1 + next() % (net.stages - 2) : next() % net.stages;
+          bool taken = false;
+          for (const auto& f : faults) taken = taken || (f.stage == s && f.sw == y);
+          if (!taken) faults.push_back({s, y, kind != 0, kind == 0 ? 0U : kind - 1});
+        }
+        auto storage = std::make_unique<FaultPlanStorage<64, 8>>();
+        // Known in advance, could the faults be planned around at all?
+        ControllerConfig told = config;
+        for (const auto& f : faults)
+          told.faults[told.fault_count++] = {static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.sw), false,
+                                             static_cast<std::uint8_t>(f.stuck ? f.state + 1 : 0)};
+        told.schedule = ScheduleKind::fault_tolerant;
+        if (!plan_exchange(told, storage->span())) {
+          ++impossible;
+          continue;
+        }
+        Simulated fabric;
+        hal::FabricDriver<Simulated, Layout> driver(fabric);
+        REQUIRE(driver.probe() == Errc::ok);
+        REQUIRE(driver.configure(net, false) == Errc::ok);
+        for (const auto& f : faults) REQUIRE(fabric.inject_hidden(f) == Errc::ok);
+        const std::array<PlanStorageSpan, 1> replan{storage->span()};
+        std::vector<std::uint32_t> delivered(app::DeliveredMessages::words_for(ports));
+        std::array<std::uint16_t, 64> observation{};
+        app::LocatedFaults located;
+        const app::JobResources resources{replan, delivered, FaultPlanOptions{}, std::span(observation).first(ports), &located};
+        NothingPlanted hooks;
+        const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
+        ++jobs;
+        CHECK(report.test_rounds <= app::test_round_allowance(net));
+        if (report.error != Errc::ok) {
+          std::string set;
+          for (const auto& f : faults)
+            set += " " + std::to_string(f.stage) + ":" + std::to_string(f.sw) + (!f.stuck ? " dead" : f.state != 0 ? " cross" : " straight");
+          MESSAGE(name(t), " N = ", ports, ":", set, ": ", describe(report.error), " / ", describe(report.replan_error),
+                  " after ", report.located_stops, " stops");
+          continue;
+        }
+        ++ok;
+        std::vector<host::Delivery> clean;
+        for (const host::Delivery& d : fabric.deliveries())
+          if (!d.flagged) clean.push_back(d);
+        const DeliveryTally sum = host::summarize(clean, ports);
+        const bool once = sum.delivered == ports * ports && sum.missing == 0 && sum.relay_errors == 0 &&
+                          sum.duplicates + sum.left_in_store == report.stranded;
+        CHECK(once);
+        exact_once += once ? 1U : 0U;
+      }
+    }
+  MESSAGE(impossible, " sets no plan avoids even when told; ", jobs, " jobs: ", ok, " ended ok, ", exact_once,
+          " with every pair once");
+  // Not every job yet (docs/fault-tolerance.md, "Several faults"): classes planned
+  // around whole can take more of the configuration's 8 slots than the faults are. A
+  // floor, so that it never gets worse unnoticed; every job that ends ok is exact.
+  CHECK(jobs >= 48);
+  CHECK(ok * 20 >= jobs * 19);
+  CHECK(exact_once == ok);
 }
