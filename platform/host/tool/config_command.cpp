@@ -25,12 +25,6 @@
 namespace a2a::tool {
 namespace {
 
-std::string hex32(std::uint32_t v) {
-  char text[11];
-  std::snprintf(text, sizeof text, "0x%08X", static_cast<unsigned>(v));
-  return text;
-}
-
 std::string board_names() {
   std::string names;
   for (const BoardConfigAddress& b : kBoardConfigAddresses) names += (names.empty() ? "" : ", ") + std::string(b.board);

@@ -33,13 +33,13 @@ int hex_value(char c) {
   return -1;
 }
 
+}  // namespace
+
 std::string hex32(std::uint32_t v) {
   std::string s = "0x";
   for (int shift = 28; shift >= 0; shift -= 4) s += kHexDigits[(v >> shift) & 0xFU];
   return s;
 }
-
-}  // namespace
 
 std::string write_intel_hex(std::span<const std::uint8_t> bytes, std::uint32_t address) {
   std::string out;

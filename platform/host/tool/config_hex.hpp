@@ -11,6 +11,9 @@
 
 namespace a2a::tool {
 
+/// `v` as 0x and eight upper-case hex digits (an address in messages).
+std::string hex32(std::uint32_t v);
+
 /// `bytes` placed at `address`: a type 04 (extended linear address) record for each
 /// 64 KiB page touched, type 00 data records of at most 16 bytes, and the type 01 end.
 std::string write_intel_hex(std::span<const std::uint8_t> bytes, std::uint32_t address);
