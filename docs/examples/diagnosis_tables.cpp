@@ -12,7 +12,8 @@
 //       and every link up to N = 128, a fixed sample of 600 above, and how many were
 //       located exactly, against Feng and Wu's max(12, 6 + 2 ceil(log2 log2 N)).
 //   several [TOPOLOGY|all] [LARGEST_N] seeded sets of two, three and four faults (dead or
-//       stuck switches, dead links) located one stop at a time as the controller does,
+//       stuck switches, dead links) located one stop at a time as the controller does
+//       (locate_stop_by_stop),
 //       the test rounds of all stops from one allowance of 2 log2 N + 2: in how many sets
 //       every Latin-square round is explained by what was found, in how many the planted
 //       set was found exactly, the test rounds per set.
@@ -24,6 +25,7 @@
 //   /tmp/diagnosis_tables several all 256
 #include <a2a/a2a.hpp>
 #include <a2a/fault/fault_locator.hpp>
+#include <a2a/fault/locate_stops.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -162,44 +164,19 @@ void observe_all(const a2a::Network& net, const C& config, std::span<const Fault
   for (std::uint32_t i = 0; i < net.ports; ++i) out[i] = static_cast<std::uint16_t>(faulted.output(i));
 }
 
-/// The controller's stops over the Latin square (app/fault_diagnosis.hpp): the first
-/// round the faults found so far do not explain starts a search from its first wrong
-/// signal, test rounds narrow it from one allowance for the whole exchange, a class is
-/// added whole (its stuck switches as dead). Returns the faults found; `tests` the test rounds.
+/// The controller's stops over the Latin square (a2a/fault/locate_stops.hpp) with
+/// `truth` planted. Returns the faults found; `tests` the test rounds of all stops.
 std::vector<FaultCandidate> locate_all(const a2a::Network& net, std::span<const FaultCandidate> truth, std::uint32_t& tests) {
-  std::vector<FaultCandidate> known;
   std::vector<std::uint16_t> obs(net.ports);
-  const std::uint32_t allowance = 2 * net.stages + 2;
-  for (std::uint32_t word = 0; word < net.ports && known.size() < a2a::kMaxFaults;) {
-    const a2a::StageControl config{word, 2, net.stages};
-    observe_all(net, config, truth, obs);
-    const a2a::FaultedRound<a2a::StageControl> predicted(net, config, known);
-    a2a::FaultLocator<> locator(net, known);
-    bool wrong = false;
-    for (std::uint32_t i = 0; i < net.ports && locator.candidates().empty(); ++i)
-      if (obs[i] != predicted.output(i)) {
-        wrong = true;
-        locator.start(config, i);
-        locator.keep_explaining(config, std::span<const std::uint16_t>(obs));
-      }
-    if (!wrong) {
-      ++word;  // explained: the next round
-      continue;
-    }
-    if (locator.candidates().empty()) break;  // no wrong signal's path explains it: the device stops
-    tests += a2a::narrow_by_tests(
-        net, locator, std::span<std::uint16_t>(obs),
-        [&](std::uint32_t w, std::span<std::uint16_t>) {
-          observe_all(net, a2a::StageControl{w, 2, net.stages}, truth, obs);
-          return true;
-        },
-        allowance - tests);
-    for (FaultCandidate c : locator.candidates()) {
-      if (locator.candidates().size() > 1 && c.kind == LocatedKind::stuck_switch) c = {LocatedKind::dead_switch, c.stage, c.index, 0};
-      if (std::find(known.begin(), known.end(), c) == known.end()) known.push_back(c);
-    }
-  }
-  return known;
+  const a2a::LocatedStops found = a2a::locate_stop_by_stop(
+      net, std::span<std::uint16_t>(obs),
+      [&](const a2a::StageControl& config, std::span<std::uint16_t> o) {
+        const a2a::FaultedRound<a2a::StageControl> faulted(net, config, truth);
+        for (std::uint32_t i = 0; i < net.ports; ++i) o[i] = static_cast<std::uint16_t>(faulted.output(i));
+      },
+      [](std::uint32_t, std::uint32_t, const a2a::LocatedStops&) {});
+  tests = found.test_rounds;
+  return {found.faults.begin(), found.faults.begin() + found.count};
 }
 
 /// Seeded sets of 2, 3 and 4 faults (dead or stuck switches, dead links, on distinct

@@ -7,9 +7,10 @@
 //    the search; every round keeps the candidates that explain it. Prints the
 //    candidates left: one is the fault and its type; several, a class the rounds do
 //    not tell apart (more rounds, or test rounds, would).
-//  - --simulate: plants the --fault / --fault-link faults (one), runs the Latin square
-//    until a round goes wrong and then the test rounds the controller would, and
-//    prints what it located and the test rounds used.
+//  - --simulate: plants the --fault / --fault-link faults, runs the Latin square until
+//    a round goes wrong and then the test rounds the controller would, and prints what
+//    it located and the test rounds used; several faults: the controller's stops one
+//    after another (a2a/fault/locate_stops.hpp), each printed.
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -23,6 +24,7 @@
 #include "tool_error.hpp"
 
 #include <a2a/fault/fault_locator.hpp>
+#include <a2a/fault/locate_stops.hpp>
 
 namespace a2a::tool {
 namespace {
@@ -166,23 +168,50 @@ int simulate(const Network& net, const FaultCandidate& truth) {
   return 0;
 }
 
+/// Several faults planted: the controller's stops over the Latin square, each printed,
+/// then every fault located and the test rounds of all stops against their allowance.
+int simulate_several(const Network& net, const std::vector<FaultCandidate>& truth) {
+  std::string planted;
+  for (const FaultCandidate& f : truth) planted += (planted.empty() ? "" : ", ") + fault_text(f);
+  std::printf("planted: %s\n", planted.c_str());
+  std::vector<std::uint16_t> obs(net.ports);
+  const LocatedStops found = locate_stop_by_stop(
+      net, std::span<std::uint16_t>(obs),
+      [&](const StageControl& config, std::span<std::uint16_t> o) {
+        const FaultedRound<StageControl> faulted(net, config, truth);
+        for (std::uint32_t i = 0; i < net.ports; ++i) o[i] = static_cast<std::uint16_t>(faulted.output(i));
+      },
+      [](std::uint32_t round, std::uint32_t before, const LocatedStops& now) {
+        if (now.count == before) return std::printf("round %u: no single switch or link explains it\n", round), void();
+        std::string named;
+        for (std::uint32_t k = before; k < now.count; ++k) named += (k == before ? "" : ", ") + fault_text(now.faults[k]);
+        std::printf("round %u: located %s%s\n", round, now.count - before > 1 ? "a class the outputs cannot tell apart: " : "",
+                    named.c_str());
+      });
+  std::printf("%u fault%s located in %u stop%s with %u test round%s in all (allowance 2 log2 N + 2: %u)%s\n", found.count,
+              found.count == 1 ? "" : "s", found.stops, found.stops == 1 ? "" : "s", found.test_rounds,
+              found.test_rounds == 1 ? "" : "s", 2 * net.stages + 2, found.unexplained ? "; stopped unexplained" : "");
+  return found.unexplained ? 1 : 0;
+}
+
 int run_diagnose(const Args& args) {
   const Network net = choose_network(args);
   if (!faults_describable(net))
     throw UsageError("a2a diagnose locates faults in binary omega, baseline, banyan, their reverses and gsen with N = 2^n");
   if (args.has("simulate") == args.has("observations"))
-    throw UsageError("give --observations FILE, or --simulate with one --fault / --fault-link to plant");
+    throw UsageError("give --observations FILE, or --simulate with the --fault / --fault-link faults to plant");
   if (const auto file = args.value("observations")) return diagnose_file(net, *file);
   const std::vector<Fault> dead = parse_faults(args, net);
   const std::vector<StuckSwitch> stuck = parse_stuck_faults(args, net);
   const std::vector<DeadLink> links = parse_dead_links(args, net);
-  if (dead.size() + stuck.size() + links.size() != 1)
-    throw UsageError("--simulate plants one fault: one --fault STAGE:SWITCH[:stuck=K] or --fault-link STAGE:TERMINAL");
-  FaultCandidate truth;
-  if (!dead.empty()) truth = {LocatedKind::dead_switch, dead[0].stage, dead[0].sw, 0};
-  if (!stuck.empty()) truth = {LocatedKind::stuck_switch, stuck[0].stage, stuck[0].sw, stuck[0].state};
-  if (!links.empty()) truth = {LocatedKind::dead_link, links[0].stage, links[0].terminal, 0};
-  return simulate(net, truth);
+  std::vector<FaultCandidate> truth;
+  for (const Fault& f : dead) truth.push_back({LocatedKind::dead_switch, f.stage, f.sw, 0});
+  for (const StuckSwitch& f : stuck) truth.push_back({LocatedKind::stuck_switch, f.stage, f.sw, f.state});
+  for (const DeadLink& f : links) truth.push_back({LocatedKind::dead_link, f.stage, f.terminal, 0});
+  if (truth.empty() || truth.size() > kMaxFaults)
+    throw UsageError("--simulate plants 1 to " + std::to_string(kMaxFaults) +
+                     " faults: --fault STAGE:SWITCH[:stuck=K] or --fault-link STAGE:TERMINAL, each given again for more");
+  return truth.size() == 1 ? simulate(net, truth[0]) : simulate_several(net, truth);
 }
 
 }  // namespace
@@ -194,7 +223,8 @@ void add_diagnose_command(CommandLine& cli) {
        "The faults a round's outputs show, located as the controller does (docs/fault-tolerance.md,\n"
        "\"Faults the fabric does not name\"): --observations reads observed rounds from a JSON file\n"
        "(docs/host-tool.md) and prints the fault, or the candidates they do not tell apart;\n"
-       "--simulate plants one fault and prints what the controller's test rounds locate, and how many."},
+       "--simulate plants the faults and prints what the controller's stops and test rounds locate, and how\n"
+       "many test rounds they take."},
       run_diagnose);
   CommandLine::value(app, "topology", "T", "the network's topology (binary, N = 2^n)");
   CommandLine::number(app, "ports", "N", "N, the number of processors");
