@@ -59,6 +59,21 @@ TEST_CASE("hidden faults: located from the outputs, re-planned, every pair exact
   for (const Case& c : cases) run_case(c);
 }
 
+TEST_CASE("two hidden faults: each stop locates one, the summary names both") {
+  DeviceBench b;
+  REQUIRE(has(b.command("set trace=off topology=omega ports=32"), "\nok\n"));
+  REQUIRE(b.command("inject 2:5 7 stuck=1 hidden").ends_with("\nok\n"));
+  REQUIRE(b.command("inject 1:3 20 dead hidden").ends_with("\nok\n"));
+  const std::string r = b.command("run");
+  INFO(r);
+  CHECK(r.ends_with("\nok\n"));
+  CHECK(has(r, "located switch 5 of stage 2 stuck cross, switch 3 of stage 1 dead, with "));
+  CHECK(has(r, " (2 stops); re-planned around them"));
+  CHECK(has(r, "pairs delivered 1024/1024, missing 0, duplicates 0"));
+  CHECK(b.board.fabric().missing(32) == 0);
+  CHECK(b.board.fabric().tally().duplicates == 0);
+}
+
 TEST_CASE("inject: kinds parse, and bad words are refused specifically") {
   DeviceBench b;
   REQUIRE(has(b.command("set trace=off topology=omega ports=16"), "\nok\n"));

@@ -228,16 +228,18 @@ void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& sl
                   "again from their origin\n");
 }
 
-/// The faults found from what the outputs received (the fabric did not name them).
+/// The faults found from what the outputs received (the fabric did not name them), by
+/// every stop of the exchange.
 template <DeviceBoard Board, std::uint32_t MaxPorts>
 void Device<Board, MaxPorts>::print_located(const ExchangeReport& report) {
   if (report.located_stops == 0 || report.located == nullptr) return;
   const LocatedFaults& found = *report.located;
-  if (found.count == 0)
-    return board_->print("fault: round ", report.located_round,
-                         " did not arrive as sent, and no single switch or link explains it\n");
-  board_->print("fault: round ", report.located_round, " did not arrive as sent; located ",
-                found.exact ? "" : "(a class the outputs cannot tell apart) ");
+  const bool explained = found.last_stop_found != 0;
+  board_->print("fault: round ", report.located_round, " did not arrive as sent",
+                explained ? "" : ", and no single switch or link explains it");
+  if (found.count == 0) return board_->print("\n");
+  board_->print(explained ? "; located " : "; the stops before it located ",
+                found.exact ? "" : "(with a class the outputs cannot tell apart) ");
   for (std::uint32_t k = 0; k < found.count; ++k) {
     const FaultCandidate& f = found.faults[k];
     if (k != 0) board_->print(", ");
@@ -247,10 +249,11 @@ void Device<Board, MaxPorts>::print_located(const ExchangeReport& report) {
       board_->print("switch ", f.index, " of stage ", f.stage,
                     f.kind == LocatedKind::dead_switch ? " dead" : f.state == 0 ? " stuck straight" : " stuck cross");
   }
-  board_->print(", with ", found.test_rounds, " test round", found.test_rounds == 1 ? "" : "s", " (",
-                report.test_rounds, " in all, ", report.located_stops, " stop", report.located_stops == 1 ? "" : "s", "); ");
+  board_->print(", with ", found.test_rounds, " test round", found.test_rounds == 1 ? "" : "s", " (", report.located_stops,
+                " stop", report.located_stops == 1 ? "" : "s", "); ");
+  if (!explained) return board_->print("stopped there\n");
   if (report.replans == 0) return board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
-  board_->print("re-planned around it, resumed without resending what was delivered\n");
+  board_->print("re-planned around ", found.count == 1 ? "it" : "them", ", resumed without resending what was delivered\n");
 }
 
 /// What `status` reports of the last exchange.

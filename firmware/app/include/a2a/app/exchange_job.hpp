@@ -59,8 +59,9 @@ struct ExchangeReport {
   std::uint32_t second_fault_switch{0};
   std::uint32_t second_fault_round{0};  ///< counted over all plans
   std::uint32_t retries{0};
-  /// Faults the fabric did not name, found from what the outputs received: the last
-  /// diagnosis (its faults, and whether each was alone in its class), where it stopped.
+  /// Faults the fabric did not name, found from what the outputs received: every
+  /// diagnosis of the job (the faults in the order found, whether each was alone in its
+  /// class), where the last one stopped.
   const LocatedFaults* located{nullptr};  ///< in JobResources::located (a report stays small: boards' stacks)
   std::uint32_t located_round{0};     ///< counted over all plans
   std::uint32_t located_stops{0};     ///< stops diagnosed this way
@@ -234,7 +235,7 @@ struct JobResources {
   /// N entries: what the outputs received in a stopped round, by input port (fault
   /// diagnosis on a fabric with monitors; empty: faults the fabric does not name stop the job).
   std::span<std::uint16_t> observation{};
-  LocatedFaults* located{nullptr};  ///< where the last diagnosis puts what it found
+  LocatedFaults* located{nullptr};  ///< where the job's diagnoses put what they found, stop after stop
 };
 
 namespace detail {
@@ -259,18 +260,24 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
       report.stranded = static_cast<std::uint64_t>(static_cast<std::int64_t>(report.stranded) + stores);
     }
     if (resources.located == nullptr) return Errc::fault_plan_storage_too_small;
-    LocatedFaults& found = *resources.located;
+    LocatedFaults& found = *resources.located;  // what every stop of this job found
+    if (report.located_stops == 0) found = {};
     const std::uint32_t allowance = test_round_allowance(net);
-    found = diagnose(fabric, running, last.rounds_done, around, observed, max_polls, resources.planning.meter,
-                     report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
+    const LocatedFaults stop = diagnose(fabric, running, last.rounds_done, around, observed, max_polls,
+                                        resources.planning.meter,
+                                        report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
     report.located = &found;
     report.located_round = offset + last.rounds_done;
     report.located_stops += 1;
-    report.test_rounds += found.test_rounds;
-    if (found.count == 0) return Errc::faults_not_supported;
-    for (std::uint32_t k = 0; k < found.count; ++k) {
+    report.test_rounds += stop.test_rounds;
+    found.test_rounds += stop.test_rounds;
+    found.last_stop_found = stop.count;
+    if (stop.count == 0) return Errc::faults_not_supported;
+    found.exact = found.exact && stop.exact;
+    for (std::uint32_t k = 0; k < stop.count; ++k) {
       if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
-      const FaultCandidate& f = found.faults[k];
+      const FaultCandidate& f = stop.faults[k];
+      if (found.count < kMaxLocated) found.faults[found.count++] = f;
       around.faults[around.fault_count++] = {
           static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.index), f.kind == LocatedKind::dead_link,
           static_cast<std::uint8_t>(f.kind == LocatedKind::stuck_switch ? f.state + 1U : 0U)};

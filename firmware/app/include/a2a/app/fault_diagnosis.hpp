@@ -45,12 +45,13 @@ inline constexpr std::size_t kLocatorCapacity = [] {
 /// Faults one diagnosis reports at most (the configuration's slots bound what is planned).
 inline constexpr std::uint32_t kMaxLocated = kMaxConfigFaults;
 
-/// What a diagnosis found.
+/// What a diagnosis found; for a job (JobResources::located), what all its stops found.
 struct LocatedFaults {
   std::array<FaultCandidate, kMaxLocated> faults{};
   std::uint32_t count{0};
   std::uint32_t test_rounds{0};
   bool exact{true};  ///< every fault alone in its class (false: a class was reported whole)
+  std::uint32_t last_stop_found{0};  ///< a job's: faults its last stop found (0: nothing explains that stop)
 };
 
 /// The full stage-controlled round `word` as a one-round schedule: every port sends
