@@ -128,3 +128,22 @@ TEST_CASE("fault locator: one pass over the ports gives every candidate's signat
     }
   }
 }
+
+namespace {
+/// add_planned: one candidate as it is; a class whole with its stuck switches as dead,
+/// nothing listed twice, nothing past the room.
+constexpr bool planned_as_documented() {
+  std::array<FaultCandidate, 3> faults{};
+  std::uint32_t count = 0;
+  const FaultCandidate stuck{LocatedKind::stuck_switch, 1, 2, 1};
+  a2a::add_planned(std::span<const FaultCandidate>(&stuck, 1), faults, count);  // alone: stays stuck
+  const bool alone = count == 1 && faults[0] == stuck;
+  const FaultCandidate cls[] = {{LocatedKind::stuck_switch, 3, 4, 0}, {LocatedKind::dead_switch, 2, 3, 0}, stuck};
+  a2a::add_planned(cls, faults, count);  // a class: 3:4 as dead, 2:3, and 1:2 as dead finds no room
+  const bool as_dead = count == 3 && faults[1] == FaultCandidate{LocatedKind::dead_switch, 3, 4, 0} &&
+                       faults[2] == FaultCandidate{LocatedKind::dead_switch, 2, 3, 0};
+  a2a::add_planned(cls, faults, count);  // again: all listed or no room, nothing twice
+  return alone && as_dead && count == 3;
+}
+static_assert(planned_as_documented());
+}  // namespace

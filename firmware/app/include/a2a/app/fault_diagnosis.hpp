@@ -163,13 +163,7 @@ template <class Fabric, hal::ControlledSchedule S>
     const auto found = locator.candidates();
     if (found.empty()) continue;  // faults that mask each other on its path: try the next wrong signal
     out.exact = out.exact && found.size() == 1;
-    for (const FaultCandidate& f : found) {
-      FaultCandidate planned = f;
-      if (found.size() > 1 && f.kind == LocatedKind::stuck_switch) planned.kind = LocatedKind::dead_switch;
-      bool listed = false;
-      for (std::uint32_t k = 0; k < out.count; ++k) listed = listed || out.faults[k] == planned;
-      if (!listed && out.count < kMaxLocated) out.faults[out.count++] = planned;
-    }
+    add_planned(found, out.faults, out.count);
     // One search per stop: the test rounds overwrote `observed`, and the re-planned run
     // meets any other fault in its own rounds (with this one known by then).
     break;

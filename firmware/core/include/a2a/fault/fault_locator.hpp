@@ -307,6 +307,18 @@ constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacit
   return tests;
 }
 
+/// What is planned around once the candidates are narrowed: one candidate as it is; a
+/// class no test round tells apart whole, its stuck switches as dead (one plan covers
+/// every member). Appends to faults[0, count) those not listed yet, while room is left.
+constexpr void add_planned(std::span<const FaultCandidate> found, std::span<FaultCandidate> faults, std::uint32_t& count) {
+  for (FaultCandidate f : found) {
+    if (found.size() > 1 && f.kind == LocatedKind::stuck_switch) f = {LocatedKind::dead_switch, f.stage, f.index, 0};
+    bool listed = false;
+    for (std::uint32_t k = 0; k < count; ++k) listed = listed || faults[k] == f;
+    if (!listed && count < faults.size()) faults[count++] = f;
+  }
+}
+
 /// Feng and Wu's worst case for locating one fault in these networks (IEEE Trans.
 /// Computers, 1981): max(12, 6 + 2 ceil(log2(log2 N))) tests.
 constexpr std::uint32_t feng_wu_tests(std::uint32_t ports) {

@@ -75,14 +75,8 @@ constexpr LocatedStops locate_stop_by_stop(const Network& net, std::span<std::ui
           return true;
         },
         allowance - out.test_rounds);
-    const auto found = locator.candidates();
-    out.exact = out.exact && found.size() == 1;
-    for (FaultCandidate f : found) {
-      if (found.size() > 1 && f.kind == LocatedKind::stuck_switch) f = {LocatedKind::dead_switch, f.stage, f.index, 0};
-      bool listed = false;
-      for (std::uint32_t k = 0; k < out.count; ++k) listed = listed || out.faults[k] == f;
-      if (!listed && out.count < out.faults.size()) out.faults[out.count++] = f;
-    }
+    out.exact = out.exact && locator.candidates().size() == 1;
+    add_planned(locator.candidates(), out.faults, out.count);
     out.unexplained = out.count == before;  // nothing new: the round would stop again
     on_stop(r, before, out);
     if (out.unexplained) break;
