@@ -17,44 +17,13 @@
 #include <cstdint>
 
 #include "a2a_test.hpp"
+#include "loop_bench.hpp"
 
 using namespace a2a;
 using namespace a2a::hal;
+using namespace a2a::test_loop;
 
 namespace {
-
-using Layout = FabricLayout<64, 6>;
-using Emulator = emulated::FabricEmulator<Layout, 64>;
-using Ram = emulated::RamBlock<Layout::kSize>;
-using Bus = emulated::ServicedBus<Emulator, Ram>;
-using Driver = FabricDriver<Bus, Layout>;
-constexpr std::uint32_t kPolls = 64;
-constexpr std::uint32_t kPeriod = 3;  // the interrupt fires before every third read
-
-/// A powered-on emulated block and a probed driver (static: small stacks on boards).
-struct Bench {
-  Ram ram;
-  Emulator emulator;
-  Bus bus{emulator, ram, kPeriod};
-  Driver driver{bus};
-};
-
-Bench& fresh_bench() {
-  static Bench bench;
-  bench.emulator.power_on(bench.ram);
-  bench.bus = Bus(bench.emulator, bench.ram, kPeriod);
-  bench.driver = Driver(bench.bus);
-  if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
-  return bench;
-}
-
-/// Every message of the N x N exchange exactly once, by the block's counters.
-bool exactly_once(Bench& b, std::uint32_t ports) {
-  const DeliveryTally c = b.driver.counters();
-  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
-         c.relay_errors == 0 && c.left_in_store == 0 && c.faulted_rounds == 0 && b.emulator.missing(ports) == 0 &&
-         b.driver.last_error() == 0;
-}
 
 /// PORT_HEADER of every port for round r (destination, tag): step() writes stage
 /// control and COMMIT only, the block routes by the switches and checks every
@@ -69,14 +38,6 @@ Errc write_headers(Driver& driver, const S& schedule, std::uint32_t r) {
     A2A_TRY(driver.set_port_header(port, send.destination, send.tag));
   }
   return Errc::ok;
-}
-
-/// Every message exactly once, each to its destination, where a round was aborted
-/// (its LAST_ERROR stays: the aborted round delivered nothing).
-bool exactly_once_after_abort(Bench& b, std::uint32_t ports) {
-  const DeliveryTally c = b.driver.counters();
-  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
-         c.faulted_rounds == 0 && b.emulator.missing(ports) == 0;
 }
 
 /// Round 0 programmed whole, then every further round by step() (after its port
@@ -115,61 +76,6 @@ void check_stepped_exchange(const S& schedule) {
   CHECK(rounds == schedule.rounds());
   CHECK(b.driver.round_counter() == schedule.rounds());
   CHECK(exactly_once(b, net.ports));
-}
-
-/// The serviced bus, telling stepped rounds from whole ones (a stepped round writes
-/// its STAGE_CTRL right before COMMIT, a whole one its ports in between), and
-/// able to lose COMMITs (a hung round).
-class CountingBus {
- public:
-  explicit CountingBus(Bus& inner) : inner_(&inner) {}
-  std::uint32_t read32(std::uint32_t offset) { return inner_->read32(offset); }
-  void write32(std::uint32_t offset, std::uint32_t value) {
-    const bool stage = offset >= Layout::stage_control(0) && offset <= Layout::stage_control(Layout::kMaxStages - 1);
-    if (offset == Layout::kControl && reg::Control::Commit::extract(value) != 0) {
-      ++commits;
-      if (last_was_stage_) ++stepped_commits;
-      if (hang_commits > 0) {
-        --hang_commits;
-        last_was_stage_ = false;
-        return;  // lost on the way: the block never takes it up
-      }
-    }
-    last_was_stage_ = stage;
-    inner_->write32(offset, value);
-  }
-  std::uint32_t commits{0};
-  std::uint32_t stepped_commits{0};
-  std::uint32_t hang_commits{0};
-
- private:
-  Bus* inner_;
-  bool last_was_stage_{false};
-};
-using CountingDriver = FabricDriver<CountingBus, Layout>;
-
-/// A fresh Bench (its driver reads the counters) and a counting driver on its bus.
-struct LoopBench {
-  Bench* bench;
-  CountingBus counting;
-  CountingDriver driver;
-};
-
-LoopBench& fresh_loop_bench() {
-  Bench& b = fresh_bench();
-  static LoopBench loop{&b, CountingBus(b.bus), CountingDriver(loop.counting)};
-  loop.bench = &b;
-  loop.counting = CountingBus(b.bus);
-  loop.driver = CountingDriver(loop.counting);
-  if (loop.driver.probe() != Errc::ok) a2a::detail::contract_violation();
-  return loop;
-}
-
-constexpr auto kIgnoreRound = [](std::uint32_t, const auto&) {};
-
-AnySchedule any_schedule(const Network& net, RoundOrder order) {
-  const ScheduleKind kind = net.topology == Topology::gsen ? ScheduleKind::alternating : ScheduleKind::latin_square;
-  return AnySchedule::make(net, kind, order).value();
 }
 
 }  // namespace

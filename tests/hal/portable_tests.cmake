@@ -13,7 +13,7 @@ set(A2A_HAL_UNIT_TESTS bus_test.cpp fabric_controller_test.cpp fabric_fields_tes
     register_table_types_test.cpp slot_ring_test.cpp)
 # The application's portable tests (relative to tests/app): the controller's round
 # loop over the mock and the emulated fabric, its bounded retry and resume.
-set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp controller_test.cpp)
+set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp controller_test.cpp round_runner_test.cpp)
 # The application's unit tests: one file per public header whose test is small
 # (tests/app/<header>_test.cpp), one program, app_units.
 set(A2A_APP_UNIT_TESTS counting_bus_test.cpp device_board_test.cpp device_settings_test.cpp exchange_job_test.cpp

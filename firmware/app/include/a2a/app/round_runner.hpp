@@ -1,0 +1,293 @@
+// The round loop as a runner that never waits: RoundRunner::step() does one
+// bounded piece of an exchange (program and commit a round, read STATUS once,
+// check a delivered round's outputs, count one round of what a stop left) and
+// says what happened, so the caller decides what runs in between: a timer
+// interrupt, an RTOS task, a super-loop with other duties. run_exchange() is the
+// same runner stepped to its end, for a caller that wants to block.
+//
+// A round counts as delivered only when the fabric reports it done and clean.
+// A round that fails is retried a bounded number of times (max_retries), each
+// retry re-programming the whole round, because every failure here leaves that
+// round undelivered:
+//  - a register whose read-back differs (read-back verification on): nothing
+//    was committed, the fabric still runs the previous configuration;
+//  - a commit that stays busy for max_polls STATUS reads: the runner ABORTs it
+//    (nothing of an aborted round is delivered) and reads STATUS again, up to
+//    max_polls more times; if the round completed cleanly just before the abort
+//    it is delivered and not sent again;
+//  - a round flagged by the fabric (conflict, crosstalk, faulty switch,
+//    misroute): receivers discard a flagged round, so sending it again does not
+//    duplicate anything. If the fabric's FAULT bitmap names a faulty switch the
+//    fault is persistent: no retry, the switch is reported for re-planning.
+// When the retries run out the runner stops cleanly and reports the round, the
+// count of messages not yet delivered, and (if found) the faulty switch. Running
+// again with start_round = that round resumes the exchange without resending
+// what was delivered. Every step is bounded: see docs/reliability.md.
+#pragma once
+
+#include <cstdint>
+
+#include "a2a/app/round_programmer.hpp"
+#include "a2a/hal/fabric_controller.hpp"
+#include "a2a/schedule.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a::app {
+
+/// Upper bound on STATUS reads per round before the controller gives up (bounded wait).
+inline constexpr std::uint32_t kMaxStatusPolls = 100000;
+/// Extra attempts of a failed round before the controller stops.
+inline constexpr std::uint32_t kDefaultRoundRetries = 2;
+
+struct ExchangeOptions {
+  std::uint32_t start_round{0};                    ///< first round to run (an earlier outcome's rounds_done)
+  std::uint32_t max_retries{kDefaultRoundRetries};  ///< extra attempts per round after a failure
+  std::uint32_t max_polls{kMaxStatusPolls};        ///< STATUS reads per wait
+  /// At a stop, count the messages not delivered (messages_pending): one round per
+  /// step over the rounds left. false: left 0, for a caller that re-plans first and
+  /// counts only if it gives up (run_job).
+  bool count_pending{true};
+  /// After each clean round, compare what the outputs received (ARRIVED, on a fabric
+  /// with monitors) with what the round sent: a difference stops the exchange there
+  /// (fabric_round_incomplete), the messages that did arrive being delivered.
+  bool check_arrivals{true};
+};
+
+struct ExchangeOutcome {
+  Errc error{Errc::ok};           ///< ok, or why round `rounds_done` failed (its last attempt)
+  std::uint32_t rounds_done{0};   ///< rounds 0 .. rounds_done - 1 are delivered: resume from rounds_done
+  std::uint32_t attempts{0};      ///< round attempts made by this run (successful or not)
+  std::uint32_t retries{0};       ///< attempts that repeated a failed round
+  std::uint64_t messages_pending{0};  ///< messages of rounds >= rounds_done: not delivered yet
+  bool fault_located{false};      ///< the fabric's FAULT bitmap names a faulty switch:
+  std::uint32_t faulty_stage{0};  ///<   the first one, by stage then switch
+  std::uint32_t faulty_switch{0};
+  /// A fault the fabric does not name stopped it: a clean round whose outputs did not
+  /// receive what it sent (fabric_round_incomplete: the ones that did are delivered), or
+  /// a round still flagged after its retries with no switch in FAULT. The outputs'
+  /// monitors (ARRIVED) of round rounds_done show what happened.
+  bool unnamed_fault{false};
+};
+
+/// Whether hop `send` completes its message (a relay's first hop does not).
+[[nodiscard]] constexpr bool completes_message(const PortSend& send) {
+  return send.sends && send.message_final() == send.destination;
+}
+
+/// Messages whose last hop is in round r: O(N).
+template <Schedule S>
+[[nodiscard]] constexpr std::uint32_t messages_in_round(const S& schedule, std::uint32_t r) {
+  std::uint32_t count = 0;
+  const typename S::Round round = schedule.round(r);
+  for (std::uint32_t port = 0; port < schedule.network().ports; ++port)
+    count += completes_message(schedule.send(round, port)) ? 1U : 0U;
+  return count;
+}
+
+/// Messages whose last hop is in a round >= from_round: what is still to deliver
+/// when rounds 0 .. from_round - 1 are. O(rounds x N) time, O(1) memory.
+/// `each_round()` is called once per round counted (a device feeds its watchdog there).
+struct NoTick {
+  constexpr void operator()() const {}
+};
+template <Schedule S, class Tick = NoTick>
+[[nodiscard]] constexpr std::uint64_t messages_from_round(const S& schedule, std::uint32_t from_round,
+                                                          Tick each_round = {}) {
+  std::uint64_t count = 0;
+  for (std::uint32_t r = from_round; r < schedule.rounds(); ++r) {
+    each_round();
+    count += messages_in_round(schedule, r);
+  }
+  return count;
+}
+
+namespace detail {
+
+/// The first switch the fabric marks faulty, if any (reads the FAULT bitmap).
+template <hal::FabricController C>
+constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome) {
+  for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
+    for (std::uint32_t sw = 0; sw < net.switches_per_stage(); ++sw) {
+      const Result<bool> faulty = fabric.switch_faulty(stage, sw);
+      if (faulty && *faulty) {
+        outcome.fault_located = true;
+        outcome.faulty_stage = stage;
+        outcome.faulty_switch = sw;
+        return;
+      }
+    }
+  }
+}
+
+}  // namespace detail
+
+/// What one RoundRunner::step() did.
+enum class RunnerEvent : std::uint8_t {
+  committed,  ///< round `round` is written and committed: the fabric runs it
+  polled,     ///< STATUS read once, the fabric has not answered for `round` yet
+  retrying,   ///< round `round` failed; the next step programs it again
+  delivered,  ///< round `round` is delivered (done, clean, its outputs as sent)
+  counting,   ///< stopped: one more round of what is left counted (messages_pending)
+  done,       ///< every round delivered (outcome())
+  stopped,    ///< stopped at round `round`: outcome().error says why
+};
+
+struct RunnerStep {
+  RunnerEvent event{RunnerEvent::committed};
+  std::uint32_t round{0};
+  /// done or stopped: step() does nothing more.
+  [[nodiscard]] constexpr bool finished() const {
+    return event == RunnerEvent::done || event == RunnerEvent::stopped;
+  }
+};
+
+/// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric`, one
+/// bounded piece per step(): at most one round programmed (its registers and
+/// COMMIT), one STATUS read, one ABORT, one pass over a delivered round's outputs
+/// (ARRIVED) or one round counted. The fabric must be configured for the network;
+/// the fabric and the schedule must outlive the runner.
+template <hal::FabricController C, hal::ControlledSchedule S>
+class RoundRunner {
+ public:
+  constexpr RoundRunner(C& fabric, const S& schedule, const ExchangeOptions& options)
+      : fabric_(&fabric), schedule_(&schedule), options_(options), programmer_(fabric, schedule),
+        round_(options.start_round) {
+    outcome_.rounds_done = options.start_round;
+    if constexpr (detail::MonitoredFabric<C>) monitored_ = options.check_arrivals && fabric.monitors();
+    if (options.start_round > schedule.rounds()) {
+      finish_with(Errc::round_out_of_range);
+    } else if (options.max_polls == 0) {
+      finish_with(Errc::poll_bound_zero);
+    }
+  }
+
+  [[nodiscard]] constexpr RunnerStep step() {
+    switch (phase_) {
+      case Phase::program: return program();
+      case Phase::confirm: return confirm();
+      case Phase::confirm_abort: return confirm_abort();
+      case Phase::count: return count();
+      case Phase::finished: break;
+    }
+    return finished_step();
+  }
+  [[nodiscard]] constexpr bool finished() const { return phase_ == Phase::finished; }
+  /// So far; final once finished().
+  [[nodiscard]] constexpr const ExchangeOutcome& outcome() const { return outcome_; }
+
+ private:
+  enum class Phase : std::uint8_t { program, confirm, confirm_abort, count, finished };
+
+  constexpr RunnerStep program() {
+    if (round_ >= schedule_->rounds()) return finish_with(Errc::ok);
+    if (attempt_ > 0) ++outcome_.retries;
+    ++outcome_.attempts;
+    if (const Errc e = programmer_.program(*fabric_, *schedule_, round_); e != Errc::ok) return attempt_ended(e, false);
+    phase_ = Phase::confirm;
+    polls_ = 0;
+    return {RunnerEvent::committed, round_};
+  }
+  /// One STATUS read for the round committed. After max_polls without an answer the
+  /// round is hung: ABORT it, then look again (confirm_abort).
+  constexpr RunnerStep confirm() {
+    const Errc e = fabric_->wait_round(1);
+    if (e != Errc::fabric_timeout) return attempt_ended(e, false);
+    if (++polls_ < options_.max_polls) return {RunnerEvent::polled, round_};
+    if (const Errc a = fabric_->abort(); a != Errc::ok) return attempt_ended(a, true);
+    phase_ = Phase::confirm_abort;
+    polls_ = 0;
+    return {RunnerEvent::polled, round_};
+  }
+  /// After an ABORT: a clean completion just before it means the round was delivered
+  /// (it must not be sent again); no answer at all leaves the round in doubt.
+  constexpr RunnerStep confirm_abort() {
+    const Result<hal::FabricStatus> after = fabric_->poll_status(1);
+    if (!after) {
+      if (++polls_ < options_.max_polls) return {RunnerEvent::polled, round_};
+      return attempt_ended(Errc::fabric_round_in_doubt, true);  // ABORT ignored: the round may still complete
+    }
+    if (after->clean()) return attempt_ended(Errc::ok, true);
+    if (after->aborted || after->error || !after->done) return attempt_ended(Errc::fabric_timeout, true);
+    return attempt_ended(Errc::fabric_round_faulted, true);
+  }
+  /// An attempt's outcome: retry it, stop, or the round is delivered.
+  constexpr RunnerStep attempt_ended(Errc e, bool aborted) {
+    programmer_.confirmed(round_, e, aborted);
+    if (e != Errc::ok && detail::retryable(e)) {
+      if (e == Errc::fabric_round_faulted) detail::locate_fault(*fabric_, schedule_->network(), outcome_);
+      const bool persistent = e == Errc::fabric_round_faulted && outcome_.fault_located;  // crossed again otherwise
+      if (!persistent && attempt_ < options_.max_retries) {
+        ++attempt_;
+        phase_ = Phase::program;
+        return {RunnerEvent::retrying, round_};
+      }
+    }
+    if (e == Errc::ok && monitored_ && !detail::arrivals_as_sent(*fabric_, *schedule_, round_))
+      e = Errc::fabric_round_incomplete;  // not retried: what did arrive is delivered
+    if (e != Errc::ok) return stop(e);
+    outcome_.rounds_done = round_ + 1;
+    attempt_ = 0;
+    phase_ = Phase::program;
+    return {RunnerEvent::delivered, round_++};
+  }
+  constexpr RunnerStep stop(Errc e) {
+    outcome_.error = e;
+    outcome_.unnamed_fault = monitored_ && (e == Errc::fabric_round_incomplete ||
+                                            (e == Errc::fabric_round_faulted && !outcome_.fault_located));
+    if (!options_.count_pending) return finish_with(e);
+    phase_ = Phase::count;
+    counted_to_ = round_;
+    return count();
+  }
+  /// One round of what the stop left undelivered.
+  constexpr RunnerStep count() {
+    if (counted_to_ >= schedule_->rounds()) return finish_with(outcome_.error);
+    outcome_.messages_pending += messages_in_round(*schedule_, counted_to_++);
+    return {RunnerEvent::counting, round_};
+  }
+  constexpr RunnerStep finish_with(Errc e) {
+    outcome_.error = e;
+    phase_ = Phase::finished;
+    return finished_step();
+  }
+  [[nodiscard]] constexpr RunnerStep finished_step() const {
+    return {outcome_.error == Errc::ok ? RunnerEvent::done : RunnerEvent::stopped, round_};
+  }
+
+  C* fabric_;
+  const S* schedule_;
+  ExchangeOptions options_;
+  detail::RoundProgrammer<C, S> programmer_;
+  ExchangeOutcome outcome_{};
+  std::uint32_t round_;          // the round being run
+  std::uint32_t attempt_{0};     // of round_: 0, then each retry
+  std::uint32_t polls_{0};       // STATUS reads of this wait
+  std::uint32_t counted_to_{0};  // messages_pending counted up to this round
+  Phase phase_{Phase::program};
+  bool monitored_{false};
+};
+
+/// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric` to the
+/// end: a RoundRunner stepped until it finishes (the caller blocks meanwhile).
+/// `on_round(r, round)` is called after each delivered round (for logging). Out of
+/// line: inlined into a job, the round loop's state would sit beneath the job's
+/// re-plan (a small board's deepest chain).
+template <hal::FabricController C, hal::ControlledSchedule S, class OnRound>
+[[gnu::noinline]] ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round,
+                                               const ExchangeOptions& options) {
+  RoundRunner<C, S> runner(fabric, schedule, options);
+  for (;;) {
+    const RunnerStep s = runner.step();
+    if (s.event == RunnerEvent::delivered) on_round(s.round, schedule.round(s.round));
+    if (s.finished()) return runner.outcome();
+  }
+}
+
+/// The original form: every round from 0, no retry, `max_polls` STATUS reads per round.
+template <hal::FabricController C, hal::ControlledSchedule S, class OnRound>
+ExchangeOutcome run_exchange(C& fabric, const S& schedule, OnRound&& on_round,
+                             std::uint32_t max_polls = kMaxStatusPolls) {
+  return run_exchange(fabric, schedule, static_cast<OnRound&&>(on_round), ExchangeOptions{0, 0, max_polls});
+}
+
+}  // namespace a2a::app

@@ -1,0 +1,120 @@
+// The round loop's test bench (controller_test.cpp, round_runner_test.cpp): a
+// FabricDriver over the emulated fabric (its interrupt played every third register
+// read), a bus that counts COMMITs, tells stepped rounds from whole ones and can lose
+// COMMITs (a hung round), and the block's counters as the verdict. Heap-free and
+// small: the boards run these tests too.
+#pragma once
+
+#include <a2a/a2a.hpp>
+#include <a2a/app/controller.hpp>
+#include <a2a/emulated/fabric_emulator.hpp>
+#include <a2a/emulated/ram_block.hpp>
+#include <a2a/hal/hal.hpp>
+
+#include <cstdint>
+
+namespace a2a::test_loop {
+
+using namespace a2a::hal;
+
+using Layout = FabricLayout<64, 6>;
+using Emulator = emulated::FabricEmulator<Layout, 64>;
+using Ram = emulated::RamBlock<Layout::kSize>;
+using Bus = emulated::ServicedBus<Emulator, Ram>;
+using Driver = FabricDriver<Bus, Layout>;
+inline constexpr std::uint32_t kPolls = 64;
+inline constexpr std::uint32_t kPeriod = 3;  // the interrupt fires before every third read
+
+/// A powered-on emulated block and a probed driver (static: small stacks on boards).
+struct Bench {
+  Ram ram;
+  Emulator emulator;
+  Bus bus{emulator, ram, kPeriod};
+  Driver driver{bus};
+};
+
+inline Bench& fresh_bench() {
+  static Bench bench;
+  bench.emulator.power_on(bench.ram);
+  bench.bus = Bus(bench.emulator, bench.ram, kPeriod);
+  bench.driver = Driver(bench.bus);
+  if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
+  return bench;
+}
+
+/// Every message of the N x N exchange exactly once, by the block's counters.
+inline bool exactly_once(Bench& b, std::uint32_t ports) {
+  const DeliveryTally c = b.driver.counters();
+  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
+         c.relay_errors == 0 && c.left_in_store == 0 && c.faulted_rounds == 0 && b.emulator.missing(ports) == 0 &&
+         b.driver.last_error() == 0;
+}
+
+
+
+/// Every message exactly once, each to its destination, where a round was aborted
+/// (its LAST_ERROR stays: the aborted round delivered nothing).
+inline bool exactly_once_after_abort(Bench& b, std::uint32_t ports) {
+  const DeliveryTally c = b.driver.counters();
+  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
+         c.faulted_rounds == 0 && b.emulator.missing(ports) == 0;
+}
+
+
+
+/// The serviced bus, telling stepped rounds from whole ones (a stepped round writes
+/// its STAGE_CTRL right before COMMIT, a whole one its ports in between), and
+/// able to lose COMMITs (a hung round).
+class CountingBus {
+ public:
+  explicit CountingBus(Bus& inner) : inner_(&inner) {}
+  std::uint32_t read32(std::uint32_t offset) { return inner_->read32(offset); }
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    const bool stage = offset >= Layout::stage_control(0) && offset <= Layout::stage_control(Layout::kMaxStages - 1);
+    if (offset == Layout::kControl && reg::Control::Commit::extract(value) != 0) {
+      ++commits;
+      if (last_was_stage_) ++stepped_commits;
+      if (hang_commits > 0) {
+        --hang_commits;
+        last_was_stage_ = false;
+        return;  // lost on the way: the block never takes it up
+      }
+    }
+    last_was_stage_ = stage;
+    inner_->write32(offset, value);
+  }
+  std::uint32_t commits{0};
+  std::uint32_t stepped_commits{0};
+  std::uint32_t hang_commits{0};
+
+ private:
+  Bus* inner_;
+  bool last_was_stage_{false};
+};
+using CountingDriver = FabricDriver<CountingBus, Layout>;
+
+/// A fresh Bench (its driver reads the counters) and a counting driver on its bus.
+struct LoopBench {
+  Bench* bench;
+  CountingBus counting;
+  CountingDriver driver;
+};
+
+inline LoopBench& fresh_loop_bench() {
+  Bench& b = fresh_bench();
+  static LoopBench loop{&b, CountingBus(b.bus), CountingDriver(loop.counting)};
+  loop.bench = &b;
+  loop.counting = CountingBus(b.bus);
+  loop.driver = CountingDriver(loop.counting);
+  if (loop.driver.probe() != Errc::ok) a2a::detail::contract_violation();
+  return loop;
+}
+
+inline constexpr auto kIgnoreRound = [](std::uint32_t, const auto&) {};
+
+inline AnySchedule any_schedule(const Network& net, RoundOrder order) {
+  const ScheduleKind kind = net.topology == Topology::gsen ? ScheduleKind::alternating : ScheduleKind::latin_square;
+  return AnySchedule::make(net, kind, order).value();
+}
+
+}  // namespace a2a::test_loop
