@@ -1,0 +1,21 @@
+/* QEMU's stand-in for the switch hardware and the processors on it: the latch
+   block the driver writes, carried round by round from SysTick (the far side, as a
+   real switch would be), and the endpoints' tally of the pairs that arrived. Not
+   part of the controller's code path: the driver only writes latches and reads
+   `carried`. */
+#pragma once
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void endpoints_start(uint32_t ports);
+/* Carries the latched round if a new strobe came (SysTick). */
+void endpoints_serve(void);
+uint32_t endpoints_pairs(void);
+uint32_t endpoints_duplicates(void);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,53 @@
+# cmake -DMODE=<subdirectory|fetchcontent|find_package> -DSOURCE_DIR=<a2a> -DBINARY_DIR=<dir>
+#       -DGENERATOR=.. [-DINSTALL_BUILD_DIR=<a2a cross build> -DINSTALL_PREFIX=<dir>]
+#       -DQEMU=<qemu-system-arm> -P product_test.cmake
+# The example product (examples/product) as a firmware team builds it: its own
+# toolchain file, start-up code and linker script, a2a taken in as MODE says (for
+# find_package: the a2a cross build INSTALL_BUILD_DIR installed into INSTALL_PREFIX
+# first); then its image runs on QEMU's mps2-an385 and must end with every pair
+# delivered exactly once.
+foreach(var MODE SOURCE_DIR BINARY_DIR GENERATOR QEMU)
+  if(NOT ${var})
+    message(FATAL_ERROR "product_test.cmake: ${var} is required")
+  endif()
+endforeach()
+
+function(run step)
+  list(JOIN ARGN " " cmd)
+  message(STATUS "[${step}] ${cmd}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "[${step}] failed (${rc}):\n${out}")
+  endif()
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+
+set(product "${SOURCE_DIR}/examples/product")
+set(args -DACME_A2A_FROM=${MODE} -DACME_A2A_SOURCE_DIR=${SOURCE_DIR})
+if(MODE STREQUAL "find_package")
+  file(REMOVE_RECURSE "${INSTALL_PREFIX}")
+  run(install "${CMAKE_COMMAND}" --install "${INSTALL_BUILD_DIR}" --prefix "${INSTALL_PREFIX}")
+  foreach(file lib/cmake/a2a/a2aConfigVersion.cmake lib/liba2a.a include/a2a/mmio/mmio_bus.hpp
+               include/a2a/app/round_runner.hpp include/a2a.h)
+    if(NOT EXISTS "${INSTALL_PREFIX}/${file}")
+      message(FATAL_ERROR "the cross install has no ${file}")
+    endif()
+  endforeach()
+  # liba2a.a was built for the target: an Arm object, not the host's.
+  execute_process(COMMAND arm-none-eabi-objdump -f "${INSTALL_PREFIX}/lib/liba2a.a" OUTPUT_VARIABLE arch)
+  if(NOT arch MATCHES "elf32-littlearm")
+    message(FATAL_ERROR "the cross install's liba2a.a is not an Arm library:\n${arch}")
+  endif()
+  list(APPEND args "-DCMAKE_FIND_ROOT_PATH=${INSTALL_PREFIX}")
+endif()
+
+file(REMOVE_RECURSE "${BINARY_DIR}")
+run(configure "${CMAKE_COMMAND}" -G "${GENERATOR}" "-DCMAKE_TOOLCHAIN_FILE=${product}/toolchain/cortex-m3.cmake"
+    ${args} -S "${product}" -B "${BINARY_DIR}")
+run(build "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
+run(qemu timeout 60 "${QEMU}" -M mps2-an385 -display none -monitor none -serial stdio
+    -semihosting-config enable=on,target=native -kernel "${BINARY_DIR}/acme_controller.elf")
+message(STATUS "${last_output}")
+if(NOT last_output MATCHES "pairs received: 4096\nduplicates: 0\nevery pair exactly once")
+  message(FATAL_ERROR "the product's exchange did not end with every pair once:\n${last_output}")
+endif()
