@@ -14,7 +14,7 @@
 //
 // Host only: the simulated fabric uses the heap.
 #include <a2a/a2a.hpp>
-#include <a2a/app/exchange_job.hpp>
+#include <a2a/app/job_runner.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
 #include <a2a/fabric/simulated_fabric.hpp>

@@ -108,6 +108,7 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_SLOT_TIMER_REFUSED, Errc::slot_timer_refused},
     {A2A_ERR_STEPPER_NEEDS_GRAY_STEPS, Errc::stepper_needs_gray_steps},
     {A2A_ERR_FABRIC_ROUND_INCOMPLETE, Errc::fabric_round_incomplete},
+    {A2A_ERR_EXCHANGE_STOPPED, Errc::exchange_stopped},
 };
 constexpr bool status_codes_hold() {
   return std::ranges::all_of(kStatusCodes,

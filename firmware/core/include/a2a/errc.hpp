@@ -102,6 +102,7 @@ enum class Errc : std::uint8_t {
   slot_timer_refused,  ///< the board's slot timer cannot run at the period asked (or the board has none)
   stepper_needs_gray_steps,  ///< a round stepper for rounds that change more than one stage, or d != 2^w
   fabric_round_incomplete,  ///< a clean round's outputs (ARRIVED) did not receive what the plan sent them
+  exchange_stopped,  ///< the exchange was stopped at a round boundary, as its caller asked (the console's stop)
 };
 
 /// The layer whose check refused a parameter.
@@ -274,6 +275,8 @@ constexpr std::string_view describe_fabric(Errc e) {
       return "the board's slot timer cannot run at this slot period (or the board has no slot timer)";
     case Errc::fabric_round_incomplete:
       return "the outputs did not receive what the round sent them (a fault the fabric does not name)";
+    case Errc::exchange_stopped:
+      return "stopped at a round boundary as asked (stop); the fabric is idle, nothing of a round is half-run";
     default: break;
   }
   return {};
@@ -309,6 +312,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::fabric_inject_unsupported: case Errc::fabric_relay_unsupported: case Errc::fabric_relay_off:
     case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
+    case Errc::exchange_stopped:
       return true;
   }
   return false;

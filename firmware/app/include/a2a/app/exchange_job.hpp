@@ -1,6 +1,8 @@
 // One all-to-all exchange as the device runs it: plan, drive every round
 // through the fabric's registers, and when the fabric marks a switch faulty in
-// the middle, re-plan around it and finish what is left.
+// the middle, re-plan around it and finish what is left. This header holds the
+// job's parts (what it remembers, how it re-plans and diagnoses); JobRunner
+// (job_runner.hpp) runs them one bounded step at a time, run_job() to the end.
 //
 // The outcome comes only from the fabric: STATUS per round (through the HAL's
 // round loop, controller.hpp) and the fabric's delivery counters at the end. The
@@ -340,101 +342,6 @@ template <hal::FabricController Fabric>
   return Errc::ok;
 }
 
-/// run_job() without the count of messages left at a stop (messages_pending).
-template <hal::FabricController Fabric, class Hooks>
-ExchangeReport run_plans(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
-                         const JobResources& resources, Hooks& hooks, const ExchangeOptions& options, JobPlans& job) {
-  ExchangeReport report;
-  job.last = &schedule;
-  DeliveredMessages& history = job.history;
-  const Network net = schedule.network();
-  report.rounds_planned = schedule.rounds();
-  count_left_out(schedule, report);
-  const ExchangeOutcome first =
-      run_exchange(fabric, schedule,
-                   [&](std::uint32_t r, const AnySchedule::Round& round) { hooks.after_round(r, schedule, round); },
-                   options);
-  report.rounds_run = first.rounds_done;
-  report.retries = first.retries;
-  report.error = first.error;
-  report.failed_round = first.rounds_done;
-  if (first.error == Errc::ok || !(first.fault_located || first.unnamed_fault)) return report;
-
-  if (first.fault_located) {
-    report.fault_found = true;
-    report.fault_stage = first.faulty_stage;
-    report.fault_switch = first.faulty_switch;
-    report.fault_round = first.rounds_done;
-  }
-  if (!history.start(resources.delivered_bits, net.ports)) {
-    report.replan_error = Errc::fault_plan_storage_too_small;  // no room to remember what arrived
-    return report;
-  }
-  report.stranded = history.record(schedule, first.rounds_done, resources.planning.meter);
-  ControllerConfig around = config;  // the configuration's faults plus each one found
-  if (first.unnamed_fault) {
-    if (const Errc e = diagnose_stop(fabric, schedule, first, 0, resources, options.max_polls, around, history, report);
-        e != Errc::ok) {
-      report.replan_error = e;
-      return report;
-    }
-  }
-  ExchangeOutcome last = first;
-  std::uint32_t offset = first.rounds_done;  // the hooks count rounds over all plans
-  for (std::size_t k = 0; last.error != Errc::ok && (last.fault_located || last.unnamed_fault); ++k) {
-    if (const Errc e = next_plan(fabric, net, around, last, resources, k, job, report); e != Errc::ok) {
-      report.replan_error = e;
-      return report;
-    }
-    const AnySchedule& plan = *job.plan;
-    const ResumedAfterHistory resumed(history, plan);
-    ExchangeOptions again = options;
-    again.start_round = 0;
-    last = run_exchange(
-        fabric, resumed,
-        [&](std::uint32_t r, const AnySchedule::Round& round) { hooks.after_round(offset + r, resumed, round); },
-        again);
-    report.rounds_planned = offset + plan.rounds();
-    report.rounds_run = offset + last.rounds_done;
-    report.retries += last.retries;
-    report.error = last.error;
-    report.failed_round = last.rounds_done;
-    if (last.fault_located || last.unnamed_fault)
-      report.stranded += history.record(resumed, last.rounds_done, resources.planning.meter);
-    if (last.fault_located) note_second_fault(fabric, net, around, last, report);
-    if (last.unnamed_fault) {
-      if (const Errc e = diagnose_stop(fabric, resumed, last, offset, resources, options.max_polls, around, history, report);
-          e != Errc::ok) {
-        report.replan_error = e;
-        return report;
-      }
-    }
-    offset += last.rounds_done;
-  }
-  return report;
-}
-
 }  // namespace detail
-
-/// Runs `schedule` (planned from `config`) on a probed `fabric`; each time the fabric
-/// locates a faulty switch, re-plans around it and every fault before it (one
-/// re-plan storage each, taken in turn) and resumes, sending nothing twice.
-/// Hooks: after_round(r, schedule, round) for every delivered round r (counted over
-/// all plans): pacing, watchdog, trace. The messages left at a stop are counted only
-/// when the job gives up (one pass over the rounds left, the meter ticking each round).
-template <hal::FabricController Fabric, class Hooks>
-ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
-                       const JobResources& resources, Hooks& hooks, const ExchangeOptions& options) {
-  ExchangeOptions quiet = options;
-  quiet.count_pending = false;
-  detail::JobPlans job;
-  ExchangeReport report = detail::run_plans(fabric, config, schedule, resources, hooks, quiet, job);
-  if (report.error == Errc::ok) return report;
-  const auto tick = [&] { a2a::detail::replay_step(resources.planning.meter); };
-  report.messages_pending =
-      job.last == &schedule ? messages_from_round(schedule, report.failed_round, tick)
-                            : messages_from_round(ResumedAfterHistory(job.history, *job.last), report.failed_round, tick);
-  return report;
-}
 
 }  // namespace a2a::app

@@ -172,6 +172,9 @@ class RoundRunner {
     return finished_step();
   }
   [[nodiscard]] constexpr bool finished() const { return phase_ == Phase::finished; }
+  /// Stop before the next round is programmed (exchange_stopped): a round under way is
+  /// confirmed (delivered or failed) first, so nothing is left half-run.
+  constexpr void request_stop() { stop_requested_ = true; }
   /// So far; final once finished().
   [[nodiscard]] constexpr const ExchangeOutcome& outcome() const { return outcome_; }
 
@@ -180,6 +183,7 @@ class RoundRunner {
 
   constexpr RunnerStep program() {
     if (round_ >= schedule_->rounds()) return finish_with(Errc::ok);
+    if (stop_requested_) return stop(Errc::exchange_stopped);
     if (attempt_ > 0) ++outcome_.retries;
     ++outcome_.attempts;
     if (const Errc e = programmer_.program(*fabric_, *schedule_, round_); e != Errc::ok) return attempt_ended(e, false);
@@ -265,6 +269,7 @@ class RoundRunner {
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};
+  bool stop_requested_{false};
 };
 
 /// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric` to the
