@@ -111,8 +111,9 @@ TEST_CASE("bad lines get one error reply each and change nothing") {
 
 TEST_CASE("lines sent back to back are each executed, none loses a byte") {
   DeviceBench b;
-  // Three commands in one burst, as a host script writes them: every reply in order.
-  b.board.type("config\nrun\r\nstatus\n");
+  // Four commands in one burst, as a host script writes them: every reply in order (a
+  // command other than status or stop waits until the run's reply has ended).
+  b.board.type("config\nrun\r\nconfig\nstatus\n");
   const std::string config = b.reply();
   CHECK(has(config, "config: "));
   CHECK(config.ends_with("\nok\n"));
@@ -120,9 +121,46 @@ TEST_CASE("lines sent back to back are each executed, none loses a byte") {
   INFO(run);
   CHECK_FALSE(has(run, "unknown command"));
   CHECK(has(run, "exchange 1/1"));
+  CHECK(has(run, "verified by the fabric's counters"));
+  CHECK_FALSE(has(run, "config: "));
+  const std::string again = b.reply();
+  CHECK(has(again, "config: "));
   const std::string status = b.reply();
   CHECK(has(status, " exchanges=1 "));
+  CHECK(has(status, " running=no"));
   CHECK(status.ends_with("\nok\n"));
+}
+
+TEST_CASE("status answers while a run goes on; stop ends it at a round boundary; the next run is clean") {
+  DeviceBench b;
+  CHECK(b.command("set trace=off").ends_with("\nok\n"));
+  b.board.type("run 50\n");
+  // Poll until the run is under way (its first exchange line), then ask.
+  std::string during;
+  for (std::uint32_t i = 0; i < 100000 && !has(during, "exchange 2/50"); ++i) {
+    b.device->poll();
+    during += b.board.take_output();
+  }
+  REQUIRE(has(during, "exchange 2/50"));
+  const std::string status = b.command("status");
+  INFO(status);
+  CHECK(has(status, " running=2/50 round="));
+  CHECK(status.ends_with("\nok\n"));
+  const std::string stop = b.command("stop");
+  CHECK(has(stop, "stopping: exchange 2/50 ends at the next round boundary"));
+  CHECK(stop.ends_with("\nok\n"));
+  const std::string end = b.reply();
+  INFO(end);
+  CHECK(has(end, "error: exchange 2 stopped in round "));
+  CHECK(has(end, "stopped at a round boundary as asked (stop)"));
+  CHECK(has(end, "duplicates 0, misroutes 0, conflicts 0"));
+  CHECK_FALSE(has(end, "exchange 3/50"));
+  CHECK_FALSE(b.device->busy());
+  CHECK(has(b.command("status"), " running=no"));
+  CHECK(has(b.command("stop"), "error: stop: no exchange is running"));
+  const std::string next = b.command("run");
+  CHECK(has(next, "pairs delivered 256/256, missing 0, duplicates 0"));
+  CHECK(next.ends_with("\nok\n"));
 }
 
 TEST_CASE("a corrupted block is refused at boot; set gives a whole configuration") {

@@ -17,6 +17,9 @@ fabric on the host). SCRIPT is a text file, one step per line:
     >> TEXT              send TEXT (Python escapes: \\x00, \\r) with no LF, read nothing
     <                    read a reply without sending anything (e.g. after >>)
     ok | error           the last reply ended with ok / with an error line
+    within SECONDS       the last reply (> LINE) ended at most SECONDS after LINE was sent
+    wait REGEX           read (without sending) until the output matches REGEX: e.g. a
+                         command still running has printed a line (its reply is read later)
     + REGEX              the last reply (or banner) matches REGEX (re.S: '.' spans lines)
     - REGEX              ... does not match REGEX
     silence SECONDS      nothing arrives for SECONDS (a refused line changed nothing)
@@ -118,6 +121,7 @@ def run(args):
     steps += args.step
     console = Console(command, live=args.live)
     last = ""
+    sent_at = replied_at = 0.0
     failures = []
     try:
         for number, step in enumerate(steps, 1):
@@ -136,7 +140,9 @@ def run(args):
             elif step.startswith("> ") or step == "<":
                 if step != "<":
                     console.send(step[2:].encode("latin-1") + b"\n")
+                    sent_at = time.monotonic()
                 text = console.wait_for(REPLY_END, args.timeout)
+                replied_at = time.monotonic()
                 if text is None:
                     failures.append(f"{where}: " + ("the board faulted and reset (no reply)" if console.crashed()
                                                      else f"no reply ending in ok or error within {args.timeout} s"))
@@ -147,6 +153,15 @@ def run(args):
                 good = tail == "ok" if step == "ok" else tail.startswith("error: ")
                 if not good:
                     failures.append(f"{where}: the reply ended with {tail!r}")
+            elif step.startswith("within "):
+                if replied_at - sent_at > float(step.split()[1]):
+                    failures.append(f"{where}: the reply took {replied_at - sent_at:.2f} s")
+            elif step.startswith("wait "):
+                text = console.wait_for(step[5:].encode("latin-1"), args.timeout)
+                if text is None:
+                    failures.append(f"{where}: not seen within {args.timeout} s")
+                    break
+                last = text
             elif step[:2] in ("+ ", "- "):
                 found = re.search(step[2:], last, re.S) is not None
                 if found != (step[0] == "+"):

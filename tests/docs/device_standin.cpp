@@ -154,7 +154,7 @@ bool serve(Device& device, StandinBoard& board, int in, int out) {
       const std::size_t to = end == std::string_view::npos ? chunk.size() : end + 1;
       board.type(chunk.data() + from, to - from);
       from = to;
-      while (board.has_input()) {
+      while (board.has_input() || device.busy()) {  // a run goes on between lines
         device.poll();
         if (out >= 0 && !write_all(out, board.take_output())) return false;
       }

@@ -4,7 +4,7 @@
 // members they name, included at the end). It prints a
 // banner, then reads commands from the console one line at a time and answers
 // each with lines that end in exactly `ok` or a line starting `error: `
-// (docs/console.md). Commands: help, status, config, set, run, inject, clear.
+// (docs/console.md). Commands: help, status, config, set, run, stop, inject, clear.
 //
 // Everything the device learns about the fabric comes from its registers
 // through the HAL driver over the board's bus; on a QEMU board an emulated
@@ -17,14 +17,16 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/app/device_board.hpp"
 #include "a2a/app/device_lookahead.hpp"
+#include "a2a/app/device_round_hooks.hpp"
 #include "a2a/app/device_settings.hpp"
-#include "a2a/app/exchange_job.hpp"
+#include "a2a/app/job_runner.hpp"
 #include "a2a/app/line_reader.hpp"
 #include "a2a/config/device_planning.hpp"
 #include "a2a/hal/fabric_driver.hpp"
@@ -41,6 +43,7 @@ class Device {
   using RawBus = std::remove_reference_t<decltype(std::declval<Board&>().bus())>;
   using Bus = CountingBus<RawBus>;
   using Driver = hal::FabricDriver<Bus, Layout>;
+  using Hooks = detail::DeviceRoundHooks<Board, Bus>;
 
  public:
   /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
@@ -116,19 +119,45 @@ class Device {
     board_->print("ready\n");
   }
 
-  /// One pass of the main loop: feed the watchdog, take what the UART has.
+  /// One pass of the main loop: feed the watchdog, take what the UART has, and
+  /// advance the exchange under way by one bounded step. The console is read between
+  /// steps: `status` and `stop` are answered while a run goes on; any other line is
+  /// held (and the UART not read further) until the run's reply has ended, then
+  /// executed: replies keep the order of the commands.
   void poll() {
     board_->feed_watchdog();
-    const std::uint64_t now = board_->micros();
-    // Reads no further than the byte that completes an event: the bytes after it
-    // (the next line, sent back to back) stay in the UART for the next poll().
-    LineEvent event = LineEvent::none;
-    while (event == LineEvent::none) {
-      const int byte = board_->read_byte();
-      if (byte < 0) break;
-      event = reader_.push(static_cast<std::uint8_t>(byte), now);
+    if (held_ && !running_.active) {  // the run's reply has ended: the held line's turn
+      held_ = false;
+      return execute(reader_.text());
     }
-    if (event == LineEvent::none) event = reader_.idle(now, kLineIdleMicros);
+    if (!held_) {
+      const std::uint64_t now = board_->micros();
+      // Reads no further than the byte that completes an event: the bytes after it
+      // (the next line, sent back to back) stay in the UART for the next poll().
+      LineEvent event = LineEvent::none;
+      while (event == LineEvent::none) {
+        const int byte = board_->read_byte();
+        if (byte < 0) break;
+        event = reader_.push(static_cast<std::uint8_t>(byte), now);
+      }
+      if (event == LineEvent::none) event = reader_.idle(now, kLineIdleMicros);
+      held_ = event == LineEvent::line && running_.active && !answered_while_running(reader_.text());
+      if (!held_) handle(event);
+    }
+    if (running_.active) step_exchange();
+  }
+  /// A run is under way (its reply has not ended yet): poll() again soon.
+  [[nodiscard]] bool busy() const { return running_.active; }
+
+  [[noreturn]] void run_forever() {
+    boot();
+    for (;;) poll();
+  }
+
+ private:
+  /// The commands a run does not hold back (device_commands.hpp).
+  static bool answered_while_running(std::string_view line);
+  void handle(LineEvent event) {
     switch (event) {
       case LineEvent::none: return;
       case LineEvent::line: return execute(reader_.text());
@@ -140,12 +169,6 @@ class Device {
     }
   }
 
-  [[noreturn]] void run_forever() {
-    boot();
-    for (;;) poll();
-  }
-
- private:
   /// After this many watchdog resets in a row while applying the provisioned block,
   /// the image boots without it.
   static constexpr std::uint32_t kBootLoopResets = 2;
@@ -234,8 +257,12 @@ class Device {
   [[gnu::noinline]] void cmd_run(std::string_view args);
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
-  [[gnu::noinline]] bool run_one(std::uint32_t index, std::uint32_t count);
-  // run_one's steps (device_run.hpp).
+  [[gnu::noinline]] void cmd_stop();
+  // A run's exchanges, stepped by poll() (device_run.hpp).
+  [[gnu::noinline]] bool start_exchange();
+  [[gnu::noinline]] void step_exchange();
+  [[gnu::noinline]] bool finish_exchange();
+  void end_run() { running_.active = false; }
   [[gnu::noinline]] bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
   [[gnu::noinline]] bool prepare_fabric(Driver& fabric, const AnySchedule& schedule);
   [[gnu::noinline]] void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);
@@ -277,6 +304,22 @@ class Device {
   std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
   std::array<std::uint16_t, MaxPorts> observation_{};  // what a stopped round's outputs received
   LocatedFaults located_{};                            // what the last diagnosis found
+  /// The run under way (`run [COUNT]`): which exchange, what its summary needs.
+  struct Running {
+    bool active{false};      ///< the run's reply has not ended
+    bool stop_asked{false};  ///< `stop`: no further exchange of the run starts
+    std::uint32_t index{0};  ///< the exchange under way, of count
+    std::uint32_t count{0};
+    std::uint64_t writes_at_start{0};
+    detail::LookaheadRun slots{};  ///< look-ahead's part, and the report at the end
+  };
+  Running running_{};
+  bool held_{false};  ///< reader_ holds a line that waits for the run's reply to end
+  // The exchange under way: its driver, its round hooks and its job (static storage,
+  // kept across poll()s; the job points into the other two).
+  std::optional<Driver> fabric_{};
+  std::optional<Hooks> hooks_{};
+  std::optional<JobRunner<Driver, Hooks>> job_{};
 };
 
 }  // namespace a2a::app

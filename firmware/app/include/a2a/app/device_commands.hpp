@@ -22,12 +22,20 @@ constexpr std::string_view next_word(std::string_view& text) {
 }  // namespace detail
 
 template <DeviceBoard Board, std::uint32_t MaxPorts>
+bool Device<Board, MaxPorts>::answered_while_running(std::string_view line) {
+  std::string_view rest = line;
+  const std::string_view command = detail::next_word(rest);
+  return command == "status" || command == "stop" || command.empty();
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
 void Device<Board, MaxPorts>::execute(std::string_view line) {
   std::string_view rest = line;
   const std::string_view command = detail::next_word(rest);
   if (command.empty()) return;  // a blank line is no command
-  if (command == "help") return cmd_help();
   if (command == "status") return cmd_status();
+  if (command == "stop") return cmd_stop();
+  if (command == "help") return cmd_help();
   if (command == "config") return print_config(), ok();
   if (command == "set") return cmd_set(rest);
   if (command == "run") return cmd_run(rest);
@@ -44,6 +52,7 @@ void Device<Board, MaxPorts>::cmd_help() {
                 "set KEY=VALUE ...        change it: topology ports radix schedule order fault degraded slot_us mode trace\n"
                 "                         (mode=direct|lookahead: lookahead commits each round from the slot timer)\n"
                 "run [COUNT]              COUNT exchanges back to back (1..", kMaxRunCount, ")\n"
+                "stop                     end the run at the next round boundary (status answers meanwhile)\n"
                 "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
                 "clear                    emulated fabric: no faulty switches\n");
   ok();
@@ -77,7 +86,12 @@ void Device<Board, MaxPorts>::cmd_status() {
                 r.rounds_planned, " delivered=", r.delivered, "/", r.expected, " missing=", r.expected - r.delivered,
                 " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans, " fabric=",
                 found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
-                " injections_armed=", injection_count_, " console_overruns=", board_->console_overruns(), "\n");
+                " injections_armed=", injection_count_, " console_overruns=", board_->console_overruns());
+  if (running_.active)
+    board_->print(" running=", running_.index + 1, "/", running_.count, " round=", hooks_ ? hooks_->rounds() : 0U);
+  else
+    board_->print(" running=no");
+  board_->print("\n");
   ok();
 }
 
@@ -159,8 +173,21 @@ void Device<Board, MaxPorts>::cmd_run(std::string_view args) {
       (!word.empty() && (!a2a::detail::parse_u32(word, count) || count == 0 || count > kMaxRunCount)))
     return error("usage: run [COUNT], COUNT 1..", kMaxRunCount);
   if (!config_ok_) return error("no valid configuration: give one with set (see config)");
-  for (std::uint32_t i = 0; i < count; ++i)
-    if (!run_one(i, count)) return;  // run_one ended the reply with its error line
+  // The reply goes on while poll() steps the exchanges; it ends with ok after the last.
+  running_.active = true;
+  running_.index = 0;
+  running_.count = count;
+  running_.stop_asked = false;
+  if (!start_exchange()) end_run();  // the reply ended with its error line
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::cmd_stop() {
+  if (!running_.active) return error("stop: no exchange is running");
+  running_.stop_asked = true;
+  if (job_) job_->request_stop();
+  board_->print("stopping: exchange ", running_.index + 1, "/", running_.count,
+                " ends at the next round boundary; the run's reply ends then\n");
   ok();
 }
 

@@ -11,8 +11,8 @@
 // which the slot interrupt's two stores are not.
 //
 // A flagged round (window 1, the only window while the controller writes the
-// port headers): nothing after it was committed, so the direct round loop takes
-// over from exactly that round through run_job (exchange_job.hpp), which retries
+// port headers): nothing after it was committed, so the device's exchange job takes
+// over from exactly that round (JobRunner, job_runner.hpp), which retries
 // it or, when the fabric names a faulty switch, re-plans around it. Nothing is
 // lost or sent twice: a flagged round delivers nothing. Any other stop (a round
 // that never completes, a timer that refuses the period) ends the exchange with
@@ -79,9 +79,9 @@ constexpr std::uint64_t lookahead_stall_us(std::uint32_t slot_us) { return 10000
 /// Out of line, one per family: inlined into the device's run, its loop's state would
 /// sit beneath the direct mode's re-plan too (the image's deepest chain).
 template <class Layout, class Board, class Bus, class Driver, class Hooks, class S>
-[[gnu::noinline]] LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray, const ControllerConfig& config,
-                                const AnySchedule& planned, const JobResources& resources, Hooks& hooks, std::uint32_t slot_us,
-                                std::uint32_t polls) {
+[[gnu::noinline]] LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray,
+                                                  const AnySchedule& planned, const JobResources& resources, Hooks& hooks,
+                                                  std::uint32_t slot_us) {
   LookaheadRun run;
   auto timer = board.slot_timer(slot_us * 1000U);  // slot_us <= kMaxSlotMicros: fits 32-bit ns
   LookaheadOptions options;
@@ -101,11 +101,10 @@ template <class Layout, class Board, class Bus, class Driver, class Hooks, class
     if (const Errc e = fabric.probe(); e != Errc::ok) {  // the driver takes up the slots' tickets
       run.report.error = e;
     } else {
+      // The caller's exchange job runs from here (JobRunner from handover_round).
       run.handed_over = true;
       run.handover_round = out.rounds_done;
       run.flagged = out.error;
-      run.report = run_job(fabric, config, planned, resources, hooks,
-                           ExchangeOptions{out.rounds_done, kDefaultRoundRetries, polls});
       return run;
     }
   } else {
@@ -119,16 +118,15 @@ template <class Layout, class Board, class Bus, class Driver, class Hooks, class
 
 /// Runs `planned` in look-ahead mode as its Gray-step family `family` (not none).
 template <class Layout, class Board, class Bus, class Driver, class Hooks>
-LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, GraySteps family,
-                                const ControllerConfig& config, const AnySchedule& planned, const JobResources& resources,
-                                Hooks& hooks, std::uint32_t slot_us, std::uint32_t polls) {
+LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, GraySteps family, const AnySchedule& planned,
+                                const JobResources& resources, Hooks& hooks, std::uint32_t slot_us) {
   const Network net = planned.network();
   if (family == GraySteps::alternating) {
     const AlternatingSchedule alternating = AlternatingSchedule::make(net).value();
-    return lookahead_exchange<Layout>(board, bus, fabric, alternating, config, planned, resources, hooks, slot_us, polls);
+    return lookahead_exchange<Layout>(board, bus, fabric, alternating, planned, resources, hooks, slot_us);
   }
   const LatinSquareSchedule<> gray = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
-  return lookahead_exchange<Layout>(board, bus, fabric, gray, config, planned, resources, hooks, slot_us, polls);
+  return lookahead_exchange<Layout>(board, bus, fabric, gray, planned, resources, hooks, slot_us);
 }
 
 }  // namespace detail

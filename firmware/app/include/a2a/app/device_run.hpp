@@ -1,6 +1,7 @@
-// `run`: one exchange on the fabric, from plan to the verdict of the fabric's
-// counters (device.hpp includes it), by the direct round loop (run_job) or, with
-// `set mode=lookahead`, by the board's slot timer (device_lookahead.hpp).
+// `run`: exchanges on the fabric, each from plan to the verdict of the fabric's
+// counters (device.hpp includes it), by the exchange job (JobRunner, one step per
+// poll(): the console is read between steps) or, with `set mode=lookahead`, by the
+// board's slot timer (device_lookahead.hpp), handing over to the job at a flagged round.
 #pragma once
 // IWYU pragma: private, include "a2a/app/device.hpp"
 // (Device's exchanges: device.hpp declares the class and includes this at its end.)
@@ -9,68 +10,13 @@
 
 namespace a2a::app {
 
-namespace detail {
 
-/// Around every delivered round: the breadcrumb a reset would leave, the trace
-/// line, the watchdog, and the slot pacing (a round is late when it ends after
-/// its slot; the next round never starts before its slot does).
-template <class Board, class Bus>
-class DeviceRoundHooks {
- public:
-  /// The exchange's clock starts here: construct right before the first round.
-  DeviceRoundHooks(Board& board, Bus& bus, const DeviceKnobs& knobs, std::uint32_t crumb_round)
-      : board_(&board), bus_(&bus), knobs_(knobs), crumb_round_(crumb_round), start_us_(board.micros()),
-        writes_before_(bus.writes()) {}
-
-  template <class S>
-  void after_round(std::uint32_t r, const S& schedule, const typename S::Round& round) {
-    board_->set_crumb(crumb_round_, r + 1);
-    board_->feed_watchdog();
-    if (knobs_.trace) {
-      board_->print("round ", r, ": word ", round.word(), ", ", bus_->writes() - writes_before_, " register writes");
-      const std::uint32_t ports = schedule.network().ports;
-      if (ports <= kTracePortsUpTo) {
-        board_->print(", sends");
-        for (std::uint32_t i = 0; i < ports; ++i) {
-          const PortSend s = schedule.send(round, i);
-          if (s.sends) board_->print(" ", i, "->", s.destination);
-        }
-      }
-      board_->print("\n");
-    }
-    writes_before_ = bus_->writes();
-    if (knobs_.slot_us == 0 || !pace_) return;
-    const std::uint64_t slot_end = end_of_slot(r);
-    if (board_->micros() > slot_end) {
-      ++late_;
-      return;
-    }
-    while (board_->micros() < slot_end) board_->feed_watchdog();
-  }
-  [[nodiscard]] std::uint32_t late() const { return late_; }
-  /// Off while the slot timer paces the rounds (look-ahead mode).
-  void pace(bool on) { pace_ = on; }
-
- private:
-  /// When round r's slot ends: slot r is [start + r T, start + (r + 1) T).
-  [[nodiscard]] std::uint64_t end_of_slot(std::uint32_t r) const {
-    return start_us_ + std::uint64_t{r + 1} * knobs_.slot_us;
-  }
-  static constexpr std::uint32_t kTracePortsUpTo = 16;  ///< wider networks: no per-port list
-  Board* board_;
-  Bus* bus_;
-  DeviceKnobs knobs_;
-  std::uint32_t crumb_round_;
-  std::uint64_t start_us_;
-  std::uint64_t writes_before_;
-  std::uint32_t late_{0};
-  bool pace_{true};
-};
-
-}  // namespace detail
-
+/// Exchange `running_.index` of `running_.count`: the plan, look-ahead's refusals and
+/// its slot-timer part, the fabric prepared, the job that poll() then steps (from the
+/// first round, or from where look-ahead handed over). false: the reply ended with its
+/// error line.
 template <DeviceBoard Board, std::uint32_t MaxPorts>
-bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) {
+bool Device<Board, MaxPorts>::start_exchange() {
   if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set planned over it
     if (const Errc e = check(config_); e != Errc::ok) return fail("configuration refused: ", describe(e));
   }
@@ -79,23 +25,59 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   detail::GraySteps family = detail::GraySteps::none;
   // Look-ahead's refusals come before the fabric is touched (injections stay armed).
   if (lookahead && !lookahead_runs(schedule, family)) return false;
-  Driver fabric(bus_);
+  Driver& fabric = fabric_.emplace(bus_);
   if (!prepare_fabric(fabric, schedule)) return false;
-  print_exchange_line(index, count, schedule);
+  print_exchange_line(running_.index, running_.count, schedule);
 
   board_->set_crumb(crumb::kExchangeRound, 0);
   board_->set_crumb(crumb::kExchange, crumb::kExchangeRunning);
-  detail::DeviceRoundHooks<Board, Bus> hooks(*board_, bus_, knobs_, crumb::kExchangeRound);
-  const std::uint64_t writes_at_start = bus_.writes();
-  detail::LookaheadRun slots;  // the slot timer's part (look-ahead mode)
+  Hooks& hooks = hooks_.emplace(*board_, bus_, knobs_, crumb::kExchangeRound);
+  running_.writes_at_start = bus_.writes();
+  running_.slots = {};  // the slot timer's part (look-ahead mode)
+  running_.stop_asked = false;
+  std::uint32_t first_round = 0;
   if (lookahead) {
     if constexpr (SlotTimerBoard<Board>)
-      slots = detail::lookahead_exchange<Layout>(*board_, bus_, fabric, family, config_, schedule, job_resources(),
-                                                 hooks, knobs_.slot_us, board_->fabric_polls());
-  } else {
-    slots.report = run_job(fabric, config_, schedule, job_resources(), hooks,
-                           ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
+      running_.slots = detail::lookahead_exchange<Layout>(*board_, bus_, fabric, family, schedule, job_resources(),
+                                                          hooks, knobs_.slot_us);
+    if (!running_.slots.handed_over) return true;  // ended in the slot timer's part: poll() finishes it
+    first_round = running_.slots.handover_round;
   }
+  job_.emplace(fabric, config_, schedule, job_resources(), hooks,
+               ExchangeOptions{first_round, kDefaultRoundRetries, board_->fabric_polls()});
+  return true;
+}
+
+/// One step of the exchange under way (poll()), none before the round's slot; at the
+/// job's end, its verdict, then the next exchange of the run or the run's `ok`.
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+void Device<Board, MaxPorts>::step_exchange() {
+  if (job_) {
+    if (board_->micros() < hooks_->not_before()) return;  // the slot pacing: a deadline, not a wait
+    if (job_->step() != JobEvent::done) return;
+    running_.slots.report = job_->report();  // over both loops after a hand-over
+  }
+  const bool delivered = finish_exchange();
+  job_.reset();
+  hooks_.reset();
+  fabric_.reset();
+  if (!delivered) return end_run();  // the run's reply ended with the error line
+  if (++running_.index < running_.count && !running_.stop_asked) {
+    if (!start_exchange()) end_run();
+    return;
+  }
+  end_run();
+  ok();
+}
+
+/// The verdict of the exchange that ended: the summary from the fabric's counters,
+/// what happened, the record for status; false (after the error line) unless every
+/// pair was delivered exactly once.
+template <DeviceBoard Board, std::uint32_t MaxPorts>
+bool Device<Board, MaxPorts>::finish_exchange() {
+  const AnySchedule& schedule = planned_;
+  Driver& fabric = *fabric_;
+  const detail::LookaheadRun& slots = running_.slots;
   const ExchangeReport& report = slots.report;
   board_->set_crumb(crumb::kExchange, 0);
   if (report.replans != 0) planned_ok_ = false;  // a re-plan may have taken the plan's storage
@@ -106,15 +88,15 @@ bool Device<Board, MaxPorts>::run_one(std::uint32_t index, std::uint32_t count) 
   const std::uint64_t expected = ports * ports - report.left_out;
   c.count_missing(expected);
   // The slot interrupt's two stores a round count as the controller's writes too.
-  const std::uint64_t writes = bus_.writes() - writes_at_start + 2 * std::uint64_t{slots.slots_written};
-  print_summary(slots, c, expected, writes, hooks.late());
+  const std::uint64_t writes = bus_.writes() - running_.writes_at_start + 2 * std::uint64_t{slots.slots_written};
+  print_summary(slots, c, expected, writes, hooks_->late());
   print_what_happened(slots);
   // Copies a stopped plan left in relays' stores stay there (held); nothing else may.
   const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 &&
                      c.relay_errors == 0 && c.left_in_store == report.stranded;
-  record(report, c, expected, exact, hooks.late());
+  record(report, c, expected, exact, hooks_->late());
   if (report.error != Errc::ok) {
-    return fail("exchange ", index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error), "; ",
+    return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error), "; ",
                 report.messages_pending, " messages not delivered (fabric: ", c.missing, " pairs missing)");
   }
   if (!exact) return fail("the fabric's counters do not show every pair delivered exactly once");
