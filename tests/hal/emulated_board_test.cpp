@@ -27,8 +27,12 @@ namespace {
 using Layout = FabricLayout<A2A_FW_MAX_PORTS, a2a::kMaxStages>;
 using Driver = FabricDriver<mmio::MmioBus, Layout>;
 // STATUS reads per action: the interrupt comes every ~25 us of QEMU's clock, a read
-// takes a few ns to a few us: a generous bound that still ends.
-constexpr std::uint32_t kPolls = 2'000'000;
+// takes a few ns to a few us. QEMU's clock is the host's: on a loaded host its timer
+// (SysTick, which serves the block) may come tens of milliseconds late while the reads
+// run at full speed (2 M reads once ran out on the micro:bit in a CI run with other
+// builds beside it). A bound of seconds of reads costs nothing when the block answers
+// and still ends when it never does.
+constexpr std::uint32_t kPolls = 200'000'000;
 
 template <class S>
 Errc run_all(Driver& driver, const S& schedule, std::uint32_t first = 0) {

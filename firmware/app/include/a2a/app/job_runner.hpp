@@ -50,7 +50,9 @@ class JobRunner {
   JobRunner(const JobRunner&) = delete;  // the round runners point into the job
   JobRunner& operator=(const JobRunner&) = delete;
 
-  [[nodiscard]] JobEvent step() {
+  /// Out of line: a step's frames (a round runner's, a recovery's) stay off the frames
+  /// of whoever steps the job (a small board's deepest chain).
+  [[nodiscard, gnu::noinline]] JobEvent step() {
     switch (phase_) {
       case Phase::run_first: return step_first();
       case Phase::run_resumed: return step_resumed();
