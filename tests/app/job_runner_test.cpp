@@ -87,18 +87,25 @@ ControllerConfig omega(std::uint32_t ports) {
   return config;
 }
 
+/// An omega network of N ports planned, a fresh simulated fabric configured for it.
+struct Bench {
+  ControllerConfig config;
+  AnySchedule schedule;
+  Simulated fabric;
+  Driver driver{fabric};
+  Resources resources;
+  explicit Bench(std::uint32_t ports) : config(omega(ports)), schedule(plan_exchange(config).value()) {
+    REQUIRE(driver.probe() == Errc::ok);
+    REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("job runner: a switch marked faulty mid-exchange is planned around between steps; every pair once") {
-  const ControllerConfig config = omega(32);
-  const AnySchedule schedule = plan_exchange(config).value();
-  Simulated fabric;
-  Driver driver(fabric);
-  REQUIRE(driver.probe() == Errc::ok);
-  REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
-  Resources resources;
-  Hooks hooks{&fabric, 6};
-  app::JobRunner<Driver, Hooks> job(driver, config, schedule, resources.job(), hooks, app::ExchangeOptions{});
+  Bench b(32);
+  Hooks hooks{&b.fabric, 6};
+  app::JobRunner<Driver, Hooks> job(b.driver, b.config, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
   const Steps steps = run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   REQUIRE(job.finished());
@@ -110,23 +117,18 @@ TEST_CASE("job runner: a switch marked faulty mid-exchange is planned around bet
   CHECK(steps.recoveries == 2);  // the stop recorded, then the plan around it
   CHECK(steps.round_steps > report.rounds_run);  // several steps a round: commit, then STATUS
   CHECK(hooks.delivered == report.rounds_run);
-  const DeliveryTally sum = kept(fabric, 32);
+  const DeliveryTally sum = kept(b.fabric, 32);
   CHECK(sum.delivered == 32 * 32);
   CHECK(sum.duplicates == 0);
   CHECK(sum.missing == 0);
 }
 
 TEST_CASE("job runner: stop mid-exchange ends at a round boundary, the rounds that ran delivered, the rest counted") {
-  const ControllerConfig config = omega(16);
-  const AnySchedule schedule = plan_exchange(config).value();  // every port sends in every round
-  Simulated fabric;
-  Driver driver(fabric);
-  REQUIRE(driver.probe() == Errc::ok);
-  REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
-  Resources resources;
-  Hooks hooks{&fabric};
+  Bench b(16);  // the Latin square: every port sends in every round
+  const AnySchedule& schedule = b.schedule;
+  Hooks hooks{&b.fabric};
   hooks.stop_after = 5;
-  app::JobRunner<Driver, Hooks> job(driver, config, schedule, resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.config, schedule, b.resources.job(), hooks, app::ExchangeOptions{});
   const Steps steps = run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   CHECK(report.error == Errc::exchange_stopped);
@@ -136,39 +138,31 @@ TEST_CASE("job runner: stop mid-exchange ends at a round boundary, the rounds th
   CHECK(steps.counting == schedule.rounds() - 6);
   CHECK(report.messages_pending == std::uint64_t{schedule.rounds() - 6} * 16);
   // Nothing half-run: every round the fabric saw was completed clean, 6 rounds of 16.
-  const DeliveryTally sum = kept(fabric, 16);
+  const DeliveryTally sum = kept(b.fabric, 16);
   CHECK(sum.delivered == 6 * 16);
-  CHECK(fabric.deliveries().size() == 6 * 16);
-  CHECK(driver.round_counter() == 6);
-  // The next job on the same fabric runs clean from the start.
-  Simulated again;
-  Driver next(again);
-  REQUIRE(next.probe() == Errc::ok);
-  REQUIRE(next.configure(schedule.network(), false) == Errc::ok);
-  Hooks quiet{&again};
-  const app::ExchangeReport whole = app::run_job(next, config, schedule, resources.job(), quiet, app::ExchangeOptions{});
+  CHECK(b.fabric.deliveries().size() == 6 * 16);
+  CHECK(b.driver.round_counter() == 6);
+  // The next job runs clean from the start (run_job: the runner stepped to its end).
+  Bench again(16);
+  Hooks quiet{&again.fabric};
+  const app::ExchangeReport whole =
+      app::run_job(again.driver, again.config, again.schedule, again.resources.job(), quiet, app::ExchangeOptions{});
   CHECK(whole.error == Errc::ok);
-  CHECK(kept(again, 16).delivered == 256);
+  CHECK(kept(again.fabric, 16).delivered == 256);
 }
 
 TEST_CASE("job runner: stop while the re-planned exchange runs ends it there, nothing delivered twice") {
-  const ControllerConfig config = omega(32);
-  const AnySchedule schedule = plan_exchange(config).value();
-  Simulated fabric;
-  Driver driver(fabric);
-  REQUIRE(driver.probe() == Errc::ok);
-  REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
-  Resources resources;
-  Hooks hooks{&fabric, 4};
+  Bench b(32);
+  Hooks hooks{&b.fabric, 4};
   hooks.stop_after = 12;  // in the re-planned rounds (counted over both plans)
-  app::JobRunner<Driver, Hooks> job(driver, config, schedule, resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.config, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
   (void)run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   CHECK(report.error == Errc::exchange_stopped);
   CHECK(report.replans == 1);
   CHECK(report.rounds_run == 13);
   CHECK(report.messages_pending > 0);
-  const DeliveryTally sum = kept(fabric, 32);
+  const DeliveryTally sum = kept(b.fabric, 32);
   CHECK(sum.duplicates == 0);
   CHECK(sum.delivered + report.messages_pending + sum.left_in_store >= 32 * 32);
 }

@@ -10,7 +10,6 @@
 
 namespace a2a::app {
 
-
 /// Exchange `running_.index` of `running_.count`: the plan, look-ahead's refusals and
 /// its slot-timer part, the fabric prepared, the job that poll() then steps (from the
 /// first round, or from where look-ahead handed over). false: the reply ended with its
