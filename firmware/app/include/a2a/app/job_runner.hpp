@@ -49,6 +49,9 @@ class JobRunner {
   }
   JobRunner(const JobRunner&) = delete;  // the round runners point into the job
   JobRunner& operator=(const JobRunner&) = delete;
+  JobRunner(JobRunner&&) = delete;
+  JobRunner& operator=(JobRunner&&) = delete;
+  ~JobRunner() = default;
 
   /// Out of line: a step's frames (a round runner's, a recovery's) stay off the frames
   /// of whoever steps the job (a small board's deepest chain).
