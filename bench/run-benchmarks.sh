@@ -15,7 +15,8 @@
 #             bench/results/slot-budget.json, written from these counts; then
 #             planning around faults as the controller image plans, per board at
 #             its capacity, against a quarter of the watchdog period, and a
-#             resumed round against a fresh one (bench_planning)
+#             resumed round against a fresh one (bench_planning); before it the
+#             round loop's slices per board at its capacity (bench_runner)
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -63,8 +64,10 @@ for part in "${parts[@]}"; do
       plugin="$base-m3/bench/target/libicount.so"
       [[ $plugin == /* ]] || plugin="$(pwd)/$plugin"  # QEMU runs in this directory too, but say it whole
       # run <machine> <image> <name>: console to <name>.out, plugin lines to <name>.log
+      # bench_planning runs for minutes under QEMU on a 2-core machine (its locating part
+      # alone took over 5 on one): a bound of 30 minutes per image unless given.
       run() {
-        A2A_QEMU_ARGS="-plugin $plugin -d plugin -D $scratch/$3.log" \
+        A2A_QEMU_TIMEOUT=${A2A_QEMU_TIMEOUT:-1800} A2A_QEMU_ARGS="-plugin $plugin -d plugin -D $scratch/$3.log" \
           platform/cortex-m/qemu-run.sh "$1" "$2" >"$scratch/$3.out"
       }
       echo "run-benchmarks: bench_rounds on Cortex-M3 (QEMU mps2-an385)" >&2
@@ -112,6 +115,20 @@ for part in "${parts[@]}"; do
         --rounds "cortex-m4=$scratch/rounds-m4f.out:$scratch/rounds-m4f.log" \
         --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
         --json bench/results/slot-budget.json
+      # The round loop's slices (docs/PERFORMANCE.md, "The round loop's slices"):
+      # bench_runner on every board at its capacity.
+      stepped=()
+      for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
+        IFS=: read -r dir machine <<<"$entry"
+        preset="arm-$dir"
+        [[ $dir == stm32 ]] && preset=arm-m4-stm32
+        [[ $dir == nd2 ]] && preset=arm-m3-stm32
+        build "$preset" "$base-$dir" bench_runner
+        echo "run-benchmarks: bench_runner on $machine" >&2
+        run "$machine" "$base-$dir/bench/target/bench_runner.elf" "runner-$machine"
+        stepped+=(--board "$scratch/runner-$machine.out:$scratch/runner-$machine.log")
+      done
+      python3 bench/target/collect.py runner "${stepped[@]}"
       # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
       # "Planning around faults on the device"): bench_planning on every board.
       planned=()

@@ -19,6 +19,10 @@ docs/PERFORMANCE.md (called by bench/run-benchmarks.sh target).
       bench_rounds' of each core (the direct loop through the HAL, figure 1).
       Prints the look-ahead tables of docs/PERFORMANCE.md and, with --json,
       writes the table `a2a budget` reads (bench/results/slot-budget.json).
+  collect.py runner --board OUT:LOG [--board ...] [--limit INSTRUCTIONS]
+      bench_runner's console and plugin lines of each board: the round loop's
+      slices (RoundRunner::step) at the board's capacity, the worst per kind;
+      fails when one is over the limit (default 100000).
   collect.py planning --board OUT:LOG [--board ...]
       bench_planning's console and plugin lines of each board: planning around
       faults as the controller image plans (worst case per class of configuration
@@ -470,6 +474,30 @@ def arrivals(args):
               f"| {worst / hz * 1e6:.0f} us |")
 
 
+def runner(args):
+    """bench_runner's 'step' groups: the round loop's slices (RoundRunner::step) per board."""
+    print("| board | core clock | N | round written + COMMIT: worst | STATUS read + outputs checked: worst "
+          "| longest slice | at the board's clock |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    failed = False
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        lines = open(out).read().split("\n")
+        board = next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+        steps = [g for g in paired(spec) if g["what"] == "step"]
+        if not steps or any(g["ok"] != "1" for g in steps):
+            sys.exit(f"collect: {out}: no 'bench step' groups, or a step did not do what it should")
+        hz = int(board["hz"])
+        commit = max(g["max"] for g in steps if g["kind"] == "commit")
+        confirm = max(g["max"] for g in steps if g["kind"] == "confirm")
+        longest = max(commit, confirm)
+        failed = failed or longest > args.limit
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {commit / 1e3:.1f} k | {confirm / 1e3:.1f} k "
+              f"| {longest / 1e3:.1f} k | {longest / hz * 1e6:.0f} us |")
+    if failed:
+        sys.exit(f"collect: a round-loop slice is over {args.limit} instructions")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -489,6 +517,10 @@ def main():
     la.add_argument("--rounds", action="append", required=True, help="CPU=OUT:LOG: bench_rounds' of one core")
     la.add_argument("--json", help="write the budget table (bench/results/slot-budget.json)")
     la.set_defaults(run=lookahead)
+    ru = sub.add_parser("runner")
+    ru.add_argument("--board", action="append", required=True, help="bench_runner's OUT:LOG of one board")
+    ru.add_argument("--limit", type=int, default=100000, help="the most instructions a slice may take")
+    ru.set_defaults(run=runner)
     pl = sub.add_parser("planning")
     pl.add_argument("--board", action="append", required=True, help="bench_planning's OUT:LOG of one board")
     pl.set_defaults(run=planning)

@@ -1,0 +1,78 @@
+// The round loop's slices (docs/PERFORMANCE.md, "The round loop's slices"): each
+// RoundRunner::step() (round_runner.hpp) as the controller's device runs it at the
+// board's capacity N = A2A_FW_MAX_PORTS, read-back verification on and output monitors
+// on: the step that writes a round (stage control, every port's header, the idle mask,
+// each read back) and its COMMIT, and the step that reads STATUS and checks the
+// delivered round's outputs (ARRIVED, every sending port). Over a RAM register block the
+// bench makes answer each round outside the intervals (STATUS done with the driver's
+// ticket, every signal in ARRIVED where it was sent); omega, the Latin square, every
+// round run, the first, middle and last measured by icount_plugin.c. Each interval is
+// followed by a "bench ..." line and a flush, paired in order.
+#include <array>
+#include <cstdint>
+
+#include "a2a/a2a.hpp"
+#include "a2a/app/round_runner.hpp"
+#include "a2a/board/console.hpp"
+#include "a2a/hal/hal.hpp"
+#include "a2a/mmio/mmio_bus.hpp"
+#include "icount_markers.h"
+
+namespace {
+
+using namespace a2a;
+using board::println;
+
+constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
+constexpr std::uint32_t stages_of(std::uint32_t n) {
+  std::uint32_t s = 0;
+  while ((std::uint32_t{1} << s) < n) ++s;
+  return s;
+}
+using Layout = hal::FabricLayout<kPorts, stages_of(kPorts)>;
+using Driver = hal::FabricDriver<mmio::MmioBus, Layout>;
+alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
+
+/// The fabric's answer to round r, outside the intervals: done with the driver's last
+/// ticket, every signal at the output it was sent to.
+void answer(const Driver& fabric, const AnySchedule& plan, std::uint32_t r) {
+  g_block[Layout::kStatus / 4] = hal::reg::Status::Done::insert(hal::reg::Status::Ticket::insert(0, fabric.ticket()), 1);
+  const AnySchedule::Round round = plan.round(r);
+  for (std::uint32_t i = 0; i < kPorts; ++i)
+    g_block[Layout::arrived(plan.send(round, i).destination) / 4] =
+        hal::reg::Arrived::Valid::insert(hal::reg::Arrived::Source::insert(0, i), 1);
+}
+
+}  // namespace
+
+int main() {
+  println("board name=", A2A_BENCH_BOARD, " hz=", A2A_BENCH_CPU_HZ, " N=", kPorts);
+  const AnySchedule plan = AnySchedule::make(make_network(Topology::omega, kPorts).value(), ScheduleKind::latin_square).value();
+  mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
+  Driver fabric(bus);
+  fabric.set_write_verification(true);  // as the device runs its rounds
+  g_block[Layout::kCapShape / 4] = hal::reg::CapShape::Monitor::insert(0, 1);
+  if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed"), 1;
+  app::RoundRunner<Driver, AnySchedule> runner(fabric, plan, app::ExchangeOptions{});
+  const std::uint32_t last = plan.rounds() - 1;
+  for (std::uint32_t r = 0; r <= last; ++r) {
+    const bool measured = r == 0 || r == last / 2 || r == last;
+    if (measured) A2A_ICOUNT_START();
+    const app::RunnerStep commit = runner.step();
+    if (measured) {
+      A2A_ICOUNT_STOP();
+      println("bench step kind=commit round=", r, " N=", kPorts, " ok=", commit.event == app::RunnerEvent::committed ? 1U : 0U);
+      A2A_ICOUNT_FLUSH();
+    }
+    answer(fabric, plan, r);
+    if (measured) A2A_ICOUNT_START();
+    const app::RunnerStep confirm = runner.step();
+    if (measured) {
+      A2A_ICOUNT_STOP();
+      println("bench step kind=confirm round=", r, " N=", kPorts, " ok=", confirm.event == app::RunnerEvent::delivered ? 1U : 0U);
+      A2A_ICOUNT_FLUSH();
+    }
+  }
+  println("bench done rounds=", runner.outcome().rounds_done);
+  return runner.outcome().error == Errc::ok ? 0 : 1;
+}
