@@ -115,34 +115,29 @@ for part in "${parts[@]}"; do
         --rounds "cortex-m4=$scratch/rounds-m4f.out:$scratch/rounds-m4f.log" \
         --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
         --json bench/results/slot-budget.json
-      # The round loop's slices (docs/PERFORMANCE.md, "The round loop's slices"):
-      # bench_runner on every board at its capacity.
-      stepped=()
-      for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
-        IFS=: read -r dir machine <<<"$entry"
-        preset="arm-$dir"
-        [[ $dir == stm32 ]] && preset=arm-m4-stm32
-        [[ $dir == nd2 ]] && preset=arm-m3-stm32
-        build "$preset" "$base-$dir" bench_runner
-        echo "run-benchmarks: bench_runner on $machine" >&2
-        run "$machine" "$base-$dir/bench/target/bench_runner.elf" "runner-$machine"
-        stepped+=(--board "$scratch/runner-$machine.out:$scratch/runner-$machine.log")
-      done
-      python3 bench/target/collect.py runner "${stepped[@]}"
+      # on_every_board <target> <name>: builds <target> in each board's directory (from its
+      # preset) and runs it with the plugin; board_args: collect.py's --board OUT:LOG list.
+      on_every_board() {
+        local target=$1 name=$2 entry dir machine preset
+        board_args=()
+        for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
+          IFS=: read -r dir machine <<<"$entry"
+          preset="arm-$dir"
+          [[ $dir == stm32 ]] && preset=arm-m4-stm32
+          [[ $dir == nd2 ]] && preset=arm-m3-stm32
+          build "$preset" "$base-$dir" "$target"
+          echo "run-benchmarks: $target on $machine" >&2
+          run "$machine" "$base-$dir/bench/target/$target.elf" "$name-$machine"
+          board_args+=(--board "$scratch/$name-$machine.out:$scratch/$name-$machine.log")
+        done
+      }
+      # The round loop's slices (docs/PERFORMANCE.md, "The round loop's slices").
+      on_every_board bench_runner runner
+      python3 bench/target/collect.py runner "${board_args[@]}"
       # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
-      # "Planning around faults on the device"): bench_planning on every board.
-      planned=()
-      for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
-        IFS=: read -r dir machine <<<"$entry"
-        preset="arm-$dir"
-        [[ $dir == stm32 ]] && preset=arm-m4-stm32
-        [[ $dir == nd2 ]] && preset=arm-m3-stm32
-        build "$preset" "$base-$dir" bench_planning
-        echo "run-benchmarks: bench_planning on $machine" >&2
-        run "$machine" "$base-$dir/bench/target/bench_planning.elf" "plan-$machine"
-        planned+=(--board "$scratch/plan-$machine.out:$scratch/plan-$machine.log")
-      done
-      python3 bench/target/collect.py planning "${planned[@]}"
+      # "Planning around faults on the device").
+      on_every_board bench_planning plan
+      python3 bench/target/collect.py planning "${board_args[@]}"
       ;;
   esac
 done
