@@ -1,13 +1,13 @@
 # The example product (examples/product) consumes a2a three ways from its own
 # cross build and runs on QEMU's mps2-an385 (tests/package/product_test.cmake):
-# add_subdirectory, FetchContent (from the source tree's path) and find_package
-# from a prefix this cross build installs. Included by tests/target in a cross
+# add_subdirectory, FetchContent (from the source tree's path, and from an archive of
+# it by URL) and find_package from a prefix this cross build installs. Included by tests/target in a cross
 # build for the board the product is written for.
 if(NOT A2A_QEMU_MACHINE STREQUAL "mps2-an385")
   return()
 endif()
 find_program(A2A_QEMU_SYSTEM_ARM qemu-system-arm REQUIRED)
-foreach(mode IN ITEMS subdirectory fetchcontent find_package)
+foreach(mode IN ITEMS subdirectory fetchcontent fetchcontent_archive find_package)
   add_test(NAME package_product_${mode}
     COMMAND "${CMAKE_COMMAND}" -DMODE=${mode} "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}"
             "-DBINARY_DIR=${CMAKE_CURRENT_BINARY_DIR}/product-${mode}" "-DGENERATOR=${CMAKE_GENERATOR}"

@@ -1,4 +1,4 @@
-# cmake -DMODE=<subdirectory|fetchcontent|find_package> -DSOURCE_DIR=<a2a> -DBINARY_DIR=<dir>
+# cmake -DMODE=<subdirectory|fetchcontent|fetchcontent_archive|find_package> -DSOURCE_DIR=<a2a> -DBINARY_DIR=<dir>
 #       -DGENERATOR=.. [-DINSTALL_BUILD_DIR=<a2a cross build> -DINSTALL_PREFIX=<dir>]
 #       -DQEMU=<qemu-system-arm> -P product_test.cmake
 # The example product (examples/product) as a firmware team builds it: its own
@@ -24,6 +24,18 @@ endfunction()
 
 set(product "${SOURCE_DIR}/examples/product")
 set(args -DACME_A2A_FROM=${MODE} -DACME_A2A_SOURCE_DIR=${SOURCE_DIR})
+if(MODE STREQUAL "fetchcontent_archive")
+  # An archive of the source tree, as a release would ship it: what a consumer's build
+  # reads of a2a (its build files and the library's sources), fetched by URL.
+  set(archive "${BINARY_DIR}-a2a.tar.gz")
+  file(REMOVE "${archive}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E tar cfz "${archive}" -- CMakeLists.txt cmake firmware hal platform
+                  WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "could not archive the source tree (${rc})")
+  endif()
+  set(args -DACME_A2A_FROM=fetchcontent "-DACME_A2A_URL=file://${archive}")
+endif()
 if(MODE STREQUAL "find_package")
   file(REMOVE_RECURSE "${INSTALL_PREFIX}")
   run(install "${CMAKE_COMMAND}" --install "${INSTALL_BUILD_DIR}" --prefix "${INSTALL_PREFIX}")
