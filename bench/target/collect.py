@@ -213,6 +213,11 @@ TOPOLOGIES = ["omega", "baseline", "banyan", "reverse-omega", "reverse-baseline"
 FORMAT = "a2a-slot-budget 1"
 
 
+def board_line(lines):
+    """The 'board name=.. hz=.. ...' line of a bench's console, as a dict."""
+    return next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+
+
 def paired(spec):
     """OUT:LOG -> (console groups, plugin counts), paired in order."""
     out, log = spec.split(":", 1)
@@ -431,7 +436,7 @@ def locating(args):
     for spec in args.board:
         out = spec.split(":", 1)[0]
         lines = open(out).read().split("\n")
-        board = next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+        board = board_line(lines)
         located = [l for l in lines if l.startswith("located ")]
         exact = sum(1 for l in located if "exact=1" in l)
         groups = [g for g in paired(spec) if g["what"] == "locate"]
@@ -464,7 +469,7 @@ def arrivals(args):
     for spec in args.board:
         out = spec.split(":", 1)[0]
         lines = open(out).read().split("\n")
-        board = next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+        board = board_line(lines)
         groups = [g for g in paired(spec) if g["what"] == "arrivals"]
         if not groups or any(g["as_sent"] != "1" for g in groups):
             sys.exit(f"collect: {out}: no 'bench arrivals' groups, or a clean round's check failed")
@@ -483,7 +488,7 @@ def runner(args):
     for spec in args.board:
         out = spec.split(":", 1)[0]
         lines = open(out).read().split("\n")
-        board = next(dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("board "))
+        board = board_line(lines)
         steps = [g for g in paired(spec) if g["what"] == "step"]
         if not steps or any(g["ok"] != "1" for g in steps):
             sys.exit(f"collect: {out}: no 'bench step' groups, or a step did not do what it should")
