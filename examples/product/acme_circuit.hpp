@@ -4,7 +4,9 @@
 // headers and counts nothing: the headers a2a writes are checked and dropped, and
 // a round is done when the hardware has latched it.
 //
-// The team's latch block (their register map, 32-bit words):
+// The team's latch block (their register map, 32-bit words; the switch is wired as
+// an omega network of 2x2 elements):
+//   ports     the network's N (written at configure)
 //   stages    bit s = 1: every element of stage s crossed
 //   idle[w]   bit j = 1: port 32 w + j does not send this round
 //   strobe    write n: latch the settings and carry round n
@@ -19,6 +21,7 @@
 namespace acme {
 
 struct LatchBlock {
+  volatile std::uint32_t ports;
   volatile std::uint32_t stages;
   volatile std::uint32_t idle[8];
   volatile std::uint32_t strobe;
@@ -32,9 +35,10 @@ class CircuitDriver {
 
   a2a::Errc configure(const a2a::Network& net, bool optical, bool relay = false) {
     if (relay) return a2a::Errc::fabric_relay_unsupported;  // no store in a circuit switch
-    if (net.radix != 2 || optical) return a2a::Errc::fabric_device_mismatch;
+    if (net.topology != a2a::Topology::omega || net.radix != 2 || optical) return a2a::Errc::fabric_device_mismatch;
     if (net.ports > kMaxPorts) return a2a::Errc::fabric_capacity_exceeded;
     net_ = net;
+    block_->ports = net.ports;
     configured_ = true;
     return a2a::Errc::ok;
   }

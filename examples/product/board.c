@@ -22,20 +22,36 @@
 
 void board_init(void) {
   UART0_BAUDDIV = 25000000u / 115200u;
-  UART0_CTRL = 1u; /* TX enable */
+  UART0_CTRL = 3u; /* TX and RX enable */
   /* SysTick serves the switch hardware's stand-in (endpoints.cpp) every 50 us. */
   SYST_RVR = 1250u - 1u;
   SYST_CVR = 0u;
   SYST_CSR = 7u; /* processor clock, interrupt, enable */
 }
 
-void board_print(const char *text) {
-  for (; *text != '\0'; ++text) {
-    while ((UART0_STATE & 1u) != 0u) {
-    } /* TX buffer full */
-    UART0_DATA = (uint8_t)*text;
-  }
+void board_put_char(char c) {
+  while ((UART0_STATE & 1u) != 0u) {
+  } /* TX buffer full */
+  UART0_DATA = (uint8_t)c;
 }
+
+void board_print(const char *text) {
+  for (; *text != '\0'; ++text) board_put_char(*text);
+}
+
+static uint32_t rx_overruns;
+
+int board_read_byte(void) {
+  const uint32_t state = UART0_STATE;
+  if ((state & 8u) != 0u) { /* RX overrun: a byte was lost; write 1 to clear */
+    UART0_STATE = 8u;
+    ++rx_overruns;
+  }
+  if ((state & 2u) == 0u) return -1; /* RX buffer empty */
+  return (int)(UART0_DATA & 0xFFu);
+}
+
+uint32_t board_rx_overruns(void) { return rx_overruns; }
 
 void board_print_u32(uint32_t value) {
   char digits[11];
@@ -48,7 +64,11 @@ void board_print_u32(uint32_t value) {
   board_print(&digits[n]);
 }
 
+static volatile uint32_t timer1_ticks;
+static uint32_t timer1_period_us;
+
 void board_timer1_start(uint32_t ticks) {
+  timer1_period_us = ticks / 25u;
   TIMER1_CTRL = 0u;
   TIMER1_RELOAD = ticks - 1u;
   TIMER1_INTSTATUS = 1u;
@@ -56,7 +76,12 @@ void board_timer1_start(uint32_t ticks) {
   NVIC_ISER0 = 1u << 9;
 }
 
-void board_timer1_clear(void) { TIMER1_INTSTATUS = 1u; }
+void board_timer1_clear(void) {
+  TIMER1_INTSTATUS = 1u;
+  timer1_ticks = timer1_ticks + 1u;
+}
+
+uint64_t board_micros(void) { return (uint64_t)timer1_ticks * timer1_period_us; }
 
 void board_wait_for_interrupt(void) { __asm__ volatile("wfi" ::: "memory"); }
 

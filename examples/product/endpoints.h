@@ -10,9 +10,14 @@
 extern "C" {
 #endif
 
-void endpoints_start(uint32_t ports);
+/* From now on the switch carries what is latched (SysTick). */
+void endpoints_start(void);
 /* Carries the latched round if a new strobe came (SysTick). */
 void endpoints_serve(void);
+/* The origin whose message `destination` received in the last round carried, or
+   0xFFFFFFFF: the processors' acknowledgements, as a product would collect them. */
+uint32_t endpoints_receipt(uint32_t destination);
+/* The tally since the start: pairs received, and pairs received again. */
 uint32_t endpoints_pairs(void);
 uint32_t endpoints_duplicates(void);
 

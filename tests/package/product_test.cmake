@@ -4,18 +4,24 @@
 # The example product (examples/product) as a firmware team builds it: its own
 # toolchain file, start-up code and linker script, a2a taken in as MODE says (for
 # find_package: the a2a cross build INSTALL_BUILD_DIR installed into INSTALL_PREFIX
-# first); then its image runs on QEMU's mps2-an385 and must end with every pair
-# delivered exactly once.
+# first); then its image runs on QEMU's mps2-an385: its timer-driven exchange must
+# deliver every pair exactly once, then a2a's console device on its UART, over the
+# product's own driver (no counters), must verify a run by the endpoints'
+# acknowledgements and answer status.
 foreach(var MODE SOURCE_DIR BINARY_DIR GENERATOR QEMU)
   if(NOT ${var})
     message(FATAL_ERROR "product_test.cmake: ${var} is required")
   endif()
 endforeach()
 
+set(no_input "/dev/null")
 function(run step)
   list(JOIN ARGN " " cmd)
   message(STATUS "[${step}] ${cmd}")
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT input)
+    set(input "${no_input}")
+  endif()
+  execute_process(COMMAND ${ARGN} INPUT_FILE "${input}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "[${step}] failed (${rc}):\n${out}")
   endif()
@@ -57,9 +63,25 @@ file(REMOVE_RECURSE "${BINARY_DIR}")
 run(configure "${CMAKE_COMMAND}" -G "${GENERATOR}" "-DCMAKE_TOOLCHAIN_FILE=${product}/toolchain/cortex-m3.cmake"
     ${args} -S "${product}" -B "${BINARY_DIR}")
 run(build "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
+# The console session: the product powers off at EOT, after the run's reply has ended.
+string(ASCII 4 eot)
+set(input "${BINARY_DIR}/console-input.txt")
+file(WRITE "${input}" "run\nset topology=omega ports=32 order=gray trace=off\nrun 2\nstatus\n${eot}")
 run(qemu timeout 60 "${QEMU}" -M mps2-an385 -display none -monitor none -serial stdio
     -semihosting-config enable=on,target=native -kernel "${BINARY_DIR}/acme_controller.elf")
 message(STATUS "${last_output}")
 if(NOT last_output MATCHES "pairs received: 4096\nduplicates: 0\nevery pair exactly once")
   message(FATAL_ERROR "the product's exchange did not end with every pair once:\n${last_output}")
 endif()
+foreach(expected
+        "fabric: the product's driver, up to 64 ports; no delivery counters: runs verified by the product's acknowledgements"
+        "summary: rounds 64/64, pairs sent 4096/4096, acknowledged 4096, lost 0,"
+        "exchange 2/2: omega, N = 32, d = 2, 5 stages; schedule latin-square, gray order, 32 rounds"
+        "summary: rounds 32/32, pairs sent 1024/1024, acknowledged 1024, lost 0,"
+        "verified by acknowledgements: every pair acknowledged exactly once\nok\n"
+        "status: board=acme reset=power-on config=valid exchanges=")  # during the run or after: QEMU's timing
+  string(FIND "${last_output}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the product's console did not print '${expected}':\n${last_output}")
+  endif()
+endforeach()

@@ -1,18 +1,22 @@
-// The controller device: include this header. Device<Board, MaxPorts> is what runs
-// on a board from reset on: the banner and the command loop here, its commands in
+// The controller device: include this header. Device<Board, MaxPorts, Fabric> is what
+// runs on a board from reset on: the banner and the command loop here, its commands in
 // device_commands.hpp and its exchanges in device_run.hpp (the definitions of the
 // members they name, included at the end). It prints a
 // banner, then reads commands from the console one line at a time and answers
 // each with lines that end in exactly `ok` or a line starting `error: `
 // (docs/console.md). Commands: help, status, config, set, run, stop, inject, clear.
 //
-// Everything the device learns about the fabric comes from its registers
-// through the HAL driver over the board's bus; on a QEMU board an emulated
-// fabric answers from the far side of the register block (an interrupt), so this
-// code is the same on hardware and in emulation.
+// Everything the device learns about the fabric comes through its driver: by
+// default a2a's own over the board's bus to the a2a register block (on a QEMU board
+// an emulated fabric answers from the far side of the block, an interrupt, so this
+// code is the same on hardware and in emulation), or any hal::FabricController the
+// product hands it (device_fabric.hpp): its delivery counters, where it has them,
+// verify a run; else the product's acknowledgements, or the run is reported unverified.
 //
-// Board: see DeviceBoard (device_board.hpp). MaxPorts: the capacity of the
-// fabric block this image drives (FabricLayout<MaxPorts, kMaxStages>).
+// Board: see DeviceBoard (device_board.hpp), and a bus() to the block for A2aBlock.
+// MaxPorts: the largest network this image runs (for the a2a block, the capacity of
+// the block: FabricLayout<MaxPorts, kMaxStages>). Fabric: A2aBlock, or the product's
+// driver type.
 #pragma once
 
 #include <array>
@@ -21,8 +25,8 @@
 #include <span>
 #include <string_view>
 
-#include "a2a/app/counting_bus.hpp"
 #include "a2a/app/device_board.hpp"
+#include "a2a/app/device_fabric.hpp"
 #include "a2a/app/device_lookahead.hpp"
 #include "a2a/app/device_round_hooks.hpp"
 #include "a2a/app/device_settings.hpp"
@@ -37,15 +41,16 @@ namespace a2a::app {
 /// A line with no end is given up after this long without a byte.
 inline constexpr std::uint64_t kLineIdleMicros = 5000000;
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric = A2aBlock>
 class Device {
   using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
-  using RawBus = std::remove_reference_t<decltype(std::declval<Board&>().bus())>;
-  using Bus = CountingBus<RawBus>;
-  using Driver = hal::FabricDriver<Bus, Layout>;
-  using Hooks = detail::DeviceRoundHooks<Board, Bus>;
+  using Access = typename detail::FabricAccessOf<Board, MaxPorts, Fabric>::type;
+  using Driver = typename Access::Driver;
+  using Hooks = detail::DeviceRoundHooks<Board, Access>;
+  static constexpr bool kCounted = detail::CountingFabric<Driver>;
 
  public:
+  /// The a2a block over the board's bus.
   /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
   /// all 0xFF); `fallback`: the image's built-in default, used while the block is blank, refused
   /// or not applied (the boot-loop guard).
@@ -54,12 +59,24 @@ class Device {
   /// around a switch found faulty the others, in turn (one storage serves them all).
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          std::span<const PlanStorageSpan> storages)
-      : board_(&board), block_(block), fallback_(fallback), storages_(storages), bus_(board.bus()) {}
+    requires BlockBoard<Board> && Access::kBlock
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(board) {}
   /// One storage: the configured plan's, or one re-plan's when no fault is configured.
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          PlanStorageSpan storage)
+    requires BlockBoard<Board> && Access::kBlock
       : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
-        bus_(board.bus()) {}
+        access_(board) {}
+  /// The product's own fabric driver (kept by reference: it outlives the device).
+  Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
+         std::span<const PlanStorageSpan> storages)
+    requires(!Access::kBlock)
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(fabric) {}
+  Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
+         PlanStorageSpan storage)
+    requires(!Access::kBlock)
+      : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
+        access_(fabric) {}
   Device(const Device&) = delete;  // storages_ may point into the object
   Device& operator=(const Device&) = delete;
   Device(Device&&) = delete;
@@ -105,13 +122,7 @@ class Device {
     } else if (!config_ok_) {
       board_->print("error: configuration refused: ", describe(refused), "\n");
     }
-    Driver fabric(bus_);
-    if (const Errc e = fabric.probe(); e != Errc::ok) {
-      board_->print("error: fabric block not recognised: ", describe(e), "\n");
-    } else {
-      board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages,
-                    " stages, fault injection ", fabric.can_inject() ? "available" : "not available", "\n");
-    }
+    print_fabric_found();
     if (const std::uint32_t ms = board_->watchdog_ms(); ms != 0)
       board_->print("watchdog: ", ms, " ms, fed by the command loop and every round\n");
     else
@@ -148,6 +159,9 @@ class Device {
   }
   /// A run is under way (its reply has not ended yet): poll() again soon.
   [[nodiscard]] bool busy() const { return running_.active; }
+  /// A fabric without delivery counters: the product's acknowledgements verify each
+  /// round's pairs (set before boot(), which says how runs are verified).
+  void acknowledge_by(AcknowledgementHook hook) { acks_ = hook; }
 
   [[noreturn]] void run_forever() {
     boot();
@@ -223,7 +237,8 @@ class Device {
   [[gnu::noinline]] Errc check(const ControllerConfig& c) {
     planned_ok_ = false;
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
-    if (const Result<Network> net = make_network(c.topology, c.ports, c.radix); net && !Layout::fits(*net))
+    if (const Result<Network> net = make_network(c.topology, c.ports, c.radix);
+        Access::kBlock && net && !Layout::fits(*net))
       return Errc::fabric_capacity_exceeded;
     const Result<AnySchedule> made = plan(c);
     if (!made) return made.error();
@@ -251,6 +266,13 @@ class Device {
   // exchange's re-plan, the deepest chain of the image (docs/cortex-m.md, stack usage).
   void execute(std::string_view line);
   [[gnu::noinline]] void print_config();
+  [[gnu::noinline]] void print_fabric_found();
+  [[nodiscard]] bool fabric_present();
+  /// The fabric fails switches on request (an emulated block): `inject` and `clear`.
+  [[nodiscard]] bool can_inject() {
+    if constexpr (detail::InjectingFabric<Driver>) return access_.driver().can_inject();
+    return false;
+  }
   [[gnu::noinline]] void cmd_help();
   [[gnu::noinline]] void cmd_status();
   [[gnu::noinline]] void cmd_set(std::string_view args);
@@ -262,12 +284,15 @@ class Device {
   [[gnu::noinline]] bool start_exchange();
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool finish_exchange();
+  [[gnu::noinline]] bool verify_by_counters();
+  [[gnu::noinline]] bool verify_by_acknowledgements();
   void end_run() { running_.active = false; }
   [[gnu::noinline]] bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
   [[gnu::noinline]] bool prepare_fabric(Driver& fabric, const AnySchedule& schedule);
   [[gnu::noinline]] void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);
   [[gnu::noinline]] void print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
                                        std::uint64_t expected, std::uint64_t writes, std::uint32_t late);
+  [[nodiscard]] std::uint64_t exchange_writes() const;
   [[gnu::noinline]] void print_what_happened(const detail::LookaheadRun& slots);
   [[gnu::noinline]] void print_located(const ExchangeReport& report);
   [[gnu::noinline]] void record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
@@ -288,7 +313,8 @@ class Device {
   }
   std::array<PlanStorageSpan, 1> one_storage_{};
   std::span<const PlanStorageSpan> storages_;
-  Bus bus_;
+  Access access_;
+  AcknowledgementHook acks_{};
   LineReader<kMaxLineLength> reader_;
   ControllerConfig config_{};
   bool config_ok_{false};
@@ -315,9 +341,8 @@ class Device {
   };
   Running running_{};
   bool held_{false};  ///< reader_ holds a line that waits for the run's reply to end
-  // The exchange under way: its driver, its round hooks and its job (static storage,
-  // kept across poll()s; the job points into the other two).
-  std::optional<Driver> fabric_{};
+  // The exchange under way: its round hooks and its job (static storage, kept across
+  // poll()s; the job points into the hooks and the fabric).
   std::optional<Hooks> hooks_{};
   std::optional<JobRunner<Driver, Hooks>> job_{};
 };

@@ -1,14 +1,14 @@
 // What the device (device.hpp) needs from a board, as a C++ concept: the
-// console, time, the watchdog, the reset cause, a few words that survive a
-// reset, and the bus to the fabric's register block. A Cortex-M board provides
-// it over platform/cortex-m's board.h; host tests provide a scripted one.
+// console, time, the watchdog, the reset cause and a few words that survive a
+// reset (and, to drive the a2a block, the bus to its registers: BlockBoard,
+// device_fabric.hpp). A Cortex-M board provides it over platform/cortex-m's
+// board.h; host tests provide a scripted one; a product, its own.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
 #include <string_view>
 
-#include "a2a/hal/bus.hpp"
 
 namespace a2a::app {
 
@@ -54,7 +54,6 @@ concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
   { b.reset_cause() } -> std::same_as<ResetCause>;
   { b.crumb(index) } -> std::same_as<std::uint32_t>;  ///< words that survive a reset
   b.set_crumb(index, value);
-  requires hal::RegisterBus<std::remove_reference_t<decltype(b.bus())>>;
 };
 
 /// What the device remembers of its exchanges for `status`.

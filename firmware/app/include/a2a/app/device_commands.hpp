@@ -21,15 +21,15 @@ constexpr std::string_view next_word(std::string_view& text) {
 }
 }  // namespace detail
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-bool Device<Board, MaxPorts>::answered_while_running(std::string_view line) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::answered_while_running(std::string_view line) {
   std::string_view rest = line;
   const std::string_view command = detail::next_word(rest);
   return command == "status" || command == "stop" || command.empty();
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::execute(std::string_view line) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
   std::string_view rest = line;
   const std::string_view command = detail::next_word(rest);
   if (command.empty()) return;  // a blank line is no command
@@ -44,8 +44,8 @@ void Device<Board, MaxPorts>::execute(std::string_view line) {
   error("unknown command '", command, "' (try help)");
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_help() {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_help() {
   board_->print("help                     this list\n"
                 "status                   the device's state as key=value\n"
                 "config                   the configuration the next run uses\n"
@@ -58,8 +58,8 @@ void Device<Board, MaxPorts>::cmd_help() {
   ok();
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::print_config() {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_config() {
   const ControllerConfig& c = config_;
   board_->print("config: topology=", a2a::name(c.topology), " ports=", c.ports, " radix=", c.radix,
                 " schedule=", a2a::name(c.schedule), " order=", c.order == RoundOrder::gray ? "gray" : "natural",
@@ -75,11 +75,39 @@ void Device<Board, MaxPorts>::print_config() {
                 c.degraded ? " degraded=on" : "", "\n");
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_status() {
+/// The banner's fabric line: what the device drives and how a run is verified.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_fabric_found() {
+  Driver& fabric = access_.driver();
+  if constexpr (detail::ProbedFabric<Driver>) {
+    if (const Errc e = fabric.probe(); e != Errc::ok)
+      return board_->print("error: fabric ", Access::kBlock ? "block " : "", "not recognised: ", describe(e), "\n");
+  }
+  if constexpr (Access::kBlock) {
+    board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages,
+                  " stages, fault injection ", fabric.can_inject() ? "available" : "not available", "\n");
+  } else {
+    board_->print("fabric: the product's driver, up to ", MaxPorts, " ports; ",
+                  kCounted      ? "runs verified by its delivery counters"
+                  : acks_.set() ? "no delivery counters: runs verified by the product's acknowledgements"
+                                : "no delivery counters and no acknowledgements: runs are unverified",
+                  "\n");
+  }
+}
+
+/// Whether the fabric answers (its probe, where it has one); a run under way has it.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::fabric_present() {
+  if (running_.active) return true;  // probing would restart the running driver's ticket
+  if constexpr (detail::ProbedFabric<Driver>) return access_.driver().probe() == Errc::ok;
+  return true;
+}
+
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_status() {
   const DeviceRecord& r = record_;
-  Driver fabric(bus_);
-  const bool found = fabric.probe() == Errc::ok;
+  Driver& fabric = access_.driver();
+  const bool found = fabric_present();
   board_->print("status: board=", board_->name(), " reset=", name(board_->reset_cause()),
                 " config=", config_ok_ ? "valid" : "invalid", " exchanges=", r.exchanges, " failed=", r.failed,
                 " last=", r.exchanges == 0 ? "none" : r.last_ok ? "ok" : "failed", " rounds=", r.rounds_run, "/",
@@ -95,8 +123,8 @@ void Device<Board, MaxPorts>::cmd_status() {
   ok();
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_set(std::string_view args) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_set(std::string_view args) {
   const SetResult set = apply_set(config_, knobs_, args);
   if (set.error != Errc::ok) {
     if (set.word.empty() || set.word == args) return error("set needs KEY=VALUE words (try help)");
@@ -119,8 +147,8 @@ void Device<Board, MaxPorts>::cmd_set(std::string_view args) {
   ok();
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_inject(std::string_view args) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden]";
   const std::string_view position = detail::next_word(args);
   std::string_view round = detail::next_word(args);
@@ -138,9 +166,8 @@ void Device<Board, MaxPorts>::cmd_inject(std::string_view args) {
       return error("inject: '", word, "' ", e == Errc::argument_repeated ? "repeats a kind" : "is not dead, stuck=0, stuck=1 or hidden",
                    " (", kUsage, ")");
   }
-  Driver fabric(bus_);
-  if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e));
-  if (!fabric.can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
+  if (!fabric_present()) return error("fabric not recognised: nothing armed");
+  if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
   const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
   if (!net) return error("no valid network configured: ", describe(net.error()));
   if (in->stage >= net->stages || in->switch_index >= net->switches_per_stage())
@@ -154,19 +181,21 @@ void Device<Board, MaxPorts>::cmd_inject(std::string_view args) {
   ok();
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_clear() {
-  Driver fabric(bus_);
-  if (const Errc e = fabric.probe(); e != Errc::ok) return error("fabric block not recognised: ", describe(e));
-  if (!fabric.can_inject()) return error("this fabric cannot inject faults (hardware): nothing to clear");
-  if (const Errc e = fabric.clear_injected_faults(board_->fabric_polls()); e != Errc::ok) return error("clear failed: ", describe(e));
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_clear() {
+  if (!fabric_present()) return error("fabric not recognised: nothing cleared");
+  if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing to clear");
+  if constexpr (detail::InjectingFabric<Driver>) {
+    if (const Errc e = access_.driver().clear_injected_faults(board_->fabric_polls()); e != Errc::ok)
+      return error("clear failed: ", describe(e));
+  }
   injection_count_ = 0;
   board_->print("no faulty switches in the emulated fabric\n");
   ok();
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_run(std::string_view args) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_run(std::string_view args) {
   const std::string_view word = detail::next_word(args);
   std::uint32_t count = 1;
   if (!detail::next_word(args).empty() ||
@@ -181,8 +210,8 @@ void Device<Board, MaxPorts>::cmd_run(std::string_view args) {
   if (!start_exchange()) end_run();  // the reply ended with its error line
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::cmd_stop() {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::cmd_stop() {
   if (!running_.active) return error("stop: no exchange is running");
   running_.stop_asked = true;
   if (job_) job_->request_stop();

@@ -1,34 +1,43 @@
 // What the device does around every delivered round of an exchange (the job's
 // after_round hook): the breadcrumb a reset would leave, the trace line, the
-// watchdog, and the slot pacing as a deadline: a round is late when it ends after its
-// slot; the next round never starts before its slot does (not_before(), which the
-// device's poll() honours: nothing here waits).
+// watchdog, the product's acknowledgements checked pair by pair (a fabric without
+// delivery counters, device_fabric.hpp), and the slot pacing as a deadline: a round
+// is late when it ends after its slot; the next round never starts before its slot
+// does (not_before(), which the device's poll() honours: nothing here waits).
 #pragma once
 // IWYU pragma: private, include "a2a/app/device.hpp"
 // (Device's round hooks: device.hpp includes this before it declares the class.)
 
 #include <cstdint>
 
+#include "a2a/app/device_fabric.hpp"
 #include "a2a/app/device_settings.hpp"
 #include "a2a/schedule.hpp"
 
 namespace a2a::app::detail {
 
-template <class Board, class Bus>
+/// Lost acknowledgements listed by pair per exchange; the summary counts the rest.
+inline constexpr std::uint32_t kLostPairsListed = 8;
+
+/// Access: the device's fabric access (device_fabric.hpp), for the writes it counts.
+template <class Board, class Access>
 class DeviceRoundHooks {
  public:
   /// The exchange's clock starts here: construct right before the first round.
-  DeviceRoundHooks(Board& board, Bus& bus, const DeviceKnobs& knobs, std::uint32_t crumb_round)
-      : board_(&board), bus_(&bus), knobs_(knobs), crumb_round_(crumb_round), start_us_(board.micros()),
-        writes_before_(bus.writes()) {}
+  DeviceRoundHooks(Board& board, const Access& access, const DeviceKnobs& knobs, std::uint32_t crumb_round,
+                   AcknowledgementHook acks = {})
+      : board_(&board), access_(&access), knobs_(knobs), acks_(acks), crumb_round_(crumb_round),
+        start_us_(board.micros()), writes_before_(access.writes()) {}
 
   template <class S>
   void after_round(std::uint32_t r, const S& schedule, const typename S::Round& round) {
     board_->set_crumb(crumb_round_, r + 1);
     board_->feed_watchdog();
     rounds_ = r + 1;
+    if (acks_.set()) check_acknowledgements(r, schedule, round);
     if (knobs_.trace) {
-      board_->print("round ", r, ": word ", round.word(), ", ", bus_->writes() - writes_before_, " register writes");
+      board_->print("round ", r, ": word ", round.word());
+      if constexpr (Access::kCountsWrites) board_->print(", ", access_->writes() - writes_before_, " register writes");
       const std::uint32_t ports = schedule.network().ports;
       if (ports <= kTracePortsUpTo) {
         board_->print(", sends");
@@ -39,7 +48,7 @@ class DeviceRoundHooks {
       }
       board_->print("\n");
     }
-    writes_before_ = bus_->writes();
+    writes_before_ = access_->writes();
     if (knobs_.slot_us == 0 || !pace_) return;
     const std::uint64_t slot_end = end_of_slot(r);
     if (board_->micros() > slot_end) {
@@ -56,22 +65,47 @@ class DeviceRoundHooks {
   [[nodiscard]] std::uint64_t not_before() const { return pace_ ? not_before_ : 0; }
   /// Off while the slot timer paces the rounds (look-ahead mode).
   void pace(bool on) { pace_ = on; }
+  /// Pairs whose receipt named their origin, and those whose did not (with the hook).
+  [[nodiscard]] std::uint64_t acknowledged() const { return acknowledged_; }
+  [[nodiscard]] std::uint64_t lost() const { return lost_; }
 
  private:
+  /// Every pair the round sent asked of its destination's receipt: a receipt that does
+  /// not name the pair's origin loses the pair (the first kLostPairsListed by name).
+  template <class S>
+  void check_acknowledgements(std::uint32_t r, const S& schedule, const typename S::Round& round) {
+    const std::uint32_t ports = schedule.network().ports;
+    for (std::uint32_t i = 0; i < ports; ++i) {
+      const PortSend s = schedule.send(round, i);
+      if (!s.sends) continue;
+      const std::uint32_t got = acks_.received(acks_.context, s.destination);
+      if (got == i) {
+        ++acknowledged_;
+        continue;
+      }
+      if (++lost_ > kLostPairsListed) continue;
+      board_->print("lost: pair (", i, ", ", s.destination, ") of round ", r, " not acknowledged");
+      if (got == kNoReceipt) board_->print(" (no receipt at ", s.destination, ")\n");
+      else board_->print(" (", s.destination, " received from ", got, ")\n");
+    }
+  }
   /// When round r's slot ends: slot r is [start + r T, start + (r + 1) T).
   [[nodiscard]] std::uint64_t end_of_slot(std::uint32_t r) const {
     return start_us_ + std::uint64_t{r + 1} * knobs_.slot_us;
   }
   static constexpr std::uint32_t kTracePortsUpTo = 16;  ///< wider networks: no per-port list
   Board* board_;
-  Bus* bus_;
+  const Access* access_;
   DeviceKnobs knobs_;
+  AcknowledgementHook acks_;
   std::uint32_t crumb_round_;
   std::uint64_t start_us_;
   std::uint64_t writes_before_;
   std::uint64_t not_before_{0};
   std::uint32_t late_{0};
   std::uint32_t rounds_{0};
+  std::uint64_t acknowledged_{0};
+  std::uint64_t lost_{0};
   bool pace_{true};
 };
 

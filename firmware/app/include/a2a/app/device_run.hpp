@@ -1,5 +1,6 @@
-// `run`: exchanges on the fabric, each from plan to the verdict of the fabric's
-// counters (device.hpp includes it), by the exchange job (JobRunner, one step per
+// `run`: exchanges on the fabric, each from plan to its verdict: the fabric's delivery
+// counters, or the product's acknowledgements, or "unverified" where the fabric has
+// neither (device.hpp includes it), by the exchange job (JobRunner, one step per
 // poll(): the console is read between steps) or, with `set mode=lookahead`, by the
 // board's slot timer (device_lookahead.hpp), handing over to the job at a flagged round.
 #pragma once
@@ -14,8 +15,8 @@ namespace a2a::app {
 /// its slot-timer part, the fabric prepared, the job that poll() then steps (from the
 /// first round, or from where look-ahead handed over). false: the reply ended with its
 /// error line.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-bool Device<Board, MaxPorts>::start_exchange() {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::start_exchange() {
   if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set planned over it
     if (const Errc e = check(config_); e != Errc::ok) return fail("configuration refused: ", describe(e));
   }
@@ -24,21 +25,21 @@ bool Device<Board, MaxPorts>::start_exchange() {
   detail::GraySteps family = detail::GraySteps::none;
   // Look-ahead's refusals come before the fabric is touched (injections stay armed).
   if (lookahead && !lookahead_runs(schedule, family)) return false;
-  Driver& fabric = fabric_.emplace(bus_);
+  Driver& fabric = access_.driver();
   if (!prepare_fabric(fabric, schedule)) return false;
   print_exchange_line(running_.index, running_.count, schedule);
 
   board_->set_crumb(crumb::kExchangeRound, 0);
   board_->set_crumb(crumb::kExchange, crumb::kExchangeRunning);
-  Hooks& hooks = hooks_.emplace(*board_, bus_, knobs_, crumb::kExchangeRound);
-  running_.writes_at_start = bus_.writes();
+  Hooks& hooks = hooks_.emplace(*board_, access_, knobs_, crumb::kExchangeRound, kCounted ? AcknowledgementHook{} : acks_);
+  running_.writes_at_start = access_.writes();
   running_.slots = {};  // the slot timer's part (look-ahead mode)
   running_.stop_asked = false;
   std::uint32_t first_round = 0;
   if (lookahead) {
-    if constexpr (SlotTimerBoard<Board>)
-      running_.slots = detail::lookahead_exchange<Layout>(*board_, bus_, fabric, family, schedule, job_resources(),
-                                                          hooks, knobs_.slot_us);
+    if constexpr (SlotTimerBoard<Board> && Access::kBlock)
+      running_.slots = detail::lookahead_exchange<Layout>(*board_, access_.bus(), fabric, family, schedule,
+                                                          job_resources(), hooks, knobs_.slot_us);
     if (!running_.slots.handed_over) return true;  // ended in the slot timer's part: poll() finishes it
     first_round = running_.slots.handover_round;
   }
@@ -49,8 +50,8 @@ bool Device<Board, MaxPorts>::start_exchange() {
 
 /// One step of the exchange under way (poll()), none before the round's slot; at the
 /// job's end, its verdict, then the next exchange of the run or the run's `ok`.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::step_exchange() {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::step_exchange() {
   if (job_) {
     if (board_->micros() < hooks_->not_before()) return;  // the slot pacing: a deadline, not a wait
     if (job_->step() != JobEvent::done) return;
@@ -59,7 +60,6 @@ void Device<Board, MaxPorts>::step_exchange() {
   const bool delivered = finish_exchange();
   job_.reset();
   hooks_.reset();
-  fabric_.reset();
   if (!delivered) return end_run();  // the run's reply ended with the error line
   if (++running_.index < running_.count && !running_.stop_asked) {
     if (!start_exchange()) end_run();
@@ -69,26 +69,36 @@ void Device<Board, MaxPorts>::step_exchange() {
   ok();
 }
 
-/// The verdict of the exchange that ended: the summary from the fabric's counters,
-/// what happened, the record for status; false (after the error line) unless every
-/// pair was delivered exactly once.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-bool Device<Board, MaxPorts>::finish_exchange() {
+/// The verdict of the exchange that ended, by the fabric's counters where it has them,
+/// else by the acknowledgements (or none); false (after the error line) unless every
+/// pair was delivered exactly once, as far as the verdict can tell.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::finish_exchange() {
+  board_->set_crumb(crumb::kExchange, 0);
+  if (running_.slots.report.replans != 0) planned_ok_ = false;  // a re-plan may have taken the plan's storage
+  if constexpr (kCounted) return verify_by_counters();
+  return verify_by_acknowledgements();
+}
+
+/// The register writes of the exchange that ended. The slot interrupt's two stores a
+/// round count as the controller's writes too.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+std::uint64_t Device<Board, MaxPorts, Fabric>::exchange_writes() const {
+  return access_.writes() - running_.writes_at_start + 2 * std::uint64_t{running_.slots.slots_written};
+}
+
+/// The summary from the fabric's counters, what happened, the record for status.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::verify_by_counters() {
   const AnySchedule& schedule = planned_;
-  Driver& fabric = *fabric_;
   const detail::LookaheadRun& slots = running_.slots;
   const ExchangeReport& report = slots.report;
-  board_->set_crumb(crumb::kExchange, 0);
-  if (report.replans != 0) planned_ok_ = false;  // a re-plan may have taken the plan's storage
-
-  DeliveryTally c = fabric.counters();
+  DeliveryTally c = access_.driver().counters();
   // A degraded plan leaves out the pairs no fault-free path or relay reaches.
   const std::uint64_t ports = schedule.network().ports;
   const std::uint64_t expected = ports * ports - report.left_out;
   c.count_missing(expected);
-  // The slot interrupt's two stores a round count as the controller's writes too.
-  const std::uint64_t writes = bus_.writes() - running_.writes_at_start + 2 * std::uint64_t{slots.slots_written};
-  print_summary(slots, c, expected, writes, hooks_->late());
+  print_summary(slots, c, expected, exchange_writes(), hooks_->late());
   print_what_happened(slots);
   // Copies a stopped plan left in relays' stores stay there (held); nothing else may.
   const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 &&
@@ -108,10 +118,51 @@ bool Device<Board, MaxPorts>::finish_exchange() {
   return true;
 }
 
+/// A fabric without delivery counters: the pairs sent (every round committed and
+/// carried) and what the product's acknowledgements say of them; without a hook the
+/// summary says the exchange ran unverified, and `ok` means exactly that.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
+  const detail::LookaheadRun& slots = running_.slots;
+  const ExchangeReport& report = slots.report;
+  const Hooks& hooks = *hooks_;
+  const std::uint64_t ports = planned_.network().ports;
+  const std::uint64_t expected = ports * ports - report.left_out;
+  const std::uint64_t pending = report.error == Errc::ok ? 0 : report.messages_pending;
+  const std::uint64_t sent = pending < expected ? expected - pending : 0;
+  const bool acked = acks_.set();
+  board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned);
+  if constexpr (Access::kCountsWrites) board_->print(", register writes ", exchange_writes());
+  board_->print(", pairs sent ", sent, "/", expected);
+  if (acked) board_->print(", acknowledged ", hooks.acknowledged(), ", lost ", hooks.lost());
+  else board_->print(", unverified (no delivery counters, no acknowledgements)");
+  board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans, "\n");
+  print_what_happened(slots);
+  DeliveryTally c{};
+  c.delivered = acked ? hooks.acknowledged() : sent;
+  const bool exact = report.error == Errc::ok && c.delivered == expected && hooks.lost() == 0;
+  record(report, c, expected, exact, hooks.late());
+  if (report.error != Errc::ok) {
+    return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error),
+                "; ", report.messages_pending, " messages not delivered");
+  }
+  if (acked && !exact)
+    return fail("the acknowledgements do not show every pair delivered exactly once: ", hooks.lost(), " lost");
+  const std::string_view pairs = report.left_out != 0 ? "every deliverable pair" : "every pair";
+  if (acked) board_->print("verified by acknowledgements: ", pairs, " acknowledged exactly once");
+  else board_->print("unverified: ", pairs, " sent in rounds committed and carried without error; no delivery counters or acknowledgements confirm what arrived");
+  if (report.left_out != 0) board_->print(", ", report.left_out, " pairs left out (degraded)");
+  board_->print("\n");
+  return true;
+}
+
 /// Look-ahead mode's refusals (no slot period, no slot timer, rounds that change more
 /// than one stage); `family`: how the rounds step when it runs.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-bool Device<Board, MaxPorts>::lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family) {
+  if constexpr (!Access::kBlock)
+    return fail("look-ahead mode needs the a2a block's slot ring; this device drives the product's fabric; "
+                "nothing was run (mode=direct runs it)");
   if (knobs_.slot_us == 0)
     return fail("look-ahead mode needs slot_us > 0 (the slot timer's period in microseconds); nothing was run");
   if constexpr (!SlotTimerBoard<Board>)
@@ -126,29 +177,36 @@ bool Device<Board, MaxPorts>::lookahead_runs(const AnySchedule& schedule, detail
 
 /// The fabric found, configured for the network, its counters cleared and the armed
 /// injections handed to it (they are the fabric's from then on: `clear` repairs).
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-bool Device<Board, MaxPorts>::prepare_fabric(Driver& fabric, const AnySchedule& schedule) {
-  fabric.set_write_verification(true);  // a register that did not take is never committed
-  if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric block not recognised: ", describe(e));
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::prepare_fabric(Driver& fabric, const AnySchedule& schedule) {
+  if constexpr (requires { fabric.set_write_verification(true); })
+    fabric.set_write_verification(true);  // a register that did not take is never committed
+  if constexpr (detail::ProbedFabric<Driver>) {
+    if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric not recognised: ", describe(e));
+  }
   const bool relays = schedule.fault_tolerant() != nullptr;
   if (const Errc e = fabric.configure(schedule.network(), is_optical(schedule), relays); e != Errc::ok)
     return fail("fabric refused the network: ", describe(e));
-  if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
-    return fail("fabric did not clear its counters: ", describe(e));
-  const std::uint32_t first_round = fabric.round_counter();
-  for (std::uint32_t k = 0; k < injection_count_; ++k) {
-    const Injection& in = injections_[k];
-    if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round,
-                                           hal::InjectedKind{in.stuck, in.state, in.hidden}, board_->fabric_polls());
-        e != Errc::ok)
-      return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
+  if constexpr (kCounted) {
+    if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
+      return fail("fabric did not clear its counters: ", describe(e));
+  }
+  if constexpr (detail::InjectingFabric<Driver>) {
+    const std::uint32_t first_round = fabric.round_counter();
+    for (std::uint32_t k = 0; k < injection_count_; ++k) {
+      const Injection& in = injections_[k];
+      if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round,
+                                             hal::InjectedKind{in.stuck, in.state, in.hidden}, board_->fabric_polls());
+          e != Errc::ok)
+        return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
+    }
   }
   injection_count_ = 0;
   return true;
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::print_exchange_line(std::uint32_t index, std::uint32_t count,
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_exchange_line(std::uint32_t index, std::uint32_t count,
                                                   const AnySchedule& schedule) {
   const Network net = schedule.network();
   board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
@@ -158,8 +216,8 @@ void Device<Board, MaxPorts>::print_exchange_line(std::uint32_t index, std::uint
   board_->print("\n");
 }
 
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
                                             std::uint64_t expected, std::uint64_t writes, std::uint32_t late) {
   const ExchangeReport& report = slots.report;
   board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ", writes,
@@ -174,8 +232,8 @@ void Device<Board, MaxPorts>::print_summary(const detail::LookaheadRun& slots, c
 
 /// The paragraphs after the summary: pairs left out (degraded), the look-ahead's
 /// hand-over, the faults the fabric marked and the re-plans around them.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& slots) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::LookaheadRun& slots) {
   const ExchangeReport& report = slots.report;
   if (report.left_out != 0) {
     const UndeliverablePair& p = report.first_left_out;
@@ -211,8 +269,8 @@ void Device<Board, MaxPorts>::print_what_happened(const detail::LookaheadRun& sl
 
 /// The faults found from what the outputs received (the fabric did not name them), by
 /// every stop of the exchange.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::print_located(const ExchangeReport& report) {
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_located(const ExchangeReport& report) {
   if (report.located_stops == 0 || report.located == nullptr) return;
   const LocatedFaults& found = *report.located;
   const bool explained = found.last_stop_found != 0;
@@ -238,8 +296,8 @@ void Device<Board, MaxPorts>::print_located(const ExchangeReport& report) {
 }
 
 /// What `status` reports of the last exchange.
-template <DeviceBoard Board, std::uint32_t MaxPorts>
-void Device<Board, MaxPorts>::record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
                                      bool exact, std::uint32_t late) {
   record_.exchanges += 1;
   record_.failed += exact ? 0U : 1U;

@@ -1,0 +1,124 @@
+// The fabric a Device drives: the a2a register block over the board's bus (the
+// default), or any hal::FabricController the product hands it (its own driver of
+// SPI chains, crosspoint chips, latches). What the device can do with it follows
+// from what it offers: delivery counters verify a run (FabricDiagnostics), fault
+// injection arms `inject`, the a2a block's slot ring runs look-ahead mode. Without
+// counters a run is verified by the product's acknowledgements (AcknowledgementHook)
+// or is reported as unverified.
+#pragma once
+// IWYU pragma: private, include "a2a/app/device.hpp"
+// (the fabric access of Device: device.hpp includes this before it declares the class.)
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "a2a/app/counting_bus.hpp"
+#include "a2a/hal/fabric_controller.hpp"
+#include "a2a/hal/fabric_driver.hpp"
+
+namespace a2a::app {
+
+/// Device's default fabric: the a2a register block, reached through the board's bus()
+/// by a2a's own driver (the device makes it; register map 2.x).
+struct A2aBlock {};
+
+/// A board that reaches the a2a block: the bus to its registers.
+template <class B>
+concept BlockBoard = requires(B& b) { requires hal::RegisterBus<std::remove_reference_t<decltype(b.bus())>>; };
+
+/// The origin whose message a destination received in the round just carried, as the
+/// product's endpoints acknowledged it; kNoReceipt: none arrived.
+inline constexpr std::uint32_t kNoReceipt = 0xFFFFFFFFU;
+
+/// The product's per-round acknowledgements (its endpoints' receipts), for a fabric
+/// without delivery counters: after each round the device asks, for every destination
+/// a message of that round was sent to, which origin it received; a pair whose receipt
+/// does not name its origin is lost. Asked right after the round was carried (its
+/// wait_round() said done): the receipts of a round must be in by then.
+struct AcknowledgementHook {
+  std::uint32_t (*received)(void* context, std::uint32_t destination){nullptr};
+  void* context{nullptr};
+  [[nodiscard]] constexpr bool set() const { return received != nullptr; }
+};
+
+namespace detail {
+
+/// A fabric's delivery counters (register map 2.0): they verify a run.
+template <class F>
+concept CountingFabric = requires(F& f, std::uint32_t polls) {
+  { f.clear_counters(polls) } -> std::same_as<Errc>;
+  { f.counters() } -> std::same_as<DeliveryTally>;
+};
+/// A fabric that can fail switches on request (an emulated or test block).
+template <class F>
+concept InjectingFabric = requires(F& f, std::uint32_t u) {
+  { f.can_inject() } -> std::same_as<bool>;
+  { f.inject_fault(u, u, u, hal::InjectedKind{}, u) } -> std::same_as<Errc>;
+  { f.clear_injected_faults(u) } -> std::same_as<Errc>;
+};
+/// A fabric that says whether it is there and what it is (the a2a block's ID).
+template <class F>
+concept ProbedFabric = requires(F& f) {
+  { f.probe() } -> std::same_as<Errc>;
+};
+
+/// The a2a block: the device's own driver over the board's bus, whose writes it counts.
+template <class Board, std::uint32_t MaxPorts>
+class OwnedBlock {
+ public:
+  using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
+  using Bus = CountingBus<std::remove_reference_t<decltype(std::declval<Board&>().bus())>>;
+  using Driver = hal::FabricDriver<Bus, Layout>;
+  static constexpr bool kBlock = true;
+
+  explicit OwnedBlock(Board& board) : bus_(board.bus()), driver_(bus_) {}
+  OwnedBlock(const OwnedBlock&) = delete;  // driver_ points at bus_
+  OwnedBlock& operator=(const OwnedBlock&) = delete;
+  OwnedBlock(OwnedBlock&&) = delete;
+  OwnedBlock& operator=(OwnedBlock&&) = delete;
+  ~OwnedBlock() = default;
+
+  Driver& driver() { return driver_; }
+  Bus& bus() { return bus_; }
+  [[nodiscard]] std::uint64_t writes() const { return bus_.writes(); }
+  static constexpr bool kCountsWrites = true;
+
+ private:
+  Bus bus_;
+  Driver driver_;
+};
+
+/// The product's driver: the device drives the one it was given.
+template <hal::FabricController Fabric>
+class GivenFabric {
+ public:
+  using Driver = Fabric;
+  static constexpr bool kBlock = false;
+
+  explicit GivenFabric(Fabric& fabric) : driver_(&fabric) {}
+  Driver& driver() { return *driver_; }
+  /// Its bus writes, when the driver counts them (a `writes()` member); else 0.
+  [[nodiscard]] std::uint64_t writes() const {
+    if constexpr (kCountsWrites) return driver_->writes();
+    else return 0;
+  }
+  static constexpr bool kCountsWrites = requires(const Fabric& f) {
+    { f.writes() } -> std::convertible_to<std::uint64_t>;
+  };
+
+ private:
+  Fabric* driver_;
+};
+
+template <class Board, std::uint32_t MaxPorts, class Fabric>
+struct FabricAccessOf {
+  using type = GivenFabric<Fabric>;
+};
+template <class Board, std::uint32_t MaxPorts>
+struct FabricAccessOf<Board, MaxPorts, A2aBlock> {
+  using type = OwnedBlock<Board, MaxPorts>;
+};
+
+}  // namespace detail
+}  // namespace a2a::app
