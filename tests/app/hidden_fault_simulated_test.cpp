@@ -172,19 +172,19 @@ TEST_CASE("hidden faults in the simulated fabric: the controller's job names the
     const std::array<PlanStorageSpan, 1> replan{storage->span()};
     std::vector<std::uint32_t> delivered(app::DeliveredMessages::words_for(32));
     std::array<std::uint16_t, 32> observation{};
-    app::LocatedFaults located;
-    const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &located};
+    app::FoundFaults found;
+    const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &found};
     PlantAfter hooks{&fabric, c.fault, c.from_round};
     const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
     INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
          ", replans ", report.replans, ", replan error ", describe(report.replan_error));
     REQUIRE(report.error == Errc::ok);
-    REQUIRE(report.located != nullptr);
-    REQUIRE(report.located->count == 1);
-    CHECK(report.located->faults[0].kind == c.kind);
-    CHECK(report.located->faults[0].stage == c.fault.stage);
-    CHECK(report.located->faults[0].index == c.fault.sw);
-    if (c.kind == LocatedKind::stuck_switch) CHECK(report.located->faults[0].state == c.fault.state);
+    REQUIRE(report.found != nullptr);
+    REQUIRE(report.found->count == 1);
+    CHECK(report.found->faults[0].fault.kind == c.kind);
+    CHECK(report.found->faults[0].fault.stage == c.fault.stage);
+    CHECK(report.found->faults[0].fault.index == c.fault.sw);
+    if (c.kind == LocatedKind::stuck_switch) CHECK(report.found->faults[0].fault.state == c.fault.state);
     CHECK(report.located_round >= c.from_round);  // a stuck switch acts when a round wants the other state
     CHECK(report.test_rounds <= feng_wu_tests(32));
     check_every_pair_once(fabric, 32);
@@ -225,8 +225,8 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
     const std::array<PlanStorageSpan, 1> replan{storage->span()};
     std::vector<std::uint32_t> delivered(app::DeliveredMessages::words_for(32));
     std::array<std::uint16_t, 32> observation{};
-    app::LocatedFaults located;
-    const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &located};
+    app::FoundFaults found;
+    const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &found};
     NothingPlanted hooks;  // every fault is in from the start
     const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
     INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
@@ -234,9 +234,9 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
     REQUIRE(report.error == Errc::ok);
     CHECK(report.located_stops >= 2);  // one stop cannot name three faults from one wrong signal's path
     CHECK(report.test_rounds <= app::test_round_allowance(net));
-    REQUIRE(report.located != nullptr);
-    for (std::uint32_t k = 0; k < report.located->count; ++k) {  // the last stop's: planted ones
-      const FaultCandidate& f = report.located->faults[k];
+    REQUIRE(report.found != nullptr);
+    for (std::uint32_t k = 0; k < report.found->count; ++k) {  // the last stop's: planted ones
+      const FaultCandidate& f = report.found->faults[k].fault;
       bool planted = false;
       for (const emulated::HiddenFault& h : faults)
         planted = planted || (f.stage == h.stage && f.index == h.sw && (f.kind == LocatedKind::stuck_switch) == h.stuck);
@@ -290,8 +290,8 @@ TEST_CASE("seeded sets of two to four hidden faults: the controller's job comple
         const std::array<PlanStorageSpan, 1> replan{storage->span()};
         std::vector<std::uint32_t> delivered(app::DeliveredMessages::words_for(ports));
         std::array<std::uint16_t, 64> observation{};
-        app::LocatedFaults located;
-        const app::JobResources resources{replan, delivered, FaultPlanOptions{}, std::span(observation).first(ports), &located};
+        app::FoundFaults found;
+        const app::JobResources resources{replan, delivered, FaultPlanOptions{}, std::span(observation).first(ports), &found};
         NothingPlanted hooks;
         const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
         ++jobs;

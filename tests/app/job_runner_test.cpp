@@ -44,8 +44,8 @@ struct Resources {
   std::array<PlanStorageSpan, 1> replan{storage->span()};
   std::vector<std::uint32_t> delivered = std::vector<std::uint32_t>(app::DeliveredMessages::words_for(64));
   std::array<std::uint16_t, 64> observation{};
-  app::LocatedFaults located{};
-  app::JobResources job() { return {replan, delivered, FaultPlanOptions{}, observation, &located}; }
+  app::FoundFaults found{};
+  app::JobResources job() { return {replan, delivered, FaultPlanOptions{}, observation, &found}; }
 };
 
 /// What the receivers kept (rounds the fabric completed clean), summed by pair.
@@ -110,9 +110,14 @@ TEST_CASE("job runner: a switch marked faulty mid-exchange is planned around bet
   const app::ExchangeReport& report = job.report();
   REQUIRE(job.finished());
   CHECK(report.error == Errc::ok);
-  CHECK(report.fault_found);
-  CHECK(report.fault_stage == 1);
-  CHECK(report.fault_switch == 2);
+  REQUIRE(report.found != nullptr);  // one list: the switch the fabric named, when
+  REQUIRE(report.found->count == 1);
+  const app::FoundFault& named = report.found->faults[0];
+  CHECK(named.named_by_fabric);
+  CHECK(named.fault.kind == LocatedKind::dead_switch);
+  CHECK(named.fault.stage == 1);
+  CHECK(named.fault.index == 2);
+  CHECK(named.round == 7);  // Hooks{&fabric, 6}: it fails once round 6 is delivered; round 7 stops
   CHECK(report.replans == 1);
   CHECK(steps.recoveries == 2);  // the stop recorded, then the plan around it
   CHECK(steps.round_steps > report.rounds_run);  // several steps a round: commit, then STATUS

@@ -258,7 +258,7 @@ class Device {
   /// device's planning (its meter restarted per re-plan).
   JobResources job_resources() {
     meter_ = device_plan_meter(config_.ports, &feed, board_);
-    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &located_};
+    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &found_};
   }
 
   // Out of line (gnu::noinline), each command and each step of run_one: inlined, their
@@ -282,6 +282,7 @@ class Device {
   [[gnu::noinline]] void cmd_stop();
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();
+  [[gnu::noinline]] bool begin_exchange();
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool finish_exchange();
   [[gnu::noinline]] bool verify_by_counters();
@@ -295,6 +296,7 @@ class Device {
   [[nodiscard]] std::uint64_t exchange_writes() const;
   [[gnu::noinline]] void print_what_happened(const detail::LookaheadRun& slots);
   [[gnu::noinline]] void print_located(const ExchangeReport& report);
+  [[gnu::noinline]] void print_named(const ExchangeReport& report);
   [[gnu::noinline]] void record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
                                 bool exact, std::uint32_t late);
   [[nodiscard]] std::string_view order_name() const { return config_.order == RoundOrder::gray ? "gray" : "natural"; }
@@ -329,7 +331,7 @@ class Device {
   /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).
   std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
   std::array<std::uint16_t, MaxPorts> observation_{};  // what a stopped round's outputs received
-  LocatedFaults located_{};                            // what the last diagnosis found
+  FoundFaults found_{};                                 // what the last exchange found
   /// The run under way (`run [COUNT]`): which exchange, what its summary needs.
   struct Running {
     bool active{false};      ///< the run's reply has not ended

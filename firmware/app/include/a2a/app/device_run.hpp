@@ -20,6 +20,12 @@ bool Device<Board, MaxPorts, Fabric>::start_exchange() {
   if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set planned over it
     if (const Errc e = check(config_); e != Errc::ok) return fail("configuration refused: ", describe(e));
   }
+  return begin_exchange();  // its frame (the look-ahead's report) is not beneath the planner's
+}
+
+/// start_exchange() with the plan in place.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
   const AnySchedule& schedule = planned_;
   const bool lookahead = knobs_.mode == RunMode::lookahead;
   detail::GraySteps family = detail::GraySteps::none;
@@ -250,40 +256,51 @@ void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::Lookahea
     board_->print("look-ahead: stopped at round ", slots.handover_round, ": ", describe(slots.flagged),
                   "; the direct round loop took over from that round\n");
   print_located(report);
-  if (!report.fault_found) return;
-  board_->print("fault: the fabric marked switch ", report.fault_switch, " of stage ", report.fault_stage,
-                " faulty in round ", report.fault_round, "; ");
-  if (report.replans == 0) return board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
-  board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
-  if (report.second_fault_found) {
-    board_->print("fault: the fabric marked switch ", report.second_fault_switch, " of stage ",
-                  report.second_fault_stage, " faulty in round ", report.second_fault_round, "; ");
-    if (report.replan_error == Errc::ok)
-      board_->print("re-planned around both, resumed without resending what was delivered\n");
-    else
-      board_->print("no schedule avoids it too: ", describe(report.replan_error), "\n");
-  }
+  print_named(report);
   if (report.stranded != 0)
     board_->print("fault: ", report.stranded,
                   " relayed copies the stopped plan left in relays' stores are held; their messages were sent "
                   "again from their origin\n");
 }
 
+/// The switches the fabric marked faulty (its FAULT bitmap), each with what was done:
+/// every one but an unavoidable last was re-planned around.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_named(const ExchangeReport& report) {
+  if (report.found == nullptr) return;
+  const FoundFaults& found = *report.found;
+  std::uint32_t named = 0;
+  for (std::uint32_t k = 0; k < found.count; ++k) {
+    const FoundFault& f = found.faults[k];
+    if (!f.named_by_fabric) continue;
+    board_->print("fault: the fabric marked switch ", f.fault.index, " of stage ", f.fault.stage, " faulty in round ",
+                  f.round, "; ");
+    const bool unavoided = k + 1 == found.count && report.replan_error != Errc::ok;
+    if (unavoided) board_->print("no schedule avoids it", named == 0 ? "" : " too", ": ", describe(report.replan_error), "\n");
+    else if (named == 0) board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
+    else board_->print("re-planned around ", named == 1 ? "both" : "all of them", ", resumed without resending what was delivered\n");
+    ++named;
+  }
+}
+
 /// The faults found from what the outputs received (the fabric did not name them), by
 /// every stop of the exchange.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::print_located(const ExchangeReport& report) {
-  if (report.located_stops == 0 || report.located == nullptr) return;
-  const LocatedFaults& found = *report.located;
+  if (report.located_stops == 0 || report.found == nullptr) return;
+  const FoundFaults& found = *report.found;
   const bool explained = found.last_stop_found != 0;
+  const std::uint32_t located = found.count_named(false);
   board_->print("fault: round ", report.located_round, " did not arrive as sent",
                 explained ? "" : ", and no single switch or link explains it");
-  if (found.count == 0) return board_->print("\n");
+  if (located == 0) return board_->print("\n");
   board_->print(explained ? "; located " : "; the stops before it located ",
                 found.exact ? "" : "(with a class the outputs cannot tell apart) ");
+  std::uint32_t listed = 0;
   for (std::uint32_t k = 0; k < found.count; ++k) {
-    const FaultCandidate& f = found.faults[k];
-    if (k != 0) board_->print(", ");
+    if (found.faults[k].named_by_fabric) continue;
+    const FaultCandidate& f = found.faults[k].fault;
+    if (listed++ != 0) board_->print(", ");
     if (f.kind == LocatedKind::dead_link)
       board_->print("the link behind stage ", f.stage, " on terminal ", f.index, " dead");
     else
@@ -294,7 +311,7 @@ void Device<Board, MaxPorts, Fabric>::print_located(const ExchangeReport& report
                 " stop", report.located_stops == 1 ? "" : "s", "); ");
   if (!explained) return board_->print("stopped there\n");
   if (report.replans == 0) return board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
-  board_->print("re-planned around ", found.count == 1 ? "it" : "them", ", resumed without resending what was delivered\n");
+  board_->print("re-planned around ", located == 1 ? "it" : "them", ", resumed without resending what was delivered\n");
 }
 
 /// What `status` reports of the last exchange.

@@ -40,6 +40,33 @@
 
 namespace a2a::app {
 
+/// A fault an exchange found: named by the fabric (its FAULT bitmap marked the switch:
+/// a dead switch) or located from what the outputs received (a diagnosis).
+struct FoundFault {
+  FaultCandidate fault{};
+  std::uint32_t round{0};  ///< the round of the stop that found it, counted over all plans
+  bool named_by_fabric{false};
+};
+
+/// Every fault an exchange found, in the order found, in one list (JobResources::found;
+/// the report points at it), and what its diagnoses cost.
+struct FoundFaults {
+  std::array<FoundFault, kMaxConfigFaults> faults{};
+  std::uint32_t count{0};
+  std::uint32_t test_rounds{0};      ///< test rounds all diagnoses ran
+  bool exact{true};                  ///< every located fault alone in its class
+  std::uint32_t last_stop_found{0};  ///< faults the last diagnosed stop found (0: nothing explains it)
+  constexpr void add(const FaultCandidate& f, std::uint32_t round, bool named_by_fabric) {
+    if (count < faults.size()) faults[count++] = {f, round, named_by_fabric};
+  }
+  /// How many the fabric named (or, false: the diagnoses located).
+  [[nodiscard]] constexpr std::uint32_t count_named(bool named_by_fabric) const {
+    std::uint32_t n = 0;
+    for (std::uint32_t k = 0; k < count; ++k) n += faults[k].named_by_fabric == named_by_fabric ? 1U : 0U;
+    return n;
+  }
+};
+
 /// What one exchange did, for the summary line.
 struct ExchangeReport {
   Errc error{Errc::ok};                ///< ok: every round ran; the counters say whether all arrived
@@ -48,26 +75,17 @@ struct ExchangeReport {
   std::uint32_t failed_round{0};       ///< when error != ok: the round of the plan that stopped
   std::uint64_t messages_pending{0};   ///< when error != ok: messages not delivered
   std::uint32_t replans{0};            ///< re-plans around a switch found faulty
-  bool fault_found{false};             ///< the fabric marked a switch faulty during the exchange
-  std::uint32_t fault_stage{0};
-  std::uint32_t fault_switch{0};
-  std::uint32_t fault_round{0};        ///< round of the first plan in which it was found
-  Errc replan_error{Errc::ok};         ///< why no schedule avoids the fault (when fault_found and error)
+  Errc replan_error{Errc::ok};         ///< why no schedule avoids the last fault found (then error != ok)
   std::uint64_t stranded{0};           ///< copies stopped plans left in relays' stores (held, resent from origin)
   std::uint64_t left_out{0};           ///< a degraded plan: the pairs it does not deliver (the last plan's)
   UndeliverablePair first_left_out{};  ///< the first of them, and why
-  bool second_fault_found{false};      ///< a re-planned run found another faulty switch (the last one found:)
-  std::uint32_t second_fault_stage{0};
-  std::uint32_t second_fault_switch{0};
-  std::uint32_t second_fault_round{0};  ///< counted over all plans
   std::uint32_t retries{0};
-  /// Faults the fabric did not name, found from what the outputs received: every
-  /// diagnosis of the job (the faults in the order found, whether each was alone in its
-  /// class), where the last one stopped.
-  const LocatedFaults* located{nullptr};  ///< in JobResources::located (a report stays small: boards' stacks)
-  std::uint32_t located_round{0};     ///< counted over all plans
-  std::uint32_t located_stops{0};     ///< stops diagnosed this way
-  std::uint32_t test_rounds{0};       ///< test rounds all diagnoses ran
+  /// Every fault found, named by the fabric or located from the outputs, in the order
+  /// found: in JobResources::found (a report stays small: boards' stacks); null: none kept.
+  const FoundFaults* found{nullptr};
+  std::uint32_t located_round{0};  ///< the last stop no FAULT bit explained, counted over all plans
+  std::uint32_t located_stops{0};  ///< stops diagnosed from the outputs
+  std::uint32_t test_rounds{0};    ///< test rounds all diagnoses ran
 };
 
 /// The first switch the fabric marks faulty that `known` does not list yet (the FAULT
@@ -105,16 +123,9 @@ constexpr Errc add_found_fault(Fabric& fabric, const Network& net, ControllerCon
   return Errc::ok;
 }
 
-/// A re-planned run found another faulty switch: into the report's second-fault fields.
-template <hal::FabricController Fabric>
-constexpr void note_second_fault(Fabric& fabric, const Network& net, const ControllerConfig& around,
-                                 ExchangeOutcome& last, ExchangeReport& report) {
-  report.second_fault_found = true;
-  if (locate_new_fault(fabric, net, around, last)) {
-    report.second_fault_stage = last.faulty_stage;
-    report.second_fault_switch = last.faulty_switch;
-  }
-  report.second_fault_round = report.rounds_run;
+/// A switch the fabric marked faulty in `round` (counted over all plans), into the list.
+constexpr void note_named_fault(FoundFaults* found, std::uint32_t stage, std::uint32_t sw, std::uint32_t round) {
+  if (found != nullptr) found->add({LocatedKind::dead_switch, stage, sw, 0}, round, true);
 }
 
 /// A degraded fault-tolerant plan's left-out pairs: how many, and the first.
@@ -237,7 +248,7 @@ struct JobResources {
   /// N entries: what the outputs received in a stopped round, by input port (fault
   /// diagnosis on a fabric with monitors; empty: faults the fabric does not name stop the job).
   std::span<std::uint16_t> observation{};
-  LocatedFaults* located{nullptr};  ///< where the job's diagnoses put what they found, stop after stop
+  FoundFaults* found{nullptr};  ///< every fault the job finds, named or located (cleared when it starts)
 };
 
 namespace detail {
@@ -261,14 +272,12 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
       const std::int64_t stores = history.mark_arrived(running, last.rounds_done, observed);
       report.stranded = static_cast<std::uint64_t>(static_cast<std::int64_t>(report.stranded) + stores);
     }
-    if (resources.located == nullptr) return Errc::fault_plan_storage_too_small;
-    LocatedFaults& found = *resources.located;  // what every stop of this job found
-    if (report.located_stops == 0) found = {};
+    if (resources.found == nullptr) return Errc::fault_plan_storage_too_small;
+    FoundFaults& found = *resources.found;  // what every stop of this job found
     const std::uint32_t allowance = test_round_allowance(net);
     const LocatedFaults stop = diagnose(fabric, running, last.rounds_done, around, observed, max_polls,
                                         resources.planning.meter,
                                         report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
-    report.located = &found;
     report.located_round = offset + last.rounds_done;
     report.located_stops += 1;
     report.test_rounds += stop.test_rounds;
@@ -279,7 +288,7 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
     for (std::uint32_t k = 0; k < stop.count; ++k) {
       if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
       const FaultCandidate& f = stop.faults[k];
-      if (found.count < kMaxLocated) found.faults[found.count++] = f;
+      found.add(f, report.located_round, false);
       around.faults[around.fault_count++] = {
           static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.index), f.kind == LocatedKind::dead_link,
           static_cast<std::uint8_t>(f.kind == LocatedKind::stuck_switch ? f.state + 1U : 0U)};

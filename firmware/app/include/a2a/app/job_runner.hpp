@@ -45,6 +45,8 @@ class JobRunner {
     job_.last = &schedule;
     report_.rounds_planned = schedule.rounds();
     count_left_out(schedule, report_);
+    if (resources.found != nullptr) *resources.found = {};  // this job's list
+    report_.found = resources.found;
     first_.emplace(fabric, schedule, options_);
   }
   JobRunner(const JobRunner&) = delete;  // the round runners point into the job
@@ -89,12 +91,8 @@ class JobRunner {
     report_.error = first.error;
     report_.failed_round = first.rounds_done;
     if (first.error == Errc::ok || !(first.fault_located || first.unnamed_fault)) return give_up(first.error);
-    if (first.fault_located) {
-      report_.fault_found = true;
-      report_.fault_stage = first.faulty_stage;
-      report_.fault_switch = first.faulty_switch;
-      report_.fault_round = first.rounds_done;
-    }
+    if (first.fault_located)
+      note_named_fault(resources_.found, first.faulty_stage, first.faulty_switch, first.rounds_done);
     if (!job_.history.start(resources_.delivered_bits, schedule_->network().ports))
       return give_up_replanning(Errc::fault_plan_storage_too_small);  // no room to remember what arrived
     report_.stranded = job_.history.record(*schedule_, first.rounds_done, resources_.planning.meter);
@@ -140,7 +138,8 @@ class JobRunner {
     report_.failed_round = last_.rounds_done;
     if (last_.fault_located || last_.unnamed_fault)
       report_.stranded += job_.history.record(*resumed_schedule_, last_.rounds_done, resources_.planning.meter);
-    if (last_.fault_located) note_second_fault(*fabric_, schedule_->network(), around_, last_, report_);
+    if (last_.fault_located && locate_new_fault(*fabric_, schedule_->network(), around_, last_))
+      note_named_fault(resources_.found, last_.faulty_stage, last_.faulty_switch, report_.rounds_run);
     if (last_.unnamed_fault) {
       if (const Errc e = detail::diagnose_stop(*fabric_, *resumed_schedule_, last_, offset_, resources_,
                                                options_.max_polls, around_, job_.history, report_);
