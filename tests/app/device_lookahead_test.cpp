@@ -149,3 +149,33 @@ TEST_CASE("look-ahead: a fault no schedule avoids stops the exchange with what w
   CHECK(has(r, "pairs delivered 48/256, missing 208, duplicates 0"));  // rounds 0..2, each pair once
   CHECK(has(r, "; 208 messages not delivered (fabric: 208 pairs missing)\n"));
 }
+
+TEST_CASE("look-ahead: status answers while the slot timer runs; stop ends the run at a round boundary") {
+  DeviceBench b;
+  REQUIRE(lookahead(b, "topology=omega ports=64 order=gray").ends_with("\nok\n"));
+  b.board.type("run 3\n");
+  // Poll until the second exchange is under way (its rounds come from the slot timer).
+  std::string during;
+  for (std::uint32_t i = 0; i < 1000000 && !has(during, "exchange 2/3"); ++i) {
+    b.device->poll();
+    during += b.board.take_output();
+  }
+  REQUIRE(has(during, "exchange 2/3"));
+  const std::string status = b.command("status");
+  INFO(status);
+  CHECK(has(status, " running=2/3 round="));
+  const std::string stop = b.command("stop");
+  CHECK(has(stop, "stopping: exchange 2/3 ends at the next round boundary"));
+  const std::string end = b.reply();
+  INFO(end);
+  CHECK(has(end, "error: exchange 2 stopped in round "));
+  CHECK(has(end, "stopped at a round boundary as asked (stop)"));
+  // Every round the slot timer committed was confirmed: nothing half-run, nothing twice.
+  CHECK(has(end, "duplicates 0, misroutes 0, conflicts 0"));
+  CHECK_FALSE(has(end, "exchange 3/3"));
+  CHECK_FALSE(b.device->busy());
+  const std::string next = b.command("run");
+  INFO(next);
+  CHECK(has(next, "pairs delivered 4096/4096, missing 0, duplicates 0"));
+  CHECK(next.ends_with("\nok\n"));
+}

@@ -24,6 +24,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <variant>
 
 #include "a2a/app/device_board.hpp"
 #include "a2a/app/device_fabric.hpp"
@@ -48,6 +49,12 @@ class Device {
   using Driver = typename Access::Driver;
   using Hooks = detail::DeviceRoundHooks<Board, Access>;
   static constexpr bool kCounted = detail::CountingFabric<Driver>;
+  static constexpr bool kLookahead = SlotTimerBoard<Board> && Access::kBlock;
+  using Job = JobRunner<Driver, Hooks>;
+  template <class S>
+  using SessionOf = typename detail::LookaheadSessionOf<kLookahead, Layout, Board, Access, Hooks, S>::type;
+  using LatinSession = SessionOf<LatinSquareSchedule<>>;
+  using AlternatingSession = SessionOf<AlternatingSchedule>;
 
  public:
   /// The a2a block over the board's bus.
@@ -284,6 +291,8 @@ class Device {
   [[gnu::noinline]] bool start_exchange();
   [[gnu::noinline]] bool begin_exchange();
   [[gnu::noinline]] void step_exchange();
+  [[gnu::noinline]] bool step_lookahead();
+  void start_lookahead(detail::GraySteps family, const AnySchedule& schedule, Hooks& hooks);
   [[gnu::noinline]] bool finish_exchange();
   [[gnu::noinline]] bool verify_by_counters();
   [[gnu::noinline]] bool verify_by_acknowledgements();
@@ -343,10 +352,11 @@ class Device {
   };
   Running running_{};
   bool held_{false};  ///< reader_ holds a line that waits for the run's reply to end
-  // The exchange under way: its round hooks and its job (static storage, kept across
-  // poll()s; the job points into the hooks and the fabric).
+  // The exchange under way: its round hooks and its job, or its look-ahead session
+  // until a hand-over (static storage, kept across poll()s; the job and the session
+  // point into the hooks and the fabric; one at a time, so they share the storage).
   std::optional<Hooks> hooks_{};
-  std::optional<JobRunner<Driver, Hooks>> job_{};
+  std::variant<std::monostate, Job, LatinSession, AlternatingSession> exchange_{};
 };
 
 }  // namespace a2a::app

@@ -214,7 +214,11 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_stop() {
   if (!running_.active) return error("stop: no exchange is running");
   running_.stop_asked = true;
-  if (job_) job_->request_stop();
+  if (Job* job = std::get_if<Job>(&exchange_)) job->request_stop();
+  if constexpr (kLookahead) {
+    if (LatinSession* s = std::get_if<LatinSession>(&exchange_)) s->request_stop();
+    if (AlternatingSession* s = std::get_if<AlternatingSession>(&exchange_)) s->request_stop();
+  }
   board_->print("stopping: exchange ", running_.index + 1, "/", running_.count,
                 " ends at the next round boundary; the run's reply ends then\n");
   ok();

@@ -1,8 +1,9 @@
 // `run` in look-ahead mode (`set mode=lookahead`, docs/console.md): the board's
 // slot timer commits each round from the SlotRing (lookahead.hpp), one round
-// every slot_us, while the main loop produces the next round and confirms each
-// from ROUND_COUNTER and LAST_ERROR. The fabric's counters judge the exchange,
-// as in the direct loop (device_run.hpp includes this header).
+// every slot_us, while the device's poll() steps a LookaheadSession: it produces the
+// next round and confirms each from ROUND_COUNTER and LAST_ERROR, one piece a poll.
+// The fabric's counters judge the exchange, as in the direct loop (device_run.hpp
+// includes this header).
 //
 // Which schedules: those whose rounds are one-stage Gray steps, the Latin square
 // in gray order with d = 2^w and the alternating schedule (paper 000, Algorithm
@@ -21,6 +22,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <utility>
 
 #include "a2a/alternating.hpp"
 #include "a2a/any_schedule.hpp"
@@ -76,58 +78,94 @@ struct LookaheadRun {
 /// be descheduled for a while) plus four slots (a slot may be a second long).
 constexpr std::uint64_t lookahead_stall_us(std::uint32_t slot_us) { return 1000000 + std::uint64_t{4} * slot_us; }
 
-/// Out of line, one per family: inlined into the device's run, its loop's state would
-/// sit beneath the direct mode's re-plan too (the image's deepest chain).
-template <class Layout, class Board, class Bus, class Driver, class Hooks, class S>
-[[gnu::noinline]] LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, const S& gray,
-                                                  const AnySchedule& planned, const JobResources& resources, Hooks& hooks,
-                                                  std::uint32_t slot_us) {
-  LookaheadRun run;
-  auto timer = board.slot_timer(slot_us * 1000U);  // slot_us <= kMaxSlotMicros: fits 32-bit ns
-  LookaheadOptions options;
-  options.stall_us = lookahead_stall_us(slot_us);
-  hooks.pace(false);  // the slot timer paces; a wait after a round would make the next one late
-  const LookaheadOutcome out = run_lookahead<Layout>(
-      bus, gray, timer, options,
-      [&](std::uint32_t r, const typename S::Round& round) { hooks.after_round(r, gray, round); });
-  hooks.pace(true);
-  run.slots_written = out.slots_written;
-  run.underruns = out.underruns;
-  run.report.rounds_planned = gray.rounds();
-  run.report.rounds_run = out.rounds_done;
-  if (out.error == Errc::ok) return run;
-  if (out.error == Errc::fabric_round_faulted || out.error == Errc::fabric_round_not_run) {
-    // Window 1: round rounds_done was the last committed and delivered nothing.
-    if (const Errc e = fabric.probe(); e != Errc::ok) {  // the driver takes up the slots' tickets
-      run.report.error = e;
-    } else {
-      // The caller's exchange job runs from here (JobRunner from handover_round).
-      run.handed_over = true;
-      run.handover_round = out.rounds_done;
-      run.flagged = out.error;
-      return run;
-    }
-  } else {
-    run.report.error = out.error;
+/// A look-ahead exchange as the device steps it from poll(): the Gray-step family's
+/// schedule, the board's slot timer and the LookaheadRunner, kept across steps in the
+/// device's own storage (none of it on the stack between steps).
+template <class Layout, class Board, class Bus, class Hooks, class S>
+class LookaheadSession {
+  using Timer = decltype(std::declval<Board&>().slot_timer(0U));
+  /// Every confirmed round through the device's round hooks (breadcrumb, trace, watchdog).
+  struct AfterRound {
+    Hooks* hooks;
+    const S* gray;
+    void operator()(std::uint32_t r, const typename S::Round& round) const { hooks->after_round(r, *gray, round); }
+  };
+  static LookaheadOptions options(std::uint32_t slot_us) {
+    LookaheadOptions o;
+    o.stall_us = lookahead_stall_us(slot_us);
+    return o;
   }
-  run.report.failed_round = out.rounds_done;
-  const auto tick = [&] { a2a::detail::replay_step(resources.planning.meter); };  // feeds the watchdog
-  run.report.messages_pending = messages_from_round(planned, out.rounds_done, tick);
-  return run;
-}
 
-/// Runs `planned` in look-ahead mode as its Gray-step family `family` (not none).
-template <class Layout, class Board, class Bus, class Driver, class Hooks>
-LookaheadRun lookahead_exchange(Board& board, Bus& bus, Driver& fabric, GraySteps family, const AnySchedule& planned,
-                                const JobResources& resources, Hooks& hooks, std::uint32_t slot_us) {
-  const Network net = planned.network();
-  if (family == GraySteps::alternating) {
-    const AlternatingSchedule alternating = AlternatingSchedule::make(net).value();
-    return lookahead_exchange<Layout>(board, bus, fabric, alternating, planned, resources, hooks, slot_us);
+ public:
+  LookaheadSession(Board& board, Bus& bus, const S& gray, Hooks& hooks, std::uint32_t slot_us)
+      : gray_(gray), timer_(board.slot_timer(slot_us * 1000U)),  // slot_us <= kMaxSlotMicros: fits 32-bit ns
+        after_round_{&hooks, &gray_}, hooks_(&hooks), runner_(bus, gray_, timer_, options(slot_us), after_round_) {
+    hooks.pace(false);  // the slot timer paces; a wait after a round would make the next one late
   }
-  const LatinSquareSchedule<> gray = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
-  return lookahead_exchange<Layout>(board, bus, fabric, gray, planned, resources, hooks, slot_us);
-}
+  LookaheadSession(const LookaheadSession&) = delete;  // the runner points at the parts
+  LookaheadSession& operator=(const LookaheadSession&) = delete;
+  LookaheadSession(LookaheadSession&&) = delete;
+  LookaheadSession& operator=(LookaheadSession&&) = delete;
+  ~LookaheadSession() = default;
+
+  /// One piece of the run (LookaheadRunner::step()), then the timer's idle() if it
+  /// waits for a slot; true once it has ended.
+  [[nodiscard]] bool step() {
+    const LookaheadEvent e = runner_.step();
+    if (e == LookaheadEvent::observed) timer_.idle();
+    return e == LookaheadEvent::done;
+  }
+  void request_stop() { runner_.request_stop(); }
+
+  /// The run that ended: the slot timer's counts, and either the hand-over (a flagged
+  /// round: the caller's exchange job runs from it) or the report of how it ended.
+  template <class Driver>
+  [[nodiscard]] LookaheadRun finish(Driver& fabric, const AnySchedule& planned, const JobResources& resources) {
+    hooks_->pace(true);
+    const LookaheadOutcome& out = runner_.outcome();
+    LookaheadRun run;
+    run.slots_written = out.slots_written;
+    run.underruns = out.underruns;
+    run.report.rounds_planned = gray_.rounds();
+    run.report.rounds_run = out.rounds_done;
+    if (out.error == Errc::ok) return run;
+    if (out.error == Errc::fabric_round_faulted || out.error == Errc::fabric_round_not_run) {
+      // Window 1: round rounds_done was the last committed and delivered nothing.
+      if (const Errc e = fabric.probe(); e != Errc::ok) {  // the driver takes up the slots' tickets
+        run.report.error = e;
+      } else {
+        run.handed_over = true;
+        run.handover_round = out.rounds_done;
+        run.flagged = out.error;
+        return run;
+      }
+    } else {
+      run.report.error = out.error;
+    }
+    run.report.failed_round = out.rounds_done;
+    const auto tick = [&] { a2a::detail::replay_step(resources.planning.meter); };  // feeds the watchdog
+    run.report.messages_pending = messages_from_round(planned, out.rounds_done, tick);
+    return run;
+  }
+
+ private:
+  S gray_;
+  Timer timer_;
+  AfterRound after_round_;
+  Hooks* hooks_;
+  LookaheadRunner<Layout, Bus, S, Timer, AfterRound> runner_;
+};
+
+/// The device's session type for family S: a LookaheadSession where the board has a
+/// slot timer and the fabric is the a2a block, else an empty stand-in (never made).
+template <bool Enabled, class Layout, class Board, class Access, class Hooks, class S>
+struct LookaheadSessionOf {
+  struct type {};
+};
+template <class Layout, class Board, class Access, class Hooks, class S>
+struct LookaheadSessionOf<true, Layout, Board, Access, Hooks, S> {
+  using type = LookaheadSession<Layout, Board, typename Access::Bus, Hooks, S>;
+};
 
 }  // namespace detail
 

@@ -41,16 +41,52 @@ bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
   running_.writes_at_start = access_.writes();
   running_.slots = {};  // the slot timer's part (look-ahead mode)
   running_.stop_asked = false;
-  std::uint32_t first_round = 0;
   if (lookahead) {
-    if constexpr (SlotTimerBoard<Board> && Access::kBlock)
-      running_.slots = detail::lookahead_exchange<Layout>(*board_, access_.bus(), fabric, family, schedule,
-                                                          job_resources(), hooks, knobs_.slot_us);
-    if (!running_.slots.handed_over) return true;  // ended in the slot timer's part: poll() finishes it
-    first_round = running_.slots.handover_round;
+    start_lookahead(family, schedule, hooks);
+    return true;
   }
-  job_.emplace(fabric, config_, schedule, job_resources(), hooks,
-               ExchangeOptions{first_round, kDefaultRoundRetries, board_->fabric_polls()});
+  exchange_.template emplace<Job>(fabric, config_, schedule, job_resources(), hooks,
+                                  ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
+  return true;
+}
+
+/// The look-ahead session of `family` (its slot timer starts with the first round).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::start_lookahead(detail::GraySteps family, const AnySchedule& schedule,
+                                                      Hooks& hooks) {
+  if constexpr (kLookahead) {
+    const Network net = schedule.network();
+    if (family == detail::GraySteps::alternating)
+      exchange_.template emplace<AlternatingSession>(*board_, access_.bus(), AlternatingSchedule::make(net).value(),
+                                                     hooks, knobs_.slot_us);
+    else
+      exchange_.template emplace<LatinSession>(*board_, access_.bus(),
+                                               LatinSquareSchedule<>::make(net, RoundOrder::gray).value(), hooks,
+                                               knobs_.slot_us);
+  }
+}
+
+/// One step of the look-ahead session under way; true once the exchange has ended in
+/// it. A flagged round hands over to the exchange job, which runs from that round on.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::step_lookahead() {
+  if constexpr (kLookahead) {
+    bool ended = false;
+    if (LatinSession* s = std::get_if<LatinSession>(&exchange_); s != nullptr && s->step()) {
+      running_.slots = s->finish(access_.driver(), planned_, job_resources());
+      ended = true;
+    } else if (AlternatingSession* a = std::get_if<AlternatingSession>(&exchange_); a != nullptr && a->step()) {
+      running_.slots = a->finish(access_.driver(), planned_, job_resources());
+      ended = true;
+    }
+    if (!ended) return false;
+    if (!running_.slots.handed_over) return true;
+    Job& job = exchange_.template emplace<Job>(
+        access_.driver(), config_, planned_, job_resources(), *hooks_,
+        ExchangeOptions{running_.slots.handover_round, kDefaultRoundRetries, board_->fabric_polls()});
+    if (running_.stop_asked) job.request_stop();
+    return false;  // the job goes on from the flagged round
+  }
   return true;
 }
 
@@ -58,13 +94,15 @@ bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
 /// job's end, its verdict, then the next exchange of the run or the run's `ok`.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::step_exchange() {
-  if (job_) {
+  if (Job* job = std::get_if<Job>(&exchange_)) {
     if (board_->micros() < hooks_->not_before()) return;  // the slot pacing: a deadline, not a wait
-    if (job_->step() != JobEvent::done) return;
-    running_.slots.report = job_->report();  // over both loops after a hand-over
+    if (job->step() != JobEvent::done) return;
+    running_.slots.report = job->report();  // over both loops after a hand-over
+  } else if (exchange_.index() != 0 && !step_lookahead()) {
+    return;  // the session goes on, or handed over to the job
   }
   const bool delivered = finish_exchange();
-  job_.reset();
+  exchange_.template emplace<std::monostate>();
   hooks_.reset();
   if (!delivered) return end_run();  // the run's reply ended with the error line
   if (++running_.index < running_.count && !running_.stop_asked) {

@@ -57,8 +57,8 @@ inline constexpr std::uint32_t kMaxLookaheadWindow = 128;
 
 /// A board's slot timer as the look-ahead loop uses it: the ring its interrupt
 /// consumes, start (the first slot boundary one period later) and stop, the time,
-/// and idle(), called on every wait (feed the watchdog; a host test plays the
-/// interrupts there).
+/// and idle(), called each time the runner found nothing to do but wait for a slot
+/// (feed the watchdog; a host test plays the interrupts there). idle() never waits.
 template <class T>
 concept SlotTimer = requires(T& t) {
   t.ring().reset();
