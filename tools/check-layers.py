@@ -40,6 +40,7 @@ LAYERS = [
     ("hal", ["hal"]),
     ("emulated-fabric", ["platform/emulated-fabric"]),
     ("mmio", ["platform/mmio"]),
+    ("spi-chain", ["platform/spi-chain"]),
     ("image", ["platform/cortex-m/controller"]),
     ("board", ["platform/cortex-m"]),
     ("host", ["platform/host"]),
@@ -60,9 +61,10 @@ MAY_USE = {
     "capi": {"core"},
     "app": {"core", "hal", "config"},
     "mmio": {"core", "hal"},
+    "spi-chain": {"core", "hal"},
     "board": {"core", "hal", "mmio"},
     "emulated-fabric": {"core", "hal", "mmio", "board"},
-    "image": {"core", "hal", "config", "app", "mmio", "board"},
+    "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "board"},
     "host": {"core", "hal", "config", "emulated-fabric"},
 }
 

@@ -109,6 +109,9 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_STEPPER_NEEDS_GRAY_STEPS, Errc::stepper_needs_gray_steps},
     {A2A_ERR_FABRIC_ROUND_INCOMPLETE, Errc::fabric_round_incomplete},
     {A2A_ERR_EXCHANGE_STOPPED, Errc::exchange_stopped},
+    {A2A_ERR_BUS_NACK, Errc::bus_nack},
+    {A2A_ERR_BUS_TIMEOUT, Errc::bus_timeout},
+    {A2A_ERR_BUS_READBACK_MISMATCH, Errc::bus_readback_mismatch},
 };
 constexpr bool status_codes_hold() {
   return std::ranges::all_of(kStatusCodes,

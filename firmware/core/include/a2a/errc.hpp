@@ -103,6 +103,9 @@ enum class Errc : std::uint8_t {
   stepper_needs_gray_steps,  ///< a round stepper for rounds that change more than one stage, or d != 2^w
   fabric_round_incomplete,  ///< a clean round's outputs (ARRIVED) did not receive what the plan sent them
   exchange_stopped,  ///< the exchange was stopped at a round boundary, as its caller asked (the console's stop)
+  bus_nack,               ///< a switch chip did not acknowledge a transfer (I2C NACK)
+  bus_timeout,            ///< a transfer to the switches did not complete in time (SPI, I2C)
+  bus_readback_mismatch,  ///< what came back from the switches on the bus differs from what was written
 };
 
 /// The layer whose check refused a parameter.
@@ -277,6 +280,15 @@ constexpr std::string_view describe_fabric(Errc e) {
       return "the outputs did not receive what the round sent them (a fault the fabric does not name)";
     case Errc::exchange_stopped:
       return "stopped at a round boundary as asked (stop); the fabric is idle, nothing of a round is half-run";
+    case Errc::bus_nack:
+      return "a switch chip did not acknowledge its address or data on the bus (I2C NACK): nothing of the round "
+             "was latched";
+    case Errc::bus_timeout:
+      return "a transfer to the switches did not complete in time (SPI or I2C bus timeout): nothing of the round "
+             "was latched";
+    case Errc::bus_readback_mismatch:
+      return "the switches returned on the bus something other than what was written (a broken chain or a chip "
+             "that did not take its setting): the round was not latched";
     default: break;
   }
   return {};
@@ -312,7 +324,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::fabric_inject_unsupported: case Errc::fabric_relay_unsupported: case Errc::fabric_relay_off:
     case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
-    case Errc::exchange_stopped:
+    case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
       return true;
   }
   return false;

@@ -1,0 +1,228 @@
+// Switch hardware that is not a2a's register block: a switch sink (a shift-register
+// chain on SPI, crosspoint chips on SPI or I2C, GPIO latches) takes a round's switch
+// states and latches them; SwitchFabric makes any sink a FabricController, so the
+// round loop, the runner, re-planning and the console device drive it unchanged.
+//
+// A round's life on such hardware, with the clock facade (transport.hpp):
+//   commit()       the round is due; it is latched as soon as the guard time after
+//                  the round before has passed (at once, or at a later poll)
+//   latch          the sink writes the stages that changed and strobes them; a
+//                  transport error (NACK, timeout, readback) is the round's outcome
+//   settle_us      after the latch the elements settle (electro-optic: microseconds,
+//                  MEMS: milliseconds); then the round is done and may carry traffic
+//   guard_us       the least time from one round being done to the next latch (the
+//                  round's traffic window and the guard band)
+// Every wait is a deadline: poll_status() looks at the clock once and says busy or
+// done; the caller (the runner) comes back. Nothing here loops on time.
+//
+// A circuit switch carries no headers, relays or counters: the port headers and the
+// idle mask are range-checked and dropped (the endpoints send or not), relay mode is
+// refused, and it names no faulty element (switch_faulty() is false).
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+
+#include "a2a/hal/fabric_controller.hpp"
+#include "a2a/hal/transport.hpp"
+#include "a2a/limits.hpp"
+#include "a2a/schedule.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a::hal {
+
+/// A round's switch states as a sink sees them: each stage's switches (0 .. d - 1),
+/// and which stages changed since the last latch (a Gray-order round changes one).
+template <std::uint32_t MaxSwitches>
+class RoundSwitches {
+ public:
+  static constexpr std::uint32_t kMaxSwitches = MaxSwitches;
+  constexpr void reset(const Network& net) {
+    net_ = net;
+    states_.fill(0);
+    changed_ = ~0U;  // the first latch writes every stage
+  }
+  [[nodiscard]] constexpr const Network& network() const { return net_; }
+  [[nodiscard]] constexpr std::uint32_t state(std::uint32_t stage, std::uint32_t sw) const {
+    return states_[std::size_t{stage} * MaxSwitches + sw];
+  }
+  [[nodiscard]] constexpr bool changed(std::uint32_t stage) const { return ((changed_ >> stage) & 1U) != 0; }
+  constexpr void set(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {
+    std::uint8_t& s = states_[std::size_t{stage} * MaxSwitches + sw];
+    if (s == state) return;
+    s = static_cast<std::uint8_t>(state);
+    changed_ |= 1U << stage;
+  }
+  constexpr void latched() { changed_ = 0; }
+
+ private:
+  Network net_{};
+  std::array<std::uint8_t, std::size_t{MaxSwitches} * kMaxStages> states_{};
+  std::uint32_t changed_{~0U};
+};
+
+/// What a sink does: take a network's elements (configure) and latch a round's states
+/// (the stages that changed at least), every wire error returned.
+template <class S>
+concept SwitchSink = requires(S& s, const Network& net, const RoundSwitches<8>& round) {
+  { s.configure(net) } -> std::same_as<Errc>;
+  { s.latch(round) } -> std::same_as<Errc>;
+};
+
+/// The settle and guard times of a fabric's elements, in microseconds.
+struct SwitchTiming {
+  std::uint32_t settle_us{0};
+  std::uint32_t guard_us{0};
+};
+
+/// Any switch sink as a FabricController (see the top of this file). MaxSwitches: the
+/// most switches per stage the sink drives.
+template <SwitchSink Sink, MicrosClock Clock, std::uint32_t MaxSwitches>
+class SwitchFabric {
+ public:
+  SwitchFabric(Sink& sink, Clock& clock, SwitchTiming timing = {}) : sink_(&sink), clock_(&clock), timing_(timing) {}
+
+  constexpr void set_timing(SwitchTiming timing) { timing_ = timing; }
+  [[nodiscard]] constexpr SwitchTiming timing() const { return timing_; }
+
+  Errc configure(const Network& net, bool /*optical*/, bool relay = false) {
+    if (relay) return Errc::fabric_relay_unsupported;  // a circuit switch has no store
+    if (net.switches_per_stage() > MaxSwitches || net.stages > kMaxStages) return Errc::fabric_capacity_exceeded;
+    A2A_TRY(sink_->configure(net));
+    round_.reset(net);
+    configured_ = true;
+    due_ = false;
+    settling_ = false;
+    return Errc::ok;
+  }
+  [[nodiscard]] Result<Network> network() const {
+    if (!configured_) return Errc::fabric_not_configured;
+    return round_.network();
+  }
+  [[nodiscard]] bool relay() const { return false; }
+
+  Errc set_stage_control(std::uint32_t stage, ControlMode mode, std::uint32_t state) {
+    A2A_TRY(check_stage(stage));
+    if (mode == ControlMode::individual) return Errc::ok;  // the switch words follow
+    const Network& net = round_.network();
+    const std::uint32_t block = mode == ControlMode::alternating          ? 1U
+                                : mode == ControlMode::doubly_alternating ? 2U
+                                : mode == ControlMode::quadruply_alternating ? 4U : 0U;
+    if (state >= (block == 0 ? net.radix : 2U)) return Errc::state_out_of_range;
+    for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
+      round_.set(stage, y, block == 0 ? state : ((y / block) & 1U) ^ state);
+    return Errc::ok;
+  }
+  Errc set_switch_state(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {
+    A2A_TRY(check_stage(stage));
+    if (sw >= round_.network().switches_per_stage()) return Errc::switch_out_of_range;
+    if (state >= round_.network().radix) return Errc::state_out_of_range;
+    round_.set(stage, sw, state);
+    return Errc::ok;
+  }
+  Errc set_switch_word(std::uint32_t stage, std::uint32_t word, std::uint32_t packed) {
+    for (std::uint32_t j = 0; j < kSwitchesPerWord; ++j) {
+      const std::uint32_t sw = word * kSwitchesPerWord + j;
+      if (sw >= round_.network().switches_per_stage()) break;
+      A2A_TRY(set_switch_state(stage, sw, (packed >> (4 * j)) & 0xFU));
+    }
+    return Errc::ok;
+  }
+  Errc set_port_header(std::uint32_t port, std::uint32_t destination, std::uint32_t /*tag*/) {
+    if (!configured_) return Errc::fabric_not_configured;
+    return port < round_.network().ports && destination < round_.network().ports ? Errc::ok : Errc::port_out_of_range;
+  }
+  Errc set_port_message(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::fabric_relay_unsupported; }
+  Errc set_idle_word(std::uint32_t word, std::uint32_t) {
+    if (!configured_) return Errc::fabric_not_configured;
+    return word < (round_.network().ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord ? Errc::ok
+                                                                                        : Errc::port_out_of_range;
+  }
+
+  /// The round is due: latched now, or at a later poll once the guard time has passed.
+  Errc commit() {
+    if (!configured_) return Errc::fabric_not_configured;
+    due_ = true;
+    settling_ = false;
+    error_ = Errc::ok;
+    return advance();
+  }
+  /// One look at the clock: busy until the round is latched and settled, then done;
+  /// a transport error is the round's outcome (nothing of it latched).
+  Result<FabricStatus> poll_status(std::uint32_t max_polls) {
+    if (max_polls == 0) return Errc::poll_bound_zero;
+    A2A_TRY(advance());
+    FabricStatus status;
+    status.busy = due_ || settling_;
+    status.done = !status.busy;
+    return status;
+  }
+  /// At most max_polls looks (poll_status); fabric_timeout while the round settles.
+  Errc wait_round(std::uint32_t max_polls) {
+    for (std::uint32_t i = 0; i < max_polls; ++i) {
+      const Result<FabricStatus> s = poll_status(1);
+      if (!s) return s.error();
+      if (s->done) return Errc::ok;
+    }
+    return max_polls == 0 ? Errc::poll_bound_zero : Errc::fabric_timeout;
+  }
+  /// A round not latched yet is dropped; a latched one cannot be taken back (it settles).
+  Errc abort() {
+    due_ = false;
+    return Errc::ok;
+  }
+  Errc reset() {
+    configured_ = false;
+    due_ = false;
+    settling_ = false;
+    return Errc::ok;
+  }
+  /// Rounds latched and settled so far.
+  [[nodiscard]] std::uint32_t round_counter() const { return carried_; }
+  [[nodiscard]] Result<bool> switch_faulty(std::uint32_t, std::uint32_t) const { return false; }
+  /// The transport error of the last latch (ok: none).
+  [[nodiscard]] Errc last_error() const { return error_; }
+
+ private:
+  Errc check_stage(std::uint32_t stage) const {
+    if (!configured_) return Errc::fabric_not_configured;
+    return stage < round_.network().stages ? Errc::ok : Errc::stage_out_of_range;
+  }
+  /// The round's deadlines against the clock: latch once the guard time has passed,
+  /// done once settled.
+  Errc advance() {
+    const std::uint64_t now = clock_->now_us();
+    if (due_ && now >= next_latch_at_) {
+      due_ = false;
+      if (const Errc e = sink_->latch(round_); e != Errc::ok) {
+        error_ = e;
+        return e;
+      }
+      round_.latched();
+      settling_ = true;
+      settled_at_ = now + timing_.settle_us;
+    }
+    if (settling_ && now >= settled_at_) {
+      settling_ = false;
+      ++carried_;
+      next_latch_at_ = now + timing_.guard_us;
+    }
+    return Errc::ok;
+  }
+
+  Sink* sink_;
+  Clock* clock_;
+  SwitchTiming timing_;
+  RoundSwitches<MaxSwitches> round_{};
+  bool configured_{false};
+  bool due_{false};       // committed, not latched yet (the guard time runs)
+  bool settling_{false};  // latched, not settled yet
+  std::uint64_t settled_at_{0};
+  std::uint64_t next_latch_at_{0};
+  std::uint32_t carried_{0};
+  Errc error_{Errc::ok};
+};
+
+}  // namespace a2a::hal

@@ -1,0 +1,155 @@
+// Switch elements on daisy-chained shift registers, one chain per stage behind an
+// SPI controller (a chip select per chain) and one latch line for all chains: a
+// SwitchSink (a2a/hal/switch_fabric.hpp). The wire format (docs/switch-backends.md):
+//
+//   - element e of a stage (d x d, d = 2^w) holds w bits at chain positions
+//     e w .. e w + w - 1, its state's least significant bit at e w; position 0 is the
+//     register nearest the controller's data out, the last one the farthest;
+//   - a stage's frame is B = ceil(w S / 8) bytes (S switches), byte 0 first, each
+//     byte most significant bit first; the first bit sent travels farthest: the bit
+//     sent k-th (from 0) ends at position 8B - 1 - k, so the frame is the chain's
+//     contents as a big-endian number with position 0 its least significant bit, and
+//     the 8B - w S bits beyond the last element (sent first) are 0;
+//   - per round only the stages whose states changed are shifted (a Gray-order
+//     round: one chain), then the latch line is pulsed once: every chain's outputs
+//     take their registers together.
+//
+// The chain's far end comes back on the SPI data in: while a frame is shifted in, the
+// frame shifted before comes out. Each shift is checked against what was written
+// last time (not the first one after configure: the chain's contents are unknown);
+// a difference is bus_readback_mismatch, the latch is not pulsed (nothing of the
+// round takes effect), and readback_fault() names the stage and the element.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <span>
+
+#include "a2a/hal/transport.hpp"
+#include "a2a/limits.hpp"
+#include "a2a/status.hpp"
+#include "a2a/topology.hpp"
+
+namespace a2a::spi_chain {
+
+/// The chains' SPI side: write_read(chain, tx, rx) on chain `chain`'s chip select
+/// (chain = stage), rx as long as tx; bus_timeout when it did not complete.
+template <class T>
+concept ChainSpi = requires(T& t, std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+  { t.write_read(chain, tx, rx) } -> std::same_as<Errc>;
+};
+
+/// Bits per element of a d x d switch (d = 2^w), 0 when d is not a power of two.
+[[nodiscard]] constexpr std::uint32_t element_bits(std::uint32_t radix) {
+  std::uint32_t w = 0;
+  while ((1U << w) < radix) ++w;
+  return (1U << w) == radix ? w : 0U;
+}
+/// A stage's frame length in bytes.
+[[nodiscard]] constexpr std::uint32_t frame_bytes(const Network& net) {
+  return (element_bits(net.radix) * net.switches_per_stage() + 7) / 8;
+}
+
+/// Where a stage's element bit sits in its frame: byte index and bit mask.
+struct FrameBit {
+  std::uint32_t byte;
+  std::uint8_t mask;
+};
+[[nodiscard]] constexpr FrameBit frame_bit(std::uint32_t bytes, std::uint32_t position) {
+  const std::uint32_t k = 8 * bytes - 1 - position;  // sent k-th
+  return {k / 8, static_cast<std::uint8_t>(0x80U >> (k % 8))};
+}
+
+/// A round's frame for `stage` of `round` (RoundSwitches shape) into `frame` (frame_bytes long).
+template <class Round>
+constexpr void build_frame(const Round& round, std::uint32_t stage, std::span<std::uint8_t> frame) {
+  const Network& net = round.network();
+  const std::uint32_t w = element_bits(net.radix);
+  const auto bytes = static_cast<std::uint32_t>(frame.size());
+  for (std::uint8_t& b : frame) b = 0;
+  for (std::uint32_t e = 0; e < net.switches_per_stage(); ++e) {
+    const std::uint32_t state = round.state(stage, e);
+    for (std::uint32_t b = 0; b < w; ++b) {
+      if (((state >> b) & 1U) == 0) continue;
+      const FrameBit at = frame_bit(bytes, e * w + b);
+      frame[at.byte] = static_cast<std::uint8_t>(frame[at.byte] | at.mask);
+    }
+  }
+}
+
+/// Which element's bit came back different, for the console's error line.
+struct ReadbackFault {
+  bool found{false};
+  std::uint32_t stage{0};
+  std::uint32_t element{0};
+};
+
+/// MaxPorts: the largest network the chains serve (a stage's frame is at most N/16 bytes).
+template <ChainSpi Spi, hal::LatchLine Latch, std::uint32_t MaxPorts>
+class ShiftChainSink {
+ public:
+  static constexpr std::uint32_t kMaxFrameBytes = (MaxPorts / 2 + 7) / 8;
+
+  ShiftChainSink(Spi& spi, Latch& latch) : spi_(&spi), latch_(&latch) {}
+
+  Errc configure(const Network& net) {
+    if (element_bits(net.radix) == 0) return Errc::fabric_device_mismatch;  // d must be 2^w
+    if (net.ports > MaxPorts || net.stages > kMaxStages || frame_bytes(net) > kMaxFrameBytes)
+      return Errc::fabric_capacity_exceeded;
+    net_ = net;
+    known_ = 0;  // nothing shifted yet: the chains' contents are unknown
+    fault_ = {};
+    return Errc::ok;
+  }
+
+  /// Shifts every changed stage's frame (checking what came back), then pulses the latch.
+  template <class Round>
+  Errc latch(const Round& round) {
+    const std::uint32_t bytes = frame_bytes(net_);
+    std::array<std::uint8_t, kMaxFrameBytes> tx{};
+    std::array<std::uint8_t, kMaxFrameBytes> rx{};
+    for (std::uint32_t s = 0; s < net_.stages; ++s) {
+      if (!round.changed(s) && ((known_ >> s) & 1U) != 0) continue;
+      const std::span<std::uint8_t> frame = std::span(tx).first(bytes);
+      build_frame(round, s, frame);
+      A2A_TRY(spi_->write_read(s, frame, std::span(rx).first(bytes)));
+      if (((known_ >> s) & 1U) != 0 && !same_as_written(s, std::span(rx).first(bytes))) {
+        known_ &= ~(1U << s);  // what the chain holds now is unknown again
+        return Errc::bus_readback_mismatch;
+      }
+      std::copy_n(frame.begin(), bytes, written_[s].begin());
+      known_ |= 1U << s;
+    }
+    return latch_->pulse();
+  }
+
+  /// The stage and element of the last readback difference.
+  [[nodiscard]] ReadbackFault readback_fault() const { return fault_; }
+  /// Bytes shifted per stage (for the wire's timing: 8 x this many clocks).
+  [[nodiscard]] std::uint32_t bytes_per_stage() const { return frame_bytes(net_); }
+
+ private:
+  bool same_as_written(std::uint32_t stage, std::span<const std::uint8_t> back) {
+    const std::uint32_t bytes = static_cast<std::uint32_t>(back.size());
+    const std::uint32_t w = element_bits(net_.radix);
+    for (std::uint32_t position = 0; position < w * net_.switches_per_stage(); ++position) {
+      const FrameBit at = frame_bit(bytes, position);
+      if (((back[at.byte] ^ written_[stage][at.byte]) & at.mask) != 0) {
+        fault_ = {true, stage, position / w};
+        return false;
+      }
+    }
+    return true;
+  }
+
+  Spi* spi_;
+  Latch* latch_;
+  Network net_{};
+  std::uint32_t known_{0};  // bit s: written_[s] is what chain s holds
+  std::array<std::array<std::uint8_t, kMaxFrameBytes>, kMaxStages> written_{};
+  ReadbackFault fault_{};
+};
+
+}  // namespace a2a::spi_chain

@@ -1,0 +1,182 @@
+// Whole exchanges on switch elements behind SPI shift-register chains: a2a's round
+// runner over SwitchFabric over ShiftChainSink, the wire played by a model written
+// from docs/switch-backends.md (chain_model.hpp). After every delivered round the
+// states the model's elements latched equal the schedule's, switch by switch, for
+// every family with d = 2^w up to N = 256; the same check with the bits shifted in
+// the wrong order fails; a readback that differs stops the exchange at its round,
+// names the stage and element, and latches nothing of that round.
+#include <a2a/app/round_runner.hpp>
+#include <a2a/config/config_block.hpp>
+#include <a2a/hal/switch_fabric.hpp>
+#include <a2a/spi_chain/shift_chain.hpp>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "chain_model.hpp"
+
+using namespace a2a;
+using a2a::test::ChainModel;
+
+namespace {
+
+constexpr std::uint32_t kMaxPorts = 256;
+using Sink = spi_chain::ShiftChainSink<ChainModel, ChainModel, kMaxPorts>;
+/// A clock that moves a microsecond every look: settle and guard times pass as the runner polls.
+struct TickingClock {
+  std::uint64_t t{0};
+  std::uint64_t now_us() { return t++; }
+};
+using Fabric = hal::SwitchFabric<Sink, TickingClock, kMaxPorts / 2>;
+static_assert(hal::FabricController<Fabric>);
+
+/// Runs `schedule` on the chains; counts the rounds whose latched states differ from it.
+struct ChainBench {
+  ChainModel wire;
+  Sink sink{wire, wire};
+  TickingClock clock;
+  Fabric fabric{sink, clock, {3, 2}};
+  explicit ChainBench(bool lsb_first = false) : wire(kMaxStages, lsb_first) {}
+
+  std::uint32_t rounds_differing(const AnySchedule& schedule, app::ExchangeOutcome& outcome,
+                                 std::uint32_t flip_in_round = ~0U) {
+    const Network net = schedule.network();
+    REQUIRE(fabric.configure(net, false) == Errc::ok);
+    app::ExchangeOptions options;
+    options.max_polls = 100;
+    app::RoundRunner<Fabric, AnySchedule> runner(fabric, schedule, options);
+    std::uint32_t differing = 0;
+    for (std::uint32_t k = 0; k < 10'000'000; ++k) {
+      if (runner.outcome().attempts == flip_in_round + 1 && flip_in_round != ~0U) {
+        // The last stage changes every round (natural order); its last bit back is element 0's.
+        wire.flip_readback(net.stages - 1, 8 * sink.bytes_per_stage() - 1);
+        flip_in_round = ~0U;
+      }
+      const app::RunnerStep s = runner.step();
+      if (s.event == app::RunnerEvent::delivered) differing += latched_as_planned(schedule, s.round) ? 0U : 1U;
+      if (s.finished()) break;
+    }
+    outcome = runner.outcome();
+    return differing;
+  }
+  bool latched_as_planned(const AnySchedule& schedule, std::uint32_t r) const {
+    const Network net = schedule.network();
+    const auto round = schedule.round(r);
+    const std::uint32_t w = spi_chain::element_bits(net.radix);
+    for (std::uint32_t s = 0; s < net.stages; ++s)
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
+        if (wire.element_state(s, y, w) != round.switch_state(s, y)) return false;
+    return true;
+  }
+};
+
+AnySchedule plan(Topology t, std::uint32_t ports, std::uint32_t radix, ScheduleKind kind, RoundOrder order) {
+  ControllerConfig c;
+  c.topology = t;
+  c.ports = ports;
+  c.radix = radix;
+  c.schedule = kind;
+  c.order = order;
+  const Result<AnySchedule> planned = plan_exchange(c);
+  REQUIRE(planned);
+  return *planned;
+}
+
+}  // namespace
+
+TEST_CASE("spi chains: every family's rounds latch exactly the schedule's states, up to N = 256") {
+  const struct {
+    Topology topology;
+    std::uint32_t ports, radix;
+    ScheduleKind kind;
+    RoundOrder order;
+  } cases[] = {
+      {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::natural},
+      {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::gray},
+      {Topology::baseline, 128, 2, ScheduleKind::latin_square, RoundOrder::gray},
+      {Topology::banyan, 64, 4, ScheduleKind::latin_square, RoundOrder::gray},
+      {Topology::reverse_banyan, 256, 16, ScheduleKind::latin_square, RoundOrder::natural},
+      {Topology::gsen, 30, 2, ScheduleKind::gsen_stage_control, RoundOrder::gray},
+      {Topology::gsen, 20, 2, ScheduleKind::doubly_alternating, RoundOrder::natural},
+      {Topology::gsen, 12, 2, ScheduleKind::quadruply_alternating, RoundOrder::natural},
+      {Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural},
+      {Topology::gsen, 36, 2, ScheduleKind::table, RoundOrder::natural},
+      {Topology::omega, 32, 2, ScheduleKind::optical, RoundOrder::gray},
+  };
+  for (const auto& c : cases) {
+    const AnySchedule schedule = plan(c.topology, c.ports, c.radix, c.kind, c.order);
+    INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " ", name(c.kind));
+    ChainBench b;
+    app::ExchangeOutcome out;
+    CHECK(b.rounds_differing(schedule, out) == 0);
+    CHECK(out.error == Errc::ok);
+    CHECK(out.rounds_done == schedule.rounds());
+    CHECK(b.wire.pulses() == schedule.rounds());  // one latch pulse a round
+    if (c.order == RoundOrder::gray && c.kind == ScheduleKind::latin_square)  // one chain shifted a round after the first
+      CHECK(b.wire.transfers() == schedule.network().stages + schedule.rounds() - 1);
+  }
+}
+
+TEST_CASE("spi chains: the check catches the bits shifted in the wrong order") {
+  // Switches set one by one (a stage's bits differ), and 5 elements in a byte: 3 bits of padding.
+  const AnySchedule schedule = plan(Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural);
+  ChainBench right;
+  app::ExchangeOutcome ok;
+  CHECK(right.rounds_differing(schedule, ok) == 0);
+  ChainBench swapped(true);
+  app::ExchangeOutcome out;
+  CHECK(swapped.rounds_differing(schedule, out) > 0);
+}
+
+TEST_CASE("spi chains: a readback that differs stops the exchange at its round and names the element") {
+  const AnySchedule schedule = plan(Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural);
+  ChainBench b;
+  app::ExchangeOutcome out;
+  CHECK(b.rounds_differing(schedule, out, 9) == 0);  // round 9's shift of stage 5 comes back wrong
+  CHECK(out.error == Errc::bus_readback_mismatch);
+  CHECK(out.rounds_done == 9);
+  CHECK(b.wire.pulses() == 9);  // nothing of round 9 took effect
+  const spi_chain::ReadbackFault f = b.sink.readback_fault();
+  CHECK(f.found);
+  CHECK(f.stage == 5);
+  CHECK(f.element == 0);
+}
+
+TEST_CASE("spi chains: what the chains cannot hold is refused at configure") {
+  ChainBench b;
+  CHECK(b.fabric.configure(make_network(Topology::reverse_baseline, 27, 3).value(), false) ==
+        Errc::fabric_device_mismatch);  // d = 3: not 2^w bits an element
+  CHECK(b.fabric.configure(make_network(Topology::omega, 16).value(), false, true) == Errc::fabric_relay_unsupported);
+  CHECK(b.fabric.configure(make_network(Topology::omega, 512).value(), false) == Errc::fabric_capacity_exceeded);
+}
+
+TEST_CASE("spi chains: the frames of docs/switch-backends.md's examples, worked by hand") {
+  // d = 2, five elements in states 1, 0, 1, 1, 0: positions 0..4, one byte, 0x0D.
+  hal::RoundSwitches<8> binary;
+  binary.reset(make_network(Topology::gsen, 10).value());
+  for (const auto& [y, state] : {std::pair{0U, 1U}, {2U, 1U}, {3U, 1U}}) binary.set(0, y, state);
+  std::array<std::uint8_t, 1> frame{};
+  spi_chain::build_frame(binary, 0, frame);
+  CHECK(frame[0] == 0x0D);
+  // d = 4, four elements in states 3, 0, 2, 1: two bits each, one byte, 0x63.
+  hal::RoundSwitches<8> quaternary;
+  quaternary.reset(make_network(Topology::omega, 16, 4).value());
+  for (const auto& [y, state] : {std::pair{0U, 3U}, {2U, 2U}, {3U, 1U}}) quaternary.set(0, y, state);
+  spi_chain::build_frame(quaternary, 0, frame);
+  CHECK(frame[0] == 0x63);
+  // omega N = 32 (16 elements, two bytes): element 0 set alone is the last bit sent.
+  hal::RoundSwitches<16> wide;
+  wide.reset(make_network(Topology::omega, 32).value());
+  wide.set(0, 0, 1);
+  std::array<std::uint8_t, 2> two{};
+  spi_chain::build_frame(wide, 0, two);
+  CHECK(two == std::array<std::uint8_t, 2>{0x00, 0x01});
+  wide.set(0, 0, 0);
+  wide.set(0, 15, 1);
+  spi_chain::build_frame(wide, 0, two);
+  CHECK(two == std::array<std::uint8_t, 2>{0x80, 0x00});  // the farthest element: the first bit sent
+}
