@@ -41,6 +41,8 @@ LAYERS = [
     ("emulated-fabric", ["platform/emulated-fabric"]),
     ("mmio", ["platform/mmio"]),
     ("spi-chain", ["platform/spi-chain"]),
+    ("crosspoint", ["platform/crosspoint"]),
+    ("gpio", ["platform/gpio"]),
     ("image", ["platform/cortex-m/controller"]),
     ("board", ["platform/cortex-m"]),
     ("host", ["platform/host"]),
@@ -62,9 +64,11 @@ MAY_USE = {
     "app": {"core", "hal", "config"},
     "mmio": {"core", "hal"},
     "spi-chain": {"core", "hal"},
+    "crosspoint": {"core", "hal"},
+    "gpio": {"core", "hal"},
     "board": {"core", "hal", "mmio"},
     "emulated-fabric": {"core", "hal", "mmio", "board"},
-    "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "board"},
+    "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "crosspoint", "gpio", "board"},
     "host": {"core", "hal", "config", "emulated-fabric"},
 }
 

@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "chain_model.hpp"
+#include "switch_sink_bench.hpp"
 
 using namespace a2a;
 using a2a::test::ChainModel;
@@ -26,42 +27,30 @@ namespace {
 
 constexpr std::uint32_t kMaxPorts = 256;
 using Sink = spi_chain::ShiftChainSink<ChainModel, ChainModel, kMaxPorts>;
-/// A clock that moves a microsecond every look: settle and guard times pass as the runner polls.
-struct TickingClock {
-  std::uint64_t t{0};
-  std::uint64_t now_us() { return t++; }
-};
-using Fabric = hal::SwitchFabric<Sink, TickingClock, kMaxPorts / 2>;
+using Fabric = hal::SwitchFabric<Sink, test::TickingClock, kMaxPorts / 2>;
 static_assert(hal::FabricController<Fabric>);
 
-/// Runs `schedule` on the chains; counts the rounds whose latched states differ from it.
+/// The chains of a whole exchange, checked after every round against the schedule.
 struct ChainBench {
   ChainModel wire;
   Sink sink{wire, wire};
-  TickingClock clock;
+  test::TickingClock clock;
   Fabric fabric{sink, clock, {3, 2}};
   explicit ChainBench(bool lsb_first = false) : wire(kMaxStages, lsb_first) {}
 
+  /// Rounds whose latched states differ from the schedule's; `flip_in_round`: the
+  /// readback of that round's last-stage shift comes back with one bit inverted.
   std::uint32_t rounds_differing(const AnySchedule& schedule, app::ExchangeOutcome& outcome,
                                  std::uint32_t flip_in_round = ~0U) {
     const Network net = schedule.network();
-    REQUIRE(fabric.configure(net, false) == Errc::ok);
-    app::ExchangeOptions options;
-    options.max_polls = 100;
-    app::RoundRunner<Fabric, AnySchedule> runner(fabric, schedule, options);
-    std::uint32_t differing = 0;
-    for (std::uint32_t k = 0; k < 10'000'000; ++k) {
-      if (runner.outcome().attempts == flip_in_round + 1 && flip_in_round != ~0U) {
-        // The last stage changes every round (natural order); its last bit back is element 0's.
-        wire.flip_readback(net.stages - 1, 8 * sink.bytes_per_stage() - 1);
-        flip_in_round = ~0U;
-      }
-      const app::RunnerStep s = runner.step();
-      if (s.event == app::RunnerEvent::delivered) differing += latched_as_planned(schedule, s.round) ? 0U : 1U;
-      if (s.finished()) break;
-    }
-    outcome = runner.outcome();
-    return differing;
+    return test::run_counting_differences(
+        fabric, schedule, outcome, [&](std::uint32_t r) { return latched_as_planned(schedule, r); },
+        [&](const app::ExchangeOutcome& so_far) {
+          if (flip_in_round == ~0U || so_far.rounds_done != flip_in_round) return;  // next: round flip_in_round
+          // The last stage changes every round (natural order); its last bit back is element 0's.
+          wire.flip_readback(net.stages - 1, 8 * sink.bytes_per_stage() - 1);
+          flip_in_round = ~0U;
+        });
   }
   bool latched_as_planned(const AnySchedule& schedule, std::uint32_t r) const {
     const Network net = schedule.network();
@@ -75,15 +64,7 @@ struct ChainBench {
 };
 
 AnySchedule plan(Topology t, std::uint32_t ports, std::uint32_t radix, ScheduleKind kind, RoundOrder order) {
-  ControllerConfig c;
-  c.topology = t;
-  c.ports = ports;
-  c.radix = radix;
-  c.schedule = kind;
-  c.order = order;
-  const Result<AnySchedule> planned = plan_exchange(c);
-  REQUIRE(planned);
-  return *planned;
+  return test::plan_for(t, ports, radix, kind, order);
 }
 
 }  // namespace
