@@ -3,7 +3,7 @@
 // nothing (a failure it cannot report) does not satisfy the concept.
 #include <a2a/hal/transport.hpp>
 
-#include <doctest/doctest.h>
+#include "a2a_test.hpp"
 
 #include <cstdint>
 #include <span>
