@@ -64,12 +64,7 @@ using I2cBench = CrosspointBench<crosspoint::I2cRegisters<CrosspointModel>, 64>;
 }  // namespace
 
 TEST_CASE("crosspoint chips on SPI: every family's rounds select exactly the schedule's shifts, up to N = 256") {
-  const struct {
-    Topology topology;
-    std::uint32_t ports, radix;
-    ScheduleKind kind;
-    RoundOrder order;
-  } cases[] = {
+  const test::FamilyCase cases[] = {
       {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::natural},
       {Topology::baseline, 128, 2, ScheduleKind::latin_square, RoundOrder::gray},
       {Topology::banyan, 64, 4, ScheduleKind::latin_square, RoundOrder::gray},
@@ -79,7 +74,7 @@ TEST_CASE("crosspoint chips on SPI: every family's rounds select exactly the sch
       {Topology::gsen, 36, 2, ScheduleKind::table, RoundOrder::natural},
   };
   for (const auto& c : cases) {
-    const AnySchedule schedule = test::plan_for(c.topology, c.ports, c.radix, c.kind, c.order);
+    const AnySchedule schedule = test::plan_for(c);
     INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " ", name(c.kind));
     SpiBench b;
     app::ExchangeOutcome out;
@@ -91,7 +86,7 @@ TEST_CASE("crosspoint chips on SPI: every family's rounds select exactly the sch
 }
 
 TEST_CASE("crosspoint chips on I2C: omega N = 256 on chips of 64 outputs (32 addresses from 0x20)") {
-  const AnySchedule schedule = test::plan_for(Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::gray);
+  const AnySchedule schedule = test::plan_for({Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::gray});
   I2cBench b(std::uint8_t{0x20});
   app::ExchangeOutcome out;
   CHECK(b.rounds_differing(schedule, out) == 0);
@@ -102,7 +97,7 @@ TEST_CASE("crosspoint chips on I2C: omega N = 256 on chips of 64 outputs (32 add
 }
 
 TEST_CASE("crosspoint chips: a value read back different, or a NACK, stops the exchange at its round") {
-  const AnySchedule schedule = test::plan_for(Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural);
+  const AnySchedule schedule = test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
   SpiBench spi;
   app::ExchangeOutcome out;
   CHECK(spi.rounds_differing(schedule, out, 7) == 0);

@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "console_text.hpp"
 #include "played_slot_timer.hpp"
 
 namespace a2a::test {
@@ -46,7 +47,7 @@ struct InterruptedBus {
 
 /// A board whose controller image drives a fabric block of `Ports` ports.
 template <std::uint32_t Ports>
-class BasicHostBoard {
+class BasicHostBoard : public ConsoleText {
  public:
   using Layout = hal::FabricLayout<Ports, kMaxStages>;
   using Emulator = emulated::FabricEmulator<Layout, Ports>;
@@ -67,10 +68,6 @@ class BasicHostBoard {
     input_.erase(0, 1);
     return byte;
   }
-  template <class... Args>
-  void print(const Args&... args) {
-    (append(args), ...);
-  }
   std::uint64_t micros() { return now_ += tick_us; }
   void feed_watchdog() { ++feeds; }
   std::uint32_t watchdog_ms() const { return 2000; }
@@ -88,7 +85,6 @@ class BasicHostBoard {
 
   // --- the test's side ---
   void type(std::string_view text) { input_ += text; }
-  std::string take_output() { return std::exchange(output_, {}); }
   Emulator& fabric() { return *fabric_; }
   Bus& raw_bus() { return bus_; }
   HostSlotRing& slot_ring() { return *ring_; }
@@ -99,20 +95,11 @@ class BasicHostBoard {
   std::array<std::uint32_t, 8> crumbs{};
 
  private:
-  void append(std::string_view s) { output_ += s; }
-  void append(const char* s) { output_ += s; }
-  template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) {
-    output_ += std::to_string(v);
-  }
-
   std::unique_ptr<RamBlock> ram_;
   std::unique_ptr<Emulator> fabric_;
   Bus bus_;
   std::unique_ptr<HostSlotRing> ring_ = std::make_unique<HostSlotRing>();
   std::string input_;
-  std::string output_;
   std::uint64_t now_{0};
 };
 
@@ -159,12 +146,6 @@ struct BasicDeviceBench {
       if (ends_reply(text)) break;
     }
     return text;
-  }
-  static bool ends_reply(const std::string& text) {
-    if (text.empty() || text.back() != '\n') return false;
-    const std::size_t start = text.rfind('\n', text.size() - 2);
-    const std::string last = text.substr(start == std::string::npos ? 0 : start + 1);
-    return last == "ok\n" || last.rfind("error: ", 0) == 0;
   }
 };
 

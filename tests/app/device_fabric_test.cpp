@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "circuit_fabric.hpp"
+#include "console_text.hpp"
 
 using namespace a2a;
 using a2a::test::CircuitFabric;
@@ -26,17 +27,13 @@ namespace {
 
 /// A product's board as the device sees it: a console, a clock, a watchdog, crumbs.
 /// No bus(): the fabric is the product's driver.
-class ConsoleBoard {
+class ConsoleBoard : public a2a::test::ConsoleText {
  public:
   int read_byte() {
     if (input_.empty()) return -1;
     const auto byte = static_cast<unsigned char>(input_.front());
     input_.erase(0, 1);
     return byte;
-  }
-  template <class... Args>
-  void print(const Args&... args) {
-    (append(args), ...);
   }
   std::uint64_t micros() { return now_ += 10; }
   void feed_watchdog() {}
@@ -49,18 +46,9 @@ class ConsoleBoard {
   void set_crumb(std::uint32_t i, std::uint32_t v) { crumbs_[i] = v; }
 
   void type(std::string_view text) { input_ += text; }
-  std::string take_output() { return std::exchange(output_, {}); }
 
  private:
-  void append(std::string_view s) { output_ += s; }
-  void append(const char* s) { output_ += s; }
-  template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) {
-    output_ += std::to_string(v);
-  }
   std::string input_;
-  std::string output_;
   std::uint64_t now_{0};
   std::array<std::uint32_t, 8> crumbs_{};
 };
@@ -97,15 +85,9 @@ struct CircuitBench {
     for (std::uint32_t i = 0; i < 100000; ++i) {
       device->poll();
       text += board.take_output();
-      if (ended(text)) break;
+      if (a2a::test::ends_reply(text)) break;
     }
     return text;
-  }
-  static bool ended(const std::string& text) {
-    if (text.empty() || text.back() != '\n') return false;
-    const std::size_t start = text.rfind('\n', text.size() - 2);
-    const std::string last = text.substr(start == std::string::npos ? 0 : start + 1);
-    return last == "ok\n" || last.starts_with("error: ");
   }
 };
 
@@ -183,7 +165,7 @@ TEST_CASE("status and stop during a run over the product's fabric") {
   CHECK(has(mid, " running=1/3 round="));
   const std::string stop = b.command("stop");
   std::string end = stop;
-  for (int i = 0; i < 1000 && !CircuitBench::ended(end.substr(end.find("\nok\n") + 4)); ++i) {
+  for (int i = 0; i < 1000 && !a2a::test::ends_reply(end.substr(end.find("\nok\n") + 4)); ++i) {
     b.device->poll();
     end += b.board.take_output();
   }

@@ -77,12 +77,7 @@ struct GpioBench {
 }  // namespace
 
 TEST_CASE("gpio lines: every round strobes exactly the schedule's states (small fabrics)") {
-  const struct {
-    Topology topology;
-    std::uint32_t ports, radix;
-    ScheduleKind kind;
-    RoundOrder order;
-  } cases[] = {
+  const test::FamilyCase cases[] = {
       {Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural},   // 32 lines
       {Topology::baseline, 32, 2, ScheduleKind::latin_square, RoundOrder::gray},   // 80 lines
       {Topology::omega, 64, 4, ScheduleKind::latin_square, RoundOrder::natural},   // 96 lines, 2 a element
@@ -90,7 +85,7 @@ TEST_CASE("gpio lines: every round strobes exactly the schedule's states (small 
       {Topology::gsen, 12, 2, ScheduleKind::quadruply_alternating, RoundOrder::natural},
   };
   for (const auto& c : cases) {
-    const AnySchedule schedule = test::plan_for(c.topology, c.ports, c.radix, c.kind, c.order);
+    const AnySchedule schedule = test::plan_for(c);
     INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " ", name(c.kind));
     GpioBench b;
     app::ExchangeOutcome out;
@@ -101,7 +96,7 @@ TEST_CASE("gpio lines: every round strobes exactly the schedule's states (small 
 }
 
 TEST_CASE("gpio lines: a failed line write stops the exchange with nothing strobed; too many lines are refused") {
-  const AnySchedule schedule = test::plan_for(Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural);
+  const AnySchedule schedule = test::plan_for({Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural});
   GpioBench b;
   app::ExchangeOutcome out;
   CHECK(b.rounds_differing(schedule, out, 3) == 0);

@@ -64,18 +64,13 @@ struct ChainBench {
 };
 
 AnySchedule plan(Topology t, std::uint32_t ports, std::uint32_t radix, ScheduleKind kind, RoundOrder order) {
-  return test::plan_for(t, ports, radix, kind, order);
+  return test::plan_for({t, ports, radix, kind, order});
 }
 
 }  // namespace
 
 TEST_CASE("spi chains: every family's rounds latch exactly the schedule's states, up to N = 256") {
-  const struct {
-    Topology topology;
-    std::uint32_t ports, radix;
-    ScheduleKind kind;
-    RoundOrder order;
-  } cases[] = {
+  const test::FamilyCase cases[] = {
       {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::natural},
       {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::gray},
       {Topology::baseline, 128, 2, ScheduleKind::latin_square, RoundOrder::gray},
@@ -89,7 +84,7 @@ TEST_CASE("spi chains: every family's rounds latch exactly the schedule's states
       {Topology::omega, 32, 2, ScheduleKind::optical, RoundOrder::gray},
   };
   for (const auto& c : cases) {
-    const AnySchedule schedule = plan(c.topology, c.ports, c.radix, c.kind, c.order);
+    const AnySchedule schedule = test::plan_for(c);
     INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " ", name(c.kind));
     ChainBench b;
     app::ExchangeOutcome out;

@@ -18,14 +18,22 @@ struct TickingClock {
   std::uint64_t now_us() { return t++; }
 };
 
-inline AnySchedule plan_for(Topology t, std::uint32_t ports, std::uint32_t radix, ScheduleKind kind,
-                            RoundOrder order) {
+/// A family on a network, as the backend tests list them.
+struct FamilyCase {
+  Topology topology;
+  std::uint32_t ports;
+  std::uint32_t radix;
+  ScheduleKind kind;
+  RoundOrder order;
+};
+
+inline AnySchedule plan_for(const FamilyCase& f) {
   ControllerConfig c;
-  c.topology = t;
-  c.ports = ports;
-  c.radix = radix;
-  c.schedule = kind;
-  c.order = order;
+  c.topology = f.topology;
+  c.ports = f.ports;
+  c.radix = f.radix;
+  c.schedule = f.kind;
+  c.order = f.order;
   const Result<AnySchedule> planned = plan_exchange(c);
   REQUIRE(planned);
   return *planned;

@@ -44,6 +44,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "console_text.hpp"       // tests/support: the console of a host board
 #include "played_slot_timer.hpp"  // tests/app: the slot timer of a host board
 
 namespace {
@@ -54,7 +55,7 @@ using Emulator = a2a::emulated::FabricEmulator<Layout, kPorts>;
 using RamBlock = a2a::emulated::RamBlock<Layout::kSize>;
 using Bus = a2a::emulated::ServicedBus<Emulator, RamBlock>;
 
-class StandinBoard {
+class StandinBoard : public a2a::test::ConsoleText {
  public:
   explicit StandinBoard(std::string name)
       : name_(std::move(name)),
@@ -68,10 +69,6 @@ class StandinBoard {
   int read_byte() {
     if (next_ >= input_.size()) return -1;
     return static_cast<unsigned char>(input_[next_++]);
-  }
-  template <class... Args>
-  void print(const Args&... args) {
-    (append(args), ...);
   }
   std::uint64_t micros() {
     return static_cast<std::uint64_t>(
@@ -98,21 +95,8 @@ class StandinBoard {
     input_.append(data, size);
   }
   bool has_input() const { return next_ < input_.size(); }
-  std::string take_output() {
-    std::string out;
-    out.swap(output_);
-    return out;
-  }
 
  private:
-  void append(std::string_view s) { output_ += s; }
-  void append(const char* s) { output_ += s; }
-  template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) {
-    output_ += std::to_string(v);
-  }
-
   std::string name_;
   std::unique_ptr<RamBlock> ram_;
   std::unique_ptr<Emulator> fabric_;
@@ -122,7 +106,6 @@ class StandinBoard {
   std::array<std::uint32_t, 8> crumbs_{};
   std::string input_;
   std::size_t next_{0};
-  std::string output_;
 };
 
 using Device = a2a::app::Device<StandinBoard, kPorts>;
