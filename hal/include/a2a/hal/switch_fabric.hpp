@@ -33,6 +33,15 @@
 
 namespace a2a::hal {
 
+/// Bits a d x d element's state takes on the wire (d = 2^w: w), 0 when d is not a
+/// power of two (a sink that sets elements bit by bit refuses it).
+[[nodiscard]] constexpr std::uint32_t element_bits(std::uint32_t radix) {
+  std::uint32_t w = 0;
+  while ((1U << w) < radix) ++w;
+  return (1U << w) == radix ? w : 0U;
+}
+static_assert(element_bits(2) == 1 && element_bits(16) == 4 && element_bits(3) == 0);
+
 /// A round's switch states as a sink sees them: each stage's switches (0 .. d - 1),
 /// and which stages changed since the last latch (a Gray-order round changes one).
 template <std::uint32_t MaxSwitches>
@@ -50,9 +59,9 @@ class RoundSwitches {
   }
   [[nodiscard]] constexpr bool changed(std::uint32_t stage) const { return ((changed_ >> stage) & 1U) != 0; }
   constexpr void set(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {
-    std::uint8_t& s = states_[std::size_t{stage} * MaxSwitches + sw];
-    if (s == state) return;
-    s = static_cast<std::uint8_t>(state);
+    const std::size_t at = std::size_t{stage} * MaxSwitches + sw;
+    if (states_[at] == state) return;
+    states_[at] = static_cast<std::uint8_t>(state);
     changed_ |= 1U << stage;
   }
   constexpr void latched() { changed_ = 0; }

@@ -13,18 +13,12 @@
 #include <concepts>
 #include <cstdint>
 
+#include "a2a/hal/switch_fabric.hpp"
 #include "a2a/hal/transport.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
 namespace a2a::gpio {
-
-/// Bits per element of a d x d switch (d = 2^w), 0 when d is not a power of two.
-[[nodiscard]] constexpr std::uint32_t line_bits(std::uint32_t radix) {
-  std::uint32_t w = 0;
-  while ((1U << w) < radix) ++w;
-  return (1U << w) == radix ? w : 0U;
-}
 
 /// MaxLines: the lines the board has for the fabric (a multiple of 32).
 template <hal::OutputLines Lines, hal::LatchLine Strobe, std::uint32_t MaxLines>
@@ -36,7 +30,7 @@ class GpioSink {
   GpioSink(Lines& lines, Strobe& strobe) : lines_(&lines), strobe_(&strobe) {}
 
   Errc configure(const Network& net) {
-    const std::uint32_t w = line_bits(net.radix);
+    const std::uint32_t w = hal::element_bits(net.radix);
     if (w == 0) return Errc::fabric_device_mismatch;
     if (std::uint64_t{net.stages} * net.switches_per_stage() * w > MaxLines) return Errc::fabric_capacity_exceeded;
     net_ = net;
@@ -48,7 +42,7 @@ class GpioSink {
   template <class Round>
   Errc latch(const Round& round) {
     std::array<std::uint32_t, kWords> next{};
-    const std::uint32_t w = line_bits(net_.radix);
+    const std::uint32_t w = hal::element_bits(net_.radix);
     const std::uint32_t per_stage = net_.switches_per_stage();
     for (std::uint32_t s = 0; s < net_.stages; ++s) {
       for (std::uint32_t e = 0; e < per_stage; ++e) {

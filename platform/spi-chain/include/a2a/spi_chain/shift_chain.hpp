@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/hal/switch_fabric.hpp"
 #include "a2a/hal/transport.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/status.hpp"
@@ -41,12 +42,8 @@ concept ChainSpi = requires(T& t, std::uint32_t chain, std::span<const std::uint
   { t.write_read(chain, tx, rx) } -> std::same_as<Errc>;
 };
 
-/// Bits per element of a d x d switch (d = 2^w), 0 when d is not a power of two.
-[[nodiscard]] constexpr std::uint32_t element_bits(std::uint32_t radix) {
-  std::uint32_t w = 0;
-  while ((1U << w) < radix) ++w;
-  return (1U << w) == radix ? w : 0U;
-}
+using hal::element_bits;
+
 /// A stage's frame length in bytes.
 [[nodiscard]] constexpr std::uint32_t frame_bytes(const Network& net) {
   return (element_bits(net.radix) * net.switches_per_stage() + 7) / 8;
