@@ -3,9 +3,12 @@
 // bus to an a2a block. Without acknowledgements a run says it is unverified and
 // `ok` means exactly that; with the product's acknowledgement hook every pair is
 // checked, and a lost acknowledgement is named by its pair. The switch's own record
-// of what arrived (never shown to the device) is the ground truth.
+// of what arrived (never shown to the device) is the ground truth. Last, the same
+// console over a switch sink (SPI chains through SwitchFabric, switch_fabric.hpp).
 #include <a2a/app/device.hpp>
 #include <a2a/app/device_board.hpp>
+#include <a2a/hal/switch_fabric.hpp>
+#include <a2a/spi_chain/shift_chain.hpp>
 
 #include <doctest/doctest.h>
 
@@ -17,8 +20,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "chain_model.hpp"
 #include "circuit_fabric.hpp"
 #include "console_text.hpp"
+#include "switch_sink_bench.hpp"
 
 using namespace a2a;
 using a2a::test::CircuitFabric;
@@ -175,4 +180,34 @@ TEST_CASE("status and stop during a run over the product's fabric") {
   const std::string again = b.command("run");
   CHECK(has(again, "acknowledged 4096, lost 0"));
   CHECK(again.ends_with("\nok\n"));
+}
+
+TEST_CASE("the console over a switch sink: SPI chains through SwitchFabric, settle and guard times included") {
+  using Sink = spi_chain::ShiftChainSink<test::ChainModel, test::ChainModel, kPorts>;
+  using Chains = hal::SwitchFabric<Sink, test::TickingClock, kPorts / 2>;
+  ConsoleBoard board;
+  test::ChainModel wire(kMaxStages);
+  Sink sink(wire, wire);
+  test::TickingClock clock;
+  Chains chains(sink, clock, {5, 2});  // the clock moves a microsecond a look: both pass as the device polls
+  const std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(ControllerConfig{Topology::omega, kPorts});
+  app::Device<ConsoleBoard, kPorts, Chains> device(board, chains, std::span<const std::uint8_t>{}, fallback,
+                                                   std::span<const PlanStorageSpan>{});
+  device.boot();
+  CHECK(has(board.take_output(), "no delivery counters and no acknowledgements: runs are unverified\n"));
+  board.type("set trace=off order=gray\nrun\n");
+  std::string reply;
+  for (std::uint32_t i = 0; i < 1000000 && reply.find("\nok\n", reply.find("exchange 1/1")) == std::string::npos;
+       ++i) {
+    device.poll();
+    reply += board.take_output();
+  }
+  INFO(reply);
+  CHECK(has(reply, "summary: rounds 64/64, pairs sent 4096/4096, unverified 4096, retries 0"));
+  CHECK(wire.pulses() == 64);  // one latch a round
+  // What the chains latched last is round 63 of the gray-order Latin square, switch by switch.
+  const AnySchedule last = test::plan_for({Topology::omega, kPorts, 2, ScheduleKind::latin_square, RoundOrder::gray});
+  const auto round = last.round(63);
+  for (std::uint32_t s = 0; s < 6; ++s)
+    for (std::uint32_t y = 0; y < kPorts / 2; ++y) CHECK(wire.element_state(s, y, 1) == round.switch_state(s, y));
 }
