@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -109,6 +110,8 @@ using Emulator = HostBoard::Emulator;
 using RamBlock = HostBoard::RamBlock;
 using ServicedBus = HostBoard::ServicedBus;
 using HostDevice = app::Device<HostBoard, kDevicePorts>;
+/// The host's slice stack: the planners' frames with AddressSanitizer's redzones.
+inline constexpr std::size_t kSliceStackBytes = 512 * 1024;
 
 /// A device of capacity `Ports` on a fresh board, booted, its banner taken; its plan
 /// storage is `Storage` (the relay planner's by default: one fault).
@@ -123,13 +126,23 @@ struct BasicDeviceBench {
   static constexpr ControllerConfig kDefault{Topology::omega, 4};
   std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(kDefault);
   std::unique_ptr<Device> device;
+  /// Planning and diagnosis run in slices on it, as on the boards (one planning step a poll()).
+  std::unique_ptr<std::array<std::byte, kSliceStackBytes>> slice_stack = std::make_unique<std::array<std::byte, kSliceStackBytes>>();
   std::string banner;
+  std::uint32_t banner_polls{0};  ///< the poll()s until the banner's `ready` (its planning's slices)
 
-  explicit BasicDeviceBench(const std::array<std::uint8_t, kConfigBlockSize>& b = encode_config(ControllerConfig{}))
+  explicit BasicDeviceBench(const std::array<std::uint8_t, kConfigBlockSize>& b = encode_config(ControllerConfig{}),
+                            bool sliced = true)
       : block(b) {
     device = std::make_unique<Device>(board, block, fallback, storage->span());
+    if (sliced && !device->slice_on(*slice_stack)) throw std::logic_error("slice stack refused");
     device->boot();
     banner = board.take_output();
+    while (!banner.ends_with("ready\n") && banner_polls < 1000000) {
+      device->poll();
+      ++banner_polls;
+      banner += board.take_output();
+    }
   }
   /// Sends one line and polls until the reply has ended (ok / error: line); returns it.
   std::string command(std::string_view line) {

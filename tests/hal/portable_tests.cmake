@@ -17,7 +17,7 @@ set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp controller_test.cpp round_ru
 # The application's unit tests: one file per public header whose test is small
 # (tests/app/<header>_test.cpp), one program, app_units.
 set(A2A_APP_UNIT_TESTS counting_bus_test.cpp device_board_test.cpp device_settings_test.cpp exchange_job_test.cpp
-    line_reader_test.cpp lookahead_test.cpp)
+    line_reader_test.cpp lookahead_test.cpp sliced_call_test.cpp)
 set(A2A_APP_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
 
 # The emulated fabric (heap-free, header-only) is tested on the host and the boards alike.

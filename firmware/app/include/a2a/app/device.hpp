@@ -33,6 +33,7 @@
 #include "a2a/app/device_settings.hpp"
 #include "a2a/app/job_runner.hpp"
 #include "a2a/app/line_reader.hpp"
+#include "a2a/app/sliced_call.hpp"
 #include "a2a/config/device_planning.hpp"
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/version.hpp"
@@ -112,29 +113,14 @@ class Device {
     if (skip_block)
       board_->print("error: the provisioned configuration block was not applied: the watchdog reset the device ", resets,
                     " times in a row while applying it; the built-in default runs, set can replace it\n");
-    const Result<ControllerConfig> decoded = decode_config(provisioned && !skip_block ? block_ : fallback_);
-    Errc refused = Errc::ok;
-    if (decoded) {
-      board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);  // a reset from here on counts
-      refused = check(*decoded);
-      board_->set_crumb(crumb::kApplying, 0);
-      config_ = *decoded;
-      config_ok_ = refused == Errc::ok;
-      if (!config_ok_ && provisioned && !skip_block) apply_default_instead(refused);
-    }
-    print_config();
+    boot_from_block_ = provisioned && !skip_block;
+    const Result<ControllerConfig> decoded = decode_config(boot_from_block_ ? block_ : fallback_);
     if (!decoded) {
-      board_->print("error: configuration block refused: ", describe(decoded.error()),
-                    "; run refused until set gives a whole configuration\n");
-    } else if (!config_ok_) {
-      board_->print("error: configuration refused: ", describe(refused), "\n");
+      boot_error_ = decoded.error();
+      return finish_boot();
     }
-    print_fabric_found();
-    if (const std::uint32_t ms = board_->watchdog_ms(); ms != 0)
-      board_->print("watchdog: ", ms, " ms, fed by the command loop and every round\n");
-    else
-      board_->print("watchdog: none on this board\n");
-    board_->print("ready\n");
+    board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);  // a reset from here on counts
+    start_check(*decoded, AfterCheck::boot);  // the banner goes on when it is planned
   }
 
   /// One pass of the main loop: feed the watchdog, take what the UART has, and
@@ -144,7 +130,7 @@ class Device {
   /// executed: replies keep the order of the commands.
   void poll() {
     board_->feed_watchdog();
-    if (held_ && !running_.active) {  // the run's reply has ended: the held line's turn
+    if (held_ && !busy()) {  // the run's or the planning's reply has ended: the held line's turn
       held_ = false;
       return execute(reader_.text());
     }
@@ -159,13 +145,23 @@ class Device {
         event = reader_.push(static_cast<std::uint8_t>(byte), now);
       }
       if (event == LineEvent::none) event = reader_.idle(now, kLineIdleMicros);
-      held_ = event == LineEvent::line && running_.active && !answered_while_running(reader_.text());
+      held_ = event == LineEvent::line && busy() && !(running_.active && answered_while_running(reader_.text()));
       if (!held_) handle(event);
     }
+    if (checking()) return continue_check();
     if (running_.active) step_exchange();
   }
-  /// A run is under way (its reply has not ended yet): poll() again soon.
-  [[nodiscard]] bool busy() const { return running_.active; }
+  /// A run is under way (its reply has not ended yet), or a configuration is being
+  /// planned (the banner's, or set's): poll() again soon.
+  [[nodiscard]] bool busy() const { return running_.active || checking(); }
+  /// Plans and diagnoses in slices on `stack` (sliced_call.hpp): poll() returns after
+  /// each planning step, however long the planning. Without one (or on an architecture
+  /// that does not switch stacks) a planning runs within one poll(), feeding the
+  /// watchdog at every step. Given before boot(); false: refused (below
+  /// SlicedCall::kMinStackBytes, or a planning under way).
+  [[nodiscard]] bool slice_on(std::span<std::byte> stack) { return slices_.use_stack(stack); }
+  /// The most of the slice stack a planning has used (bytes): what it must hold.
+  [[nodiscard]] std::size_t slice_stack_used() const { return slices_.stack_used(); }
   /// A fabric without delivery counters: the product's acknowledgements verify each
   /// round's pairs (set before boot(), which says how runs are verified).
   void acknowledge_by(AcknowledgementHook hook) { acks_ = hook; }
@@ -202,15 +198,39 @@ class Device {
       return 0;
     return (word & crumb::kApplyingResetsMask) + 1;
   }
-  /// A provisioned block whose configuration is refused: the built-in default runs.
-  void apply_default_instead(Errc why) {
-    board_->print("error: the provisioned configuration is refused: ", describe(why),
-                  "; the built-in default runs, set can replace it\n");
-    const Result<ControllerConfig> fallback = decode_config(fallback_);
-    if (!fallback) return;
-    config_ = *fallback;
-    config_ok_ = check(config_) == Errc::ok;
-    source_ = "default";
+  /// The banner after the configuration was planned: a provisioned block refused
+  /// gives way to the built-in default (planned in turn), then the rest of the banner.
+  void booted(Errc refused) {
+    board_->set_crumb(crumb::kApplying, 0);
+    config_ = checking_.config;
+    config_ok_ = refused == Errc::ok;
+    boot_refused_ = refused;
+    if (!config_ok_ && boot_from_block_) {
+      boot_from_block_ = false;
+      board_->print("error: the provisioned configuration is refused: ", describe(refused),
+                    "; the built-in default runs, set can replace it\n");
+      const Result<ControllerConfig> fallback = decode_config(fallback_);
+      if (fallback) {
+        source_ = "default";
+        return start_check(*fallback, AfterCheck::boot);
+      }
+    }
+    finish_boot();
+  }
+  [[gnu::noinline]] void finish_boot() {
+    print_config();
+    if (boot_error_ != Errc::ok) {
+      board_->print("error: configuration block refused: ", describe(boot_error_),
+                    "; run refused until set gives a whole configuration\n");
+    } else if (!config_ok_) {
+      board_->print("error: configuration refused: ", describe(boot_refused_), "\n");
+    }
+    print_fabric_found();
+    if (const std::uint32_t ms = board_->watchdog_ms(); ms != 0)
+      board_->print("watchdog: ", ms, " ms, fed by the command loop and every round\n");
+    else
+      board_->print("watchdog: none on this board\n");
+    board_->print("ready\n");
   }
 
   template <class... Args>
@@ -254,18 +274,58 @@ class Device {
     planned_ok_ = true;
     return Errc::ok;
   }
-  /// Plans `c` as a device does (device_planning.hpp): bounded, every step feeding the
-  /// watchdog, into the configured plan's storage.
+  /// Plans `c` as a device does (device_planning.hpp): bounded, every step a tick,
+  /// into the configured plan's storage.
   Result<AnySchedule> plan(const ControllerConfig& c) {
-    meter_ = device_plan_meter(c.ports, &feed, board_);
+    meter_ = device_plan_meter(c.ports, &tick, this);
     return plan_exchange(c, plan_storage(), device_planning(&meter_));
   }
-  static void feed(void* board) { static_cast<Board*>(board)->feed_watchdog(); }
+  /// A planning step: the end of a slice (poll() feeds the watchdog between slices), or,
+  /// planning in one piece, a watchdog feed.
+  static void tick(void* device) {
+    auto* d = static_cast<Device*>(device);
+    if (d->slices_.inside()) d->slices_.yield();
+    else d->board_->feed_watchdog();
+  }
   /// What a job may use: the re-plans' storage, the delivered-message bits, the
-  /// device's planning (its meter restarted per re-plan).
+  /// device's planning (its meter restarted per re-plan), its slices.
   JobResources job_resources() {
-    meter_ = device_plan_meter(config_.ports, &feed, board_);
-    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &found_};
+    meter_ = device_plan_meter(config_.ports, &tick, this);
+    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &found_, &slices_};
+  }
+
+  /// What follows a configuration's planning (check()): the banner, set's reply, or
+  /// the run's exchange.
+  enum class AfterCheck : std::uint8_t { nothing, boot, set, exchange };
+  struct Checking {
+    AfterCheck then{AfterCheck::nothing};
+    ControllerConfig config{};
+    DeviceKnobs knobs{};  ///< set's, applied with its configuration
+    Errc result{Errc::ok};
+  };
+  [[nodiscard]] bool checking() const { return checking_.then != AfterCheck::nothing; }
+  /// check(c) in slices (or here, in one piece, without a slice stack); `then` follows.
+  void start_check(const ControllerConfig& c, AfterCheck then) {
+    checking_.then = then;
+    checking_.config = c;
+    if (!slices_.start(&Device::sliced_check, this)) return;  // cannot be: nothing else plans meanwhile
+    if (!slices_.sliced()) return continue_check();
+  }
+  static void sliced_check(void* device) {
+    auto* d = static_cast<Device*>(device);
+    d->checking_.result = d->check(d->checking_.config);
+  }
+  /// One slice of the planning; at its end, what follows it.
+  void continue_check() {
+    if (!slices_.resume()) return;
+    const AfterCheck then = checking_.then;
+    checking_.then = AfterCheck::nothing;
+    switch (then) {
+      case AfterCheck::nothing: return;
+      case AfterCheck::boot: return booted(checking_.result);
+      case AfterCheck::set: return set_checked(checking_.result);
+      case AfterCheck::exchange: return exchange_checked(checking_.result);
+    }
   }
 
   // Out of line (gnu::noinline), each command and each step of run_one: inlined, their
@@ -283,12 +343,14 @@ class Device {
   [[gnu::noinline]] void cmd_help();
   [[gnu::noinline]] void cmd_status();
   [[gnu::noinline]] void cmd_set(std::string_view args);
+  [[gnu::noinline]] void set_checked(Errc e);
   [[gnu::noinline]] void cmd_run(std::string_view args);
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
   [[gnu::noinline]] void cmd_stop();
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();
+  [[gnu::noinline]] void exchange_checked(Errc e);
   [[gnu::noinline]] bool begin_exchange();
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool step_lookahead();
@@ -334,6 +396,11 @@ class Device {
   std::uint32_t injection_count_{0};
   DeviceRecord record_{};
   PlanMeter meter_{};
+  SlicedCall slices_{};  ///< planning and diagnosis in slices (slice_on)
+  Checking checking_{};  ///< a configuration being planned, and what follows
+  bool boot_from_block_{false};  ///< the banner plans the provisioned block (else the default)
+  Errc boot_error_{Errc::ok};    ///< the banner's configuration did not decode
+  Errc boot_refused_{Errc::ok};  ///< why the banner's configuration was refused
   AnySchedule planned_{};  ///< the plan of planned_for_ (in plan_storage()), while planned_ok_
   ControllerConfig planned_for_{};
   bool planned_ok_{false};

@@ -130,17 +130,24 @@ void Device<Board, MaxPorts, Fabric>::cmd_set(std::string_view args) {
     if (set.word.empty() || set.word == args) return error("set needs KEY=VALUE words (try help)");
     return error("'", set.word, "' refused: ", describe(set.error), "; nothing changed");
   }
-  if (const Errc e = check(set.config); e != Errc::ok) {
-    if (e == Errc::fabric_capacity_exceeded && set.config.ports > MaxPorts)
-      return error("N = ", set.config.ports, " is above this image's capacity of ", MaxPorts, " ports; nothing changed");
+  checking_.knobs = set.knobs;
+  start_check(set.config, AfterCheck::set);  // the reply follows the planning (poll() steps it)
+}
+
+/// set's reply, once its configuration is planned (or refused).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
+  const ControllerConfig& c = checking_.config;
+  if (e != Errc::ok) {
+    if (e == Errc::fabric_capacity_exceeded && c.ports > MaxPorts)
+      return error("N = ", c.ports, " is above this image's capacity of ", MaxPorts, " ports; nothing changed");
     if (e == Errc::fabric_capacity_exceeded)
-      return error("the ", name(set.config.topology), " network of N = ", set.config.ports,
-                   " does not fit this image's fabric block (at most ", Layout::kMaxSwitches,
-                   " switches per stage); nothing changed");
+      return error("the ", name(c.topology), " network of N = ", c.ports, " does not fit this image's fabric block (at most ",
+                   Layout::kMaxSwitches, " switches per stage); nothing changed");
     return error("configuration refused: ", describe(e), "; nothing changed");
   }
-  config_ = set.config;
-  knobs_ = set.knobs;
+  config_ = c;
+  knobs_ = checking_.knobs;
   config_ok_ = true;
   source_ = "set";
   print_config();

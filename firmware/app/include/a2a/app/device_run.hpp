@@ -17,10 +17,25 @@ namespace a2a::app {
 /// error line.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::start_exchange() {
-  if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set planned over it
-    if (const Errc e = check(config_); e != Errc::ok) return fail("configuration refused: ", describe(e));
+  if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set, or a re-plan, planned over it
+    start_check(config_, AfterCheck::exchange);      // planned again, in slices; the exchange follows
+    return true;
   }
-  return begin_exchange();  // its frame (the look-ahead's report) is not beneath the planner's
+  return begin_exchange();
+}
+
+/// The exchange, once its configuration is planned again (a `stop` meanwhile ends the run).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::exchange_checked(Errc e) {
+  if (running_.stop_asked) {
+    end_run();
+    return ok();
+  }
+  if (e != Errc::ok) {
+    error("configuration refused: ", describe(e));
+    return end_run();
+  }
+  if (!begin_exchange()) end_run();
 }
 
 /// start_exchange() with the plan in place.

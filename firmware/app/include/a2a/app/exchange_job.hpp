@@ -32,6 +32,7 @@
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/app/controller.hpp"
+#include "a2a/app/sliced_call.hpp"
 #include "a2a/app/fault_diagnosis.hpp"
 #include "a2a/config/config_block.hpp"
 #include "a2a/hal/fabric_driver.hpp"
@@ -249,6 +250,9 @@ struct JobResources {
   /// diagnosis on a fabric with monitors; empty: faults the fabric does not name stop the job).
   std::span<std::uint16_t> observation{};
   FoundFaults* found{nullptr};  ///< every fault the job finds, named or located (cleared when it starts)
+  /// Where a recovery (recording, diagnosis, re-planning) runs in slices, each ending at
+  /// a tick of planning.meter that yields (sliced_call.hpp); null: each in one step.
+  SlicedCall* slices{nullptr};
 };
 
 namespace detail {

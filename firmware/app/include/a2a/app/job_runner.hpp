@@ -3,9 +3,10 @@
 // or, after a stop the fabric explains, one piece of the recovery (recording what the
 // rounds delivered, the diagnosis of a fault the fabric does not name, the next plan),
 // or one round of the count of what a job that gives up leaves undelivered. The
-// recovery pieces are each one computation the planning meter bounds (it ticks the
-// watchdog); they are not yet cut into slices. run_job() is the same runner stepped to
-// its end.
+// recovery pieces are each one computation the planning meter bounds; given a
+// SlicedCall (JobResources::slices) whose stack they run on, and a meter whose tick
+// yields, a recovery is cut into slices, one planning step each: step() returns after
+// each (JobEvent::recovery). run_job() is the same runner stepped to its end.
 //
 // The job: run `schedule`; each time the fabric locates a faulty switch (or the
 // outputs show a fault it does not name), re-plan around it and every fault before it
@@ -28,7 +29,7 @@ namespace a2a::app {
 /// What one JobRunner::step() did.
 enum class JobEvent : std::uint8_t {
   round_step,  ///< one step of the running plan's round loop (a round may have been delivered: the hook ran)
-  recovery,    ///< a stop was recorded, diagnosed or planned around (one bounded computation)
+  recovery,    ///< a stop is being recorded, diagnosed or planned around (the whole piece, or one slice of it)
   counting,    ///< giving up: one more round of what is left counted
   done,        ///< finished: report()
 };
@@ -58,10 +59,11 @@ class JobRunner {
   /// Out of line: a step's frames (a round runner's, a recovery's) stay off the frames
   /// of whoever steps the job (a small board's deepest chain).
   [[nodiscard, gnu::noinline]] JobEvent step() {
+    if (recovery_ != nullptr) return resume_recovery();
     switch (phase_) {
       case Phase::run_first: return step_first();
       case Phase::run_resumed: return step_resumed();
-      case Phase::plan: return stop_requested_ ? give_up(Errc::exchange_stopped) : plan_next();
+      case Phase::plan: return stop_requested_ ? give_up(Errc::exchange_stopped) : recover(&JobRunner::plan_next);
       case Phase::count: return count_one();
       case Phase::finished: break;
     }
@@ -81,10 +83,40 @@ class JobRunner {
  private:
   enum class Phase : std::uint8_t { run_first, run_resumed, plan, count, finished };
 
+  using Piece = JobEvent (JobRunner::*)();
+  /// Starts a recovery piece (the rest of a stopped runner's step, or the next plan):
+  /// in slices where the job has a sliced call with a stack, the first slice at the
+  /// next step() (the runner's step that ended may have been a long one); else here,
+  /// in one piece. Either way through SlicedCall, so the piece is called indirectly
+  /// and a static call graph keeps its frames apart from the round loop's.
+  JobEvent recover(Piece piece) {
+    recovery_ = piece;
+    if (resources_.slices != nullptr && resources_.slices->sliced() &&
+        resources_.slices->start(&JobRunner::run_recovery, this))
+      return JobEvent::recovery;
+    SlicedCall here;
+    if (here.start(&JobRunner::run_recovery, this)) (void)here.resume();
+    recovery_ = nullptr;
+    return recovered_;
+  }
+  JobEvent resume_recovery() {
+    if (!resources_.slices->resume()) return JobEvent::recovery;
+    recovery_ = nullptr;
+    return recovered_;
+  }
+  static void run_recovery(void* self) {
+    auto* job = static_cast<JobRunner*>(self);
+    job->recovered_ = (job->*(job->recovery_))();
+  }
+
   JobEvent step_first() {
     const RunnerStep s = first_->step();
     if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
     if (!s.finished()) return JobEvent::round_step;
+    return recover(&JobRunner::after_first);
+  }
+  /// The first plan's runner stopped or ended: what it delivered, what stopped it.
+  JobEvent after_first() {
     const ExchangeOutcome& first = first_->outcome();
     report_.rounds_run = first.rounds_done;
     report_.retries = first.retries;
@@ -130,6 +162,10 @@ class JobRunner {
     if (s.event == RunnerEvent::delivered)
       hooks_->after_round(offset_ + s.round, *resumed_schedule_, resumed_schedule_->round(s.round));
     if (!s.finished()) return JobEvent::round_step;
+    return recover(&JobRunner::after_resumed);
+  }
+  /// A re-plan's runner stopped or ended.
+  JobEvent after_resumed() {
     last_ = resumed_->outcome();
     report_.rounds_planned = offset_ + job_.plan->rounds();
     report_.rounds_run = offset_ + last_.rounds_done;
@@ -204,6 +240,8 @@ class JobRunner {
   std::uint32_t counted_to_{0};
   Phase phase_{Phase::run_first};
   bool stop_requested_{false};
+  Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
+  JobEvent recovered_{JobEvent::recovery};
 };
 
 /// Runs the job to its end: a JobRunner stepped until it finishes (the caller blocks

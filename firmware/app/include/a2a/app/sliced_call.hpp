@@ -1,0 +1,175 @@
+// A long computation cut into slices: SlicedCall runs a function on a stack of its own
+// (the caller's memory) and returns to its caller each time the function yields. The
+// device plans around faults and diagnoses a stop this way: every tick of the planning
+// meter (plan_meter.hpp) is a yield, so no slice is longer than one planning step,
+// and whoever drives the device (a super-loop, an RTOS task, a timer interrupt's
+// deferred work) gets control back after each slice, with nothing waiting inside a2a.
+//
+// Why a second stack and not a state machine: the planners are deep recursive-free
+// searches whose state lives in dozens of locals across five nested loops; a stack of
+// their own keeps that code one readable function and its cost per step unchanged. The
+// switch saves the callee-saved registers (r4-r11 and, with an FPU, s16-s31 on
+// Cortex-M; rbx, rbp, r12-r15 and the FP control words on x86-64) and moves the stack
+// pointer: tens of instructions. On any other architecture the call runs to its end
+// in its first slice (kSlices is false), as a plain call.
+//
+// Where the stack must be (docs/porting.md, "Planning in slices"):
+//  - Bare metal, thread mode on MSP: interrupts stack their frames and run their
+//    handlers on the slice stack while a slice runs: its size is the body's deepest
+//    chain plus the interrupts' (the controller image checks both at build time,
+//    stack_report.py). Thread mode on PSP (an RTOS task): only the 32- or 104-byte
+//    exception frame lands on it.
+//  - An RTOS that checks a task's stack pointer against the task's stack (FreeRTOS's
+//    configCHECK_FOR_STACK_OVERFLOW method 1, a Cortex-M33's PSPLIM) must see the slice
+//    stack inside the task's stack: make it a local array of the task's function, or
+//    check by method 2 (the stack's end pattern) only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "a2a/app/detail/stack_switch.hpp"
+
+namespace a2a::app {
+
+class SlicedCall {
+ public:
+  using Body = void (*)(void* context);
+  /// Whether this architecture switches stacks (else a call runs in one slice).
+  static constexpr bool kSlices = detail::kStackSwitch;
+  /// The least stack a call is started on: the switch's frame, the body's first frames.
+  static constexpr std::size_t kMinStackBytes = 512;
+
+  /// No stack: every call runs in one slice, on the caller's stack.
+  constexpr SlicedCall() = default;
+  /// `stack` (kept by reference, aligned by the call) holds every slice's frames.
+  explicit SlicedCall(std::span<std::byte> stack) { (void)use_stack(stack); }
+  SlicedCall(const SlicedCall&) = delete;  // a suspended call's stack points into it
+  SlicedCall& operator=(const SlicedCall&) = delete;
+  SlicedCall(SlicedCall&&) = delete;
+  SlicedCall& operator=(SlicedCall&&) = delete;
+  ~SlicedCall() = default;
+
+  /// Gives it a stack (empty: calls run in one slice). false, and nothing changed, while
+  /// a call is under way or for a stack below kMinStackBytes.
+  [[nodiscard]] bool use_stack(std::span<std::byte> stack) {
+    if (active_ || (!stack.empty() && stack.size() < kMinStackBytes)) return false;
+    stack_ = stack;
+    paint();
+    return true;
+  }
+  /// Starts `body(context)`; resume() runs it. false while another call is under way.
+  [[nodiscard]] bool start(Body body, void* context) {
+    if (active_) return false;
+    body_ = body;
+    context_ = context;
+    active_ = true;
+    started_ = false;
+    return true;
+  }
+  /// Runs the call until it yields or returns: true once it has returned (then
+  /// active() is false and another may start). Call it from the code that started it,
+  /// never from inside the body.
+  [[nodiscard]] bool resume() {
+    if (!active_) return true;
+    if (!sliced()) {
+      run_in_one_slice(*this);
+      active_ = false;
+      return true;
+    }
+    if (!started_) prepare_stack();
+    inside_ = true;
+    detail::enter_side_stack(switch_, side_bottom(), stack_.size());
+    detail::switch_stacks(&caller_sp_, side_sp_);
+    detail::back_from_side_stack(switch_);
+    inside_ = false;
+    return !active_;
+  }
+  /// From inside the body: back to resume()'s caller; returns at the next resume().
+  /// Outside a sliced call it returns at once.
+  void yield() {
+    if (!inside_ || !sliced()) return;
+    detail::leave_side_stack(switch_);
+    detail::switch_stacks(&side_sp_, caller_sp_);
+    detail::back_on_side_stack(switch_);
+  }
+  /// For a PlanMeter's tick: `context` is the SlicedCall.
+  static void yield_tick(void* context) { static_cast<SlicedCall*>(context)->yield(); }
+
+  /// A call has started and not returned.
+  [[nodiscard]] bool active() const { return active_; }
+  /// The code running now is a slice of the call (its body, on the slice stack).
+  [[nodiscard]] bool inside() const { return inside_; }
+  /// Calls are cut into slices (a stack is given and the architecture switches).
+  [[nodiscard]] bool sliced() const { return kSlices && !stack_.empty(); }
+  /// The most of the stack the calls since it was given have used (bytes; the stack is
+  /// painted when it is given): how much room is left is stack size minus this.
+  [[nodiscard]] std::size_t stack_used() const {
+    const std::span<const std::byte> usable = usable_stack();
+    std::size_t untouched = 0;
+    while (untouched < usable.size() && usable[untouched] == kPaint) ++untouched;
+    return usable.size() - untouched;
+  }
+
+ private:
+  static constexpr std::byte kPaint{0xA5};
+  static constexpr std::size_t kAlign = 16;
+
+  [[nodiscard]] std::span<const std::byte> usable_stack() const {
+    const auto base = reinterpret_cast<std::uintptr_t>(stack_.data());
+    const std::uintptr_t low = (base + kAlign - 1) & ~(std::uintptr_t{kAlign} - 1);
+    const std::uintptr_t high = (base + stack_.size()) & ~(std::uintptr_t{kAlign} - 1);
+    if (stack_.empty() || high <= low) return {};
+    return stack_.subspan(low - base, high - low);
+  }
+  [[nodiscard]] const void* side_bottom() const { return stack_.data(); }
+
+  /// Paints the stack, for stack_used().
+  void paint() {
+    const std::span<const std::byte> usable = usable_stack();
+    auto* low = const_cast<std::byte*>(usable.data());
+    for (std::size_t k = 0; k < usable.size(); ++k) low[k] = kPaint;
+  }
+  /// Lays out the frame the first switch pops: it returns into the trampoline, which
+  /// calls run_on_side_stack(this).
+  void prepare_stack() {
+    const std::span<const std::byte> usable = usable_stack();
+    auto* top = const_cast<std::byte*>(usable.data()) + usable.size();
+    side_sp_ = detail::initial_frame(top, &SlicedCall::run_on_side_stack, this);
+    started_ = true;
+  }
+  /// The body's first frame on the slice stack: runs it, then switches back for good.
+  [[noreturn]] static void run_on_side_stack(void* self) {
+    auto* call = static_cast<SlicedCall*>(self);
+    detail::first_on_side_stack(call->switch_);
+    call->body_(call->context_);
+    call->active_ = false;
+    detail::leave_side_stack_for_good(call->switch_);
+    detail::switch_stacks(&call->side_sp_, call->caller_sp_);
+    __builtin_unreachable();
+  }
+  /// Without a stack: the body here and now. Not inlined into the caller, so a
+  /// static call graph (stack_report.py) sees the body only as an indirect call, as on
+  /// the slice stack, and not beneath the caller's frames.
+#if defined(__GNUC__) && !defined(__clang__)
+  [[gnu::noipa]]
+#else
+  [[gnu::noinline]]
+#endif
+  static void run_in_one_slice(SlicedCall& call) {
+    call.body_(call.context_);
+  }
+
+  std::span<std::byte> stack_{};
+  Body body_{nullptr};
+  void* context_{nullptr};
+  void* caller_sp_{nullptr};
+  void* side_sp_{nullptr};
+  detail::SwitchNotes switch_{};
+  bool active_{false};
+  bool started_{false};
+  bool inside_{false};
+};
+
+}  // namespace a2a::app

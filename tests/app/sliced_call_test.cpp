@@ -1,0 +1,171 @@
+// a2a/app/sliced_call.hpp: a computation on a stack of its own, returning to its caller
+// at every yield: the slices are counted, the caller's registers (integer and, on
+// boards with an FPU, floating point) survive each switch, a planner metered by
+// yield_tick plans exactly what it plans in one call, and calls are refused while one
+// is under way. Portable: every board runs it (Thumb-1, Thumb-2 with and without an FPU).
+#include <a2a/app/sliced_call.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "a2a/a2a.hpp"
+#include "a2a_test.hpp"
+
+namespace sliced_call_unit {
+using a2a::app::SlicedCall;
+
+#if defined(__arm__)
+constexpr std::size_t kStackBytes = 6144;  // the planner's frames at N = 16 on Cortex-M
+#else
+constexpr std::size_t kStackBytes = 256 * 1024;  // host frames, with AddressSanitizer's redzones
+#endif
+alignas(16) std::array<std::byte, kStackBytes> g_stack{};
+
+struct Counter {
+  SlicedCall* call{nullptr};
+  std::uint32_t yields{0};
+  std::uint32_t progress{0};
+  volatile float scale{1.5F};
+};
+/// Counts to `yields`, yielding after each count; floats kept live across the switches.
+void count_body(void* context) {
+  auto* c = static_cast<Counter*>(context);
+  float acc = c->scale;
+  for (std::uint32_t k = 0; k < c->yields; ++k) {
+    ++c->progress;
+    acc = acc * 1.0F + 0.5F;
+    c->call->yield();
+  }
+  c->progress += acc == c->scale + 0.5F * static_cast<float>(c->yields) ? 1000U : 0U;
+}
+/// Recurses `depth` frames of 64 bytes each: the stack's high-water mark grows.
+std::uint32_t deep(std::uint32_t depth, SlicedCall& call) {
+  volatile std::uint8_t frame[64] = {};
+  frame[depth % 64] = static_cast<std::uint8_t>(depth);
+  if (depth == 0) {
+    call.yield();
+    return frame[0];
+  }
+  return deep(depth - 1, call) + frame[depth % 64];
+}
+struct Deep {
+  SlicedCall* call{nullptr};
+  std::uint32_t result{0};
+};
+void deep_body(void* context) {
+  auto* d = static_cast<Deep*>(context);
+  d->result = deep(24, *d->call);
+}
+
+/// Plans one faulty switch of the baseline network (the relay planner, metered).
+struct Planning {
+  a2a::SingleFaultPlanStorage<16>* storage{nullptr};
+  a2a::PlanMeter* meter{nullptr};
+  std::uint32_t rounds{0};
+  std::uint32_t first_extra_word{0};
+};
+void plan_body(void* context) {
+  auto* p = static_cast<Planning*>(context);
+  const auto net = a2a::make_network(a2a::Topology::baseline, 16).value();
+  a2a::FaultPlanOptions options;
+  options.meter = p->meter;
+  const auto plan = a2a::FaultTolerantSchedule::make(net, a2a::SwitchFault{2, 3}, p->storage->span(), options);
+  if (!plan) return;
+  p->rounds = plan->rounds();
+  p->first_extra_word = plan->round(16).word();
+}
+a2a::SingleFaultPlanStorage<16> g_plan_storage;
+}  // namespace sliced_call_unit
+
+TEST_CASE("sliced call: each yield ends a slice; registers and floats survive; the call ends once") {
+  using namespace sliced_call_unit;
+  SlicedCall call(g_stack);
+  CHECK(call.sliced() == SlicedCall::kSlices);
+  Counter c;
+  c.call = &call;
+  c.yields = 5;
+  REQUIRE(call.start(&count_body, &c));
+  CHECK_FALSE(call.start(&count_body, &c));  // one at a time
+  CHECK_FALSE(call.use_stack({}));           // the stack stays while a call is under way
+  std::uint32_t slices = 0;
+  std::uint32_t live = 0x5A5A0000U;  // held in a callee-saved register across each resume
+  float live_float = 2.25F;
+  while (!call.resume()) {
+    ++slices;
+    if (SlicedCall::kSlices) CHECK(c.progress == slices);  // the body stopped where it yielded
+    live += slices;
+    live_float *= 2.0F;
+  }
+  CHECK(c.progress == 1005U);  // five counts, and its float intact at the end
+  if (SlicedCall::kSlices) {
+    CHECK(slices == 5);
+    CHECK(live == 0x5A5A0000U + 15U);
+    CHECK(live_float == 2.25F * 32.0F);
+  }
+  CHECK_FALSE(call.active());
+  CHECK(call.resume());  // nothing under way: done at once
+}
+
+TEST_CASE("sliced call: the stack's high-water mark; a second call reuses the stack") {
+  using namespace sliced_call_unit;
+  SlicedCall call(g_stack);
+  Deep d;
+  d.call = &call;
+  REQUIRE(call.start(&deep_body, &d));
+  std::uint32_t slices = 0;
+  while (!call.resume()) ++slices;
+  CHECK(d.result == 24U * 25U / 2U);
+  if (SlicedCall::kSlices) {
+    CHECK(slices == 1);
+    CHECK(call.stack_used() >= 25U * 64U);  // 25 frames of at least 64 bytes
+    CHECK(call.stack_used() < kStackBytes);
+  }
+  d.result = 0;
+  REQUIRE(call.start(&deep_body, &d));
+  while (!call.resume()) {
+  }
+  CHECK(d.result == 24U * 25U / 2U);
+}
+
+TEST_CASE("sliced call: without a stack the call runs in one slice; yield outside a call returns") {
+  using namespace sliced_call_unit;
+  SlicedCall call;
+  CHECK_FALSE(call.sliced());
+  call.yield();  // not inside a call: nothing happens
+  Counter c;
+  c.call = &call;
+  c.yields = 3;
+  REQUIRE(call.start(&count_body, &c));
+  CHECK(call.resume());  // all of it
+  CHECK(c.progress == 1003U);
+  std::array<std::byte, 64> small{};
+  CHECK_FALSE(call.use_stack(small));  // below kMinStackBytes
+  CHECK_FALSE(call.sliced());
+}
+
+TEST_CASE("sliced call: a planner whose meter yields plans what it plans in one call, one slice a step") {
+  using namespace sliced_call_unit;
+  Planning whole;
+  a2a::PlanMeter whole_meter;
+  whole.storage = &g_plan_storage;
+  whole.meter = &whole_meter;
+  plan_body(&whole);
+  REQUIRE(whole.rounds > 16U);
+
+  SlicedCall call(g_stack);
+  a2a::PlanMeter meter(0, &SlicedCall::yield_tick, &call);
+  Planning sliced;
+  sliced.storage = &g_plan_storage;
+  sliced.meter = &meter;
+  REQUIRE(call.start(&plan_body, &sliced));
+  std::uint32_t slices = 1;
+  while (!call.resume()) ++slices;
+  CHECK(sliced.rounds == whole.rounds);
+  CHECK(sliced.first_extra_word == whole.first_extra_word);
+  CHECK(meter.steps() == whole_meter.steps());
+  if (SlicedCall::kSlices) {
+    CHECK(slices == meter.steps() + 1);  // a slice per step, and the last piece
+    CHECK(call.stack_used() < kStackBytes);
+  }
+}
