@@ -17,7 +17,17 @@ chain and the frame the core stacks, --frame-bytes: 32 = r0-r3, r12, lr, pc, xps
 --allowance bytes for the handlers written in C without a call graph (a board's
 UART receive handler: a few words).
 
+With --slice-stack SYMBOL, planning and diagnosis run on a stack of their own
+(SlicedCall, firmware/app/include/a2a/app/sliced_call.hpp): their bodies (the
+device's sliced_check and the exchange job's recovery pieces after_first,
+after_resumed and plan_next, which the slice stack's trampoline calls through
+pointers, so no chain below main reaches them) are a root of their
+own, and the deepest of them, the switch's frame (kSwitchBytes), the interrupt
+handlers (they stack on whatever stack is current) and the allowance must fit the
+symbol's size (nm -S).
+
 usage: stack_report.py <file.ci> [--handlers F.ci ...] [--elf IMAGE --nm NM [--allowance B]]
+                       [--slice-stack SYMBOL]
 """
 import argparse
 import glob
@@ -34,7 +44,12 @@ ROOTS = [
     ("one round: program_round and below", r"a2a::hal::(program_round|execute_round)\("),
     ("one round: the port loop (write_ports) and below", r"a2a::hal::detail::write_ports\("),
     ("the fabric model's commit (FabricModel::on_commit)", r"::on_commit\("),
+    ("the slice stack: planning and diagnosis (sliced_check, the job's recovery pieces)",
+     r"::sliced_check\(|JobRunner<.*>::(after_first|after_resumed|plan_next)\("),
 ]
+# SlicedCall's frames on the slice stack beneath a body: run_on_side_stack's, and the
+# registers the switch saves (at most r4-r11, lr and s16-s31: 25 words).
+SWITCH_BYTES = 160
 
 
 def parse(path):
@@ -69,6 +84,27 @@ def deepest_of(nodes, edges):
     return deepest
 
 
+def deepest_to(nodes, edges, root, target):
+    """The deepest chain from `root` down to a call of a function matching `target`
+    (its frame included): where a call runs the sliced bodies in one piece."""
+    @lru_cache(maxsize=None)
+    def to(title, depth=0):
+        own = nodes.get(title, (title, 0))
+        if re.search(target, own[0]):
+            return (own[1], (f"{own[1]:5} B  {own[0]}",))
+        if depth > 64:
+            return None
+        best = None
+        for callee in edges.get(title, ()):
+            if callee != title:
+                below = to(callee, depth + 1)
+                if below is not None and (best is None or below[0] > best[0]):
+                    best = below
+        return None if best is None else (own[1] + best[0], (f"{own[1]:5} B  {own[0]}",) + best[1])
+
+    return to(root)
+
+
 def stack_room(elf, nm):
     """__stack_top - __noinit_end of the linked image: what the stack may grow into."""
     out = subprocess.run([nm, elf], check=True, capture_output=True, text=True).stdout
@@ -87,7 +123,17 @@ def handler_chains(files):
     return chains
 
 
-def check_fits(main_total, args):
+def symbol_size(elf, nm, pattern):
+    """The size (nm -S) of the one symbol whose name contains `pattern`."""
+    out = subprocess.run([nm, "-S", elf], check=True, capture_output=True, text=True).stdout
+    sizes = [int(parts[1], 16) for parts in (line.split() for line in out.splitlines())
+             if len(parts) == 4 and pattern in parts[3]]
+    if len(sizes) != 1:
+        raise SystemExit(f"stack_report: {len(sizes)} symbols named like {pattern!r} in {elf}")
+    return sizes[0]
+
+
+def check_fits(main_total, args, slice_total=0):
     files = [f for pattern in args.handlers for f in (glob.glob(pattern) or [pattern]) if os.path.exists(f)]
     chains = handler_chains(files)
     handlers = sum(total + args.frame_bytes for _, total, _ in chains)
@@ -97,11 +143,22 @@ def check_fits(main_total, args):
         print(f"  interrupt {name[:60]}: {total} bytes + {args.frame_bytes} stacked")
     print(f"  stack needed: {main_total} (main) + {handlers} (interrupts, nested) + {args.allowance} (allowance) = "
           f"{need} bytes; room below the top of RAM: {room} bytes")
+    status = 0
     if need > room:
         print(f"stack_report: {os.path.basename(args.elf)}: the deepest chain does not fit the stack "
               f"({need} > {room} bytes): shrink the frames above or give the stack more RAM", file=sys.stderr)
-        return 1
-    return 0
+        status = 1
+    if args.slice_stack:
+        size = symbol_size(args.elf, args.nm, args.slice_stack)
+        slice_need = slice_total + SWITCH_BYTES + handlers + args.allowance
+        print(f"  slice stack needed: {slice_total} (planning and diagnosis) + {SWITCH_BYTES} (the switch) + "
+              f"{handlers} (interrupts, nested) + {args.allowance} (allowance) = {slice_need} bytes; "
+              f"its size: {size} bytes")
+        if slice_need > size:
+            print(f"stack_report: {os.path.basename(args.elf)}: planning does not fit the slice stack "
+                  f"({slice_need} > {size} bytes): give it more (A2A_BOARD_FW_SLICE_STACK)", file=sys.stderr)
+            status = 1
+    return status
 
 
 def main():
@@ -112,10 +169,12 @@ def main():
     ap.add_argument("--nm", default="arm-none-eabi-nm")
     ap.add_argument("--allowance", type=int, default=128)
     ap.add_argument("--frame-bytes", type=int, default=32)
+    ap.add_argument("--slice-stack", help="the slice stack's symbol (planning and diagnosis run on it)")
     args = ap.parse_args()
     nodes, edges, notes = parse(args.ci)
     deepest = deepest_of(nodes, edges)
     main_total = 0
+    slice_total = 0
 
     print("stack usage (static frames, deepest call chain, from -fcallgraph-info=su):")
     for label, pattern in ROOTS:
@@ -126,12 +185,23 @@ def main():
         total, chain = max(deepest(t) for t in matches)
         if label.startswith("whole image"):
             main_total = total
+        if label.startswith("the slice stack"):
+            slice_total = total
         print(f"  {label}: {total} bytes")
         for step in chain:
             print(f"    {step[:140]}")
+    if not args.slice_stack and slice_total:
+        # No slice stack: the bodies run in one piece beneath SlicedCall::run_in_one_slice.
+        mains = [t for t, (name, _) in nodes.items() if re.search(ROOTS[0][1], name)]
+        paths = [p for p in (deepest_to(nodes, edges, t, r"run_in_one_slice") for t in mains) if p]
+        if paths:
+            depth, chain = max(paths)
+            print(f"  planning in one piece (no slice stack): {depth} (main down to run_in_one_slice) + "
+                  f"{slice_total} (the slice stack's chain) = {depth + slice_total} bytes")
+            main_total = max(main_total, depth + slice_total)
     for note in notes:
         print(f"  note: {note}")
-    return check_fits(main_total, args) if args.elf else 0
+    return check_fits(main_total, args, slice_total) if args.elf else 0
 
 
 if __name__ == "__main__":

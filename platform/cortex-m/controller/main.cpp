@@ -130,5 +130,13 @@ int main() {
   static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
       board, std::span<const std::uint8_t>(__a2a_config_start, a2a::kConfigBlockSize),
       std::span<const std::uint8_t>(a2a_default_config_block), std::span<const a2a::PlanStorageSpan>(plan_spans));
+  // Planning and diagnosis run in slices on a stack of their own (a2a/app/sliced_call.hpp),
+  // one planning step a pass of the loop: its size is the board's (board.cmake), which
+  // the build checks against the deepest planning chain and the interrupts (stack_report.py).
+#if A2A_FW_SLICE_STACK > 0
+  static_assert(A2A_FW_SLICE_STACK >= a2a::app::SlicedCall::kMinStackBytes, "A2A_BOARD_FW_SLICE_STACK: too small");
+  alignas(16) static std::array<std::byte, A2A_FW_SLICE_STACK> slice_stack;
+  if (!device.slice_on(slice_stack)) board.print("error: the slice stack was refused; planning runs in one piece\n");
+#endif
   device.run_forever();
 }

@@ -27,6 +27,9 @@ set(A2A_BOARD_FW_MAX_PORTS 256)
 # configured faults' plan and two re-plans around switches found faulty.
 set(A2A_BOARD_FW_PLAN_SLOTS 3)
 set(A2A_BOARD_FW_PLAN_FAULTS 4)
+# The slice stack planning and diagnosis run on (sliced_call.hpp), bytes: the deepest
+# planning chain and the interrupts (the controller's build checks it, stack_report.py).
+set(A2A_BOARD_FW_SLICE_STACK 8192)
 set(A2A_BOARD_TEST_MAX_PORTS 256)
 # QEMU models the CMSDK watchdog (interrupt on NMI, reset on the second expiry).
 set(A2A_BOARD_WATCHDOG_IN_QEMU ON)

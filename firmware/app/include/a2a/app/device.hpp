@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -267,9 +268,10 @@ class Device {
     if (const Result<Network> net = make_network(c.topology, c.ports, c.radix);
         Access::kBlock && net && !Layout::fits(*net))
       return Errc::fabric_capacity_exceeded;
-    const Result<AnySchedule> made = plan(c);
-    if (!made) return made.error();
-    planned_ = *made;
+    // Planned into the device's slot itself (placement new of the prvalue: no
+    // schedule-sized temporary on the slice stack; Result is trivially destructible).
+    ::new (static_cast<void*>(&planned_)) Result<AnySchedule>(plan(c));
+    if (!planned_) return planned_.error();
     planned_for_ = c;
     planned_ok_ = true;
     return Errc::ok;
@@ -401,7 +403,8 @@ class Device {
   bool boot_from_block_{false};  ///< the banner plans the provisioned block (else the default)
   Errc boot_error_{Errc::ok};    ///< the banner's configuration did not decode
   Errc boot_refused_{Errc::ok};  ///< why the banner's configuration was refused
-  AnySchedule planned_{};  ///< the plan of planned_for_ (in plan_storage()), while planned_ok_
+  Result<AnySchedule> planned_{Errc::fault_plan_storage_too_small};  ///< the plan of planned_for_, while planned_ok_
+  [[nodiscard]] const AnySchedule& planned() const { return *planned_; }
   ControllerConfig planned_for_{};
   bool planned_ok_{false};
   /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).

@@ -117,18 +117,19 @@ class LookaheadSession {
   }
   void request_stop() { runner_.request_stop(); }
 
-  /// The run that ended: the slot timer's counts, and either the hand-over (a flagged
-  /// round: the caller's exchange job runs from it) or the report of how it ended.
+  /// The run that ended, into `run` (the device's own: no copy on a small board's
+  /// stack): the slot timer's counts, and either the hand-over (a flagged round: the
+  /// caller's exchange job runs from it) or the report of how it ended.
   template <class Driver>
-  [[nodiscard]] LookaheadRun finish(Driver& fabric, const AnySchedule& planned, const JobResources& resources) {
+  void finish(Driver& fabric, const AnySchedule& planned, const JobResources& resources, LookaheadRun& run) {
     hooks_->pace(true);
     const LookaheadOutcome& out = runner_.outcome();
-    LookaheadRun run;
+    run = {};
     run.slots_written = out.slots_written;
     run.underruns = out.underruns;
     run.report.rounds_planned = gray_.rounds();
     run.report.rounds_run = out.rounds_done;
-    if (out.error == Errc::ok) return run;
+    if (out.error == Errc::ok) return;
     if (out.error == Errc::fabric_round_faulted || out.error == Errc::fabric_round_not_run) {
       // Window 1: round rounds_done was the last committed and delivered nothing.
       if (const Errc e = fabric.probe(); e != Errc::ok) {  // the driver takes up the slots' tickets
@@ -137,7 +138,7 @@ class LookaheadSession {
         run.handed_over = true;
         run.handover_round = out.rounds_done;
         run.flagged = out.error;
-        return run;
+        return;
       }
     } else {
       run.report.error = out.error;
@@ -145,7 +146,6 @@ class LookaheadSession {
     run.report.failed_round = out.rounds_done;
     const auto tick = [&] { a2a::detail::replay_step(resources.planning.meter); };  // feeds the watchdog
     run.report.messages_pending = messages_from_round(planned, out.rounds_done, tick);
-    return run;
   }
 
  private:

@@ -41,7 +41,7 @@ void Device<Board, MaxPorts, Fabric>::exchange_checked(Errc e) {
 /// start_exchange() with the plan in place.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
-  const AnySchedule& schedule = planned_;
+  const AnySchedule& schedule = planned();
   const bool lookahead = knobs_.mode == RunMode::lookahead;
   detail::GraySteps family = detail::GraySteps::none;
   // Look-ahead's refusals come before the fabric is touched (injections stay armed).
@@ -88,16 +88,16 @@ bool Device<Board, MaxPorts, Fabric>::step_lookahead() {
   if constexpr (kLookahead) {
     bool ended = false;
     if (LatinSession* s = std::get_if<LatinSession>(&exchange_); s != nullptr && s->step()) {
-      running_.slots = s->finish(access_.driver(), planned_, job_resources());
+      s->finish(access_.driver(), planned(), job_resources(), running_.slots);
       ended = true;
     } else if (AlternatingSession* a = std::get_if<AlternatingSession>(&exchange_); a != nullptr && a->step()) {
-      running_.slots = a->finish(access_.driver(), planned_, job_resources());
+      a->finish(access_.driver(), planned(), job_resources(), running_.slots);
       ended = true;
     }
     if (!ended) return false;
     if (!running_.slots.handed_over) return true;
     Job& job = exchange_.template emplace<Job>(
-        access_.driver(), config_, planned_, job_resources(), *hooks_,
+        access_.driver(), config_, planned(), job_resources(), *hooks_,
         ExchangeOptions{running_.slots.handover_round, kDefaultRoundRetries, board_->fabric_polls()});
     if (running_.stop_asked) job.request_stop();
     return false;  // the job goes on from the flagged round
@@ -149,7 +149,7 @@ std::uint64_t Device<Board, MaxPorts, Fabric>::exchange_writes() const {
 /// The summary from the fabric's counters, what happened, the record for status.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::verify_by_counters() {
-  const AnySchedule& schedule = planned_;
+  const AnySchedule& schedule = planned();
   const detail::LookaheadRun& slots = running_.slots;
   const ExchangeReport& report = slots.report;
   DeliveryTally c = access_.driver().counters();
@@ -185,7 +185,7 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   const detail::LookaheadRun& slots = running_.slots;
   const ExchangeReport& report = slots.report;
   const Hooks& hooks = *hooks_;
-  const std::uint64_t ports = planned_.network().ports;
+  const std::uint64_t ports = planned().network().ports;
   const std::uint64_t expected = ports * ports - report.left_out;
   const std::uint64_t pending = report.error == Errc::ok ? 0 : report.messages_pending;
   const std::uint64_t sent = pending < expected ? expected - pending : 0;

@@ -114,12 +114,20 @@ constexpr Errc observe_round(Fabric& fabric, const S& schedule, std::uint32_t r,
 }
 
 /// Runs the full round `word` as a test round (nothing delivered, nothing counted) and
-/// reads what the outputs received.
+/// reads what the outputs received. One STATUS read a meter tick, at most max_polls:
+/// a device planning in slices returns to its caller between reads (the wait is the
+/// caller's, as the round loop's is).
 template <class Fabric>
 constexpr bool run_test_round(Fabric& fabric, const Network& net, std::uint32_t word, std::span<std::uint16_t> observed,
-                              std::uint32_t max_polls) {
+                              std::uint32_t max_polls, PlanMeter* meter = nullptr) {
   if (fabric.set_probe(true) != Errc::ok) return false;
-  const Errc ran = hal::execute_round(fabric, TestRound(net, word), 0, max_polls);
+  Errc ran = max_polls == 0 ? Errc::poll_bound_zero : hal::program_round(fabric, TestRound(net, word), 0);
+  for (std::uint32_t polls = 1; ran == Errc::ok; ++polls) {
+    ran = fabric.wait_round(1);
+    if (ran != Errc::fabric_timeout || polls >= max_polls) break;
+    a2a::detail::replay_step(meter);
+    ran = Errc::ok;
+  }
   const Errc off = fabric.set_probe(false);
   if (off != Errc::ok || (ran != Errc::ok && ran != Errc::fabric_round_faulted)) return false;
   for (std::uint32_t i = 0; i < net.ports; ++i) observed[i] = kLost;
@@ -156,7 +164,7 @@ template <class Fabric, hal::ControlledSchedule S>
     locator.keep_explaining(round, std::span<const std::uint16_t>(observed));
     const std::uint32_t tests = narrow_by_tests(
         net, locator, observed,
-        [&](std::uint32_t word, std::span<std::uint16_t> o) { return run_test_round(fabric, net, word, o, max_polls); },
+        [&](std::uint32_t word, std::span<std::uint16_t> o) { return run_test_round(fabric, net, word, o, max_polls, meter); },
         budget);
     out.test_rounds += tests;
     budget -= tests < budget ? tests : budget;
