@@ -22,6 +22,7 @@ namespace {
 struct StepLog {
   std::uint32_t steps{0};
   std::uint32_t committed{0};
+  std::uint32_t partial{0};  // steps that wrote or checked part of a round (N > kPortsPerStep)
   std::uint32_t polled{0};
   std::uint32_t retrying{0};
   std::uint32_t delivered{0};
@@ -38,6 +39,8 @@ StepLog run_to_end(LoopBench& loop, app::RoundRunner<CountingDriver, S>& runner,
     s = runner.step();
     log.one_commit_a_step = log.one_commit_a_step && loop.counting.commits - commits_before <= 1;
     switch (s.event) {
+      case app::RunnerEvent::writing:
+      case app::RunnerEvent::checking: ++log.partial; break;
       case app::RunnerEvent::committed: ++log.committed; break;
       case app::RunnerEvent::polled: ++log.polled; break;
       case app::RunnerEvent::retrying: ++log.retrying; break;

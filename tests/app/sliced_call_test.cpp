@@ -76,6 +76,16 @@ void plan_body(void* context) {
   p->first_extra_word = plan->round(16).word();
 }
 a2a::SingleFaultPlanStorage<16> g_plan_storage;
+struct TickCount {
+  SlicedCall* call{nullptr};
+  std::uint32_t count{0};
+};
+/// A meter's tick: counted, then SlicedCall::yield_tick.
+void count_and_yield(void* context) {
+  auto* t = static_cast<TickCount*>(context);
+  ++t->count;
+  SlicedCall::yield_tick(t->call);
+}
 }  // namespace sliced_call_unit
 
 TEST_CASE("sliced call: each yield ends a slice; registers and floats survive; the call ends once") {
@@ -154,7 +164,8 @@ TEST_CASE("sliced call: a planner whose meter yields plans what it plans in one 
   REQUIRE(whole.rounds > 16U);
 
   SlicedCall call(g_stack);
-  a2a::PlanMeter meter(0, &SlicedCall::yield_tick, &call);
+  TickCount ticks{&call};
+  a2a::PlanMeter meter(0, &count_and_yield, &ticks);
   Planning sliced;
   sliced.storage = &g_plan_storage;
   sliced.meter = &meter;
@@ -165,7 +176,8 @@ TEST_CASE("sliced call: a planner whose meter yields plans what it plans in one 
   CHECK(sliced.first_extra_word == whole.first_extra_word);
   CHECK(meter.steps() == whole_meter.steps());
   if (SlicedCall::kSlices) {
-    CHECK(slices == meter.steps() + 1);  // a slice per step, and the last piece
+    CHECK(slices == ticks.count + 1);  // a slice per tick (every step, every checkpoint), and the last piece
+    CHECK(ticks.count >= meter.steps());
     CHECK(call.stack_used() < kStackBytes);
   }
 }

@@ -50,11 +50,15 @@ template <FabricController C, class Round>
 
 // Relay is a template parameter: the relay-mode test is made once per round, and the
 // plain path's loop is the same code as without relays.
+// Ports [first, end) (end clipped to N; first a multiple of kPortsPerIdleWord, so each
+// idle word is written whole): a round may be written a piece at a time.
 template <bool Relay, FabricController C, class S>
-[[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round) {
+[[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round,
+                                         std::uint32_t first, std::uint32_t end) {
   const std::uint32_t ports = schedule.network().ports;
+  if (end > ports) end = ports;
   std::uint32_t idle = 0;
-  for (std::uint32_t port = 0; port < ports; ++port) {
+  for (std::uint32_t port = first; port < end; ++port) {
     const PortSend send = schedule.send(round, port);
     const Errc e = send.sends ? fabric.set_port_header(port, send.destination, send.tag)
                               : fabric.set_port_header(port, 0, 0);
@@ -68,7 +72,7 @@ template <bool Relay, FabricController C, class S>
     const std::uint32_t bit = port % kPortsPerIdleWord;
     if (!send.sends) idle |= std::uint32_t{1} << bit;
     const bool last = port + 1 == ports;
-    if (bit == kPortsPerIdleWord - 1 || last) {
+    if (bit == kPortsPerIdleWord - 1 || last || port + 1 == end) {
       // Ports beyond N do not exist: mark them idle too (the block ignores them anyway).
       if (last && bit != kPortsPerIdleWord - 1) idle |= ~std::uint32_t{0} << (bit + 1);
       A2A_TRY(fabric.set_idle_word(port / kPortsPerIdleWord, idle));
@@ -77,24 +81,42 @@ template <bool Relay, FabricController C, class S>
   }
   return Errc::ok;
 }
+template <bool Relay, FabricController C, class S>
+[[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round) {
+  return write_ports<Relay>(fabric, schedule, round, 0, schedule.network().ports);
+}
 
 }  // namespace detail
+
+/// program_round's first piece: checks the round and the fabric's network, writes the
+/// round's switches (stage control words, or SWITCH_STATE words).
+template <FabricController C, ControlledSchedule S>
+[[nodiscard]] constexpr Errc begin_round(C& fabric, const S& schedule, std::uint32_t round_index) {
+  if (round_index >= schedule.rounds()) return Errc::round_out_of_range;
+  const Result<Network> configured = fabric.network();
+  A2A_TRY(configured);
+  const Network net = schedule.network();
+  if (!(*configured == net)) return Errc::fabric_network_mismatch;
+  return detail::write_switches(fabric, net, schedule.round(round_index));
+}
+/// Ports [first, end) of round `round_index` (headers, relay messages, idle words;
+/// `first` a multiple of kPortsPerIdleWord): a caller that must keep each step short
+/// writes a round a piece at a time, then commits.
+template <FabricController C, ControlledSchedule S>
+[[nodiscard]] constexpr Errc write_round_ports(C& fabric, const S& schedule, std::uint32_t round_index,
+                                               std::uint32_t first, std::uint32_t end) {
+  const typename S::Round round = schedule.round(round_index);
+  return fabric.relay() ? detail::write_ports<true>(fabric, schedule, round, first, end)
+                        : detail::write_ports<false>(fabric, schedule, round, first, end);
+}
 
 /// Writes round `round_index` of `schedule` into the fabric's shadow registers and
 /// commits it. Does not wait: call wait_round() (or use execute_round) before the
 /// next commit. The fabric must be configured for the schedule's network.
 template <FabricController C, ControlledSchedule S>
 [[nodiscard]] constexpr Errc program_round(C& fabric, const S& schedule, std::uint32_t round_index) {
-  if (round_index >= schedule.rounds()) return Errc::round_out_of_range;
-  const Result<Network> configured = fabric.network();
-  A2A_TRY(configured);
-  const Network net = schedule.network();
-  if (!(*configured == net)) return Errc::fabric_network_mismatch;
-  const typename S::Round round = schedule.round(round_index);
-  A2A_TRY(detail::write_switches(fabric, net, round));
-  const Errc ports = fabric.relay() ? detail::write_ports<true>(fabric, schedule, round)
-                                    : detail::write_ports<false>(fabric, schedule, round);
-  A2A_TRY(ports);
+  A2A_TRY(begin_round(fabric, schedule, round_index));
+  A2A_TRY(write_round_ports(fabric, schedule, round_index, 0, schedule.network().ports));
   return fabric.commit();
 }
 

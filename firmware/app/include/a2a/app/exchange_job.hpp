@@ -173,6 +173,7 @@ class DeliveredMessages {
       a2a::detail::replay_step(meter);
       const typename S::Round round = plan.round(r);
       for (std::uint32_t port = 0; port < ports_; ++port) {
+        port_checkpoint(meter, port);
         const PortSend s = plan.send(round, port);
         if (!s.sends) continue;
         const std::uint32_t origin = s.message_origin(port);
@@ -193,10 +194,12 @@ class DeliveredMessages {
   /// stores changed: + first hops that arrived (held; their messages go again from their
   /// origin), - forwards that arrived (out of the store).
   template <Schedule S>
-  constexpr std::int64_t mark_arrived(const S& plan, std::uint32_t r, std::span<const std::uint16_t> observed) {
+  constexpr std::int64_t mark_arrived(const S& plan, std::uint32_t r, std::span<const std::uint16_t> observed,
+                                      const PlanMeter* meter = nullptr) {
     std::int64_t stores = 0;
     const typename S::Round round = plan.round(r);
     for (std::uint32_t port = 0; port < ports_; ++port) {
+      port_checkpoint(meter, port);
       const PortSend s = plan.send(round, port);
       if (!s.sends || observed[port] != s.destination) continue;
       const std::uint32_t origin = s.message_origin(port);
@@ -212,6 +215,11 @@ class DeliveredMessages {
   }
 
  private:
+  /// A send through a schedule costs up to hundreds of instructions (a fault-tolerant
+  /// round's relays): a checkpoint of the meter every kPortsPerCheckpoint ports.
+  static constexpr void port_checkpoint(const PlanMeter* meter, std::uint32_t port) {
+    if (port % kPortsPerCheckpoint == kPortsPerCheckpoint - 1) a2a::detail::checkpoint(meter);
+  }
   std::span<std::uint32_t> words_{};
   std::uint32_t ports_{0};
 };
@@ -271,9 +279,9 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
     const Network net = running.network();
     if (resources.observation.size() < net.ports) return Errc::fault_plan_storage_too_small;
     const std::span<std::uint16_t> observed = resources.observation.first(net.ports);
-    A2A_TRY(observe_round(fabric, running, last.rounds_done, observed));
+    A2A_TRY(observe_round(fabric, running, last.rounds_done, observed, resources.planning.meter));
     if (last.error == Errc::fabric_round_incomplete) {
-      const std::int64_t stores = history.mark_arrived(running, last.rounds_done, observed);
+      const std::int64_t stores = history.mark_arrived(running, last.rounds_done, observed, resources.planning.meter);
       report.stranded = static_cast<std::uint64_t>(static_cast<std::int64_t>(report.stranded) + stores);
     }
     if (resources.found == nullptr) return Errc::fault_plan_storage_too_small;
@@ -338,6 +346,7 @@ template <hal::FabricController Fabric>
   if (resources.replan_storage.empty()) return Errc::fault_plan_storage_too_small;  // no storage for a plan
   if (!last.unnamed_fault) A2A_TRY(add_found_fault(fabric, net, around, last));
   if (resources.planning.meter != nullptr) resources.planning.meter->restart();
+  a2a::detail::checkpoint(resources.planning.meter);
   const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
   ControllerConfig planned = around;
   // Planned into the job's slot itself (placement new of the prvalue: no schedule-sized

@@ -42,6 +42,11 @@ inline constexpr std::size_t kLocatorCapacity = [] {
   }
 }();
 
+/// Ports a pass of the diagnosis handles between two checkpoints of the planning meter
+/// (a send or a route costs hundreds of instructions; a device's slice ends at each).
+inline constexpr std::uint32_t kPortsPerCheckpoint = 32;
+static_assert(kPortsPerCheckpoint % hal::kPortsPerIdleWord == 0, "a test round's piece writes whole idle words");
+
 /// Faults one diagnosis reports at most (the configuration's slots bound what is planned).
 inline constexpr std::uint32_t kMaxLocated = kMaxConfigFaults;
 
@@ -105,11 +110,16 @@ constexpr Errc read_arrivals(Fabric& fabric, std::uint32_t ports, std::span<std:
 
 /// What the outputs received in round r of `schedule` (just run), by input port: the
 /// output port i's signal reached, kLost, or kIdle where the round sends nothing from i.
+/// `meter`: a checkpoint every kPortsPerCheckpoint sends (plan_meter.hpp; no step).
 template <class Fabric, hal::ControlledSchedule S>
-constexpr Errc observe_round(Fabric& fabric, const S& schedule, std::uint32_t r, std::span<std::uint16_t> observed) {
+constexpr Errc observe_round(Fabric& fabric, const S& schedule, std::uint32_t r, std::span<std::uint16_t> observed,
+                             const PlanMeter* meter = nullptr) {
   const Network net = schedule.network();
   const typename S::Round round = schedule.round(r);
-  for (std::uint32_t i = 0; i < net.ports; ++i) observed[i] = schedule.send(round, i).sends ? kLost : kIdle;
+  for (std::uint32_t i = 0; i < net.ports; ++i) {
+    if (i % kPortsPerCheckpoint == kPortsPerCheckpoint - 1) a2a::detail::checkpoint(meter);
+    observed[i] = schedule.send(round, i).sends ? kLost : kIdle;
+  }
   return detail::read_arrivals(fabric, net.ports, observed);
 }
 
@@ -121,7 +131,14 @@ template <class Fabric>
 constexpr bool run_test_round(Fabric& fabric, const Network& net, std::uint32_t word, std::span<std::uint16_t> observed,
                               std::uint32_t max_polls, PlanMeter* meter = nullptr) {
   if (fabric.set_probe(true) != Errc::ok) return false;
-  Errc ran = max_polls == 0 ? Errc::poll_bound_zero : hal::program_round(fabric, TestRound(net, word), 0);
+  const TestRound test(net, word);
+  Errc ran = max_polls == 0 ? Errc::poll_bound_zero : hal::begin_round(fabric, test, 0);
+  // Its ports a piece at a time (a send routes the port: hundreds of instructions), then COMMIT.
+  for (std::uint32_t first = 0; ran == Errc::ok && first < net.ports; first += kPortsPerCheckpoint) {
+    a2a::detail::checkpoint(meter);
+    ran = hal::write_round_ports(fabric, test, 0, first, first + kPortsPerCheckpoint);
+  }
+  if (ran == Errc::ok) ran = fabric.commit();
   for (std::uint32_t polls = 1; ran == Errc::ok; ++polls) {
     ran = fabric.wait_round(1);
     if (ran != Errc::fabric_timeout || polls >= max_polls) break;
@@ -157,6 +174,7 @@ template <class Fabric, hal::ControlledSchedule S>
     for (std::uint32_t k = 0; k < out.count && with_count < with.size(); ++k) with[with_count++] = out.faults[k];
     const std::span<const FaultCandidate> faults(with.data(), with_count);
     // A signal that went wrong and that the faults known and found so far do not explain.
+    if (source % kPortsPerCheckpoint == kPortsPerCheckpoint - 1) a2a::detail::checkpoint(meter);
     if (observed[source] == kIdle || FaultedRound<typename S::Round>(net, round, faults).output(source) == observed[source])
       continue;
     FaultLocator<kLocatorCapacity<Fabric>> locator(net, faults, meter);

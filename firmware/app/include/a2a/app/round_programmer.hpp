@@ -108,18 +108,35 @@ class RoundProgrammer {
 
   /// Writes round r and commits it: nothing is committed when it fails.
   [[nodiscard]] constexpr Errc program(C& fabric, const S& schedule, std::uint32_t r) {
+    A2A_TRY(begin(fabric, schedule, r));
+    A2A_TRY(write_ports(fabric, schedule, r, 0, schedule.network().ports));
+    return commit(fabric);
+  }
+  /// program() a piece at a time: begin(r), write_ports() over [0, N) in pieces, commit().
+  /// begin: round r's switches, unless the stepper steps to it (its COMMIT sets the
+  /// stage that changes).
+  [[nodiscard]] constexpr Errc begin(C& fabric, const S& schedule, std::uint32_t r) {
     if constexpr (SteppingFabric<C>) {
       stepped_ = usable_ && seated_ && r != 0 && stepper_.index() + 1 == r;
       seated_ = false;
+      if (stepped_) return Errc::ok;
+    }
+    return hal::begin_round(fabric, schedule, r);
+  }
+  /// Ports [first, end) of round r (first a multiple of kPortsPerIdleWord).
+  [[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t first,
+                                           std::uint32_t end) {
+    return hal::write_round_ports(fabric, schedule, r, first, end);
+  }
+  /// Commits the round begun: the stepper's step, or COMMIT.
+  [[nodiscard]] constexpr Errc commit(C& fabric) {
+    if constexpr (SteppingFabric<C>) {
       if (stepped_) {
-        const typename S::Round round = schedule.round(r);
-        A2A_TRY(fabric.relay() ? hal::detail::write_ports<true>(fabric, schedule, round)
-                               : hal::detail::write_ports<false>(fabric, schedule, round));
         stepper_.step();
         return Errc::ok;
       }
     }
-    return hal::program_round(fabric, schedule, r);
+    return fabric.commit();
   }
 
   /// The outcome of the attempt program() started: ok when the fabric delivered round
@@ -149,18 +166,28 @@ concept MonitoredFabric = requires(C& c, std::uint32_t j) {
 };
 
 /// Whether every port that round r sends from reached the output it was sent to (ARRIVED).
+/// Ports [first, end) (end clipped to N) of round r: a caller that keeps each step short
+/// checks a round a piece at a time.
 template <hal::FabricController C, hal::ControlledSchedule S>
-[[nodiscard]] constexpr bool arrivals_as_sent(C& fabric, const S& schedule, std::uint32_t r) {
+[[nodiscard]] constexpr bool arrivals_as_sent(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t first,
+                                              std::uint32_t end) {
   if constexpr (MonitoredFabric<C>) {
     const typename S::Round round = schedule.round(r);
-    for (std::uint32_t port = 0; port < schedule.network().ports; ++port) {
+    const std::uint32_t ports = schedule.network().ports;
+    for (std::uint32_t port = first; port < end && port < ports; ++port) {
       const PortSend s = schedule.send(round, port);
       if (!s.sends) continue;
       const auto got = fabric.arrived(s.destination);
       if (!got || !got->valid || got->source != port) return false;
     }
+  } else {
+    (void)fabric, (void)schedule, (void)r, (void)first, (void)end;
   }
   return true;
+}
+template <hal::FabricController C, hal::ControlledSchedule S>
+[[nodiscard]] constexpr bool arrivals_as_sent(C& fabric, const S& schedule, std::uint32_t r) {
+  return arrivals_as_sent(fabric, schedule, r, 0, schedule.network().ports);
 }
 
 }  // namespace a2a::app::detail

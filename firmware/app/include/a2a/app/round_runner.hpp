@@ -103,27 +103,36 @@ template <Schedule S, class Tick = NoTick>
 
 namespace detail {
 
-/// The first switch the fabric marks faulty, if any (reads the FAULT bitmap).
+/// The first switch the fabric marks faulty among switches [first, end) of the network
+/// (numbered stage by stage), if any (reads the FAULT bitmap); true once found.
 template <hal::FabricController C>
-constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome) {
-  for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
-    for (std::uint32_t sw = 0; sw < net.switches_per_stage(); ++sw) {
-      const Result<bool> faulty = fabric.switch_faulty(stage, sw);
-      if (faulty && *faulty) {
-        outcome.fault_located = true;
-        outcome.faulty_stage = stage;
-        outcome.faulty_switch = sw;
-        return;
-      }
+constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome, std::uint32_t first,
+                            std::uint32_t end) {
+  const std::uint32_t per_stage = net.switches_per_stage();
+  for (std::uint32_t k = first; k < end && k < net.stages * per_stage; ++k) {
+    const Result<bool> faulty = fabric.switch_faulty(k / per_stage, k % per_stage);
+    if (faulty && *faulty) {
+      outcome.fault_located = true;
+      outcome.faulty_stage = k / per_stage;
+      outcome.faulty_switch = k % per_stage;
+      return true;
     }
   }
+  return false;
+}
+/// The first switch the fabric marks faulty, if any.
+template <hal::FabricController C>
+constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome) {
+  (void)locate_fault(fabric, net, outcome, 0, net.stages * net.switches_per_stage());
 }
 
 }  // namespace detail
 
 /// What one RoundRunner::step() did.
 enum class RunnerEvent : std::uint8_t {
+  writing,    ///< part of round `round`'s ports written (a round of many ports takes several steps)
   committed,  ///< round `round` is written and committed: the fabric runs it
+  checking,   ///< round `round` ran: part of what it did checked (its outputs, ARRIVED; or the FAULT bits after a flag)
   polled,     ///< STATUS read once, the fabric has not answered for `round` yet
   retrying,   ///< round `round` failed; the next step programs it again
   delivered,  ///< round `round` is delivered (done, clean, its outputs as sent)
@@ -141,10 +150,17 @@ struct RunnerStep {
   }
 };
 
+/// Ports a step writes or checks: a round of more is written (checked) over several
+/// steps, so a step's cost does not grow with N (a port costs one send(), hundreds of
+/// instructions for some families: docs/PERFORMANCE.md, "The runner's slices").
+inline constexpr std::uint32_t kPortsPerStep = 64;
+static_assert(kPortsPerStep % hal::kPortsPerIdleWord == 0, "a step writes whole idle words");
+
 /// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric`, one
-/// bounded piece per step(): at most one round programmed (its registers and
-/// COMMIT), one STATUS read, one ABORT, one pass over a delivered round's outputs
-/// (ARRIVED) or one round counted. The fabric must be configured for the network;
+/// bounded piece per step(): at most kPortsPerStep ports of a round written (the
+/// round's switches with the first, its COMMIT with the last), one STATUS read, one
+/// ABORT, kPortsPerStep of a delivered round's outputs (ARRIVED) checked, or one
+/// round counted. The fabric must be configured for the network;
 /// the fabric and the schedule must outlive the runner.
 template <hal::FabricController C, hal::ControlledSchedule S>
 class RoundRunner {
@@ -164,8 +180,11 @@ class RoundRunner {
   [[nodiscard]] constexpr RunnerStep step() {
     switch (phase_) {
       case Phase::program: return program();
+      case Phase::write: return write();
       case Phase::confirm: return confirm();
+      case Phase::check: return check();
       case Phase::confirm_abort: return confirm_abort();
+      case Phase::locate: return locate();
       case Phase::count: return count();
       case Phase::finished: break;
     }
@@ -179,17 +198,40 @@ class RoundRunner {
   [[nodiscard]] constexpr const ExchangeOutcome& outcome() const { return outcome_; }
 
  private:
-  enum class Phase : std::uint8_t { program, confirm, confirm_abort, count, finished };
+  enum class Phase : std::uint8_t { program, write, confirm, check, confirm_abort, locate, count, finished };
+  /// FAULT bits a step reads while it looks for the switch a faulted round crossed.
+  static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep;
 
   constexpr RunnerStep program() {
     if (round_ >= schedule_->rounds()) return finish_with(Errc::ok);
     if (stop_requested_) return stop(Errc::exchange_stopped);
     if (attempt_ > 0) ++outcome_.retries;
     ++outcome_.attempts;
-    if (const Errc e = programmer_.program(*fabric_, *schedule_, round_); e != Errc::ok) return attempt_ended(e, false);
+    if (const Errc e = programmer_.begin(*fabric_, *schedule_, round_); e != Errc::ok) return attempt_ended(e, false);
+    port_ = 0;
+    phase_ = Phase::write;
+    return write();
+  }
+  /// kPortsPerStep more ports of the round; after the last, its COMMIT.
+  constexpr RunnerStep write() {
+    const std::uint32_t end = port_ + kPortsPerStep;
+    if (const Errc e = programmer_.write_ports(*fabric_, *schedule_, round_, port_, end); e != Errc::ok)
+      return attempt_ended(e, false);
+    port_ = end;
+    if (port_ < schedule_->network().ports) return {RunnerEvent::writing, round_};
+    if (const Errc e = programmer_.commit(*fabric_); e != Errc::ok) return attempt_ended(e, false);
     phase_ = Phase::confirm;
     polls_ = 0;
     return {RunnerEvent::committed, round_};
+  }
+  /// kPortsPerStep more of a clean round's outputs against what it sent; after the last, delivered.
+  constexpr RunnerStep check() {
+    const std::uint32_t end = port_ + kPortsPerStep;
+    if (!detail::arrivals_as_sent(*fabric_, *schedule_, round_, port_, end))
+      return stop(Errc::fabric_round_incomplete);  // not retried: what did arrive is delivered
+    port_ = end;
+    if (port_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
+    return delivered();
   }
   /// One STATUS read for the round committed. After max_polls without an answer the
   /// round is hung: ABORT it, then look again (confirm_abort).
@@ -217,8 +259,26 @@ class RoundRunner {
   /// An attempt's outcome: retry it, stop, or the round is delivered.
   constexpr RunnerStep attempt_ended(Errc e, bool aborted) {
     programmer_.confirmed(round_, e, aborted);
+    if (e == Errc::fabric_round_faulted) {  // which switch, if the fabric knows: over the next steps
+      port_ = 0;
+      phase_ = Phase::locate;
+      return locate();
+    }
+    return after_attempt(e);
+  }
+  /// kSwitchesPerStep more FAULT bits; at the first marked (or after the last), the attempt's end.
+  constexpr RunnerStep locate() {
+    const Network net = schedule_->network();
+    const std::uint32_t end = port_ + kSwitchesPerStep;
+    if (!detail::locate_fault(*fabric_, net, outcome_, port_, end) && end < net.stages * net.switches_per_stage()) {
+      port_ = end;
+      return {RunnerEvent::checking, round_};
+    }
+    return after_attempt(Errc::fabric_round_faulted);
+  }
+  /// Retry it, stop, or (clean) check its outputs and deliver it.
+  constexpr RunnerStep after_attempt(Errc e) {
     if (e != Errc::ok && detail::retryable(e)) {
-      if (e == Errc::fabric_round_faulted) detail::locate_fault(*fabric_, schedule_->network(), outcome_);
       const bool persistent = e == Errc::fabric_round_faulted && outcome_.fault_located;  // crossed again otherwise
       if (!persistent && attempt_ < options_.max_retries) {
         ++attempt_;
@@ -226,9 +286,15 @@ class RoundRunner {
         return {RunnerEvent::retrying, round_};
       }
     }
-    if (e == Errc::ok && monitored_ && !detail::arrivals_as_sent(*fabric_, *schedule_, round_))
-      e = Errc::fabric_round_incomplete;  // not retried: what did arrive is delivered
     if (e != Errc::ok) return stop(e);
+    if (monitored_) {
+      port_ = 0;
+      phase_ = Phase::check;
+      return check();
+    }
+    return delivered();
+  }
+  constexpr RunnerStep delivered() {
     outcome_.rounds_done = round_ + 1;
     attempt_ = 0;
     phase_ = Phase::program;
@@ -266,6 +332,7 @@ class RoundRunner {
   std::uint32_t round_;          // the round being run
   std::uint32_t attempt_{0};     // of round_: 0, then each retry
   std::uint32_t polls_{0};       // STATUS reads of this wait
+  std::uint32_t port_{0};        // the next port to write (write) or check (check), switch to read (locate)
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};

@@ -215,6 +215,7 @@ class FaultLocator {
     const FaultedRound<C> before(net_, config, known());
     const FaultedRound<C> after(net_, config, with_known(f, with));
     for (std::uint32_t i = 0; i < net_.ports; ++i) {
+      port_checkpoint(i);
       if (observed[i] == kIdle) continue;
       if (!whole && !FaultedRound<C>::on_path(net_, route(net_, i, before), f)) continue;
       if (after.output(i) != observed[i]) return false;
@@ -225,8 +226,10 @@ class FaultLocator {
   /// The first port whose signal `round` does not send where `observed` saw it (N: none).
   template <Configuration C>
   [[nodiscard]] constexpr std::uint32_t first_wrong(const FaultedRound<C>& round, std::span<const std::uint16_t> observed) const {
-    for (std::uint32_t i = 0; i < net_.ports; ++i)
+    for (std::uint32_t i = 0; i < net_.ports; ++i) {
+      port_checkpoint(i);
       if (observed[i] != kIdle && round.output(i) != observed[i]) return i;
+    }
     return net_.ports;
   }
 
@@ -255,6 +258,11 @@ class FaultLocator {
     return found;
   }
 
+  /// A port's route through a faulted round costs up to a thousand instructions: a
+  /// checkpoint of the meter (no step) every kPortsPerStep ports of a pass over them.
+  constexpr void port_checkpoint(std::uint32_t i) const {
+    if (i % kPortsPerStep == kPortsPerStep - 1) detail::checkpoint(meter_);
+  }
   /// One deviation of a signature: port i's signal arrived at `out` (kLost: nowhere).
   static constexpr std::uint32_t deviation(std::uint32_t i, std::uint32_t out) {
     std::uint32_t x = (i << 16) ^ out ^ 0x9E37'79B9U;

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/fault/plan_meter.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/route.hpp"
 #include "a2a/status.hpp"
@@ -311,15 +312,19 @@ class FaultMap {
   /// The first undeliverable pair strictly after (origin, destination) in the order
   /// origin-major (start with next_undeliverable() for the very first). Only sources
   /// some fault blocks are scanned: O(|blocked sources| * N * faults) at most.
+  /// `meter`: a checkpoint per blocked source scanned (plan_meter.hpp; no step).
   [[nodiscard]] constexpr UndeliverablePair next_undeliverable(std::uint32_t origin = 0,
                                                                 std::uint32_t destination = 0,
-                                                                bool after = false) const {
+                                                                bool after = false,
+                                                                const PlanMeter* meter = nullptr) const {
     std::uint32_t j = destination + (after ? 1U : 0U);
     for (std::uint32_t i = origin; i < net_.ports; ++i, j = 0) {
       bool blocked = false;
       for (std::uint32_t f = 0; f < count_; ++f) blocked = blocked || blocked_[f].source(i);
       if (!blocked) continue;
+      detail::checkpoint(meter);
       for (; j < net_.ports; ++j) {
+        detail::pair_checkpoint(meter, j);
         const PairReach r = reach(i, j);
         if (!deliverable(r)) return {true, i, j, r};
       }

@@ -116,8 +116,10 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     // board plans beneath its round loop).
     auto f = with_basis(net);
     A2A_TRY(f);
+    detail::checkpoint(options.meter);  // with_basis and the rectangle route O(n) ports each: O(n^2) hops
     f->fault_ = fault;
     A2A_TRY(f->find_blocked_rectangle(net));
+    detail::checkpoint(options.meter);
     if (!f->identity_) {  // baseline, banyan, reverses: the planner
       A2A_TRY(f->plan_relays(net, storage, options));
       return f;
@@ -266,7 +268,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
                                                                                 bool single) {
     const auto map = FaultMap::make(net, faults);
     A2A_TRY(map);
-    const UndeliverablePair first = map->next_undeliverable();
+    const UndeliverablePair first = map->next_undeliverable(0, 0, false, options.meter);
     if (first.found && !options.degraded)
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
     // Each candidate is kept as its round count only, and made again if chosen; one

@@ -36,6 +36,13 @@ class PlanMeter {
     ++steps_;
     if (tick_ != nullptr) tick_(context_);
   }
+  /// A point where the work may pause (the tick is called) that is no step: it does
+  /// not count against the cap, so where the checkpoints are changes no plan. Long
+  /// loops between steps call it, so that no stretch between two ticks is long (a
+  /// device plans in slices that end at a tick: sliced_call.hpp).
+  constexpr void checkpoint() const {
+    if (tick_ != nullptr) tick_(context_);
+  }
   /// Counts from zero again (the next plan), cap and tick kept.
   constexpr void restart() { steps_ = 0; }
   [[nodiscard]] constexpr bool over() const { return max_steps_ != 0 && steps_ > max_steps_; }
@@ -55,6 +62,17 @@ constexpr bool search_step(PlanMeter* meter) { return meter == nullptr || meter-
 /// A step of re-making the chosen plan: never stopped.
 constexpr void replay_step(PlanMeter* meter) {
   if (meter != nullptr) meter->step_uncapped();
+}
+/// A checkpoint of the meter, if any (no step).
+constexpr void checkpoint(const PlanMeter* meter) {
+  if (meter != nullptr) meter->checkpoint();
+}
+/// Pairs (i, j) whose reach() a scan asks between two checkpoints: reach() may try
+/// every relay (O(N)), so a scan over a source's N destinations checkpoints within.
+inline constexpr std::uint32_t kPairsPerCheckpoint = 32;
+/// A checkpoint every kPairsPerCheckpoint destinations j of a scan.
+constexpr void pair_checkpoint(const PlanMeter* meter, std::uint32_t j) {
+  if (j % kPairsPerCheckpoint == kPairsPerCheckpoint - 1) checkpoint(meter);
 }
 /// What one run of a planner reports its rounds to: a search run may be stopped, the
 /// chosen plan's replay is not.

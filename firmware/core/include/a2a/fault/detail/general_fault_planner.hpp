@@ -48,7 +48,10 @@ class GeneralFaultPlanner {
     for (std::uint32_t i = 0; i < m.network().ports; ++i) {
       if (!blocked_source(m, i)) continue;
       detail::replay_step(meter);
-      for (std::uint32_t j = 0; j < m.network().ports; ++j) count += m.reach(i, j) == PairReach::relay ? 1U : 0U;
+      for (std::uint32_t j = 0; j < m.network().ports; ++j) {
+        detail::pair_checkpoint(meter, j);
+        count += m.reach(i, j) == PairReach::relay ? 1U : 0U;
+      }
     }
     return count;
   }
@@ -93,7 +96,7 @@ class GeneralFaultPlanner {
     const std::uint32_t r = best_in_storage ? best_rounds : run(q, storage, best_k, m, o.meter, true);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
     const std::uint32_t c = offset(q, best_k);
-    detail::unrelabel_plan(storage, q.ports, r, c, q.p(c) ^ c);
+    detail::unrelabel_plan(storage, q.ports, r, c, q.p(c) ^ c, o.meter);
     return RelayPlan::view(storage, r, q.ports);
   }
 

@@ -34,7 +34,8 @@ class GreedyRun {
                                      std::uint32_t k, std::uint32_t seed, RunMeter steps = {}) {
     GreedyRun p(q, storage, m, k);
     p.seed_ = seed;
-    p.start();
+    p.meter_ = steps.meter;
+    p.start(steps.meter);
     p.cursor_ = q.ports - 1;  // the cycle starts at vector 0
     return run_rounds(p, storage, q.ports, cap, steps);
   }
@@ -51,6 +52,17 @@ class GreedyRun {
 
  private:
   static constexpr std::int32_t kEnd = -1;
+  /// Work (messages scanned, ports counted) between two checkpoints of a round: a
+  /// device's slices stay short (tens of thousands of instructions) without a tick per
+  /// source, whose cost would rival the work.
+  static constexpr std::uint32_t kWorkPerCheckpoint = 512;
+  /// Counts `units` of work; a checkpoint once kWorkPerCheckpoint have passed.
+  constexpr void worked(std::uint32_t units) {
+    work_ += units;
+    if (work_ < kWorkPerCheckpoint) return;
+    work_ = 0;
+    checkpoint(meter_);
+  }
   static constexpr bool blocked_source(const FaultMap& m, std::uint32_t i) {
     for (std::uint32_t f = 0; f < m.count(); ++f)
       if (m.blocked(f).source(i)) return true;
@@ -131,7 +143,8 @@ class GreedyRun {
     }
   }
 
-  constexpr void start() {
+  /// `meter`: a checkpoint per blocked source (O(N) reach() each; no step).
+  constexpr void start(const PlanMeter* meter) {
     for (std::uint32_t u = 0; u < n_; ++u) {
       pend_begin(u) = pend_count(u) = bucket_count(u) = first_count(u) = used(u) = 0;
       first_weight(u) = incoming(u) = forward_weight(u) = 0;
@@ -141,9 +154,10 @@ class GreedyRun {
     sources_ = 0;
     for (std::uint32_t i = 0; i < n_; ++i) {
       if (!blocked_source(q_.faults, i)) continue;
+      detail::checkpoint(meter);
       pend_begin(i) = static_cast<std::int32_t>(m);
       for (std::uint32_t j = 0; j < n_; ++j)
-        if (q_.faults.reach(i, j) == PairReach::relay) {
+        if (pair_checkpoint(meter, j); q_.faults.reach(i, j) == PairReach::relay) {
           final_of(m) = static_cast<std::uint16_t>(j);
           ++incoming(j);
           ++m;
@@ -177,6 +191,7 @@ class GreedyRun {
   /// forward_weight for this round: every waiting message counts its output's urgency.
   constexpr void weigh_forwards() {
     for (std::uint32_t e = 0; e < n_; ++e) {
+      worked(1 + static_cast<std::uint32_t>(bucket_count(e)));
       std::int32_t w = 0;
       for (std::int32_t m = bucket_head(e); m != kEnd; m = next(static_cast<std::uint32_t>(m)))
         w += incoming(stored_final(static_cast<std::uint32_t>(m)));
@@ -241,6 +256,7 @@ class GreedyRun {
   constexpr void first_hops(std::int32_t stamp, std::uint32_t e) {
     for (std::uint32_t k = 0; k < sources_;) {
       const auto i = static_cast<std::uint32_t>(source_list(k));
+      worked(1 + static_cast<std::uint32_t>(pend_count(i)));  // the scan of its pending messages below
       const std::uint32_t p = q_.p(i) ^ e;
       if (used(i) == stamp || q_.faults.crosses(i, p)) {
         ++k;
@@ -275,6 +291,7 @@ class GreedyRun {
       ++bucket_count(f);
       ++in_flight_;
       take(i, pick);
+      worked(2 * n_);  // take(): contribute() twice at most, O(N) each
       if (pend_count(i) == 0) {
         source_list(k) = source_list(--sources_);
       } else {
@@ -303,6 +320,8 @@ class GreedyRun {
   std::uint32_t weight_first_;
   bool urgent_;
   bool cyclic_;
+  const PlanMeter* meter_{nullptr};  // checkpoints within a round (no steps)
+  std::uint32_t work_{0};            // since the last checkpoint
   std::uint32_t cursor_{0};  // cyclic: position of the current round's vector in the cycle
   std::uint32_t seed_{0};  // ties between equal vectors: 0 the lowest, else a draw by the seed
   std::uint32_t sources_{0};

@@ -27,6 +27,7 @@
 #include <span>
 
 #include "a2a/fault/detail/translation_rounds.hpp"
+#include "a2a/fault/plan_meter.hpp"
 #include "a2a/fault/plan_storage.hpp"
 #include "a2a/status.hpp"
 
@@ -92,7 +93,7 @@ constexpr std::uint32_t forward_bucket(std::int32_t& head, std::int32_t stamp, N
 /// planners): extra round vectors e ^ shift (shift = P(c) ^ c), every hop's processors
 /// ^ c, then each of the regular + extra rounds' hops sorted by port again.
 constexpr void unrelabel_plan(const PlanStorageSpan& storage, std::uint32_t regular, std::uint32_t extra,
-                              std::uint32_t c, std::uint32_t shift) {
+                              std::uint32_t c, std::uint32_t shift, const PlanMeter* meter = nullptr) {
   for (std::uint32_t t = 0; t < extra; ++t) storage.vectors[t] ^= shift;
   const std::uint32_t total = regular + extra;
   const std::uint32_t hop_count = storage.offsets[total];
@@ -102,7 +103,10 @@ constexpr void unrelabel_plan(const PlanStorageSpan& storage, std::uint32_t regu
     hop.origin = static_cast<std::uint16_t>(hop.origin ^ c);
     hop.final_destination = static_cast<std::uint16_t>(hop.final_destination ^ c);
   }
-  for (std::uint32_t g = 0; g < total; ++g) sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
+  for (std::uint32_t g = 0; g < total; ++g) {
+    checkpoint(meter);  // a round's sort: O(k log k) for its k <= N hops
+    sort_hops_by_port(storage.hops, storage.offsets[g], storage.offsets[g + 1]);
+  }
 }
 }  // namespace detail
 

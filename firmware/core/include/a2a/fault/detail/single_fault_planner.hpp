@@ -57,7 +57,7 @@ class SingleFaultPlanner {
     if (best_rounds == kNone) return stopped(meter) ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
     const std::uint32_t r = best_in_storage ? best_rounds : run(q, storage, best_c, best_steal, meter, true);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
-    detail::unrelabel_plan(storage, q.ports, r, best_c, q.p(best_c) ^ best_c);
+    detail::unrelabel_plan(storage, q.ports, r, best_c, q.p(best_c) ^ best_c, meter);
     return RelayPlan::view(storage, r, q.ports);
   }
 
@@ -80,6 +80,7 @@ class SingleFaultPlanner {
     const std::uint32_t shift = q.p(c) ^ c;  // a real vector e is e ^ shift after relabeling
     SingleFaultPlanner p(relabeled, storage);
     p.start();
+    detail::checkpoint(meter);  // start(): O(|A| |B|) pending messages laid out
     storage.offsets[0] = 0;
     for (std::uint32_t g = 0; g < q.ports; ++g) {
       if (g == steal) p.steal(q.regular_vector(g) ^ shift);

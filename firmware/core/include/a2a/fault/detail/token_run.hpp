@@ -40,7 +40,7 @@ class TokenRun {
                                      std::uint32_t seed = 0, RunMeter steps = {}) {
     TokenRun t(q, s, messages, weight_forwards, weight_first, urgent_bind);
     t.seed_ = seed;
-    t.start();
+    t.start(steps.meter);
     return run_rounds(t, s, q.ports, cap, steps);
   }
 
@@ -100,16 +100,20 @@ class TokenRun {
       if (relays(i, p, mask)) first_count(pi ^ p) += sign;
   }
 
-  constexpr void start() {
+  /// `meter`: a checkpoint per source (O(N) reach() each; no step).
+  constexpr void start(const PlanMeter* meter) {
     for (std::uint32_t u = 0; u < n_; ++u) {
       open_begin(u) = open_count(u) = first_count(u) = used(u) = tokens(u) = 0;
       relay_head(u) = kEnd;
     }
     std::uint32_t k = 0;
     for (std::uint32_t i = 0; i < n_; ++i) {
+      detail::checkpoint(meter);
       open_begin(i) = static_cast<std::int32_t>(k);
-      for (std::uint32_t j = 0; j < n_; ++j)
+      for (std::uint32_t j = 0; j < n_; ++j) {
+        detail::pair_checkpoint(meter, j);
         if (q_.faults.crosses(i, j) && q_.faults.reach(i, j) == PairReach::relay) open(k++) = static_cast<std::uint16_t>(j);
+      }
       open_count(i) = static_cast<std::int32_t>(k) - open_begin(i);
       if (open_count(i) != 0) senders(senders_++) = static_cast<std::int32_t>(i);
     }
