@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
 # figures as Markdown (progress goes to stderr).
-#   bench/run-benchmarks.sh [host] [target] [report]   (default: all three)
+#   bench/run-benchmarks.sh [host] [target] [report] [slices]   (default: the first three)
 #     host    Google Benchmark: exchange throughput against the table baseline
 #             and the verifier against its per-message replay (figure 5; the
 #             ratios end its output), the controller step and port send on the host
@@ -16,7 +16,9 @@
 #             planning around faults as the controller image plans, per board at
 #             its capacity, against a quarter of the watchdog period, and a
 #             resumed round against a fresh one (bench_planning); before it the
-#             round loop's slices per board at its capacity (bench_runner)
+#             round loop's slices per board at its capacity (bench_runner) and
+#             the runner's slices with planning and diagnosis (bench_slices)
+#     slices  only the last two (part of target): a few minutes
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -29,8 +31,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target)" >&2; exit 2 ;;
+    host|report|target|slices) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices)" >&2; exit 2 ;;
   esac
 done
 
@@ -46,8 +48,51 @@ build() {
   cmake --build "$dir" --target "$@" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
 }
 
+plugin=
+# run <machine> <image> <name>: console to <name>.out, plugin lines to <name>.log
+# bench_planning runs for minutes under QEMU on a 2-core machine (its locating part
+# alone took over 5 on one): a bound of 30 minutes per image unless given.
+run() {
+  A2A_QEMU_TIMEOUT=${A2A_QEMU_TIMEOUT:-1800} A2A_QEMU_ARGS="-plugin $plugin -d plugin -D $scratch/$3.log" \
+    platform/cortex-m/qemu-run.sh "$1" "$2" >"$scratch/$3.out"
+}
+# The instruction-count plugin (built by the host compiler in the arm-m3 bench directory).
+plugin_built() {
+  build arm-m3 "$base-m3" a2a_icount_plugin
+  plugin="$base-m3/bench/target/libicount.so"
+  [[ $plugin == /* ]] || plugin="$(pwd)/$plugin"  # QEMU runs in this directory too, but say it whole
+}
+# on_every_board <target> <name>: builds <target> in each board's directory (from its
+# preset) and runs it with the plugin; board_args: collect.py's --board OUT:LOG list.
+on_every_board() {
+  local target=$1 name=$2 entry dir machine preset
+  board_args=()
+  for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
+    IFS=: read -r dir machine <<<"$entry"
+    preset="arm-$dir"
+    [[ $dir == stm32 ]] && preset=arm-m4-stm32
+    [[ $dir == nd2 ]] && preset=arm-m3-stm32
+    build "$preset" "$base-$dir" "$target"
+    echo "run-benchmarks: $target on $machine" >&2
+    run "$machine" "$base-$dir/bench/target/$target.elf" "$name-$machine"
+    board_args+=(--board "$scratch/$name-$machine.out:$scratch/$name-$machine.log")
+  done
+}
+# The runner's slices: the round loop's (docs/PERFORMANCE.md, "The round loop's slices"),
+# then with planning and diagnosis ("The runner's slices").
+runner_slices() {
+  on_every_board bench_runner runner
+  python3 bench/target/collect.py runner "${board_args[@]}"
+  on_every_board bench_slices slices
+  python3 bench/target/collect.py slices "${board_args[@]}"
+}
+
 for part in "${parts[@]}"; do
   case "$part" in
+    slices)
+      plugin_built
+      runner_slices
+      ;;
     host)
       build host "$base-host" a2a_bench
       echo "run-benchmarks: a2a_bench (about a minute)" >&2
@@ -60,16 +105,8 @@ for part in "${parts[@]}"; do
       "$base-host/bench/host/a2a_bench_report"
       ;;
     target)
-      build arm-m3 "$base-m3" bench_rounds a2a_icount_plugin
-      plugin="$base-m3/bench/target/libicount.so"
-      [[ $plugin == /* ]] || plugin="$(pwd)/$plugin"  # QEMU runs in this directory too, but say it whole
-      # run <machine> <image> <name>: console to <name>.out, plugin lines to <name>.log
-      # bench_planning runs for minutes under QEMU on a 2-core machine (its locating part
-      # alone took over 5 on one): a bound of 30 minutes per image unless given.
-      run() {
-        A2A_QEMU_TIMEOUT=${A2A_QEMU_TIMEOUT:-1800} A2A_QEMU_ARGS="-plugin $plugin -d plugin -D $scratch/$3.log" \
-          platform/cortex-m/qemu-run.sh "$1" "$2" >"$scratch/$3.out"
-      }
+      plugin_built
+      build arm-m3 "$base-m3" bench_rounds
       echo "run-benchmarks: bench_rounds on Cortex-M3 (QEMU mps2-an385)" >&2
       run mps2-an385 "$base-m3/bench/target/bench_rounds.elf" m3
       python3 bench/target/collect.py icount --console "$scratch/m3.out" --plugin "$scratch/m3.log" --core Cortex-M3 --targets
@@ -115,25 +152,7 @@ for part in "${parts[@]}"; do
         --rounds "cortex-m4=$scratch/rounds-m4f.out:$scratch/rounds-m4f.log" \
         --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
         --json bench/results/slot-budget.json
-      # on_every_board <target> <name>: builds <target> in each board's directory (from its
-      # preset) and runs it with the plugin; board_args: collect.py's --board OUT:LOG list.
-      on_every_board() {
-        local target=$1 name=$2 entry dir machine preset
-        board_args=()
-        for entry in m3:mps2-an385 m4f:mps2-an386 m7:mps2-an500 stm32:netduinoplus2 nd2:netduino2 m0plus:microbit; do
-          IFS=: read -r dir machine <<<"$entry"
-          preset="arm-$dir"
-          [[ $dir == stm32 ]] && preset=arm-m4-stm32
-          [[ $dir == nd2 ]] && preset=arm-m3-stm32
-          build "$preset" "$base-$dir" "$target"
-          echo "run-benchmarks: $target on $machine" >&2
-          run "$machine" "$base-$dir/bench/target/$target.elf" "$name-$machine"
-          board_args+=(--board "$scratch/$name-$machine.out:$scratch/$name-$machine.log")
-        done
-      }
-      # The round loop's slices (docs/PERFORMANCE.md, "The round loop's slices").
-      on_every_board bench_runner runner
-      python3 bench/target/collect.py runner "${board_args[@]}"
+      runner_slices
       # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
       # "Planning around faults on the device").
       on_every_board bench_planning plan

@@ -481,9 +481,9 @@ def arrivals(args):
 
 def runner(args):
     """bench_runner's 'step' groups: the round loop's slices (RoundRunner::step) per board."""
-    print("| board | core clock | N | round written + COMMIT: worst | STATUS read + outputs checked: worst "
-          "| longest slice | at the board's clock |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| board | core clock | N | steps a round is written in | write step: worst | round written + COMMIT "
+          "| check step: worst | STATUS read + outputs checked | longest slice | at the board's clock |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     failed = False
     for spec in args.board:
         out = spec.split(":", 1)[0]
@@ -493,14 +493,55 @@ def runner(args):
         if not steps or any(g["ok"] != "1" for g in steps):
             sys.exit(f"collect: {out}: no 'bench step' groups, or a step did not do what it should")
         hz = int(board["hz"])
-        commit = max(g["max"] for g in steps if g["kind"] == "commit")
-        confirm = max(g["max"] for g in steps if g["kind"] == "confirm")
+        commits = [g for g in steps if g["kind"] == "commit"]
+        confirms = [g for g in steps if g["kind"] == "confirm"]
+        commit, confirm = max(g["max"] for g in commits), max(g["max"] for g in confirms)
         longest = max(commit, confirm)
         failed = failed or longest > args.limit
-        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {commit / 1e3:.1f} k | {confirm / 1e3:.1f} k "
-              f"| {longest / 1e3:.1f} k | {longest / hz * 1e6:.0f} us |")
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {max(int(g['steps']) for g in commits)} "
+              f"| {commit / 1e3:.1f} k | {max(g['total'] for g in commits) / 1e3:.1f} k | {confirm / 1e3:.1f} k "
+              f"| {max(g['total'] for g in confirms) / 1e3:.1f} k | {longest / 1e3:.1f} k | {longest / hz * 1e6:.0f} us |")
     if failed:
         sys.exit(f"collect: a round-loop slice is over {args.limit} instructions")
+
+
+def slices(args):
+    """bench_slices' groups: the longest call of the device's loop with planning (set) and
+    with an exchange job that re-plans and diagnoses, per board."""
+    print("| board | core clock | N | slice stack | set, one fault: longest slice | set, the most faults: longest slice "
+          "| set: slices (most faults, worst) | job, a named fault re-planned: longest step "
+          "| job, a hidden fault located and re-planned: longest step | longest | at the board's clock |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    failed = []
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        board = board_line(open(out).read().split("\n"))
+        groups = [g for g in paired(spec) if g["what"] == "slices"]
+        if not groups or any(g["ok"] != "1" for g in groups):
+            sys.exit(f"collect: {out}: no 'bench slices' groups, or a plan or a job did not end as it should")
+        hz = int(board["hz"])
+        sliced = int(board["slice_stack"]) > 0
+
+        def worst(**match):
+            found = [g for g in groups if all(g.get(k) == v for k, v in match.items())]
+            return max(found, key=lambda g: g["max"]) if found else None
+
+        def cell(g):
+            return "" if g is None else f"{g['max'] / 1e3:.1f} k ({g.get('topology', '')}{', ' + g['kind'] if 'kind' in g else ''})"
+
+        one, most = worst(**{"class": "one"}), worst(**{"class": "most"})
+        named = worst(kind="named")
+        hidden = max((g for g in groups if g.get("kind", "").startswith("hidden")), key=lambda g: g["max"])
+        longest = max(g["max"] for g in groups)
+        most_slices = max((int(g["slices"]) for g in groups if g.get("class") == "most"), default=0)
+        if sliced and longest > args.limit:
+            failed.append(board["name"])
+        stack = f"{board['slice_stack']} B" if sliced else "none (one piece)"
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {stack} | {cell(one)} | {cell(most) or '(none)'} "
+              f"| {most_slices or ''} | {cell(named)} | {cell(hidden)} | {longest / 1e3:.1f} k "
+              f"| {longest / hz * 1e6:.0f} us |")
+    if failed:
+        sys.exit(f"collect: a slice is over {args.limit} instructions on {', '.join(failed)}")
 
 
 def main():
@@ -526,6 +567,10 @@ def main():
     ru.add_argument("--board", action="append", required=True, help="bench_runner's OUT:LOG of one board")
     ru.add_argument("--limit", type=int, default=100000, help="the most instructions a slice may take")
     ru.set_defaults(run=runner)
+    sl = sub.add_parser("slices")
+    sl.add_argument("--board", action="append", required=True, help="bench_slices' OUT:LOG of one board")
+    sl.add_argument("--limit", type=int, default=100000, help="the most instructions a slice may take (boards with a slice stack)")
+    sl.set_defaults(run=slices)
     pl = sub.add_parser("planning")
     pl.add_argument("--board", action="append", required=True, help="bench_planning's OUT:LOG of one board")
     pl.set_defaults(run=planning)

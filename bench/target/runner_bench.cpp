@@ -1,9 +1,9 @@
 // The round loop's slices (docs/PERFORMANCE.md, "The round loop's slices"): each
 // RoundRunner::step() (round_runner.hpp) as the controller's device runs it at the
 // board's capacity N = A2A_FW_MAX_PORTS, read-back verification on and output monitors
-// on: the step that writes a round (stage control, every port's header, the idle mask,
-// each read back) and its COMMIT, and the step that reads STATUS and checks the
-// delivered round's outputs (ARRIVED, every sending port). Over a RAM register block the
+// on: the steps that write a round (stage control, kPortsPerStep ports' headers and
+// idle words a step, each read back; the last with the COMMIT), and the steps that read
+// STATUS and check the delivered round's outputs (ARRIVED, kPortsPerStep ports a step). Over a RAM register block the
 // bench makes answer each round outside the intervals (STATUS done with the driver's
 // ticket, every signal in ARRIVED where it was sent); omega, the Latin square, every
 // round run, the first, middle and last measured by icount_plugin.c. Each interval is
@@ -43,6 +43,20 @@ void answer(const Driver& fabric, const AnySchedule& plan, std::uint32_t r) {
         hal::reg::Arrived::Valid::insert(hal::reg::Arrived::Source::insert(0, i), 1);
 }
 
+/// Steps the runner until it reports `until` (each step an interval when `measured`);
+/// the steps it took, 0 if another event ended the round.
+template <class Runner>
+std::uint32_t measured_steps(Runner& runner, bool measured, app::RunnerEvent until) {
+  for (std::uint32_t steps = 1; steps <= 64; ++steps) {
+    if (measured) A2A_ICOUNT_START();
+    const app::RunnerStep s = runner.step();
+    if (measured) A2A_ICOUNT_STOP();
+    if (s.event == until) return steps;
+    if (s.event != app::RunnerEvent::writing && s.event != app::RunnerEvent::checking) return 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main() {
@@ -57,19 +71,15 @@ int main() {
   const std::uint32_t last = plan.rounds() - 1;
   for (std::uint32_t r = 0; r <= last; ++r) {
     const bool measured = r == 0 || r == last / 2 || r == last;
-    if (measured) A2A_ICOUNT_START();
-    const app::RunnerStep commit = runner.step();
+    const std::uint32_t commit_steps = measured_steps(runner, measured, app::RunnerEvent::committed);
     if (measured) {
-      A2A_ICOUNT_STOP();
-      println("bench step kind=commit round=", r, " N=", kPorts, " ok=", commit.event == app::RunnerEvent::committed ? 1U : 0U);
+      println("bench step kind=commit round=", r, " N=", kPorts, " ok=", commit_steps != 0 ? 1U : 0U, " steps=", commit_steps);
       A2A_ICOUNT_FLUSH();
     }
     answer(fabric, plan, r);
-    if (measured) A2A_ICOUNT_START();
-    const app::RunnerStep confirm = runner.step();
+    const std::uint32_t confirm_steps = measured_steps(runner, measured, app::RunnerEvent::delivered);
     if (measured) {
-      A2A_ICOUNT_STOP();
-      println("bench step kind=confirm round=", r, " N=", kPorts, " ok=", confirm.event == app::RunnerEvent::delivered ? 1U : 0U);
+      println("bench step kind=confirm round=", r, " N=", kPorts, " ok=", confirm_steps != 0 ? 1U : 0U, " steps=", confirm_steps);
       A2A_ICOUNT_FLUSH();
     }
   }

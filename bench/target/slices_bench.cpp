@@ -118,7 +118,7 @@ void measure_set(const char* what, const ControllerConfig& c) {
     A2A_ICOUNT_STOP();
     ++slices;
   }
-  println("bench slices what=set class=", what, " topology=", name(c.topology), " N=", c.ports, " faults=", c.fault_count,
+  println("bench slices part=set class=", what, " topology=", name(c.topology), " N=", c.ports, " faults=", c.fault_count,
           " stage=", c.faults[0].stage, " ok=", p.ok ? 1U : 0U, " rounds=", p.rounds, " slices=", slices,
           " steps=", p.meter.steps());
   A2A_ICOUNT_FLUSH();
@@ -184,7 +184,7 @@ void measure_job(const char* kind, std::uint32_t stage, std::uint32_t sw, std::u
   }
   const app::ExchangeReport& r = job.report();
   const bool delivered = r.error == Errc::ok && g_emulator.missing(kPorts) == 0 && g_emulator.tally().duplicates == 0;
-  println("bench slices what=job kind=", kind, " topology=baseline N=", kPorts, " stage=", stage, " from=", from,
+  println("bench slices part=job kind=", kind, " topology=baseline N=", kPorts, " stage=", stage, " from=", from,
           " ok=", delivered ? 1U : 0U, " replans=", r.replans, " test_rounds=", r.test_rounds, " steps=", steps);
   A2A_ICOUNT_FLUSH();
 }
@@ -206,6 +206,6 @@ int main() {
   g_emulator.power_on(g_bus.raw);
   jobs();
   planning();
-  println("bench slices done used=", g_slices.stack_used());
+  println("bench done slice_stack_used=", g_slices.stack_used());
   return 0;
 }

@@ -120,7 +120,9 @@ class Device {
       boot_error_ = decoded.error();
       return finish_boot();
     }
-    board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);  // a reset from here on counts
+    // A reset while the provisioned block is planned counts towards the boot-loop guard
+    // (the planning goes on in poll()s: the crumb stays until booted() clears it).
+    if (boot_from_block_) board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);
     start_check(*decoded, AfterCheck::boot);  // the banner goes on when it is planned
   }
 
