@@ -25,6 +25,7 @@
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/app/job_runner.hpp"
 #include "a2a/app/sliced_call.hpp"
+#include "a2a/board/board.h"
 #include "a2a/board/console.hpp"
 #include "a2a/config/config_block.hpp"
 #include "a2a/config/device_planning.hpp"
@@ -48,12 +49,12 @@ constexpr std::uint32_t kStages = stages_of(kPorts);
 using Layout = hal::FabricLayout<kPorts, kMaxStages>;
 using Emulator = emulated::FabricEmulator<Layout, kPorts>;
 
+// One storage, as the image with one plan slot: the set's plans, then each job's re-plan
+// (a job's first plan, the fault-free Latin square, needs none).
 #if A2A_FW_PLAN_FAULTS == 0
 SingleFaultPlanStorage<kPorts> g_storage;
-SingleFaultPlanStorage<kPorts> g_replan;
 #else
 FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS> g_storage;
-FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS> g_replan;
 #endif
 #if A2A_FW_SLICE_STACK > 0
 alignas(16) std::array<std::byte, A2A_FW_SLICE_STACK> g_slice_stack;
@@ -61,7 +62,6 @@ app::SlicedCall g_slices(g_slice_stack);
 #else
 app::SlicedCall g_slices;
 #endif
-alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
 Emulator g_emulator;
 std::array<std::uint32_t, app::DeliveredMessages::words_for(kPorts)> g_bits{};
 std::array<std::uint16_t, kPorts> g_observation{};
@@ -73,7 +73,7 @@ void tick(void*) { g_slices.yield(); }
 /// The block's bus; the emulated fabric answers on every read while `serving` (the
 /// set-up's waits), else only when the bench calls it between the measured steps.
 struct BenchBus {
-  mmio::MmioBus raw{reinterpret_cast<std::uintptr_t>(g_block.data())};
+  mmio::MmioBus raw{a2a_board_fabric_base()};  // the board's FABRIC region, as the image's block
   bool serving{true};
   std::uint32_t read32(std::uint32_t offset) {
     if (serving) g_emulator.service(raw);
@@ -167,7 +167,7 @@ void measure_job(const char* kind, std::uint32_t stage, std::uint32_t sw, std::u
   if (fabric.inject_fault(stage, sw, fabric.round_counter() + from, how) != Errc::ok)
     return println("error: injection refused");
   PlanMeter meter = device_plan_meter(c.ports, &tick, nullptr);
-  const std::array<PlanStorageSpan, 1> replans{g_replan.span()};
+  const std::array<PlanStorageSpan, 1> replans{g_storage.span()};
   const app::JobResources resources{replans, g_bits, device_planning(&meter), g_observation, &g_found, &g_slices};
   NoHooks hooks;
   g_bus.serving = false;

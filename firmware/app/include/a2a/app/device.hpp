@@ -124,6 +124,9 @@ class Device {
     // (the planning goes on in poll()s: the crumb stays until booted() clears it).
     if (boot_from_block_) board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);
     start_check(*decoded, AfterCheck::boot);  // the banner goes on when it is planned
+    if (!slices_.sliced()) {
+      while (checking()) continue_check();  // in one piece: the block's, then perhaps the default's
+    }
   }
 
   /// One pass of the main loop: feed the watchdog, take what the UART has, and
@@ -308,12 +311,12 @@ class Device {
     Errc result{Errc::ok};
   };
   [[nodiscard]] bool checking() const { return checking_.then != AfterCheck::nothing; }
-  /// check(c) in slices (or here, in one piece, without a slice stack); `then` follows.
+  /// check(c), for continue_check() to run: in slices from poll(), or, without a slice
+  /// stack, in one piece by the caller at once; `then` follows it.
   void start_check(const ControllerConfig& c, AfterCheck then) {
     checking_.then = then;
     checking_.config = c;
-    if (!slices_.start(&Device::sliced_check, this)) return;  // cannot be: nothing else plans meanwhile
-    if (!slices_.sliced()) return continue_check();
+    (void)slices_.start(&Device::sliced_check, this);  // nothing else plans meanwhile
   }
   static void sliced_check(void* device) {
     auto* d = static_cast<Device*>(device);

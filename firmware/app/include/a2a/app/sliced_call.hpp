@@ -106,7 +106,7 @@ class SlicedCall {
   /// The most of the stack the calls since it was given have used (bytes; the stack is
   /// painted when it is given): how much room is left is stack size minus this.
   [[nodiscard]] std::size_t stack_used() const {
-    const std::span<const std::byte> usable = usable_stack();
+    const std::span<const std::byte> usable = aligned(std::span<const std::byte>(stack_));
     std::size_t untouched = 0;
     while (untouched < usable.size() && usable[untouched] == kPaint) ++untouched;
     return usable.size() - untouched;
@@ -116,27 +116,26 @@ class SlicedCall {
   static constexpr std::byte kPaint{0xA5};
   static constexpr std::size_t kAlign = 16;
 
-  [[nodiscard]] std::span<const std::byte> usable_stack() const {
-    const auto base = reinterpret_cast<std::uintptr_t>(stack_.data());
-    const std::uintptr_t low = (base + kAlign - 1) & ~(std::uintptr_t{kAlign} - 1);
-    const std::uintptr_t high = (base + stack_.size()) & ~(std::uintptr_t{kAlign} - 1);
-    if (stack_.empty() || high <= low) return {};
-    return stack_.subspan(low - base, high - low);
+  /// The part of `stack` between its first and last 16-byte boundary.
+  template <class Byte>
+  [[nodiscard]] static std::span<Byte> aligned(std::span<Byte> stack) {
+    if (stack.empty()) return {};
+    const std::size_t misaligned = reinterpret_cast<std::uintptr_t>(stack.data()) % kAlign;
+    const std::size_t skip = misaligned == 0 ? 0 : kAlign - misaligned;
+    if (stack.size() <= skip) return {};
+    return stack.subspan(skip, (stack.size() - skip) / kAlign * kAlign);
   }
   [[nodiscard]] const void* side_bottom() const { return stack_.data(); }
 
   /// Paints the stack, for stack_used().
   void paint() {
-    const std::span<const std::byte> usable = usable_stack();
-    auto* low = const_cast<std::byte*>(usable.data());
-    for (std::size_t k = 0; k < usable.size(); ++k) low[k] = kPaint;
+    for (std::byte& b : aligned(stack_)) b = kPaint;
   }
   /// Lays out the frame the first switch pops: it returns into the trampoline, which
   /// calls run_on_side_stack(this).
   void prepare_stack() {
-    const std::span<const std::byte> usable = usable_stack();
-    auto* top = const_cast<std::byte*>(usable.data()) + usable.size();
-    side_sp_ = detail::initial_frame(top, &SlicedCall::run_on_side_stack, this);
+    const std::span<std::byte> usable = aligned(stack_);
+    side_sp_ = detail::initial_frame(usable.data() + usable.size(), &SlicedCall::run_on_side_stack, this);
     started_ = true;
   }
   /// The body's first frame on the slice stack: runs it, then switches back for good.
