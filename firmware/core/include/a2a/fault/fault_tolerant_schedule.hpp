@@ -141,6 +141,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   static constexpr Result<FaultTolerantSchedule> make(const Network& net, FaultSetView faults,
                                                       PlanStorageSpan storage, FaultPlanOptions options = {}) {
     A2A_TRY(check_faults(net, faults));
+    detail::checkpoint(options.meter);  // the checks route every fault's elements
     if (net.ports < 16) return Errc::faults_not_supported;
     const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.stuck.empty() &&
                         faults.switches[0].stage > 0 &&
@@ -268,6 +269,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
                                                                                 bool single) {
     const auto map = FaultMap::make(net, faults);
     A2A_TRY(map);
+    detail::checkpoint(options.meter);  // the fault map: O(n) routes a fault
     const UndeliverablePair first = map->next_undeliverable(0, 0, false, options.meter);
     if (first.found && !options.degraded)
       return first.reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
