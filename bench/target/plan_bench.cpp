@@ -33,6 +33,7 @@
 #include "a2a/board/console.hpp"
 #include "a2a/hal/hal.hpp"
 #include "a2a/mmio/mmio_bus.hpp"
+#include "bench_configs.hpp"
 #include "icount_markers.h"
 
 namespace {
@@ -48,12 +49,7 @@ FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS> g_storage;
 #endif
 std::array<std::uint32_t, app::DeliveredMessages::words_for(kPorts)> g_bits{};
 
-constexpr std::uint32_t stages_of(std::uint32_t n) {
-  std::uint32_t s = 0;
-  while ((std::uint32_t{1} << s) < n) ++s;
-  return s;
-}
-constexpr std::uint32_t kStages = stages_of(kPorts);
+constexpr std::uint32_t kStages = bench::stages_of(kPorts);
 
 /// Plans `c` as the device does, bracketed; prints its class and outcome.
 void measure_plan(const char* what, const ControllerConfig& c) {
@@ -67,13 +63,7 @@ void measure_plan(const char* what, const ControllerConfig& c) {
   A2A_ICOUNT_FLUSH();
 }
 
-ControllerConfig config(Topology t) {
-  ControllerConfig c;
-  c.topology = t;
-  c.ports = kPorts;
-  c.radix = 2;
-  return c;
-}
+ControllerConfig config(Topology t) { return bench::config(t, kPorts); }
 
 void one_fault() {
   for (Topology t : kAllTopologies) {
@@ -90,18 +80,8 @@ void one_fault() {
 #if A2A_FW_PLAN_FAULTS > 0
 /// The board's maximum of faults: switches spread over the internal stages, a dead link last.
 void most_faults() {
-  const std::uint32_t most = A2A_FW_PLAN_FAULTS;
   for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan, Topology::reverse_banyan})
-    for (std::uint32_t shift = 0; shift < 3; ++shift) {
-      ControllerConfig c = config(t);
-      for (std::uint32_t f = 0; f < most; ++f) {
-        const std::uint32_t stage = 1 + (f + shift) % (kStages - 2);
-        const bool link = f + 1 == most && most > 1;
-        const std::uint32_t index = (f * 37 + shift * 11 + 5) % (link ? kPorts : kPorts / 2);
-        c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(index), link};
-      }
-      measure_plan("most", c);
-    }
+    for (std::uint32_t shift = 0; shift < 3; ++shift) measure_plan("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
   // Degraded: a first-stage switch cuts two processors off; every other pair is planned.
   ControllerConfig c = config(Topology::omega);
   c.faults[c.fault_count++] = {0, 1, false};

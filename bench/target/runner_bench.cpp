@@ -16,6 +16,7 @@
 #include "a2a/board/console.hpp"
 #include "a2a/hal/hal.hpp"
 #include "a2a/mmio/mmio_bus.hpp"
+#include "bench_configs.hpp"
 #include "icount_markers.h"
 
 namespace {
@@ -24,12 +25,7 @@ using namespace a2a;
 using board::println;
 
 constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
-constexpr std::uint32_t stages_of(std::uint32_t n) {
-  std::uint32_t s = 0;
-  while ((std::uint32_t{1} << s) < n) ++s;
-  return s;
-}
-using Layout = hal::FabricLayout<kPorts, stages_of(kPorts)>;
+using Layout = hal::FabricLayout<kPorts, bench::stages_of(kPorts)>;
 using Driver = hal::FabricDriver<mmio::MmioBus, Layout>;
 alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
 

@@ -32,6 +32,7 @@
 #include "a2a/emulated/fabric_emulator.hpp"
 #include "a2a/hal/hal.hpp"
 #include "a2a/mmio/mmio_bus.hpp"
+#include "bench_configs.hpp"
 #include "icount_markers.h"
 
 namespace {
@@ -40,12 +41,7 @@ using namespace a2a;
 using board::println;
 
 constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
-constexpr std::uint32_t stages_of(std::uint32_t n) {
-  std::uint32_t s = 0;
-  while ((std::uint32_t{1} << s) < n) ++s;
-  return s;
-}
-constexpr std::uint32_t kStages = stages_of(kPorts);
+constexpr std::uint32_t kStages = bench::stages_of(kPorts);
 using Layout = hal::FabricLayout<kPorts, kMaxStages>;
 using Emulator = emulated::FabricEmulator<Layout, kPorts>;
 
@@ -62,6 +58,9 @@ app::SlicedCall g_slices(g_slice_stack);
 #else
 app::SlicedCall g_slices;
 #endif
+#if !defined(A2A_BENCH_BLOCK_IN_FABRIC)
+alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
+#endif
 Emulator g_emulator;
 std::array<std::uint32_t, app::DeliveredMessages::words_for(kPorts)> g_bits{};
 std::array<std::uint16_t, kPorts> g_observation{};
@@ -73,7 +72,11 @@ void tick(void*) { g_slices.yield(); }
 /// The block's bus; the emulated fabric answers on every read while `serving` (the
 /// set-up's waits), else only when the bench calls it between the measured steps.
 struct BenchBus {
+#if defined(A2A_BENCH_BLOCK_IN_FABRIC)
   mmio::MmioBus raw{a2a_board_fabric_base()};  // the board's FABRIC region, as the image's block
+#else
+  mmio::MmioBus raw{reinterpret_cast<std::uintptr_t>(g_block.data())};
+#endif
   bool serving{true};
   std::uint32_t read32(std::uint32_t offset) {
     if (serving) g_emulator.service(raw);
@@ -85,13 +88,7 @@ BenchBus g_bus;
 app::CountingBus<BenchBus> g_counting(g_bus);
 using Driver = hal::FabricDriver<app::CountingBus<BenchBus>, Layout>;
 
-ControllerConfig config(Topology t) {
-  ControllerConfig c;
-  c.topology = t;
-  c.ports = kPorts;
-  c.radix = 2;
-  return c;
-}
+ControllerConfig config(Topology t) { return bench::config(t, kPorts); }
 
 struct Planning {
   const ControllerConfig* config{nullptr};
@@ -133,16 +130,7 @@ void planning() {
     }
 #if A2A_FW_PLAN_FAULTS > 0
   for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan, Topology::reverse_banyan})
-    for (std::uint32_t shift = 0; shift < 3; ++shift) {
-      ControllerConfig c = config(t);
-      for (std::uint32_t f = 0; f < A2A_FW_PLAN_FAULTS; ++f) {
-        const std::uint32_t stage = 1 + (f + shift) % (kStages - 2);
-        const bool link = f + 1 == A2A_FW_PLAN_FAULTS && A2A_FW_PLAN_FAULTS > 1;
-        const std::uint32_t index = (f * 37 + shift * 11 + 5) % (link ? kPorts : kPorts / 2);
-        c.faults[c.fault_count++] = {static_cast<std::uint16_t>(stage), static_cast<std::uint16_t>(index), link};
-      }
-      measure_set("most", c);
-    }
+    for (std::uint32_t shift = 0; shift < 3; ++shift) measure_set("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
 #endif
 }
 
