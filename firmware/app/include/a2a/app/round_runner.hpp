@@ -208,17 +208,17 @@ class RoundRunner {
     if (attempt_ > 0) ++outcome_.retries;
     ++outcome_.attempts;
     if (const Errc e = programmer_.begin(*fabric_, *schedule_, round_); e != Errc::ok) return attempt_ended(e, false);
-    port_ = 0;
+    cursor_ = 0;
     phase_ = Phase::write;
     return write();
   }
   /// kPortsPerStep more ports of the round; after the last, its COMMIT.
   constexpr RunnerStep write() {
-    const std::uint32_t end = port_ + kPortsPerStep;
-    if (const Errc e = programmer_.write_ports(*fabric_, *schedule_, round_, port_, end); e != Errc::ok)
+    const std::uint32_t end = cursor_ + kPortsPerStep;
+    if (const Errc e = programmer_.write_ports(*fabric_, *schedule_, round_, cursor_, end); e != Errc::ok)
       return attempt_ended(e, false);
-    port_ = end;
-    if (port_ < schedule_->network().ports) return {RunnerEvent::writing, round_};
+    cursor_ = end;
+    if (cursor_ < schedule_->network().ports) return {RunnerEvent::writing, round_};
     if (const Errc e = programmer_.commit(*fabric_); e != Errc::ok) return attempt_ended(e, false);
     phase_ = Phase::confirm;
     polls_ = 0;
@@ -226,11 +226,11 @@ class RoundRunner {
   }
   /// kPortsPerStep more of a clean round's outputs against what it sent; after the last, delivered.
   constexpr RunnerStep check() {
-    const std::uint32_t end = port_ + kPortsPerStep;
-    if (!detail::arrivals_as_sent(*fabric_, *schedule_, round_, port_, end))
+    const std::uint32_t end = cursor_ + kPortsPerStep;
+    if (!detail::arrivals_as_sent(*fabric_, *schedule_, round_, cursor_, end))
       return stop(Errc::fabric_round_incomplete);  // not retried: what did arrive is delivered
-    port_ = end;
-    if (port_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
+    cursor_ = end;
+    if (cursor_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
     return delivered();
   }
   /// One STATUS read for the round committed. After max_polls without an answer the
@@ -260,7 +260,7 @@ class RoundRunner {
   constexpr RunnerStep attempt_ended(Errc e, bool aborted) {
     programmer_.confirmed(round_, e, aborted);
     if (e == Errc::fabric_round_faulted) {  // which switch, if the fabric knows: over the next steps
-      port_ = 0;
+      cursor_ = 0;
       phase_ = Phase::locate;
       return locate();
     }
@@ -269,9 +269,9 @@ class RoundRunner {
   /// kSwitchesPerStep more FAULT bits; at the first marked (or after the last), the attempt's end.
   constexpr RunnerStep locate() {
     const Network net = schedule_->network();
-    const std::uint32_t end = port_ + kSwitchesPerStep;
-    if (!detail::locate_fault(*fabric_, net, outcome_, port_, end) && end < net.stages * net.switches_per_stage()) {
-      port_ = end;
+    const std::uint32_t end = cursor_ + kSwitchesPerStep;
+    if (!detail::locate_fault(*fabric_, net, outcome_, cursor_, end) && end < net.stages * net.switches_per_stage()) {
+      cursor_ = end;
       return {RunnerEvent::checking, round_};
     }
     return after_attempt(Errc::fabric_round_faulted);
@@ -288,7 +288,7 @@ class RoundRunner {
     }
     if (e != Errc::ok) return stop(e);
     if (monitored_) {
-      port_ = 0;
+      cursor_ = 0;
       phase_ = Phase::check;
       return check();
     }
@@ -332,7 +332,7 @@ class RoundRunner {
   std::uint32_t round_;          // the round being run
   std::uint32_t attempt_{0};     // of round_: 0, then each retry
   std::uint32_t polls_{0};       // STATUS reads of this wait
-  std::uint32_t port_{0};        // the next port to write (write) or check (check), switch to read (locate)
+  std::uint32_t cursor_{0};        // the next port to write (write) or check (check), switch to read (locate)
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};
