@@ -30,7 +30,7 @@ set(A2A_BOARD_FW_MAX_PORTS 32)
 set(A2A_BOARD_FW_PLAN_SLOTS 1)
 set(A2A_BOARD_FW_PLAN_FAULTS 0)
 # No slice stack (sliced_call.hpp): a second stack needs the planning chain and the
-# interrupts twice over, 7.3 KiB where 6.4 KiB are left (stack_report.py); the image
+# interrupts twice over, 8088 bytes where 6432 are left (stack_report.py); the image
 # plans and diagnoses in one piece per poll, feeding the watchdog at every step
 # (docs/PERFORMANCE.md, "The runner's slices").
 set(A2A_BOARD_FW_SLICE_STACK 0)

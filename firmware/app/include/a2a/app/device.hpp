@@ -124,8 +124,7 @@ class Device {
     // (the planning goes on in poll()s: the crumb stays until booted() clears it).
     if (boot_from_block_) board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);
     start_check(*decoded, AfterCheck::boot);  // the banner goes on when it is planned
-    if (!slices_.sliced()) {
-      while (checking()) continue_check();  // in one piece: the block's, then perhaps the default's
+    while (check_in_one_piece()) {             // without slices: the block's, then perhaps the default's
     }
   }
 
@@ -317,6 +316,13 @@ class Device {
     checking_.then = then;
     checking_.config = c;
     (void)slices_.start(&Device::sliced_check, this);  // nothing else plans meanwhile
+  }
+  /// Without a slice stack, the planning start_check() left, run here and now with what
+  /// follows it (never from start_check itself: no recursive chain). true: it ran.
+  bool check_in_one_piece() {
+    if (slices_.sliced() || !checking()) return false;
+    continue_check();
+    return true;
   }
   static void sliced_check(void* device) {
     auto* d = static_cast<Device*>(device);

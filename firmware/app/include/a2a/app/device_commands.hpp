@@ -132,7 +132,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_set(std::string_view args) {
   }
   checking_.knobs = set.knobs;
   start_check(set.config, AfterCheck::set);  // the reply follows the planning (poll() steps it)
-  if (!slices_.sliced()) continue_check();   // in one piece: the reply now
+  (void)check_in_one_piece();               // without slices: the reply now
 }
 
 /// set's reply, once its configuration is planned (or refused).

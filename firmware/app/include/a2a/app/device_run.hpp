@@ -19,7 +19,7 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::start_exchange() {
   if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set, or a re-plan, planned over it
     start_check(config_, AfterCheck::exchange);      // planned again, in slices; the exchange follows
-    if (!slices_.sliced()) continue_check();         // in one piece: the exchange starts now
+    (void)check_in_one_piece();                      // without slices: the exchange starts now
     return true;
   }
   return begin_exchange();
