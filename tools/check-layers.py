@@ -69,7 +69,7 @@ MAY_USE = {
     "board": {"core", "hal", "mmio"},
     "emulated-fabric": {"core", "hal", "mmio", "board"},
     "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "crosspoint", "gpio", "board"},
-    "host": {"core", "hal", "config", "emulated-fabric"},
+    "host": {"core", "hal", "config", "emulated-fabric", "spi-chain", "crosspoint", "gpio"},
 }
 
 # Headers the build writes into its own tree: name -> (layer, the CMake file that makes it).

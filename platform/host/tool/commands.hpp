@@ -22,6 +22,7 @@ void add_device_command(CommandLine& cli);
 void add_budget_command(CommandLine& cli);
 void add_diagnose_command(CommandLine& cli);
 void add_search_command(CommandLine& cli);
+void add_frames_command(CommandLine& cli);
 
 /// --topology --ports --radix --schedule --order --fault --fault-link --degraded and
 /// (unless `with_input` is false) --input, with their help: what plan, dump, verify,

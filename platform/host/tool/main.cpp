@@ -2,7 +2,7 @@
 // command line (CLI11, cli_app.hpp) and runs the one named; every failure is a
 // message naming the problem and exit status 2.
 //
-//   a2a list | plan | dump | verify | render | table | search | config | device | budget  [options]   (a2a <command> --help)
+//   a2a list | plan | dump | verify | render | table | search | config | device | budget | diagnose | frames  [options]   (a2a <command> --help)
 #include "cli_app.hpp"
 #include "commands.hpp"
 
@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
                     a2a::tool::add_verify_command, a2a::tool::add_render_command, a2a::tool::add_table_command,
                     a2a::tool::add_search_command,
                     a2a::tool::add_config_command, a2a::tool::add_device_command, a2a::tool::add_budget_command,
-                    a2a::tool::add_diagnose_command})
+                    a2a::tool::add_diagnose_command, a2a::tool::add_frames_command})
     add(cli);
   return cli.run(argc, argv);
 }

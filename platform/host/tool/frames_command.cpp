@@ -1,0 +1,225 @@
+// a2a frames: what a switch backend puts on the wire in one round of a schedule, for
+// the engineer who compares it with a logic analyser at bring-up. The round's switch
+// states come from the plan (the schedule options of plan and dump); the backend's
+// own sink (a2a::spi_chain, a2a::crosspoint, a2a::gpio: the code a board runs) takes
+// rounds 0 .. K as the runner hands them over, and a stand-in for the wire records
+// its transfers in round K (a sink writes only what changed since the round before).
+// The stand-ins answer reads with what was written, so the sinks' read-back checks
+// pass. The wire formats: docs/switch-backends.md.
+#include <a2a/crosspoint/crosspoint.hpp>
+#include <a2a/gpio/gpio_sink.hpp>
+#include <a2a/hal/switch_fabric.hpp>
+#include <a2a/spi_chain/shift_chain.hpp>
+
+#include <cstdio>
+#include <map>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli_app.hpp"
+#include "commands.hpp"
+#include "schedule_select.hpp"
+#include "tool_error.hpp"
+
+namespace a2a::tool {
+namespace {
+
+/// The largest network `a2a frames` writes (the sinks' capacities below).
+constexpr std::uint32_t kFramesMaxPorts = 1024;
+constexpr std::uint32_t kChipPorts = 16;      ///< outputs per crosspoint chip
+constexpr std::uint8_t kI2cBase = 0x20;       ///< the first crosspoint chip's I2C address
+constexpr std::uint32_t kGpioLines = 8192;    ///< lines the GPIO sink may drive
+
+/// What the wire carried in the round asked for.
+struct WireLog {
+  bool recording{false};
+  std::vector<std::string> lines;
+  std::uint32_t pulses{0};
+  void note(std::string line) {
+    if (recording) lines.push_back(std::move(line));
+  }
+};
+
+std::string hex(std::span<const std::uint8_t> bytes) {
+  std::string text;
+  char byte[4];
+  for (const std::uint8_t b : bytes) {
+    std::snprintf(byte, sizeof byte, text.empty() ? "%02x" : " %02x", b);
+    text += byte;
+  }
+  return text;
+}
+
+struct Strobe {
+  WireLog* log;
+  Errc pulse() {
+    if (log->recording) ++log->pulses;
+    return Errc::ok;
+  }
+};
+
+/// Shift-register chains: what comes back is the frame shifted before.
+struct ChainWire {
+  WireLog* log;
+  std::map<std::uint32_t, std::vector<std::uint8_t>> held;
+  Errc write_read(std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    std::vector<std::uint8_t>& chain_now = held[chain];
+    for (std::size_t i = 0; i < rx.size(); ++i) rx[i] = i < chain_now.size() ? chain_now[i] : 0;
+    chain_now.assign(tx.begin(), tx.end());
+    log->note("chain " + std::to_string(chain) + ": " + hex(tx));
+    return Errc::ok;
+  }
+};
+
+/// Crosspoint chips on SPI: [register, input] writes, [register | 0x80, 0] reads.
+struct CrosspointSpiWire {
+  WireLog* log;
+  std::map<std::pair<std::uint32_t, std::uint8_t>, std::uint8_t> registers;
+  Errc write_read(std::uint32_t chip, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    const auto reg = static_cast<std::uint8_t>(tx[0] & 0x7FU);
+    const bool read = (tx[0] & 0x80U) != 0;
+    if (!read) registers[{chip, reg}] = tx[1];
+    if (read && rx.size() == 2) rx[1] = registers[{chip, reg}];
+    log->note("chip " + std::to_string(chip) + ": " + hex(tx) + (read ? " -> " + hex(rx.subspan(1)) : ""));
+    return Errc::ok;
+  }
+};
+
+/// Crosspoint chips on I2C: {register, input} writes, {register} then one byte reads.
+struct CrosspointI2cWire {
+  WireLog* log;
+  std::map<std::pair<std::uint8_t, std::uint8_t>, std::uint8_t> registers;
+  static std::string address(std::uint8_t a) {
+    char text[8];
+    std::snprintf(text, sizeof text, "0x%02x", a);
+    return text;
+  }
+  Errc write(std::uint8_t a, std::span<const std::uint8_t> tx) {
+    registers[{a, tx[0]}] = tx[1];
+    log->note(address(a) + " write: " + hex(tx));
+    return Errc::ok;
+  }
+  Errc write_read(std::uint8_t a, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    rx[0] = registers[{a, tx[0]}];
+    log->note(address(a) + " read: " + hex(tx) + " -> " + hex(rx));
+    return Errc::ok;
+  }
+};
+
+struct GpioWire {
+  WireLog* log;
+  Errc set(std::uint32_t word, std::uint32_t bits) {
+    char text[48];
+    std::snprintf(text, sizeof text, "lines %u..%u: 0x%08x", 32 * word, 32 * word + 31, bits);
+    log->note(text);
+    return Errc::ok;
+  }
+};
+
+using Round = hal::RoundSwitches<kFramesMaxPorts / 2>;
+
+/// Rounds 0 .. last through `sink`, the last one's wire recorded in `log`.
+template <class Sink>
+void latch_rounds(Sink& sink, const Plan& plan, std::uint32_t last, WireLog& log) {
+  const Network net = plan.info().net;
+  if (const Errc e = sink.configure(net); e != Errc::ok) throw UsageError(std::string("the backend refuses this network: ") + std::string(describe(e)));
+  Round round;
+  round.reset(net);
+  for (std::uint32_t r = 0; r <= last; ++r) {
+    const PlanRound states = plan.round(r);
+    for (std::uint32_t s = 0; s < net.stages; ++s)
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) round.set(s, y, states.stages[s][y]);
+    log.recording = r == last;
+    if (const Errc e = sink.latch(round); e != Errc::ok) throw UsageError(std::string("the backend failed: ") + std::string(describe(e)));
+    round.latched();
+  }
+}
+
+/// The backend's wire format in one line (docs/switch-backends.md has it whole).
+std::string format_line(const std::string& fabric, const Network& net) {
+  const std::uint32_t w = hal::element_bits(net.radix);
+  const auto count = [](std::uint32_t n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  if (fabric == "spi-chain")
+    return "spi-chain: chain s = stage s, " + count(spi_chain::frame_bytes(net), "byte") + " a frame (" +
+           count(net.switches_per_stage(), "element") + " x " + count(w, "bit") +
+           ", element e's bits at positions e w ..), byte 0 first, each byte most significant bit first; "
+           "only the stages that changed are shifted, then one latch pulse";
+  if (fabric == "gpio")
+    return "gpio: element e of stage s on lines (s S + e) w .., least significant bit first, written 32 at a time "
+           "(only the words that changed), then one strobe pulse";
+  const std::string chips = std::to_string(kChipPorts) + "-output chips, chip s C + c for ports c " +
+                            std::to_string(kChipPorts) + " .. of stage s; ";
+  if (fabric == "crosspoint-spi")
+    return "crosspoint-spi: " + chips + "a write [register, input], read back [register | 0x80, 00] -> input; "
+           "only the elements that changed, then one update pulse";
+  return "crosspoint-i2c: " + chips + "chip n at address 0x20 + n, a write {register, input}, read back {register} "
+         "-> input; only the elements that changed, then one update pulse";
+}
+
+int run_frames(const Args& args) {
+  const std::string fabric = args.value("fabric").value_or("");
+  if (fabric != "spi-chain" && fabric != "crosspoint-spi" && fabric != "crosspoint-i2c" && fabric != "gpio")
+    throw UsageError("--fabric needs a switch backend: spi-chain, crosspoint-spi, crosspoint-i2c or gpio" +
+                     (fabric.empty() ? std::string() : ", got '" + fabric + "'"));
+  if (!args.has("round")) throw UsageError("--round K is required (the round whose wire is printed, 0-based)");
+  const auto plan = load_plan(args);
+  const PlanInfo& info = plan->info();
+  const std::uint32_t round = args.number("round", 0);
+  if (round >= info.rounds)
+    throw UsageError("--round " + std::to_string(round) + " is beyond the schedule's " + std::to_string(info.rounds) +
+                     " rounds (0 .. " + std::to_string(info.rounds - 1) + ")");
+  if (info.net.ports > kFramesMaxPorts)
+    throw UsageError("N = " + std::to_string(info.net.ports) + " is above a2a frames' largest, " +
+                     std::to_string(kFramesMaxPorts));
+  WireLog log;
+  Strobe strobe{&log};
+  if (fabric == "spi-chain") {
+    ChainWire wire{&log, {}};
+    spi_chain::ShiftChainSink<ChainWire, Strobe, kFramesMaxPorts> sink(wire, strobe);
+    latch_rounds(sink, *plan, round, log);
+  } else if (fabric == "crosspoint-spi") {
+    CrosspointSpiWire wire{&log, {}};
+    crosspoint::SpiRegisters<CrosspointSpiWire> port(wire);
+    crosspoint::CrosspointSink<decltype(port), Strobe, kChipPorts, kFramesMaxPorts> sink(port, strobe);
+    latch_rounds(sink, *plan, round, log);
+  } else if (fabric == "crosspoint-i2c") {
+    CrosspointI2cWire wire{&log, {}};
+    crosspoint::I2cRegisters<CrosspointI2cWire> port(wire, kI2cBase);
+    crosspoint::CrosspointSink<decltype(port), Strobe, kChipPorts, kFramesMaxPorts> sink(port, strobe);
+    latch_rounds(sink, *plan, round, log);
+  } else {
+    GpioWire wire{&log};
+    gpio::GpioSink<GpioWire, Strobe, kGpioLines> sink(wire, strobe);
+    latch_rounds(sink, *plan, round, log);
+  }
+  std::printf("round %u of %u: %s\n%s\n", round, info.rounds, info.origin.c_str(), format_line(fabric, info.net).c_str());
+  for (const std::string& line : log.lines) std::printf("%s\n", line.c_str());
+  if (log.lines.empty()) std::printf("(nothing written: no element changed since round %u)\n", round - 1);
+  std::printf("%s: %u pulse%s\n", fabric == "spi-chain" ? "latch" : fabric == "gpio" ? "strobe" : "update", log.pulses,
+              log.pulses == 1 ? "" : "s");
+  return kExitClean;
+}
+
+}  // namespace
+
+void add_frames_command(CommandLine& cli) {
+  CLI::App& app = cli.command(
+      {"frames", "the bytes a switch backend puts on the wire in one round (docs/switch-backends.md)",
+       "a2a frames --fabric spi-chain|crosspoint-spi|crosspoint-i2c|gpio --topology T --ports N [schedule options]"
+       " --round K",
+       "Feeds rounds 0 .. K of the schedule to the backend's own sink, as the controller does (only\n"
+       "what changed since the round before is written), and prints round K's transfers in hex:\n"
+       "spi-chain a frame per chain shifted, crosspoint a register write and its read-back per\n"
+       "element output (crosspoint chips of 16 outputs; on I2C from address 0x20), gpio the\n"
+       "32-line words written; then the latch, update or strobe pulses."},
+      run_frames);
+  add_schedule_options(app);
+  CommandLine::value(app, "fabric", "F", "spi-chain, crosspoint-spi, crosspoint-i2c or gpio");
+  CommandLine::number(app, "round", "K", "the round whose wire is printed (0-based)");
+}
+
+}  // namespace a2a::tool

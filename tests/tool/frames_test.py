@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""a2a frames: the wire of one round, decoded here from the formats docs/switch-backends.md
+states (written again here, not taken from the code), must give the round's switch
+states as `a2a dump` has them.
+
+    frames_test.py A2A
+
+For each backend and network, rounds 0 .. R are printed one by one; what a round does
+not write keeps what an earlier round wrote (the sinks write only what changed), so the
+decoded state of every element after round r is compared with the dump's round r.
+A frame decoded with its bits in the other order (least significant first) must not
+match: the test catches a swapped bit order.
+"""
+import re
+import sys
+
+from tool_test_support import dump_of, expect, failures, run
+
+
+def element_bits(radix):
+    return radix.bit_length() - 1
+
+
+def chain_states(frame, switches, w, reverse_bits=False):
+    """A stage's frame -> its elements' states: the bit sent k-th (byte 0 first, most
+    significant bit first) ends at position 8B - 1 - k; element e's bits at e w .. e w + w - 1."""
+    nbits = 8 * len(frame)
+    states = []
+    for e in range(switches):
+        state = 0
+        for b in range(w):
+            position = e * w + b
+            k = nbits - 1 - position
+            byte, bit = divmod(k, 8)
+            mask = (1 << bit) if reverse_bits else (0x80 >> bit)
+            if frame[byte] & mask:
+                state |= 1 << b
+        states.append(state)
+    return states
+
+
+def frames(a2a, backend, options, r):
+    code, out, err = run(a2a, "frames", "--fabric", backend, *options, "--round", str(r))
+    if code != 0:
+        raise RuntimeError("a2a frames %s round %d: %s" % (" ".join(options), r, err))
+    return out.splitlines()
+
+
+def check_spi_chain(a2a, options, dump, reverse_bits=False):
+    n, d = dump["stages"], dump["radix"]
+    switches, w = dump["ports"] // d, element_bits(d)
+    held = {}
+    problems = 0
+    for r, rnd in enumerate(dump["rounds"]):
+        lines = frames(a2a, "spi-chain", options, r)
+        for line in lines:
+            m = re.fullmatch(r"chain (\d+): ([0-9a-f ]+)", line)
+            if m:
+                held[int(m.group(1))] = bytes(int(x, 16) for x in m.group(2).split())
+        if "latch: 1 pulse" not in lines:
+            problems += 1
+        for s in range(n):
+            if s not in held or chain_states(held[s], switches, w, reverse_bits) != rnd["stages"][s]:
+                problems += 1
+    return problems
+
+
+def check_crosspoint(a2a, backend, options, dump, chip_ports=16):
+    """Each output register holds the input it takes; element y in state k (a k-shift)
+    sets output y d + j to input y d + (j - k) mod d, all within the chip."""
+    n, N, d = dump["stages"], dump["ports"], dump["radix"]
+    chips = (N + chip_ports - 1) // chip_ports
+    registers = {}
+    problems = 0
+    for r, rnd in enumerate(dump["rounds"]):
+        for line in frames(a2a, backend, options, r):
+            if backend == "crosspoint-spi":
+                m = re.fullmatch(r"chip (\d+): ([0-9a-f]{2}) ([0-9a-f]{2})", line)  # a write, not a read
+                if m and int(m.group(2), 16) < 0x80:
+                    registers[(int(m.group(1)), int(m.group(2), 16))] = int(m.group(3), 16)
+            else:
+                m = re.fullmatch(r"0x([0-9a-f]{2}) write: ([0-9a-f]{2}) ([0-9a-f]{2})", line)
+                if m:
+                    registers[(int(m.group(1), 16) - 0x20, int(m.group(2), 16))] = int(m.group(3), 16)
+        for s in range(n):
+            for y in range(N // d):
+                k = rnd["stages"][s][y]
+                for j in range(d):
+                    output = y * d + j
+                    want = (y * d + (j - k) % d) % chip_ports
+                    if registers.get((s * chips + output // chip_ports, output % chip_ports)) != want:
+                        problems += 1
+    return problems
+
+
+def check_gpio(a2a, options, dump):
+    n, d = dump["stages"], dump["radix"]
+    switches, w = dump["ports"] // d, element_bits(d)
+    words = {}
+    problems = 0
+    for r, rnd in enumerate(dump["rounds"]):
+        for line in frames(a2a, "gpio", options, r):
+            m = re.fullmatch(r"lines (\d+)\.\.\d+: 0x([0-9a-f]{8})", line)
+            if m:
+                words[int(m.group(1)) // 32] = int(m.group(2), 16)
+        for s in range(n):
+            for e in range(switches):
+                first = (s * switches + e) * w
+                state = sum(((words.get((first + b) // 32, 0) >> ((first + b) % 32)) & 1) << b for b in range(w))
+                if state != rnd["stages"][s][e]:
+                    problems += 1
+    return problems
+
+
+def main():
+    a2a = sys.argv[1]
+    networks = [["--topology", "omega", "--ports", "16"],
+                ["--topology", "baseline", "--ports", "32", "--order", "gray"],
+                ["--topology", "omega", "--ports", "64", "--radix", "4"],
+                ["--topology", "gsen", "--ports", "18", "--schedule", "alternating"]]
+    for options in networks:
+        dump = dump_of(a2a, *options)
+        what = " ".join(options)
+        expect(check_spi_chain(a2a, options, dump) == 0, "spi-chain frames decode to every round's states: " + what)
+        expect(check_crosspoint(a2a, "crosspoint-spi", options, dump) == 0,
+               "crosspoint-spi writes decode to every round's states: " + what)
+        expect(check_crosspoint(a2a, "crosspoint-i2c", options, dump) == 0,
+               "crosspoint-i2c writes decode to every round's states: " + what)
+        expect(check_gpio(a2a, options, dump) == 0, "gpio words decode to every round's states: " + what)
+    # Alternating states differ from switch to switch (a stage word's are all alike).
+    alternating = ["--topology", "gsen", "--ports", "18", "--schedule", "alternating"]
+    expect(check_spi_chain(a2a, alternating, dump_of(a2a, *alternating), reverse_bits=True) != 0,
+           "a frame read least significant bit first does not decode (the bit order is checked)")
+    # The documented example: omega N = 16, round 3 (docs/switch-backends.md).
+    lines = frames(a2a, "spi-chain", ["--topology", "omega", "--ports", "16"], 3)
+    expect(lines[0].startswith("round 3 of 16:") and lines[-1] == "latch: 1 pulse", "the example's first and last line")
+    code, _, err = run(a2a, "frames", "--fabric", "spi", "--topology", "omega", "--ports", "16", "--round", "0")
+    expect(code == 2 and "spi-chain, crosspoint-spi, crosspoint-i2c or gpio, got 'spi'" in err, "an unknown backend is named")
+    code, _, err = run(a2a, "frames", "--fabric", "gpio", "--topology", "omega", "--ports", "16", "--round", "16")
+    expect(code == 2 and "beyond the schedule's 16 rounds" in err, "a round past the schedule is refused")
+    code, _, err = run(a2a, "frames", "--fabric", "spi-chain", "--topology", "omega", "--ports", "27", "--radix", "3",
+                       "--round", "0")
+    expect(code == 2 and "refuses this network" in err, "d = 3 has no bit encoding: refused")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
