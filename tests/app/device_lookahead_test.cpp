@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 
 #include "device_bench.hpp"
 
@@ -148,6 +149,29 @@ TEST_CASE("look-ahead: a fault no schedule avoids stops the exchange with what w
   CHECK(has(r, "error: exchange 1 stopped in round 3: "));
   CHECK(has(r, "pairs delivered 48/256, missing 208, duplicates 0"));  // rounds 0..2, each pair once
   CHECK(has(r, "; 208 messages not delivered (fabric: 208 pairs missing)\n"));
+}
+
+TEST_CASE("look-ahead: a stopped run's pending messages, N a round not run, as messages_from_round counts them") {
+  // Counted in O(1) when the slot timer stops (device_lookahead.hpp); the count of every
+  // round's sends, the first, a middle and the last round, up to the boards' N = 256.
+  for (const auto& [radix, ports] : {std::pair{2U, 4U}, std::pair{2U, 32U}, std::pair{2U, 256U}, std::pair{4U, 16U},
+                                     std::pair{4U, 256U}}) {
+    const Network net = make_network(Topology::omega, ports, radix).value();
+    for (const RoundOrder order : {RoundOrder::natural, RoundOrder::gray}) {
+      const auto latin = LatinSquareSchedule<>::make(net, order).value();
+      for (const std::uint32_t done : {0U, 1U, latin.rounds() / 2, latin.rounds() - 1, latin.rounds()}) {
+        INFO("latin N=", ports, " d=", radix, " done=", done);
+        CHECK(app::detail::lookahead_pending(latin, done) == app::messages_from_round(latin, done));
+      }
+    }
+  }
+  for (const std::uint32_t ports : {6U, 10U, 254U}) {  // GSEN, N = 2 mod 4
+    const auto alternating = AlternatingSchedule::make(make_network(Topology::gsen, ports).value()).value();
+    for (const std::uint32_t done : {0U, 1U, alternating.rounds() / 2, alternating.rounds() - 1, alternating.rounds()}) {
+      INFO("alternating N=", ports, " done=", done);
+      CHECK(app::detail::lookahead_pending(alternating, done) == app::messages_from_round(alternating, done));
+    }
+  }
 }
 
 TEST_CASE("look-ahead: status answers while the slot timer runs; stop ends the run at a round boundary") {

@@ -131,6 +131,36 @@ TEST_CASE("lines sent back to back are each executed, none loses a byte") {
   CHECK(status.ends_with("\nok\n"));
 }
 
+TEST_CASE("an exchange's start waits for no fabric action: each is confirmed over polls; stop there ends the run") {
+  DeviceBench b;
+  CHECK(b.command("set trace=off").ends_with("\nok\n"));
+  REQUIRE(has(b.command("inject 1:2 5 hidden"), "\nok\n"));
+  // The counters' clear and the injection are each written, then confirmed by one read
+  // a poll(): the emulated block answers every third read, so the start takes polls.
+  b.board.type("run\n");
+  std::string started;
+  std::uint32_t polls = 0;
+  for (; polls < 1000 && !has(started, "exchange 1/1"); ++polls) {
+    b.device->poll();
+    started += b.board.take_output();
+  }
+  REQUIRE(has(started, "exchange 1/1"));
+  CHECK(polls > 1);
+  const std::string rest = b.reply();
+  CHECK(has(rest, "pairs delivered 256/256, missing 0, duplicates 0"));  // the injection was handed over and found
+  CHECK(has(rest, "located switch 2 of stage 1"));
+  // `stop` read while the start is under way: no round runs, the run ends ok.
+  CHECK(b.command("clear").ends_with("\nok\n"));
+  b.board.type("run 3\nstop\n");
+  const std::string both = b.reply();  // stop's reply, then the run's
+  INFO(both);
+  CHECK(has(both, "stopping: exchange 1/3 ends at the next round boundary"));
+  CHECK_FALSE(has(both, "exchange 1/3:"));  // its rounds never started
+  CHECK(both.ends_with("\nok\nok\n"));
+  CHECK_FALSE(b.device->busy());
+  CHECK(has(b.command("run"), "pairs delivered 256/256, missing 0, duplicates 0"));
+}
+
 TEST_CASE("status answers while a run goes on; stop ends it at a round boundary; the next run is clean") {
   DeviceBench b;
   CHECK(b.command("set trace=off").ends_with("\nok\n"));

@@ -86,7 +86,65 @@ void count_and_yield(void* context) {
   ++t->count;
   SlicedCall::yield_tick(t->call);
 }
+
+#if defined(__arm__)
+/// What the stack pointers were inside a slice and in an interrupt taken there.
+struct StackSeen {
+  std::uint32_t control_in_slice{0};
+  std::uintptr_t local_in_slice{0};
+  std::uintptr_t handler_sp{0};  // the PendSV handler's own stack pointer
+  std::uintptr_t psp_in_handler{0};
+  bool handled{false};
+};
+StackSeen g_seen;
+std::uint32_t control_now() {
+  std::uint32_t control = 0;
+  __asm__ volatile("mrs %0, control" : "=r"(control));
+  return control;
+}
+/// Pends PendSV (ICSR.PENDSVSET) from inside the slice: it is taken at once.
+void pend_sv_body(void* context) {
+  volatile std::uint32_t local = 0;
+  g_seen.control_in_slice = control_now();
+  g_seen.local_in_slice = reinterpret_cast<std::uintptr_t>(&local);
+  *reinterpret_cast<volatile std::uint32_t*>(0xE000ED04U) = 1U << 28;
+  __asm__ volatile("dsb\n isb" ::: "memory");
+  static_cast<SlicedCall*>(context)->yield();
+}
+bool in_stack(std::uintptr_t address) {
+  const auto bottom = reinterpret_cast<std::uintptr_t>(g_stack.data());
+  return address >= bottom && address < bottom + g_stack.size();
+}
+#endif
 }  // namespace sliced_call_unit
+
+#if defined(__arm__)
+extern "C" void PendSV_Handler() {
+  std::uintptr_t sp = 0;
+  std::uintptr_t psp = 0;
+  __asm__ volatile("mov %0, sp" : "=r"(sp));
+  __asm__ volatile("mrs %0, psp" : "=r"(psp));
+  sliced_call_unit::g_seen.handler_sp = sp;
+  sliced_call_unit::g_seen.psp_in_handler = psp;
+  sliced_call_unit::g_seen.handled = true;
+}
+
+TEST_CASE("sliced call: from thread mode on MSP a slice runs on PSP; an interrupt's handler stays on MSP") {
+  using namespace sliced_call_unit;
+  REQUIRE((control_now() & 2U) == 0);  // the test runs in thread mode on MSP
+  SlicedCall call(g_stack);
+  REQUIRE(call.start(&pend_sv_body, &call));
+  CHECK_FALSE(call.resume());
+  CHECK((g_seen.control_in_slice & 2U) != 0);  // SPSEL: the slice ran on PSP
+  CHECK(in_stack(g_seen.local_in_slice));
+  REQUIRE(g_seen.handled);
+  CHECK_FALSE(in_stack(g_seen.handler_sp));    // the handler ran on MSP, the caller's stack
+  CHECK(in_stack(g_seen.psp_in_handler));      // its exception frame went on the slice stack
+  CHECK((control_now() & 2U) == 0);            // back on MSP between slices
+  CHECK(call.resume());
+  CHECK((control_now() & 2U) == 0);            // and after the call's end
+}
+#endif
 
 TEST_CASE("sliced call: each yield ends a slice; registers and floats survive; the call ends once") {
   using namespace sliced_call_unit;

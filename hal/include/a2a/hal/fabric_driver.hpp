@@ -281,9 +281,14 @@ class FabricDriver {
   /// Zeroes the block's counters, LAST_ERROR and its record of delivered messages
   /// (configuration untouched); waits at most max_polls STATUS reads for its ticket.
   [[nodiscard]] constexpr Errc clear_counters(std::uint32_t max_polls) {
-    A2A_TRY(control<reg::Control::ClearCounters>(false));
+    A2A_TRY(start_clear_counters());
     return wait_ticket(max_polls);
   }
+  /// clear_counters for a caller that does not wait here: the action written; then
+  /// action_taken(), one STATUS read a call, until the block shows its ticket.
+  [[nodiscard]] constexpr Errc start_clear_counters() { return control<reg::Control::ClearCounters>(false); }
+  /// One read of STATUS: the block shows the last action's ticket (reset, clear_counters).
+  [[nodiscard]] constexpr bool action_taken() { return status().ticket == ticket_; }
 
   /// One read of STATUS.
   [[nodiscard]] constexpr FabricStatus status() {
@@ -350,37 +355,51 @@ class FabricDriver {
   /// call never overwrites a fault the block has not seen yet.
   [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
                                             std::uint32_t max_polls = kActionPolls) {
-    if (!can_inject()) return Errc::fabric_inject_unsupported;
-    A2A_TRY(check_stage(stage));
-    if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
-    write_register(*bus_, Layout::kInjectRound,
-                   RegisterValue<reg::InjectRound>{}.set<reg::InjectRound::Round>(from_round_counter));
-    return inject(RegisterValue<reg::Inject>{}.set<reg::Inject::Stage>(stage).set<reg::Inject::Switch>(sw).flag<reg::Inject::Arm>(),
-                  max_polls);
+    return inject_fault(stage, sw, from_round_counter, InjectedKind{}, max_polls);  // dead, marked in FAULT
   }
   /// The same, failing as `kind` says: stuck in a state rather than dead, hidden (FAULT
   /// does not mark it: only what the outputs receive shows it).
   [[nodiscard]] constexpr Errc inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
                                             const InjectedKind& kind, std::uint32_t max_polls = kActionPolls) {
+    A2A_TRY(start_inject_fault(stage, sw, from_round_counter, kind));
+    return wait_injection(max_polls);
+  }
+  /// inject_fault for a caller that does not wait here: INJECT written; then
+  /// injection_taken(), one read of INJECT a call, until the block has taken it up.
+  [[nodiscard]] constexpr Errc start_inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
+                                                  const InjectedKind& kind) {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
     A2A_TRY(check_stage(stage));
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
     if (kind.stuck && kind.state >= net_.radix) return Errc::state_out_of_range;
     write_register(*bus_, Layout::kInjectRound,
                    RegisterValue<reg::InjectRound>{}.set<reg::InjectRound::Round>(from_round_counter));
-    return inject(RegisterValue<reg::Inject>{}
-                      .set<reg::Inject::Stage>(stage)
-                      .set<reg::Inject::Switch>(sw)
-                      .set<reg::Inject::State>(kind.stuck ? kind.state : 0U)
-                      .set<reg::Inject::Stuck>(kind.stuck ? 1U : 0U)
-                      .set<reg::Inject::Hidden>(kind.hidden ? 1U : 0U)
-                      .flag<reg::Inject::Arm>(),
-                  max_polls);
+    write_register(*bus_, Layout::kInject,
+                   RegisterValue<reg::Inject>{}
+                       .set<reg::Inject::Stage>(stage)
+                       .set<reg::Inject::Switch>(sw)
+                       .set<reg::Inject::State>(kind.stuck ? kind.state : 0U)
+                       .set<reg::Inject::Stuck>(kind.stuck ? 1U : 0U)
+                       .set<reg::Inject::Hidden>(kind.hidden ? 1U : 0U)
+                       .flag<reg::Inject::Arm>());
+    return Errc::ok;
+  }
+  /// One read of INJECT: the block has taken up the last fault armed or cleared (Arm
+  /// and Clear read 0 again).
+  [[nodiscard]] constexpr bool injection_taken() {
+    constexpr std::uint32_t kPending = reg::Inject::Arm::mask | reg::Inject::Clear::mask;
+    return (bus_->read32(Layout::kInject) & kPending) == 0;
   }
   /// Forgets every injected fault and clears the FAULT bitmap.
   [[nodiscard]] constexpr Errc clear_injected_faults(std::uint32_t max_polls = kActionPolls) {
+    A2A_TRY(start_clear_injected_faults());
+    return wait_injection(max_polls);
+  }
+  /// clear_injected_faults without the wait: INJECT.Clear written; injection_taken() then.
+  [[nodiscard]] constexpr Errc start_clear_injected_faults() {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
-    return inject(RegisterValue<reg::Inject>{}.flag<reg::Inject::Clear>(), max_polls);
+    write_register(*bus_, Layout::kInject, RegisterValue<reg::Inject>{}.flag<reg::Inject::Clear>());
+    return Errc::ok;
   }
 
   /// Whether the block reports what each output receives (ARRIVED) and runs test rounds
@@ -463,17 +482,16 @@ class FabricDriver {
   /// Bounded wait until STATUS shows the last ticket (the outcome bits do not matter).
   [[nodiscard]] constexpr Errc wait_ticket(std::uint32_t max_polls) {
     for (std::uint32_t poll = 0; poll < max_polls; ++poll)
-      if (status().ticket == ticket_) return Errc::ok;
+      if (action_taken()) return Errc::ok;
     return Errc::fabric_timeout;
   }
-  /// Writes INJECT and waits (bounded) until the block has cleared Arm and Clear.
-  [[nodiscard]] constexpr Errc inject(const RegisterValue<reg::Inject>& value, std::uint32_t max_polls) {
-    write_register(*bus_, Layout::kInject, value);
-    constexpr std::uint32_t kPending = reg::Inject::Arm::mask | reg::Inject::Clear::mask;
+  /// Bounded wait until the block has taken up INJECT (injection_taken).
+  [[nodiscard]] constexpr Errc wait_injection(std::uint32_t max_polls) {
     for (std::uint32_t poll = 0; poll < max_polls; ++poll)
-      if ((bus_->read32(Layout::kInject) & kPending) == 0) return Errc::ok;
+      if (injection_taken()) return Errc::ok;
     return Errc::fabric_timeout;
   }
+
 
   Bus* bus_;
   Network net_{};

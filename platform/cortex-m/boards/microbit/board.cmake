@@ -29,11 +29,11 @@ set(A2A_BOARD_FW_MAX_PORTS 32)
 # second switch found faulty is reported.
 set(A2A_BOARD_FW_PLAN_SLOTS 1)
 set(A2A_BOARD_FW_PLAN_FAULTS 0)
-# No slice stack (sliced_call.hpp): a second stack needs the planning chain and the
-# interrupts twice over, 8088 bytes where 6432 are left (stack_report.py); the image
-# plans and diagnoses in one piece per poll, feeding the watchdog at every step
-# (docs/PERFORMANCE.md, "The runner's slices").
-set(A2A_BOARD_FW_SLICE_STACK 0)
+# Planning and diagnosis in slices (sliced_call.hpp) on a stack of 3840 bytes: the
+# single-fault planner's chain (3480; the image leaves the general planner out, as its
+# storage holds single-fault plans only), the switch, one interrupt's frame (handlers
+# run on MSP) and the allowance: 3800 (stack_report.py checks it at every build).
+set(A2A_BOARD_FW_SLICE_STACK 3840)
 set(A2A_BOARD_TEST_MAX_PORTS 64)
 # The WDT and POWER.RESETREAS exist on the chip, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)
@@ -51,7 +51,9 @@ set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 16K)
 # The emulated fabric's register block: the top 1 KiB of the RAM.
 set(A2A_BOARD_FABRIC_LENGTH 1K)
-set(A2A_BOARD_STACK_SIZE 4K)
+# The least RAM the linker leaves the stack (MSP): the controller image needs 2536 bytes
+# beside its slice stack (main, the interrupts, the allowance: stack_report.py checks it).
+set(A2A_BOARD_STACK_SIZE 2560)
 # Flashing (docs/flashing.md): the board's interface chip (KL26, DAPLink
 # firmware) is a CMSIS-DAP probe on USB; OpenOCD programs the nRF51's flash.
 # (DAPLink also mounts a MICROBIT drive: copying the image's .hex there flashes it.)

@@ -154,11 +154,12 @@ class Device {
       if (!held_) handle(event);
     }
     if (checking()) return continue_check();
+    if (clear_polls_left_ != 0) return continue_clear();
     if (running_.active) step_exchange();
   }
   /// A run is under way (its reply has not ended yet), or a configuration is being
   /// planned (the banner's, or set's): poll() again soon.
-  [[nodiscard]] bool busy() const { return running_.active || checking(); }
+  [[nodiscard]] bool busy() const { return running_.active || checking() || clear_polls_left_ != 0; }
   /// Plans and diagnoses in slices on `stack` (sliced_call.hpp): poll() returns after
   /// each planning step, however long the planning. Without one (or on an architecture
   /// that does not switch stacks) a planning runs within one poll(), feeding the
@@ -360,11 +361,15 @@ class Device {
   [[gnu::noinline]] void cmd_run(std::string_view args);
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
+  [[gnu::noinline]] void continue_clear();
   [[gnu::noinline]] void cmd_stop();
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();
   [[gnu::noinline]] void exchange_checked(Errc e);
   [[gnu::noinline]] bool begin_exchange();
+  enum class Prepared : std::uint8_t { waiting, ready, failed };
+  [[gnu::noinline]] Prepared prepare_step();
+  [[gnu::noinline]] void launch_exchange(detail::GraySteps family);
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool step_lookahead();
   void start_lookahead(detail::GraySteps family, const AnySchedule& schedule, Hooks& hooks);
@@ -373,7 +378,7 @@ class Device {
   [[gnu::noinline]] bool verify_by_acknowledgements();
   void end_run() { running_.active = false; }
   [[gnu::noinline]] bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
-  [[gnu::noinline]] bool prepare_fabric(Driver& fabric, const AnySchedule& schedule);
+  [[gnu::noinline]] bool configure_fabric(Driver& fabric, const AnySchedule& schedule);
   [[gnu::noinline]] void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);
   [[gnu::noinline]] void print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
                                        std::uint64_t expected, std::uint64_t writes, std::uint32_t late);
@@ -436,8 +441,19 @@ class Device {
   // The exchange under way: its round hooks and its job, or its look-ahead session
   // until a hand-over (static storage, kept across poll()s; the job and the session
   // point into the hooks and the fabric; one at a time, so they share the storage).
+  std::uint32_t clear_polls_left_{0};  ///< `clear` under way: reads left to confirm it
   std::optional<Hooks> hooks_{};
-  std::variant<std::monostate, Job, LatinSession, AlternatingSession> exchange_{};
+  /// An exchange's start: the fabric's actions (its counters cleared, the armed
+  /// injections handed over), each confirmed by one read a poll(), none waited for.
+  struct Preparing {
+    enum class Action : std::uint8_t { none, clearing, injecting };
+    detail::GraySteps family{detail::GraySteps::none};  ///< look-ahead's, for launch_exchange
+    Action action{Action::none};                         ///< the fabric's action under way
+    std::uint32_t polls_left{0};                         ///< reads left before it has timed out
+    std::uint32_t injection{0};                          ///< the injection handed over next
+    std::uint32_t first_round{0};                        ///< ROUND_COUNTER at the exchange's start
+  };
+  std::variant<std::monostate, Preparing, Job, LatinSession, AlternatingSession> exchange_{};
 };
 
 }  // namespace a2a::app

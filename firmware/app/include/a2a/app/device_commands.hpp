@@ -194,9 +194,27 @@ void Device<Board, MaxPorts, Fabric>::cmd_clear() {
   if (!fabric_present()) return error("fabric not recognised: nothing cleared");
   if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing to clear");
   if constexpr (detail::InjectingFabric<Driver>) {
-    if (const Errc e = access_.driver().clear_injected_faults(board_->fabric_polls()); e != Errc::ok)
+    if (const Errc e = access_.driver().start_clear_injected_faults(); e != Errc::ok)
       return error("clear failed: ", describe(e));
+    clear_polls_left_ = board_->fabric_polls();  // poll() confirms it, one read a pass
+    if (clear_polls_left_ != 0) return;
   }
+  injection_count_ = 0;
+  board_->print("no faulty switches in the emulated fabric\n");
+  ok();
+}
+
+/// `clear`'s reply once the fabric has taken the clear up (one read of INJECT a poll(),
+/// at most fabric_polls() of them).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::continue_clear() {
+  if constexpr (detail::InjectingFabric<Driver>) {
+    const bool taken = access_.driver().injection_taken();
+    if (!taken && --clear_polls_left_ != 0) return;
+    clear_polls_left_ = 0;
+    if (!taken) return error("clear failed: ", describe(Errc::fabric_timeout));
+  }
+  clear_polls_left_ = 0;
   injection_count_ = 0;
   board_->print("no faulty switches in the emulated fabric\n");
   ok();

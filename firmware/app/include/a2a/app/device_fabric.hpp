@@ -44,18 +44,22 @@ struct AcknowledgementHook {
 
 namespace detail {
 
-/// A fabric's delivery counters (register map 2.0): they verify a run.
+/// A fabric's delivery counters (register map 2.0): they verify a run. Cleared at an
+/// exchange's start in two halves, the action and one read a poll() that confirms it.
 template <class F>
-concept CountingFabric = requires(F& f, std::uint32_t polls) {
-  { f.clear_counters(polls) } -> std::same_as<Errc>;
+concept CountingFabric = requires(F& f) {
+  { f.start_clear_counters() } -> std::same_as<Errc>;
+  { f.action_taken() } -> std::same_as<bool>;
   { f.counters() } -> std::same_as<DeliveryTally>;
 };
-/// A fabric that can fail switches on request (an emulated or test block).
+/// A fabric that can fail switches on request (an emulated or test block); a fault
+/// armed in two halves as the counters are cleared.
 template <class F>
 concept InjectingFabric = requires(F& f, std::uint32_t u) {
   { f.can_inject() } -> std::same_as<bool>;
-  { f.inject_fault(u, u, u, hal::InjectedKind{}, u) } -> std::same_as<Errc>;
-  { f.clear_injected_faults(u) } -> std::same_as<Errc>;
+  { f.start_inject_fault(u, u, u, hal::InjectedKind{}) } -> std::same_as<Errc>;
+  { f.injection_taken() } -> std::same_as<bool>;
+  { f.start_clear_injected_faults() } -> std::same_as<Errc>;
 };
 /// A fabric that says whether it is there and what it is (the a2a block's ID).
 template <class F>

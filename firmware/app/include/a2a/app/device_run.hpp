@@ -39,31 +39,92 @@ void Device<Board, MaxPorts, Fabric>::exchange_checked(Errc e) {
   if (!begin_exchange()) end_run();
 }
 
-/// start_exchange() with the plan in place.
+/// start_exchange() with the plan in place: look-ahead's refusals, the fabric probed
+/// and configured, then its first action started; poll() confirms each action
+/// (prepare_step) and launch_exchange() starts the rounds.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
   const AnySchedule& schedule = planned();
-  const bool lookahead = knobs_.mode == RunMode::lookahead;
   detail::GraySteps family = detail::GraySteps::none;
   // Look-ahead's refusals come before the fabric is touched (injections stay armed).
-  if (lookahead && !lookahead_runs(schedule, family)) return false;
+  if (knobs_.mode == RunMode::lookahead && !lookahead_runs(schedule, family)) return false;
   Driver& fabric = access_.driver();
-  if (!prepare_fabric(fabric, schedule)) return false;
-  print_exchange_line(running_.index, running_.count, schedule);
+  if (!configure_fabric(fabric, schedule)) return false;
+  Preparing& preparing = exchange_.template emplace<Preparing>();
+  preparing.family = family;
+  if constexpr (detail::InjectingFabric<Driver>) preparing.first_round = fabric.round_counter();
+  if constexpr (kCounted) {
+    if (const Errc e = fabric.start_clear_counters(); e != Errc::ok) {
+      exchange_.template emplace<std::monostate>();
+      return fail("fabric did not clear its counters: ", describe(e));
+    }
+    preparing.action = Preparing::Action::clearing;
+    preparing.polls_left = board_->fabric_polls();
+  }
+  return true;
+}
 
+/// One step of an exchange's start: one read that confirms the fabric's action under
+/// way (at most fabric_polls() of them), or the next action started. The armed
+/// injections are the fabric's from then on (`clear` repairs).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabric>::prepare_step() {
+  using Action = typename Preparing::Action;
+  Preparing& p = std::get<Preparing>(exchange_);
+  Driver& fabric = access_.driver();
+  if (p.action != Action::none) {
+    bool taken = false;
+    if constexpr (kCounted) taken = p.action == Action::clearing && fabric.action_taken();
+    if constexpr (detail::InjectingFabric<Driver>) taken = taken || (p.action == Action::injecting && fabric.injection_taken());
+    if (!taken && --p.polls_left != 0) return Prepared::waiting;
+    if (!taken && p.action == Action::clearing) {
+      (void)fail("fabric did not clear its counters: ", describe(Errc::fabric_timeout));
+      return Prepared::failed;
+    }
+    if (!taken) {
+      const Injection& in = injections_[p.injection];
+      (void)fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(Errc::fabric_timeout));
+      return Prepared::failed;
+    }
+    if (p.action == Action::injecting) ++p.injection;
+    p.action = Action::none;
+  }
+  if constexpr (detail::InjectingFabric<Driver>) {
+    if (p.injection < injection_count_) {
+      const Injection& in = injections_[p.injection];
+      if (const Errc e = fabric.start_inject_fault(in.stage, in.switch_index, p.first_round + in.round,
+                                                   hal::InjectedKind{in.stuck, in.state, in.hidden});
+          e != Errc::ok) {
+        (void)fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
+        return Prepared::failed;
+      }
+      p.action = Action::injecting;
+      p.polls_left = board_->fabric_polls();
+      return Prepared::waiting;
+    }
+  }
+  injection_count_ = 0;
+  return Prepared::ready;
+}
+
+/// The exchange's rounds, once the fabric is prepared: its line, the round hooks, and
+/// the job (or the look-ahead session of `family`).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::launch_exchange(detail::GraySteps family) {
+  const AnySchedule& schedule = planned();
+  print_exchange_line(running_.index, running_.count, schedule);
   board_->set_crumb(crumb::kExchangeRound, 0);
   board_->set_crumb(crumb::kExchange, crumb::kExchangeRunning);
   Hooks& hooks = hooks_.emplace(*board_, access_, knobs_, crumb::kExchangeRound, kCounted ? AcknowledgementHook{} : acks_);
   running_.writes_at_start = access_.writes();
   running_.slots = {};  // the slot timer's part (look-ahead mode)
   running_.stop_asked = false;
-  if (lookahead) {
+  if (knobs_.mode == RunMode::lookahead) {
     start_lookahead(family, schedule, hooks);
-    return true;
+    return;
   }
-  exchange_.template emplace<Job>(fabric, config_, schedule, job_resources(), hooks,
+  exchange_.template emplace<Job>(access_.driver(), config_, schedule, job_resources(), hooks,
                                   ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
-  return true;
 }
 
 /// The look-ahead session of `family` (its slot timer starts with the first round).
@@ -89,10 +150,10 @@ bool Device<Board, MaxPorts, Fabric>::step_lookahead() {
   if constexpr (kLookahead) {
     bool ended = false;
     if (LatinSession* s = std::get_if<LatinSession>(&exchange_); s != nullptr && s->step()) {
-      s->finish(access_.driver(), planned(), job_resources(), running_.slots);
+      s->finish(access_.driver(), running_.slots);
       ended = true;
     } else if (AlternatingSession* a = std::get_if<AlternatingSession>(&exchange_); a != nullptr && a->step()) {
-      a->finish(access_.driver(), planned(), job_resources(), running_.slots);
+      a->finish(access_.driver(), running_.slots);
       ended = true;
     }
     if (!ended) return false;
@@ -110,6 +171,18 @@ bool Device<Board, MaxPorts, Fabric>::step_lookahead() {
 /// job's end, its verdict, then the next exchange of the run or the run's `ok`.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::step_exchange() {
+  if (Preparing* preparing = std::get_if<Preparing>(&exchange_)) {
+    const Prepared prepared = prepare_step();
+    if (prepared == Prepared::waiting) return;
+    const detail::GraySteps family = preparing->family;
+    exchange_.template emplace<std::monostate>();
+    if (prepared == Prepared::failed) return end_run();  // the reply ended with its error line
+    if (running_.stop_asked) {                             // `stop` before the first round
+      end_run();
+      return ok();
+    }
+    return launch_exchange(family);
+  }
   if (Job* job = std::get_if<Job>(&exchange_)) {
     if (board_->micros() < hooks_->not_before()) return;  // the slot pacing: a deadline, not a wait
     if (job->step() != JobEvent::done) return;
@@ -237,10 +310,9 @@ bool Device<Board, MaxPorts, Fabric>::lookahead_runs(const AnySchedule& schedule
   return true;
 }
 
-/// The fabric found, configured for the network, its counters cleared and the armed
-/// injections handed to it (they are the fabric's from then on: `clear` repairs).
+/// The fabric found and configured for the network (writes, no waits).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-bool Device<Board, MaxPorts, Fabric>::prepare_fabric(Driver& fabric, const AnySchedule& schedule) {
+bool Device<Board, MaxPorts, Fabric>::configure_fabric(Driver& fabric, const AnySchedule& schedule) {
   if constexpr (requires { fabric.set_write_verification(true); })
     fabric.set_write_verification(true);  // a register that did not take is never committed
   if constexpr (detail::ProbedFabric<Driver>) {
@@ -249,21 +321,6 @@ bool Device<Board, MaxPorts, Fabric>::prepare_fabric(Driver& fabric, const AnySc
   const bool relays = schedule.fault_tolerant() != nullptr;
   if (const Errc e = fabric.configure(schedule.network(), is_optical(schedule), relays); e != Errc::ok)
     return fail("fabric refused the network: ", describe(e));
-  if constexpr (kCounted) {
-    if (const Errc e = fabric.clear_counters(board_->fabric_polls()); e != Errc::ok)
-      return fail("fabric did not clear its counters: ", describe(e));
-  }
-  if constexpr (detail::InjectingFabric<Driver>) {
-    const std::uint32_t first_round = fabric.round_counter();
-    for (std::uint32_t k = 0; k < injection_count_; ++k) {
-      const Injection& in = injections_[k];
-      if (const Errc e = fabric.inject_fault(in.stage, in.switch_index, first_round + in.round,
-                                             hal::InjectedKind{in.stuck, in.state, in.hidden}, board_->fabric_polls());
-          e != Errc::ok)
-        return fail("inject ", in.stage, ":", in.switch_index, " refused by the fabric: ", describe(e));
-    }
-  }
-  injection_count_ = 0;
   return true;
 }
 

@@ -14,11 +14,12 @@
 // in its first slice (kSlices is false), as a plain call.
 //
 // Where the stack must be (docs/porting.md, "Planning in slices"):
-//  - Bare metal, thread mode on MSP: interrupts stack their frames and run their
-//    handlers on the slice stack while a slice runs: its size is the body's deepest
-//    chain plus the interrupts' (the controller image checks both at build time,
-//    stack_report.py). Thread mode on PSP (an RTOS task): only the 32- or 104-byte
-//    exception frame lands on it.
+//  - Bare metal, privileged thread mode on MSP (a super-loop): a slice runs with the
+//    slice stack as PSP, so an interrupt stacks only its 32- or 104-byte exception
+//    frame there and runs its handler on MSP, the caller's stack (the controller image
+//    checks both at build time, stack_report.py). Thread mode on PSP (an RTOS task):
+//    the same, the task's stack pointer is switched. Handler mode (the runner called
+//    from an interrupt): nested interrupts run on the slice stack too: size it for them.
 //  - An RTOS that checks a task's stack pointer against the task's stack (FreeRTOS's
 //    configCHECK_FOR_STACK_OVERFLOW method 1, a Cortex-M33's PSPLIM) must see the slice
 //    stack inside the task's stack: make it a local array of the task's function, or
@@ -81,7 +82,12 @@ class SlicedCall {
     if (!started_) prepare_stack();
     inside_ = true;
     detail::enter_side_stack(switch_, side_bottom(), stack_.size());
-    detail::switch_stacks(&caller_sp_, side_sp_);
+    process_stack_ = detail::thread_mode_on_main_stack();
+    if (process_stack_) {
+      detail::enter_process_stack(&caller_sp_, side_sp_);
+    } else {
+      detail::switch_stacks(&caller_sp_, side_sp_);
+    }
     detail::back_from_side_stack(switch_);
     inside_ = false;
     return !active_;
@@ -91,7 +97,7 @@ class SlicedCall {
   void yield() {
     if (!inside_ || !sliced()) return;
     detail::leave_side_stack(switch_);
-    detail::switch_stacks(&side_sp_, caller_sp_);
+    to_caller();
     detail::back_on_side_stack(switch_);
   }
   /// For a PlanMeter's tick: `context` is the SlicedCall.
@@ -145,8 +151,16 @@ class SlicedCall {
     call->body_(call->context_);
     call->active_ = false;
     detail::leave_side_stack_for_good(call->switch_);
-    detail::switch_stacks(&call->side_sp_, call->caller_sp_);
+    call->to_caller();
     __builtin_unreachable();
+  }
+  /// From the slice stack back to resume()'s caller, the way resume() came.
+  void to_caller() {
+    if (process_stack_) {
+      detail::leave_process_stack(&side_sp_, caller_sp_);
+    } else {
+      detail::switch_stacks(&side_sp_, caller_sp_);
+    }
   }
   /// Without a stack: the body here and now. Not inlined into the caller, so a
   /// static call graph (stack_report.py) sees the body only as an indirect call, as on
@@ -169,6 +183,7 @@ class SlicedCall {
   bool active_{false};
   bool started_{false};
   bool inside_{false};
+  bool process_stack_{false};  ///< this slice runs as the process stack (thread_mode_on_main_stack)
 };
 
 }  // namespace a2a::app

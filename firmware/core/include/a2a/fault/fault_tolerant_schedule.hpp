@@ -150,7 +150,15 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     // leaves every pair a relay). Apart from the general path, whose fault map and
     // problems would otherwise sit on a small board's stack beneath it.
     if (single && options.bounded) return make(net, faults.switches[0], storage, options);
+#if defined(A2A_SINGLE_FAULT_DESIGNS_ONLY)
+    // A build without the general planner (the smallest boards' images, whose plan
+    // storage holds the single-fault designs' plans only): its code and its frames,
+    // the deepest chain beneath a round loop, are left out.
+    if (single) return make(net, faults.switches[0], storage, options);
+    return refuse_fault_set(net, faults, options);
+#else
     return make_general(net, faults, storage, options, single);
+#endif
   }
 
  private:
@@ -260,6 +268,19 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     }
     return Errc::ok;
   }
+
+#if defined(A2A_SINGLE_FAULT_DESIGNS_ONLY)
+  /// A fault set the single-fault designs cannot plan: a pair it cuts off is named as the
+  /// general planner names it (unless degraded); else the plan would not fit the storage.
+  [[gnu::noinline]] static constexpr Errc refuse_fault_set(const Network& net, FaultSetView faults,
+                                                           const FaultPlanOptions& options) {
+    const auto first = first_undeliverable(net, faults);
+    A2A_TRY(first);
+    if (first->found && !options.degraded)
+      return first->reason == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
+    return Errc::fault_plan_storage_too_small;
+  }
+#endif
 
   /// make(net, FaultSetView, ...) past its checks: the general planner, and for one
   /// internal switch (`single`) the fewer rounds of it and the single-fault designs.

@@ -59,6 +59,19 @@ inline constexpr std::size_t kFpWords = 0;
   __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP "mov r2, sp\n str r2, [r0]\n mov sp, r1\n"
                    A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
 }
+/// The same, into a slice stack as the process stack: the stack it leaves is MSP (kept
+/// as it is), the one it loads becomes PSP and thread mode moves onto it (SPSEL).
+[[gnu::naked, gnu::noinline]] inline void enter_process_stack(void** /*save_sp*/, void* /*load_sp*/) {
+  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP "mov r2, sp\n str r2, [r0]\n msr psp, r1\n"
+                   "mrs r2, control\n orr r2, r2, #2\n msr control, r2\n isb\n"
+                   A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
+}
+/// Back from the process stack: thread mode moves onto MSP again, which `load_sp` is.
+[[gnu::naked, gnu::noinline]] inline void leave_process_stack(void** /*save_sp*/, void* /*load_sp*/) {
+  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP "mov r2, sp\n str r2, [r0]\n"
+                   "mrs r2, control\n bic r2, r2, #2\n msr control, r2\n isb\n mov sp, r1\n"
+                   A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
+}
 inline constexpr std::size_t kFrameWords = kFpWords + 9;
 inline constexpr std::size_t kEntryWord = kFpWords + 0;  // r4
 inline constexpr std::size_t kArgWord = kFpWords + 1;    // r5
@@ -74,6 +87,22 @@ inline constexpr bool kStackSwitch = true;
       "mov r2, sp\n str r2, [r0]\n mov sp, r1\n"
       "pop {r4-r7}\n mov r8, r4\n mov r9, r5\n mov r10, r6\n mov r11, r7\n pop {r4-r7, pc}\n");
 }
+/// CONTROL is written whole: ARMv6-M and ARMv8-M baseline have no bits in it but nPRIV
+/// and SPSEL, and thread_mode_on_main_stack() found both clear.
+[[gnu::naked, gnu::noinline]] inline void enter_process_stack(void** /*save_sp*/, void* /*load_sp*/) {
+  __asm__ volatile(
+      "push {r4-r7, lr}\n mov r4, r8\n mov r5, r9\n mov r6, r10\n mov r7, r11\n push {r4-r7}\n"
+      "mov r2, sp\n str r2, [r0]\n msr psp, r1\n"
+      "movs r2, #2\n msr control, r2\n isb\n"
+      "pop {r4-r7}\n mov r8, r4\n mov r9, r5\n mov r10, r6\n mov r11, r7\n pop {r4-r7, pc}\n");
+}
+[[gnu::naked, gnu::noinline]] inline void leave_process_stack(void** /*save_sp*/, void* /*load_sp*/) {
+  __asm__ volatile(
+      "push {r4-r7, lr}\n mov r4, r8\n mov r5, r9\n mov r6, r10\n mov r7, r11\n push {r4-r7}\n"
+      "mov r2, sp\n str r2, [r0]\n"
+      "movs r2, #0\n msr control, r2\n isb\n mov sp, r1\n"
+      "pop {r4-r7}\n mov r8, r4\n mov r9, r5\n mov r10, r6\n mov r11, r7\n pop {r4-r7, pc}\n");
+}
 inline constexpr std::size_t kFrameWords = 9;
 inline constexpr std::size_t kEntryWord = 4;  // r4 (the words before it are r8-r11)
 inline constexpr std::size_t kArgWord = 5;    // r5
@@ -87,6 +116,22 @@ inline void switch_stacks(void**, void*) {}
 /// entry(arg), r4(r5); entry never returns.
 [[gnu::naked, gnu::noinline]] inline void side_stack_trampoline() { __asm__ volatile("mov r0, r5\n blx r4\n b .\n"); }
 inline constexpr std::uintptr_t kControlWords = 0;
+/// Privileged thread mode on the main stack (a bare-metal super-loop): a slice then runs
+/// on the process stack, so an interrupt taken in it stacks one exception frame there
+/// and runs its handler on the main stack, and the slice stack need not hold the
+/// handlers too. Anywhere else (an RTOS task on PSP, handler mode) the stack pointer in
+/// use is switched as it is.
+inline bool thread_mode_on_main_stack() {
+  std::uint32_t ipsr = 0;
+  std::uint32_t control = 0;
+  __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+  __asm__ volatile("mrs %0, control" : "=r"(control));
+  return ipsr == 0 && (control & 3U) == 0;  // nPRIV and SPSEL clear
+}
+#else
+inline bool thread_mode_on_main_stack() { return false; }
+inline void enter_process_stack(void** save_sp, void* load_sp) { switch_stacks(save_sp, load_sp); }
+inline void leave_process_stack(void** save_sp, void* load_sp) { switch_stacks(save_sp, load_sp); }
 #endif
 
 /// The stack pointer a new stack starts from, below `top`: switch_stacks() pops zeros
