@@ -189,13 +189,14 @@ TEST_CASE("the console over a switch sink: SPI chains through SwitchFabric, sett
   test::ChainModel wire(kMaxStages);
   Sink sink(wire, wire);
   test::TickingClock clock;
-  Chains chains(sink, clock, {5, 2});  // the clock moves a microsecond a look: both pass as the device polls
+  Chains chains(sink, clock);  // the times come from the configuration (set settle_us= guard_us=)
   const std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(ControllerConfig{Topology::omega, kPorts});
   app::Device<ConsoleBoard, kPorts, Chains> device(board, chains, std::span<const std::uint8_t>{}, fallback,
                                                    std::span<const PlanStorageSpan>{});
   device.boot();
   CHECK(has(board.take_output(), "no delivery counters and no acknowledgements: runs are unverified\n"));
-  board.type("set trace=off order=gray\nrun\n");
+  // The clock moves a microsecond a look: both times pass as the device polls.
+  board.type("set trace=off order=gray settle_us=5 guard_us=2\nrun\n");
   std::string reply;
   for (std::uint32_t i = 0; i < 1000000 && reply.find("\nok\n", reply.find("exchange 1/1")) == std::string::npos;
        ++i) {
@@ -203,7 +204,10 @@ TEST_CASE("the console over a switch sink: SPI chains through SwitchFabric, sett
     reply += board.take_output();
   }
   INFO(reply);
+  CHECK(has(reply, " mode=direct settle_us=5 guard_us=2\n"));  // set's config line
   CHECK(has(reply, "summary: rounds 64/64, pairs sent 4096/4096, unverified 4096, retries 0"));
+  CHECK(chains.timing().settle_us == 5);  // the configuration's times, handed to the fabric at the run
+  CHECK(chains.timing().guard_us == 2);
   CHECK(wire.pulses() == 64);  // one latch a round
   // What the chains latched last is round 63 of the gray-order Latin square, switch by switch.
   const AnySchedule last = test::plan_for({Topology::omega, kPorts, 2, ScheduleKind::latin_square, RoundOrder::gray});

@@ -131,6 +131,19 @@ TEST_CASE("lines sent back to back are each executed, none loses a byte") {
   CHECK(status.ends_with("\nok\n"));
 }
 
+TEST_CASE("settle_us and guard_us: refused on the a2a block, which carries a round when committed") {
+  DeviceBench b;
+  const std::string r = b.command("set settle_us=10 guard_us=1");
+  INFO(r);
+  CHECK(has(r, "error: configuration refused: settle_us and guard_us are the settle and guard times of switch "
+               "hardware the controller latches"));
+  CHECK(has(r, "; nothing changed\n"));
+  CHECK(has(b.command("set settle_us=1000001"), "error: 'settle_us=1000001' refused: the configuration's settle_us and "
+                                                "guard_us are at most 1000000 microseconds (one second); "
+                                                "nothing changed"));
+  CHECK(has(b.command("set settle_us=0 guard_us=0"), "\nok\n"));  // 0: nothing to wait, as before
+}
+
 TEST_CASE("an exchange's start waits for no fabric action: each is confirmed over polls; stop there ends the run") {
   DeviceBench b;
   CHECK(b.command("set trace=off").ends_with("\nok\n"));

@@ -108,7 +108,7 @@ TEST_CASE("bad blocks are refused, each with its own error") {
     CHECK(decode_config(b).error() == Errc::config_crc_mismatch);
   }
   b = good;
-  b[55] = 1;
+  b[59] = 1;  // the last reserved byte (53..58: settle_us, guard_us)
   CHECK(decode_config(reseal(b)).error() == Errc::config_reserved_not_zero);
   b = good;
   b[52] = 2;  // flags: bit 0 (degraded) only
@@ -240,4 +240,38 @@ TEST_CASE("fault flags that name nothing are refused, in any slot (a block re-en
   b[21] = 0x80;  // a dead link alone still decodes
   CHECK(decode_config(reseal(b)).ok());
   CHECK(describe(Errc::config_fault_flags_invalid).find("stuck") != std::string_view::npos);
+}
+
+TEST_CASE("settle_us and guard_us: bytes 53..55 and 56..58 little-endian, at most one second each") {
+  ControllerConfig c;
+  c.settle_us = 10;
+  c.guard_us = 0x010203;
+  const Block b = encode_config(c);
+  // Pinned by hand (docs/configuration.md): u24 little-endian each, byte 59 reserved.
+  CHECK(b[53] == 0x0A);
+  CHECK(b[54] == 0x00);
+  CHECK(b[55] == 0x00);
+  CHECK(b[56] == 0x03);
+  CHECK(b[57] == 0x02);
+  CHECK(b[58] == 0x01);
+  CHECK(b[59] == 0x00);
+  const auto back = decode_config(b);
+  REQUIRE(back.ok());
+  CHECK(back->settle_us == 10);
+  CHECK(back->guard_us == 0x010203);
+  CHECK(*back == c);
+  Block big = b;
+  big[55] = 0x10;  // settle_us = 0x10000A: above 10^6
+  CHECK(decode_config(reseal(big)).error() == Errc::config_time_out_of_range);
+  big = b;
+  big[53] = 0x40;  // settle_us = 0x0F4240 = 10^6 exactly: taken
+  big[54] = 0x42;
+  big[55] = 0x0F;
+  REQUIRE(decode_config(reseal(big)).ok());
+  CHECK(decode_config(reseal(big))->settle_us == kMaxSwitchTimeMicros);
+  // A block written before the times existed (zeros there) reads as 0 and 0.
+  const auto old = decode_config(encode_config(ControllerConfig{}));
+  REQUIRE(old.ok());
+  CHECK(old->settle_us == 0);
+  CHECK(old->guard_us == 0);
 }

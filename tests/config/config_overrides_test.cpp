@@ -65,6 +65,14 @@ TEST_CASE("key=value overrides: a refused word is named and nothing is applied")
   CHECK(apply_overrides(base, "ports=32 ports=64", &why).error() == Errc::argument_repeated);
   CHECK(why.word == "ports=64");
   CHECK(apply_overrides(base, "colour=red", &why).error() == Errc::argument_unknown_key);
+  const auto timed = apply_overrides(base, "settle_us=250 guard_us=1000000");
+  REQUIRE(timed.ok());
+  CHECK(timed->settle_us == 250);
+  CHECK(timed->guard_us == 1000000);
+  CHECK(apply_overrides(base, "guard_us=1000001", &why).error() == Errc::config_time_out_of_range);
+  CHECK(why.word == "guard_us=1000001");
+  CHECK(apply_overrides(base, "settle_us=-1", &why).error() == Errc::argument_bad_value);
+  CHECK(apply_overrides(base, "settle_us=1 settle_us=2", &why).error() == Errc::argument_repeated);
   CHECK(key_bit("ports") != 0);
   CHECK(key_bit("ports") != key_bit("radix"));
   std::uint32_t n = 0;

@@ -77,6 +77,9 @@ std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b
   if (net->switches_per_stage() > b.max_ports / 2)
     throw UsageError(board + " would refuse it: the network does not fit its fabric block (at most " +
                      std::to_string(b.max_ports / 2) + " switches per stage)");
+  // The boards' controller images drive the a2a block, which carries a round when committed.
+  if (c.settle_us != 0 || c.guard_us != 0)
+    throw UsageError(board + " would refuse it: " + std::string(describe(Errc::fabric_timing_unsupported)));
   // The image's storage: FaultPlanStorage<capacity, plan_faults>, or SingleFaultPlanStorage<capacity>.
   const std::size_t n = b.max_ports;
   RelayStorage storage(b.plan_faults == 0 ? FaultPlanSizes{3 * n, 4 * n + 1, 5 * n, 12 * n, 6 * n}
@@ -102,6 +105,8 @@ std::string config_line(const ControllerConfig& c) {
             std::to_string(c.faults[f].switch_index) +
             (c.faults[f].stuck == 0 ? "" : ":stuck=" + std::to_string(c.faults[f].stuck - 1));
   if (c.degraded) line += " degraded=on";
+  if (c.settle_us != 0) line += " settle_us=" + std::to_string(c.settle_us);
+  if (c.guard_us != 0) line += " guard_us=" + std::to_string(c.guard_us);
   return line;
 }
 
@@ -148,6 +153,13 @@ int run_encode(const Args& args) {
     config.faults[slot++] = {static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.sw), false,
                              static_cast<std::uint8_t>(f.state + 1)};
   config.degraded = args.has("degraded");
+  for (const char* option : {"settle-us", "guard-us"}) {
+    const std::uint32_t us = args.number(option, 0);
+    if (us > kMaxSwitchTimeMicros)
+      throw UsageError(std::string("--") + option + " " + std::to_string(us) + ": " +
+                       std::string(describe(Errc::config_time_out_of_range)));
+    (option[0] == 's' ? config.settle_us : config.guard_us) = us;
+  }
 
   const auto block = encode_config(config);
   // The firmware's checks, on the bytes as written: a block that decodes to anything
@@ -247,7 +259,8 @@ void add_config_command(CommandLine& cli) {
   CLI::App& encode = cli.command(
       {"encode", "build a block for provisioning a board",
        "a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
-       "                         [--fault-link S:T]... [--degraded] [--format bin|hex] [--board BOARD] --out FILE",
+       "                         [--fault-link S:T]... [--degraded] [--settle-us US] [--guard-us US]\n"
+       "                         [--format bin|hex] [--board BOARD] --out FILE",
        "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
        "firmware does (decode_config, then plan_exchange) before writing it. The schedule options are\n"
        "a2a dump's (default schedule: the network's default, as the firmware's A2A_FW_SCHEDULE=auto);\n"
@@ -255,6 +268,12 @@ void add_config_command(CommandLine& cli) {
        boards},
       run_encode, &config);
   add_schedule_options(encode, false);
+  CommandLine::number(encode, "settle-us", "US",
+                      "switch hardware (fabric=spi-chain, ...): the elements' settle time\nafter a latch, in "
+                      "microseconds (default 0, at most 1000000)");
+  CommandLine::number(encode, "guard-us", "US",
+                      "switch hardware: the least time from one round done to the next\nlatch, in microseconds "
+                      "(default 0, at most 1000000)");
   CommandLine::value(encode, "format", "F",
                      "bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
                      "configuration address (needs --board)");

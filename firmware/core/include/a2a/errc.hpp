@@ -80,6 +80,7 @@ enum class Errc : std::uint8_t {
   argument_bad_value,  ///< a key=value override whose value does not parse
   argument_repeated,  ///< a key=value override whose key was given before (only fault= repeats)
   config_fault_flags_invalid,  ///< a fault slot's flag bits name nothing (a state without stuck, a stuck link)
+  config_time_out_of_range,    ///< a settle or guard time above kMaxSwitchTimeMicros
   // --- fabric (128-191): The HAL: driving a fabric's register block (hal/).
   tag_out_of_range = 128,  ///< a forward tag >= d^n (more digits than the network has stages)
   control_mode_unknown,  ///< not one of the ControlMode values
@@ -106,6 +107,7 @@ enum class Errc : std::uint8_t {
   bus_nack,               ///< a switch chip did not acknowledge a transfer (I2C NACK)
   bus_timeout,            ///< a transfer to the switches did not complete in time (SPI, I2C)
   bus_readback_mismatch,  ///< what came back from the switches on the bus differs from what was written
+  fabric_timing_unsupported,  ///< settle_us or guard_us on a fabric that does not wait them (not a SwitchFabric)
 };
 
 /// The layer whose check refused a parameter.
@@ -224,13 +226,17 @@ constexpr std::string_view describe_configuration(Errc e) {
       }>();
     case Errc::config_reserved_not_zero: return "reserved bytes of the configuration block must be zero";
     case Errc::argument_unknown_key:
-      return "unknown configuration key (use topology, ports, radix, schedule, order, fault)";
+      return "unknown configuration key (use topology, ports, radix, schedule, order, fault, degraded, settle_us, guard_us)";
     case Errc::argument_bad_value: return "configuration value does not parse";
     case Errc::config_fault_flags_invalid:
       return "a fault slot of the configuration block has flags that name nothing: the state bit (13) needs the stuck "
              "bit (14), and a link (bit 15) cannot be stuck";
     case Errc::argument_repeated:
       return "this configuration key was already given on the line (only fault= may repeat): give each key once";
+    case Errc::config_time_out_of_range: return detail::message<[] {
+        return detail::pieces("the configuration's settle_us and guard_us are at most ", kMaxSwitchTimeMicros,
+                              " microseconds (one second)");
+      }>();
     default: break;
   }
   return {};
@@ -289,6 +295,9 @@ constexpr std::string_view describe_fabric(Errc e) {
     case Errc::bus_readback_mismatch:
       return "the switches returned on the bus something other than what was written (a broken chain or a chip "
              "that did not take its setting): the round was not latched";
+    case Errc::fabric_timing_unsupported:
+      return "settle_us and guard_us are the settle and guard times of switch hardware the controller latches "
+             "(SPI chains, crosspoint chips, GPIO); this fabric carries a round when it is committed: give 0";
     default: break;
   }
   return {};
@@ -317,7 +326,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::config_bad_magic: case Errc::config_unsupported_version: case Errc::config_crc_mismatch:
     case Errc::config_bad_order: case Errc::config_too_many_faults: case Errc::config_reserved_not_zero:
     case Errc::argument_unknown_key: case Errc::argument_bad_value: case Errc::argument_repeated:
-    case Errc::config_fault_flags_invalid: case Errc::tag_out_of_range: case Errc::control_mode_unknown: case Errc::fabric_not_configured:
+    case Errc::config_fault_flags_invalid: case Errc::config_time_out_of_range: case Errc::tag_out_of_range: case Errc::control_mode_unknown: case Errc::fabric_not_configured:
     case Errc::fabric_network_mismatch: case Errc::fabric_capacity_exceeded: case Errc::fabric_device_mismatch:
     case Errc::fabric_timeout: case Errc::fabric_round_not_run: case Errc::fabric_round_faulted:
     case Errc::fabric_readback_mismatch: case Errc::fabric_round_in_doubt: case Errc::poll_bound_zero:
@@ -325,6 +334,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
     case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
+    case Errc::fabric_timing_unsupported:
       return true;
   }
   return false;

@@ -24,5 +24,8 @@ inline constexpr std::size_t kMaxFaults = 8;
 inline constexpr std::uint32_t kMaxTablePorts = 256;
 /// Fault slots of the configuration block (the application layer's a2a/config/config_block.hpp).
 inline constexpr std::size_t kMaxConfigFaults = 8;
+/// Largest settle or guard time of switch elements in the configuration block
+/// (settle_us, guard_us: a MEMS element settles in milliseconds): one second.
+inline constexpr std::uint32_t kMaxSwitchTimeMicros = 1000000;
 
 }  // namespace a2a

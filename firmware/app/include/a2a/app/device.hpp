@@ -51,6 +51,7 @@ class Device {
   using Driver = typename Access::Driver;
   using Hooks = detail::DeviceRoundHooks<Board, Access>;
   static constexpr bool kCounted = detail::CountingFabric<Driver>;
+  static constexpr bool kTimed = detail::TimedFabric<Driver>;
   static constexpr bool kLookahead = SlotTimerBoard<Board> && Access::kBlock;
   using Job = JobRunner<Driver, Hooks>;
   template <class S>
@@ -270,6 +271,7 @@ class Device {
   [[gnu::noinline]] Errc check(const ControllerConfig& c) {
     planned_ok_ = false;
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
+    if (!kTimed && (c.settle_us != 0 || c.guard_us != 0)) return Errc::fabric_timing_unsupported;
     if (const Result<Network> net = make_network(c.topology, c.ports, c.radix);
         Access::kBlock && net && !Layout::fits(*net))
       return Errc::fabric_capacity_exceeded;
@@ -368,7 +370,8 @@ class Device {
   [[gnu::noinline]] void exchange_checked(Errc e);
   [[gnu::noinline]] bool begin_exchange();
   enum class Prepared : std::uint8_t { waiting, ready, failed };
-  [[gnu::noinline]] Prepared prepare_step();
+  struct Preparing;
+  [[gnu::noinline]] Prepared prepare_step(Preparing& preparing);
   [[gnu::noinline]] void launch_exchange(detail::GraySteps family);
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool step_lookahead();

@@ -69,10 +69,13 @@ void Device<Board, MaxPorts, Fabric>::print_config() {
     board_->print(f == 0 ? "" : ",", c.faults[f].link ? "L" : "", c.faults[f].stage, ":", c.faults[f].switch_index,
                   c.faults[f].stuck == 0 ? "" : c.faults[f].stuck == 1 ? ":stuck=0" : ":stuck=1");
   // Keys are only ever added at the end of the line (docs/protocol.md): mode=, then
-  // degraded=on when set.
+  // degraded=on, settle_us= and guard_us= when set.
   board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
                 config_ok_ ? "yes" : "no", " source=", source_, " mode=", name(knobs_.mode),
-                c.degraded ? " degraded=on" : "", "\n");
+                c.degraded ? " degraded=on" : "");
+  if (c.settle_us != 0) board_->print(" settle_us=", c.settle_us);
+  if (c.guard_us != 0) board_->print(" guard_us=", c.guard_us);
+  board_->print("\n");
 }
 
 /// The banner's fabric line: what the device drives and how a run is verified.

@@ -16,6 +16,7 @@
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"
+#include "a2a/hal/switch_fabric.hpp"
 
 namespace a2a::app {
 
@@ -61,6 +62,10 @@ concept InjectingFabric = requires(F& f, std::uint32_t u) {
   { f.injection_taken() } -> std::same_as<bool>;
   { f.start_clear_injected_faults() } -> std::same_as<Errc>;
 };
+/// Switch hardware the controller latches (hal::SwitchFabric): it waits the settle and
+/// guard times of the configuration (settle_us, guard_us) as deadlines.
+template <class F>
+concept TimedFabric = requires(F& f, hal::SwitchTiming timing) { f.set_timing(timing); };
 /// A fabric that says whether it is there and what it is (the a2a block's ID).
 template <class F>
 concept ProbedFabric = requires(F& f) {

@@ -68,9 +68,8 @@ bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
 /// way (at most fabric_polls() of them), or the next action started. The armed
 /// injections are the fabric's from then on (`clear` repairs).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabric>::prepare_step() {
+typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabric>::prepare_step(Preparing& p) {
   using Action = typename Preparing::Action;
-  Preparing& p = std::get<Preparing>(exchange_);
   Driver& fabric = access_.driver();
   if (p.action != Action::none) {
     bool taken = false;
@@ -172,7 +171,7 @@ bool Device<Board, MaxPorts, Fabric>::step_lookahead() {
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::step_exchange() {
   if (Preparing* preparing = std::get_if<Preparing>(&exchange_)) {
-    const Prepared prepared = prepare_step();
+    const Prepared prepared = prepare_step(*preparing);
     if (prepared == Prepared::waiting) return;
     const detail::GraySteps family = preparing->family;
     exchange_.template emplace<std::monostate>();
@@ -321,6 +320,7 @@ bool Device<Board, MaxPorts, Fabric>::configure_fabric(Driver& fabric, const Any
   const bool relays = schedule.fault_tolerant() != nullptr;
   if (const Errc e = fabric.configure(schedule.network(), is_optical(schedule), relays); e != Errc::ok)
     return fail("fabric refused the network: ", describe(e));
+  if constexpr (kTimed) fabric.set_timing(hal::SwitchTiming{config_.settle_us, config_.guard_us});
   return true;
 }
 

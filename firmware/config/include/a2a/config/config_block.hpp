@@ -18,8 +18,11 @@
 //                         {stage, terminal} (docs/configuration.md); bit 14: the switch
 //                         is stuck, in state 1 if bit 13 is set, else 0
 //   52   1   flags        bit 0: degraded (leave out the pairs no relay reaches)
-//   53   7   reserved     zero
+//   53   3   settle_us    switch elements' settle time after a latch, us (u24, at most 10^6)
+//   56   3   guard_us     least time from a round done to the next latch, us (u24, at most 10^6)
+//   59   1   reserved     zero
 //   60   4   crc32        CRC-32 (IEEE 802.3, reflected) of bytes 0..59
+// A block of before settle_us and guard_us (bytes 53..58 zero) reads as both 0.
 #pragma once
 
 #include <array>
@@ -63,6 +66,10 @@ struct ControllerConfig {
   std::uint8_t fault_count{0};
   std::array<FaultPosition, kMaxConfigFaults> faults{};
   bool degraded{false};  ///< plan every deliverable pair around the faults, leave the others out
+  /// Switch hardware (hal::SwitchFabric): the elements' settle time after a latch and the
+  /// guard time before the next, in microseconds (at most kMaxSwitchTimeMicros each).
+  std::uint32_t settle_us{0};
+  std::uint32_t guard_us{0};
   friend constexpr bool operator==(const ControllerConfig&, const ControllerConfig&) = default;
 };
 
@@ -111,6 +118,8 @@ constexpr std::array<std::uint8_t, kConfigBlockSize> encode_config(const Control
     detail::store_le(b, 22 + 4 * f, 2, config.faults[f].switch_index);
   }
   b[52] = config.degraded ? 1U : 0U;
+  detail::store_le(b, 53, 3, config.settle_us);
+  detail::store_le(b, 56, 3, config.guard_us);
   detail::store_le(b, 60, 4, crc32(std::span<const std::uint8_t>(block).first(60)));
   return block;
 }
@@ -124,8 +133,7 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
     return Errc::config_unsupported_version;
   if (detail::load_le(b, 60, 4) != crc32(b.first(60))) return Errc::config_crc_mismatch;
   if ((b[52] & ~1U) != 0) return Errc::config_reserved_not_zero;  // flags: bit 0 only
-  for (std::size_t i = 53; i < 60; ++i)
-    if (b[i] != 0) return Errc::config_reserved_not_zero;
+  if (b[59] != 0) return Errc::config_reserved_not_zero;
   ControllerConfig c;
   bool topology_known = false;
   for (Topology t : kAllTopologies) topology_known = topology_known || static_cast<std::uint8_t>(t) == b[8];
@@ -151,6 +159,9 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
     c.faults[f].switch_index = static_cast<std::uint16_t>(detail::load_le(b, 22 + 4 * f, 2));
   }
   c.degraded = (b[52] & 1U) != 0;
+  c.settle_us = detail::load_le(b, 53, 3);
+  c.guard_us = detail::load_le(b, 56, 3);
+  if (c.settle_us > kMaxSwitchTimeMicros || c.guard_us > kMaxSwitchTimeMicros) return Errc::config_time_out_of_range;
   return c;
 }
 

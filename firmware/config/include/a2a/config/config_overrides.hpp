@@ -4,7 +4,8 @@
 //   ports=32 fault=2:5
 // Keys: topology, ports, radix, schedule, order, fault (stage:switch, or
 // Lstage:terminal for a dead link; repeatable; fault=none clears the list),
-// degraded (on|off: leave out the pairs no relay reaches instead of refusing).
+// degraded (on|off: leave out the pairs no relay reaches instead of refusing),
+// settle_us and guard_us (switch hardware's settle and guard times, microseconds).
 // When topology, ports or radix change and schedule is not given, the schedule
 // becomes the default family of the new network (default_schedule_kind). Every key
 // but fault is given once: a second `ports=` is refused (argument_repeated), not
@@ -37,8 +38,8 @@ constexpr bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' 
 
 /// A bit per key of the overrides (and of the device's `set`), to find a key given twice.
 constexpr std::uint32_t key_bit(std::string_view key) {
-  constexpr std::string_view kKeys[] = {"topology", "ports", "radix", "schedule", "order", "degraded",
-                                        "slot_us",  "mode",  "trace"};
+  constexpr std::string_view kKeys[] = {"topology", "ports", "radix",    "schedule", "order", "degraded",
+                                        "slot_us",  "mode",  "trace",    "settle_us", "guard_us"};
   for (std::uint32_t k = 0; k < std::size(kKeys); ++k)
     if (kKeys[k] == key) return std::uint32_t{1} << k;
   return 0;  // unknown keys are refused for themselves
@@ -108,6 +109,11 @@ constexpr Errc apply_override(ControllerConfig& c, std::string_view key, std::st
   } else if (key == "degraded") {
     if (value != "on" && value != "off") return Errc::argument_bad_value;
     c.degraded = value == "on";
+  } else if (key == "settle_us" || key == "guard_us") {
+    std::uint32_t v = 0;
+    if (!parse_u32(value, v)) return Errc::argument_bad_value;
+    if (v > kMaxSwitchTimeMicros) return Errc::config_time_out_of_range;
+    (key == "settle_us" ? c.settle_us : c.guard_us) = v;
   } else {
     return Errc::argument_unknown_key;
   }
