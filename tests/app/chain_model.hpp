@@ -29,13 +29,18 @@ class ChainModel {
       return e;
     }
     ++transfers_;
+    bool flip_now = false;
+    if (flip_chain_ == chain) {
+      if (flip_skip_ == 0) flip_now = true;
+      else --flip_skip_;
+    }
     std::vector<bool>& cells = registers_.at(chain);
     if (cells.size() != 8 * tx.size()) cells.assign(8 * tx.size(), false);  // the chain is as long as its frames
     for (std::size_t k = 0; k < 8 * tx.size(); ++k) {
       const std::uint32_t bit = lsb_first_ ? k % 8 : 7 - k % 8;
       const bool in = ((tx[k / 8] >> bit) & 1U) != 0;
       bool out = cells.back();  // the farthest register's bit leaves on the data in
-      if (flip_chain_ == chain && flip_at_ == k) out = !out, flip_chain_ = ~0U;
+      if (flip_now && flip_at_ == k) out = !out, flip_chain_ = ~0U;
       for (std::size_t p = cells.size() - 1; p > 0; --p) cells[p] = cells[p - 1];
       cells[0] = in;
       if (!rx.empty()) {
@@ -62,10 +67,11 @@ class ChainModel {
     return state;
   }
   void fail_next(Errc e) { fail_next_ = e; }
-  /// The next transfer on `chain` returns bit k (in sending order) inverted.
-  void flip_readback(std::uint32_t chain, std::size_t k) {
+  /// The next transfer on `chain` but `skip` returns bit k (in sending order) inverted.
+  void flip_readback(std::uint32_t chain, std::size_t k, std::uint32_t skip = 0) {
     flip_chain_ = chain;
     flip_at_ = k;
+    flip_skip_ = skip;
   }
   [[nodiscard]] std::uint64_t transfers() const { return transfers_; }
   [[nodiscard]] std::uint64_t pulses() const { return pulses_; }
@@ -77,6 +83,7 @@ class ChainModel {
   Errc fail_next_{Errc::ok};
   std::uint32_t flip_chain_{~0U};
   std::size_t flip_at_{0};
+  std::uint32_t flip_skip_{0};
   std::uint64_t transfers_{0};
   std::uint64_t pulses_{0};
 };

@@ -7,6 +7,7 @@
 // console over a switch sink (SPI chains through SwitchFabric, switch_fabric.hpp).
 #include <a2a/app/device.hpp>
 #include <a2a/app/device_board.hpp>
+#include <a2a/crosspoint/crosspoint.hpp>
 #include <a2a/hal/switch_fabric.hpp>
 #include <a2a/spi_chain/shift_chain.hpp>
 
@@ -23,6 +24,7 @@
 #include "chain_model.hpp"
 #include "circuit_fabric.hpp"
 #include "console_text.hpp"
+#include "crosspoint_model.hpp"
 #include "switch_sink_bench.hpp"
 
 using namespace a2a;
@@ -214,4 +216,77 @@ TEST_CASE("the console over a switch sink: SPI chains through SwitchFabric, sett
   const auto round = last.round(63);
   for (std::uint32_t s = 0; s < 6; ++s)
     for (std::uint32_t y = 0; y < kPorts / 2; ++y) CHECK(wire.element_state(s, y, 1) == round.switch_state(s, y));
+}
+
+TEST_CASE("the console over SPI chains: a read-back that differs stops the run naming the chain, element and round") {
+  using Sink = spi_chain::ShiftChainSink<test::ChainModel, test::ChainModel, kPorts>;
+  using Chains = hal::SwitchFabric<Sink, test::TickingClock, kPorts / 2>;
+  ConsoleBoard board;
+  test::ChainModel wire(kMaxStages);
+  Sink sink(wire, wire);
+  test::TickingClock clock;
+  Chains chains(sink, clock);
+  const std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(ControllerConfig{Topology::omega, kPorts});
+  app::Device<ConsoleBoard, kPorts, Chains> device(board, chains, std::span<const std::uint8_t>{}, fallback,
+                                                   std::span<const PlanStorageSpan>{});
+  device.boot();
+  (void)board.take_output();
+  const auto command = [&](std::string_view line) {
+    board.type(std::string(line) + "\n");
+    std::string reply;
+    for (std::uint32_t i = 0; i < 1000000 && !reply.ends_with("ok\n") && !has(reply, "\nerror: "); ++i) {
+      device.poll();
+      reply += board.take_output();
+    }
+    return reply;
+  };
+  REQUIRE(has(command("set trace=off order=gray"), "\nok\n"));
+  // Round 0 shifts every chain (nothing to compare yet); round 1 in Gray order shifts
+  // stage 5's chain again, whose first bit back (the farthest: element 31 of 32) comes
+  // back inverted.
+  wire.flip_readback(5, 0, 1);
+  const std::string failed = command("run");
+  INFO(failed);
+  CHECK(has(failed, "wire: round 1, the chain of stage 5: element 31 read back different from what was shifted in\n"));
+  CHECK(has(failed, "error: exchange 1 stopped in round 1: the switches returned on the bus something other than"));
+  CHECK(wire.pulses() == 1);  // round 0 latched; round 1 never
+  const std::string again = command("run");
+  CHECK(has(again, "summary: rounds 64/64, pairs sent 4096/4096, unverified 4096"));
+  CHECK(again.ends_with("\nok\n"));
+}
+
+TEST_CASE("the console over crosspoint chips: a select read back different names the chip, output and round") {
+  using Port = crosspoint::SpiRegisters<test::CrosspointModel>;
+  using Sink = crosspoint::CrosspointSink<Port, test::CrosspointModel, 16, kPorts>;
+  using Chips = hal::SwitchFabric<Sink, test::TickingClock, kPorts / 2>;
+  ConsoleBoard board;
+  test::CrosspointModel model;
+  Port port(model);
+  Sink sink(port, model);
+  test::TickingClock clock;
+  Chips chips(sink, clock);
+  const std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(ControllerConfig{Topology::omega, kPorts});
+  app::Device<ConsoleBoard, kPorts, Chips> device(board, chips, std::span<const std::uint8_t>{}, fallback,
+                                                  std::span<const PlanStorageSpan>{});
+  device.boot();
+  (void)board.take_output();
+  board.type("set trace=off\n");
+  std::string set;
+  for (std::uint32_t i = 0; i < 1000 && !has(set, "\nok\n"); ++i) {
+    device.poll();
+    set += board.take_output();
+  }
+  REQUIRE(has(set, "\nok\n"));
+  // Round 0 writes every output of every chip, each read back: the first read (chip 0,
+  // output 0) comes back flipped.
+  model.flip_next_read();
+  board.type("run\n");
+  std::string failed;
+  for (std::uint32_t i = 0; i < 100000 && !has(failed, "\nerror: "); ++i) {
+    device.poll();
+    failed += board.take_output();
+  }
+  INFO(failed);
+  CHECK(has(failed, "wire: round 0, chip 0: output 0 read back a select other than the one written\n"));
+  CHECK(has(failed, "error: exchange 1 stopped in round 0: the switches returned on the bus something other than"));
 }

@@ -80,6 +80,20 @@ concept SwitchSink = requires(S& s, const Network& net, const RoundSwitches<8>& 
   { s.latch(round) } -> std::same_as<Errc>;
 };
 
+/// Where on the wire the last latch went wrong (a read-back that differed), for the
+/// console's error line: an element of a stage's chain, or an output of a chip.
+struct WireFault {
+  enum class Place : std::uint8_t { none, chain_element, chip_output };
+  Place place{Place::none};
+  std::uint32_t unit{0};   ///< the chain (its stage), or the chip
+  std::uint32_t index{0};  ///< the element in the chain, or the chip's output
+};
+/// A sink that says where its last read-back differed.
+template <class S>
+concept LocatingSink = requires(const S& s) {
+  { s.wire_fault() } -> std::same_as<WireFault>;
+};
+
 /// The settle and guard times of a fabric's elements, in microseconds.
 struct SwitchTiming {
   std::uint32_t settle_us{0};
@@ -193,6 +207,11 @@ class SwitchFabric {
   [[nodiscard]] Result<bool> switch_faulty(std::uint32_t, std::uint32_t) const { return false; }
   /// The transport error of the last latch (ok: none).
   [[nodiscard]] Errc last_error() const { return error_; }
+  /// Where the last read-back differed, if the sink says (else Place::none).
+  [[nodiscard]] WireFault wire_fault() const {
+    if constexpr (LocatingSink<Sink>) return sink_->wire_fault();
+    return {};
+  }
 
  private:
   Errc check_stage(std::uint32_t stage) const {

@@ -368,6 +368,15 @@ void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::Lookahea
                   "; the direct round loop took over from that round\n");
   print_located(report);
   print_named(report);
+  if constexpr (requires(const Driver& d) { d.wire_fault(); }) {
+    const hal::WireFault wire = access_.driver().wire_fault();
+    if (report.error == Errc::bus_readback_mismatch && wire.place == hal::WireFault::Place::chain_element)
+      board_->print("wire: round ", report.failed_round, ", the chain of stage ", wire.unit, ": element ", wire.index,
+                    " read back different from what was shifted in\n");
+    if (report.error == Errc::bus_readback_mismatch && wire.place == hal::WireFault::Place::chip_output)
+      board_->print("wire: round ", report.failed_round, ", chip ", wire.unit, ": output ", wire.index,
+                    " read back a select other than the one written\n");
+  }
   if (report.stranded != 0)
     board_->print("fault: ", report.stranded,
                   " relayed copies the stopped plan left in relays' stores are held; their messages were sent "

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/hal/switch_fabric.hpp"
 #include "a2a/hal/transport.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/status.hpp"
@@ -131,6 +132,11 @@ class CrosspointSink {
   }
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
+  /// The same for the console (hal::LocatingSink).
+  [[nodiscard]] hal::WireFault wire_fault() const {
+    if (!fault_.found) return {};
+    return {hal::WireFault::Place::chip_output, fault_.chip, fault_.output};
+  }
   /// Chips a stage takes (its chip numbers: stage x this .. + this - 1).
   [[nodiscard]] std::uint32_t chips_per_stage() const { return chips_per_stage_; }
 

@@ -124,6 +124,11 @@ class ShiftChainSink {
 
   /// The stage and element of the last readback difference.
   [[nodiscard]] ReadbackFault readback_fault() const { return fault_; }
+  /// The same for the console (hal::LocatingSink).
+  [[nodiscard]] hal::WireFault wire_fault() const {
+    if (!fault_.found) return {};
+    return {hal::WireFault::Place::chain_element, fault_.stage, fault_.element};
+  }
   /// Bytes shifted per stage (for the wire's timing: 8 x this many clocks).
   [[nodiscard]] std::uint32_t bytes_per_stage() const { return frame_bytes(net_); }
 
