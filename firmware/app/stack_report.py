@@ -22,8 +22,8 @@ With --slice-stack SYMBOL, planning and diagnosis run on a stack of their own
 device's sliced_check and the exchange job's recovery pieces after_first,
 after_resumed and plan_next, which the slice stack's trampoline calls through
 pointers, so no chain below main reaches them) are a root of their
-own, and the deepest of them, the switch's frame (SWITCH_BYTES), one exception frame
-and the allowance must fit the symbol's size (nm -S). The image's main() runs in
+own, and the deepest of them, the switch's frame (SWITCH_BYTES) and one exception
+frame must fit the symbol's size (nm -S). The image's main() runs in
 thread mode on MSP, so a slice runs on the slice stack as PSP: an interrupt stacks
 its frame there and runs its handler on MSP, whose room the first check counts.
 
@@ -152,11 +152,12 @@ def check_fits(main_total, args, slice_total=0):
     if args.slice_stack:
         size = symbol_size(args.elf, args.nm, args.slice_stack)
         # main() runs in thread mode on MSP: a slice runs on the slice stack as PSP, where
-        # an interrupt stacks one exception frame; its handler runs on MSP (counted above).
-        slice_need = slice_total + SWITCH_BYTES + args.frame_bytes + args.allowance
+        # an interrupt stacks one exception frame; its handler (and the allowance for the
+        # handlers without a call graph) runs on MSP, counted above.
+        slice_need = slice_total + SWITCH_BYTES + args.frame_bytes
         print(f"  slice stack needed: {slice_total} (planning and diagnosis) + {SWITCH_BYTES} (the switch) + "
-              f"{args.frame_bytes} (an interrupt's frame; handlers on MSP) + {args.allowance} (allowance) = "
-              f"{slice_need} bytes; its size: {size} bytes")
+              f"{args.frame_bytes} (an interrupt's frame; handlers on MSP) = {slice_need} bytes; "
+              f"its size: {size} bytes")
         if slice_need > size:
             print(f"stack_report: {os.path.basename(args.elf)}: planning does not fit the slice stack "
                   f"({slice_need} > {size} bytes): give it more (A2A_BOARD_FW_SLICE_STACK)", file=sys.stderr)

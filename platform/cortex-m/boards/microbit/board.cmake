@@ -29,11 +29,11 @@ set(A2A_BOARD_FW_MAX_PORTS 32)
 # second switch found faulty is reported.
 set(A2A_BOARD_FW_PLAN_SLOTS 1)
 set(A2A_BOARD_FW_PLAN_FAULTS 0)
-# Planning and diagnosis in slices (sliced_call.hpp) on a stack of 3840 bytes: the
-# single-fault planner's chain (3480; the image leaves the general planner out, as its
+# Planning and diagnosis in slices (sliced_call.hpp) on a stack of 3712 bytes: the
+# single-fault planner's chain (3488; the image leaves the general planner out, as its
 # storage holds single-fault plans only), the switch, one interrupt's frame (handlers
-# run on MSP) and the allowance: 3800 (stack_report.py checks it at every build).
-set(A2A_BOARD_FW_SLICE_STACK 3840)
+# run on MSP): 3680 (stack_report.py checks it at every build).
+set(A2A_BOARD_FW_SLICE_STACK 3712)
 set(A2A_BOARD_TEST_MAX_PORTS 64)
 # The WDT and POWER.RESETREAS exist on the chip, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)
@@ -51,7 +51,7 @@ set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 16K)
 # The emulated fabric's register block: the top 1 KiB of the RAM.
 set(A2A_BOARD_FABRIC_LENGTH 1K)
-# The least RAM the linker leaves the stack (MSP): the controller image needs 2536 bytes
+# The least RAM the linker leaves the stack (MSP): the controller image needs 2560 bytes
 # beside its slice stack (main, the interrupts, the allowance: stack_report.py checks it).
 set(A2A_BOARD_STACK_SIZE 2560)
 # Flashing (docs/flashing.md): the board's interface chip (KL26, DAPLink

@@ -364,6 +364,9 @@ class Device {
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
   [[gnu::noinline]] void continue_clear();
+  /// The reads a fabric action (a clear, an injection) gets to be confirmed: the board's
+  /// fabric_polls(), at least one.
+  [[nodiscard]] std::uint32_t action_polls() const { return board_->fabric_polls() == 0 ? 1U : board_->fabric_polls(); }
   [[gnu::noinline]] void cmd_stop();
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();

@@ -199,12 +199,8 @@ void Device<Board, MaxPorts, Fabric>::cmd_clear() {
   if constexpr (detail::InjectingFabric<Driver>) {
     if (const Errc e = access_.driver().start_clear_injected_faults(); e != Errc::ok)
       return error("clear failed: ", describe(e));
-    clear_polls_left_ = board_->fabric_polls();  // poll() confirms it, one read a pass
-    if (clear_polls_left_ != 0) return;
   }
-  injection_count_ = 0;
-  board_->print("no faulty switches in the emulated fabric\n");
-  ok();
+  clear_polls_left_ = action_polls();  // poll() confirms it (continue_clear), one read a pass
 }
 
 /// `clear`'s reply once the fabric has taken the clear up (one read of INJECT a poll(),

@@ -59,7 +59,7 @@ bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
       return fail("fabric did not clear its counters: ", describe(e));
     }
     preparing.action = Preparing::Action::clearing;
-    preparing.polls_left = board_->fabric_polls();
+    preparing.polls_left = action_polls();
   }
   return true;
 }
@@ -98,7 +98,7 @@ typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabri
         return Prepared::failed;
       }
       p.action = Action::injecting;
-      p.polls_left = board_->fabric_polls();
+      p.polls_left = action_polls();
       return Prepared::waiting;
     }
   }
