@@ -521,6 +521,11 @@ def slices(args):
             sys.exit(f"collect: {out}: no 'bench slices' groups, or a plan or a job did not end as it should")
         hz = int(board["hz"])
         sliced = int(board["slice_stack"]) > 0
+        done = [l for l in open(out).read().split("\n") if l.startswith("bench done slice_stack_used=")]
+        used = int(done[-1].split("=", 1)[1]) if done else None
+        if sliced and (used is None or used >= int(board["slice_stack"])):
+            sys.exit(f"collect: {out}: the slice stack was used to its end ({used} of {board['slice_stack']} bytes): "
+                     "it overflowed, the figures are not to be trusted")
 
         def worst(**match):
             found = [g for g in groups if all(g.get(k) == v for k, v in match.items())]
@@ -538,7 +543,7 @@ def slices(args):
         most_total = f"{most_worst['total'] / 1e6:.1f} M" if most_worst else ""
         if sliced and longest > args.limit:
             failed.append(board["name"])
-        stack = f"{board['slice_stack']} B" if sliced else "none (one piece)"
+        stack = f"{board['slice_stack']} B ({used} used)" if sliced else "none (one piece)"
         print(f"| {board['name']} | {hz / 1e6:g} MHz | {board['N']} | {stack} | {cell(one)} | {cell(most) or '(none)'} "
               f"| {most_slices or ''} | {most_total} | {cell(named)} | {cell(hidden)} | {longest / 1e3:.1f} k "
               f"| {longest / hz * 1e6:.0f} us |")

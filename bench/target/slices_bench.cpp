@@ -19,6 +19,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 
 #include "a2a/a2a.hpp"
@@ -96,11 +97,15 @@ struct Planning {
   bool ok{false};
   std::uint32_t rounds{0};
 };
+/// The plan, placed as the device places its own (Device::check: no schedule-sized
+/// temporary on the slice stack), so the slice stack holds the image's chain.
+Result<AnySchedule> g_plan{Errc::fault_plan_storage_too_small};
 void plan_body(void* context) {
   auto* p = static_cast<Planning*>(context);
-  const Result<AnySchedule> plan = plan_exchange(*p->config, g_storage.span(), device_planning(&p->meter));
-  p->ok = static_cast<bool>(plan);
-  p->rounds = plan ? plan->rounds() : 0U;
+  ::new (static_cast<void*>(&g_plan)) Result<AnySchedule>(plan_exchange(*p->config, g_storage.span(),
+                                                                        device_planning(&p->meter)));
+  p->ok = static_cast<bool>(g_plan);
+  p->rounds = g_plan ? g_plan->rounds() : 0U;
 }
 
 /// Plans `c` as the device's check() does, every resume an interval.

@@ -112,6 +112,17 @@ TEST_CASE("slices: a run's re-plan at capacity is sliced; status answers during 
   CHECK(has(sliced.text, "re-planned around it"));
   CHECK(has(sliced.text, "pairs delivered 65536/65536, missing 0, duplicates 0"));
   CHECK(whole.text.ends_with("\nok\n"));
+  // status names the slice stack's high-water mark while the re-plan runs, below its size.
+  const auto at = sliced.text.find(" slice_stack=");
+  REQUIRE(at != std::string::npos);
+  const std::string mark = sliced.text.substr(at + 13, sliced.text.find('\n', at) - at - 13);
+  const auto slash = mark.find('/');
+  REQUIRE(slash != std::string::npos);
+  const unsigned long used = std::stoul(mark.substr(0, slash));
+  const unsigned long size = std::stoul(mark.substr(slash + 1));
+  CHECK(used > 0);
+  CHECK(used < size);
+  CHECK_FALSE(has(whole.text, " slice_stack="));  // planning in one piece: no slice stack to report
 }
 
 TEST_CASE("slices: a provisioned block with a fault: the banner ends after its planning, lines wait for it") {

@@ -169,6 +169,7 @@ class Device {
   [[nodiscard]] bool slice_on(std::span<std::byte> stack) { return slices_.use_stack(stack); }
   /// The most of the slice stack a planning has used (bytes): what it must hold.
   [[nodiscard]] std::size_t slice_stack_used() const { return slices_.stack_used(); }
+  [[nodiscard]] std::size_t slice_stack_size() const { return slices_.stack_size(); }
   /// A fabric without delivery counters: the product's acknowledgements verify each
   /// round's pairs (set before boot(), which says how runs are verified).
   void acknowledge_by(AcknowledgementHook hook) { acks_ = hook; }

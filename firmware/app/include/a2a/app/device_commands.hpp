@@ -122,6 +122,8 @@ void Device<Board, MaxPorts, Fabric>::cmd_status() {
     board_->print(" running=", running_.index + 1, "/", running_.count, " round=", hooks_ ? hooks_->rounds() : 0U);
   else
     board_->print(" running=no");
+  // The slice stack's high-water mark (all of it: it overflowed; docs/porting.md).
+  if (slices_.stack_size() != 0) board_->print(" slice_stack=", slices_.stack_used(), "/", slices_.stack_size());
   board_->print("\n");
   ok();
 }

@@ -109,8 +109,11 @@ class SlicedCall {
   [[nodiscard]] bool inside() const { return inside_; }
   /// Calls are cut into slices (a stack is given and the architecture switches).
   [[nodiscard]] bool sliced() const { return kSlices && !stack_.empty(); }
+  /// The bytes of the stack the calls run on (its part between 16-byte boundaries; 0: none).
+  [[nodiscard]] std::size_t stack_size() const { return aligned(std::span<const std::byte>(stack_)).size(); }
   /// The most of the stack the calls since it was given have used (bytes; the stack is
-  /// painted when it is given): how much room is left is stack size minus this.
+  /// painted when it is given): how much room is left is stack_size() minus this; all of
+  /// it used means it overflowed.
   [[nodiscard]] std::size_t stack_used() const {
     const std::span<const std::byte> usable = aligned(std::span<const std::byte>(stack_));
     std::size_t untouched = 0;
