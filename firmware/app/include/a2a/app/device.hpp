@@ -19,6 +19,7 @@
 // driver type.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <new>
@@ -367,7 +368,7 @@ class Device {
   [[gnu::noinline]] void continue_clear();
   /// The reads a fabric action (a clear, an injection) gets to be confirmed: the board's
   /// fabric_polls(), at least one.
-  [[nodiscard]] std::uint32_t action_polls() const { return board_->fabric_polls() == 0 ? 1U : board_->fabric_polls(); }
+  [[nodiscard]] std::uint32_t action_polls() const { return std::max<std::uint32_t>(board_->fabric_polls(), 1U); }
   [[gnu::noinline]] void cmd_stop();
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();

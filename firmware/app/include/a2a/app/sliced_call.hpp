@@ -83,11 +83,7 @@ class SlicedCall {
     inside_ = true;
     detail::enter_side_stack(switch_, side_bottom(), stack_.size());
     process_stack_ = detail::thread_mode_on_main_stack();
-    if (process_stack_) {
-      detail::enter_process_stack(&caller_sp_, side_sp_);
-    } else {
-      detail::switch_stacks(&caller_sp_, side_sp_);
-    }
+    detail::switch_to_side(process_stack_, &caller_sp_, side_sp_);
     detail::back_from_side_stack(switch_);
     inside_ = false;
     return !active_;
@@ -97,7 +93,7 @@ class SlicedCall {
   void yield() {
     if (!inside_ || !sliced()) return;
     detail::leave_side_stack(switch_);
-    to_caller();
+    detail::switch_to_caller(process_stack_, &side_sp_, caller_sp_);
     detail::back_on_side_stack(switch_);
   }
   /// For a PlanMeter's tick: `context` is the SlicedCall.
@@ -154,16 +150,8 @@ class SlicedCall {
     call->body_(call->context_);
     call->active_ = false;
     detail::leave_side_stack_for_good(call->switch_);
-    call->to_caller();
+    detail::switch_to_caller(call->process_stack_, &call->side_sp_, call->caller_sp_);
     __builtin_unreachable();
-  }
-  /// From the slice stack back to resume()'s caller, the way resume() came.
-  void to_caller() {
-    if (process_stack_) {
-      detail::leave_process_stack(&side_sp_, caller_sp_);
-    } else {
-      detail::switch_stacks(&side_sp_, caller_sp_);
-    }
   }
   /// Without a stack: the body here and now. Not inlined into the caller, so a
   /// static call graph (stack_report.py) sees the body only as an indirect call, as on

@@ -128,10 +128,26 @@ inline bool thread_mode_on_main_stack() {
   __asm__ volatile("mrs %0, control" : "=r"(control));
   return ipsr == 0 && (control & 3U) == 0;  // nPRIV and SPSEL clear
 }
+/// Into the slice stack, as the process stack when `process_stack`, else as it is.
+inline void switch_to_side(bool process_stack, void** save_sp, void* load_sp) {
+  if (process_stack) {
+    enter_process_stack(save_sp, load_sp);
+  } else {
+    switch_stacks(save_sp, load_sp);
+  }
+}
+/// Back to the caller's stack, the way switch_to_side() came.
+inline void switch_to_caller(bool process_stack, void** save_sp, void* load_sp) {
+  if (process_stack) {
+    leave_process_stack(save_sp, load_sp);
+  } else {
+    switch_stacks(save_sp, load_sp);
+  }
+}
 #else
 inline bool thread_mode_on_main_stack() { return false; }
-inline void enter_process_stack(void** save_sp, void* load_sp) { switch_stacks(save_sp, load_sp); }
-inline void leave_process_stack(void** save_sp, void* load_sp) { switch_stacks(save_sp, load_sp); }
+inline void switch_to_side(bool, void** save_sp, void* load_sp) { switch_stacks(save_sp, load_sp); }
+inline void switch_to_caller(bool, void** save_sp, void* load_sp) { switch_stacks(save_sp, load_sp); }
 #endif
 
 /// The stack pointer a new stack starts from, below `top`: switch_stacks() pops zeros
