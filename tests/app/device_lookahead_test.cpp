@@ -154,8 +154,10 @@ TEST_CASE("look-ahead: a fault no schedule avoids stops the exchange with what w
 TEST_CASE("look-ahead: a stopped run's pending messages, N a round not run, as messages_from_round counts them") {
   // Counted in O(1) when the slot timer stops (device_lookahead.hpp); the count of every
   // round's sends, the first, a middle and the last round, up to the boards' N = 256.
-  for (const auto& [radix, ports] : {std::pair{2U, 4U}, std::pair{2U, 32U}, std::pair{2U, 256U}, std::pair{4U, 16U},
-                                     std::pair{4U, 256U}}) {
+  for (const auto& network : {std::pair{2U, 4U}, std::pair{2U, 32U}, std::pair{2U, 256U}, std::pair{4U, 16U},
+                              std::pair{4U, 256U}}) {
+    const std::uint32_t radix = network.first;  // named, not bound: doctest's INFO captures them
+    const std::uint32_t ports = network.second;
     const Network net = make_network(Topology::omega, ports, radix).value();
     for (const RoundOrder order : {RoundOrder::natural, RoundOrder::gray}) {
       const auto latin = LatinSquareSchedule<>::make(net, order).value();

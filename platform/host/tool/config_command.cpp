@@ -110,18 +110,9 @@ std::string config_line(const ControllerConfig& c) {
   return line;
 }
 
-int run_encode(const Args& args) {
-  // The output options first: a wrong --format or --board is reported before the network.
-  const std::string format = args.value("format").value_or("bin");
-  if (format != "bin" && format != "hex") throw UsageError("unknown format '" + format + "' (known: bin, hex)");
-  const auto board = args.value("board");
-  if (format == "hex" && !board) throw UsageError("--format hex needs --board BOARD (known: " + board_names() + ")");
-  const std::uint32_t address = board ? board_address(*board) : 0;
-  const auto out = args.value("out");
-  if (!out) throw UsageError("missing --out FILE (- for standard output, with --format hex)");
-  if (*out == "-" && format == "bin")
-    throw UsageError("--out - writes text only: use --format hex for standard output, or a file for bin");
-
+/// The block's contents from encode's options: the network, schedule, order, faults
+/// (at most 8 with the links), the degraded flag and the switch times.
+ControllerConfig config_of(const Args& args) {
   ControllerConfig config;
   const Network net = choose_network(args);
   config.topology = net.topology;
@@ -160,6 +151,22 @@ int run_encode(const Args& args) {
                        std::string(describe(Errc::config_time_out_of_range)));
     (option[0] == 's' ? config.settle_us : config.guard_us) = us;
   }
+  return config;
+}
+
+int run_encode(const Args& args) {
+  // The output options first: a wrong --format or --board is reported before the network.
+  const std::string format = args.value("format").value_or("bin");
+  if (format != "bin" && format != "hex") throw UsageError("unknown format '" + format + "' (known: bin, hex)");
+  const auto board = args.value("board");
+  if (format == "hex" && !board) throw UsageError("--format hex needs --board BOARD (known: " + board_names() + ")");
+  const std::uint32_t address = board ? board_address(*board) : 0;
+  const auto out = args.value("out");
+  if (!out) throw UsageError("missing --out FILE (- for standard output, with --format hex)");
+  if (*out == "-" && format == "bin")
+    throw UsageError("--out - writes text only: use --format hex for standard output, or a file for bin");
+
+  const ControllerConfig config = config_of(args);
 
   const auto block = encode_config(config);
   // The firmware's checks, on the bytes as written: a block that decodes to anything
