@@ -9,11 +9,14 @@
 // Started before main by a constructor in .init_array (Reset_Handler runs them),
 // so the block is in its reset state before the controller probes it.
 #include <a2a/board/board.h>
+#include <a2a/emulated/chain_far_end.hpp>
+#include <a2a/board/emulated_chain.h>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/hal/fabric_registers.hpp>
 #include <a2a/mmio/mmio_bus.hpp>
 
 #include <cstdint>
+#include <span>
 
 #ifndef A2A_FW_MAX_PORTS
 #define A2A_FW_MAX_PORTS 256
@@ -27,6 +30,8 @@ using Emulator = a2a::emulated::FabricEmulator<Layout, A2A_FW_MAX_PORTS>;
 
 // Static storage: the emulator keeps 2 x N^2 bits (delivered messages, relay stores).
 Emulator g_emulator;
+// The SPI chains' far end (fabric=spi-chain): a stage's frame is at most N/2 bits.
+a2a::emulated::ChainFarEnd<Layout, (A2A_FW_MAX_PORTS / 2 + 7) / 8> g_chains;
 
 // System control space: SysTick and the system handler priorities (ARMv6-M and ARMv7-M).
 constexpr std::uintptr_t kScs = 0xE000'E000;
@@ -49,6 +54,22 @@ extern "C" void SysTick_Handler(void) {
   a2a::mmio::MmioBus block(a2a_board_fabric_base());
   g_emulator.service(block);
 }
+
+extern "C" void a2a_emulated_chain_shift(std::uint32_t chain, const std::uint8_t* in, std::uint8_t* out,
+                                         std::uint32_t n) {
+  g_chains.shift(chain, std::span<const std::uint8_t>(in, n), std::span<std::uint8_t>(out, n));
+}
+
+extern "C" std::uint32_t a2a_emulated_chain_latch(void) {
+  a2a::mmio::MmioBus block(a2a_board_fabric_base());
+  return static_cast<std::uint32_t>(g_chains.latch(block));
+}
+
+extern "C" void a2a_emulated_chain_inject(std::uint32_t chain, std::uint32_t element, std::uint32_t after) {
+  g_chains.inject_readback(chain, element, after);
+}
+
+extern "C" void a2a_emulated_chain_clear(void) { g_chains.clear_faults(); }
 
 namespace {
 

@@ -12,41 +12,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "gpio_model.hpp"
 #include "switch_sink_bench.hpp"
 
 using namespace a2a;
 
 namespace {
 
-constexpr std::uint32_t kLines = 128;
+constexpr std::uint32_t kLines = test::kModelLines;
+using test::LinesModel;
 
-/// GPIO lines 32 to a word, and a strobe that makes them the elements' settings.
-struct LinesModel {
-  std::vector<bool> lines = std::vector<bool>(kLines);
-  std::vector<bool> strobed = std::vector<bool>(kLines);
-  std::uint32_t fail_word{~0U};
-  std::uint64_t writes{0};
-  std::uint64_t pulses{0};
-  Errc set(std::uint32_t word, std::uint32_t bits) {
-    if (word == fail_word) return Errc::bus_timeout;
-    ++writes;
-    for (std::uint32_t i = 0; i < 32; ++i) lines.at(32 * word + i) = ((bits >> i) & 1U) != 0;
-    return Errc::ok;
-  }
-  Errc pulse() {
-    ++pulses;
-    strobed = lines;
-    return Errc::ok;
-  }
-  [[nodiscard]] std::uint32_t element_state(const Network& net, std::uint32_t s, std::uint32_t e) const {
-    std::uint32_t w = 0;
-    while ((1U << w) < net.radix) ++w;
-    std::uint32_t state = 0;
-    for (std::uint32_t b = 0; b < w; ++b)
-      if (strobed.at((s * net.switches_per_stage() + e) * w + b)) state |= 1U << b;
-    return state;
-  }
-};
 using Sink = gpio::GpioSink<LinesModel, LinesModel, kLines>;
 using Fabric = hal::SwitchFabric<Sink, test::TickingClock, 64>;
 static_assert(hal::FabricController<Fabric>);

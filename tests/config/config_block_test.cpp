@@ -108,8 +108,8 @@ TEST_CASE("bad blocks are refused, each with its own error") {
     CHECK(decode_config(b).error() == Errc::config_crc_mismatch);
   }
   b = good;
-  b[59] = 1;  // the last reserved byte (53..58: settle_us, guard_us)
-  CHECK(decode_config(reseal(b)).error() == Errc::config_reserved_not_zero);
+  b[59] = 2;  // fabric: 0 the a2a block, 1 an SPI chain, nothing else
+  CHECK(decode_config(reseal(b)).error() == Errc::config_unknown_fabric);
   b = good;
   b[52] = 2;  // flags: bit 0 (degraded) only
   CHECK(decode_config(reseal(b)).error() == Errc::config_reserved_not_zero);
@@ -274,4 +274,19 @@ TEST_CASE("settle_us and guard_us: bytes 53..55 and 56..58 little-endian, at mos
   REQUIRE(old.ok());
   CHECK(old->settle_us == 0);
   CHECK(old->guard_us == 0);
+}
+
+TEST_CASE("fabric: byte 59, 0 the a2a block, 1 an SPI chain; an older block reads as the a2a block") {
+  ControllerConfig c;
+  c.fabric = FabricBackend::spi_chain;
+  const Block b = encode_config(c);
+  CHECK(b[59] == 0x01);  // pinned by hand (docs/configuration.md)
+  const auto back = decode_config(b);
+  REQUIRE(back.ok());
+  CHECK(back->fabric == FabricBackend::spi_chain);
+  CHECK(encode_config(ControllerConfig{})[59] == 0x00);
+  CHECK(decode_config(encode_config(ControllerConfig{}))->fabric == FabricBackend::a2a_block);
+  CHECK(name(FabricBackend::spi_chain) == "spi-chain");
+  CHECK(name(FabricBackend::a2a_block) == "a2a");
+  CHECK(describe(Errc::config_unknown_fabric).find("configuration") != std::string_view::npos);
 }

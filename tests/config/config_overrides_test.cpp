@@ -73,6 +73,13 @@ TEST_CASE("key=value overrides: a refused word is named and nothing is applied")
   CHECK(why.word == "guard_us=1000001");
   CHECK(apply_overrides(base, "settle_us=-1", &why).error() == Errc::argument_bad_value);
   CHECK(apply_overrides(base, "settle_us=1 settle_us=2", &why).error() == Errc::argument_repeated);
+  const auto chained = apply_overrides(base, "fabric=spi-chain");
+  REQUIRE(chained.ok());
+  CHECK(chained->fabric == FabricBackend::spi_chain);
+  CHECK(apply_overrides(*chained, "fabric=a2a")->fabric == FabricBackend::a2a_block);
+  CHECK(apply_overrides(base, "fabric=SPI-chain", &why).error() == Errc::config_unknown_fabric);
+  CHECK(why.word == "fabric=SPI-chain");
+  CHECK(apply_overrides(base, "fabric=a2a fabric=a2a", &why).error() == Errc::argument_repeated);
   CHECK(key_bit("ports") != 0);
   CHECK(key_bit("ports") != key_bit("radix"));
   std::uint32_t n = 0;

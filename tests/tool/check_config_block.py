@@ -10,7 +10,7 @@ neither the tool's C++ nor its generated board table is trusted.
 usage: check_config_block.py A2A WORKDIR BOARDS_DIR CASE...
 CASE: comma-separated key=value: topology, ports, radix (default 2), schedule (the name
 the block must hold), order (default natural), fault=S:W (repeatable), settle and guard
-(microseconds, bytes 53..55 and 56..58), board (also checks the HEX for that board),
+(microseconds, bytes 53..55 and 56..58), fabric (a2a or spi-chain, byte 59), board (also checks the HEX for that board),
 rounds (what decode must report), max_rounds (at most that).
 Each case: encode .bin (and .hex), check both here, decode both with the tool, and flip
 one byte of the .bin, which decode must refuse naming the CRC.
@@ -47,7 +47,8 @@ def parse_block(data):
     magic, version, size, topology, schedule, order, count, ports, radix = struct.unpack_from("<IHHBBBBII", data, 0)
     assert magic == 0x43413241 and data[0:4] == b"A2AC", "magic %#x" % magic
     assert version == 1 and size == 64, "version %d size %d" % (version, size)
-    assert data[52] == 0 and data[59] == 0, "flags or the reserved byte not zero"
+    assert data[52] == 0, "flags not zero"
+    assert data[59] <= 1, "fabric byte %d: 0 the a2a block, 1 an SPI chain" % data[59]
     settle = data[53] | data[54] << 8 | data[55] << 16
     guard = data[56] | data[57] << 8 | data[58] << 16
     (crc,) = struct.unpack_from("<I", data, 60)
@@ -57,7 +58,7 @@ def parse_block(data):
     assert all(f == (0, 0) for f in faults[count:]), "unused fault slots not zero"
     return {"topology": TOPOLOGIES[topology], "schedule": SCHEDULES[schedule], "order": ["natural", "gray"][order],
             "ports": ports, "radix": radix, "faults": ["%d:%d" % f for f in faults[:count]], "settle": settle,
-            "guard": guard}
+            "guard": guard, "fabric": ["a2a", "spi-chain"][data[59]]}
 
 
 def parse_hex(text):
@@ -94,7 +95,7 @@ def run(a2a, *args):
 
 
 def check_case(a2a, work, boards_dir, case):
-    want = {"radix": "2", "order": "natural", "fault": [], "settle": "0", "guard": "0"}
+    want = {"radix": "2", "order": "natural", "fault": [], "settle": "0", "guard": "0", "fabric": "a2a"}
     for item in case.split(","):
         key, value = item.split("=", 1)
         if key == "fault":
@@ -106,19 +107,20 @@ def check_case(a2a, work, boards_dir, case):
                "--order", want["order"]]
     for fault in want["fault"]:
         options += ["--fault", fault]
-    options += ["--settle-us", want["settle"], "--guard-us", want["guard"]]
+    options += ["--settle-us", want["settle"], "--guard-us", want["guard"], "--fabric", want["fabric"]]
     done = run(a2a, "encode", *options, "--out", stem + ".bin")
     assert done.returncode == 0, "encode: %s" % done.stderr
     block = open(stem + ".bin", "rb").read()
     fields = parse_block(block)
     expected = {"topology": want["topology"], "schedule": want["schedule"], "order": want["order"],
                 "ports": int(want["ports"]), "radix": int(want["radix"]), "faults": want["fault"],
-                "settle": int(want["settle"]), "guard": int(want["guard"])}
+                "settle": int(want["settle"]), "guard": int(want["guard"]), "fabric": want["fabric"]}
     assert fields == expected, "block holds %s, asked %s" % (fields, expected)
     line = "config: topology=%s ports=%s radix=%s schedule=%s order=%s faults=%s" % (
         want["topology"], want["ports"], want["radix"], want["schedule"], want["order"],
         ",".join(want["fault"]) or "none")
     line += "".join(" %s_us=%s" % (key, want[key]) for key in ("settle", "guard") if want[key] != "0")
+    line += " fabric=%s" % want["fabric"] if want["fabric"] != "a2a" else ""
     outputs = [run(a2a, "decode", stem + ".bin")]
     if "board" in want:
         address = board_address(boards_dir, want["board"])

@@ -88,6 +88,7 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_ARGUMENT_REPEATED, Errc::argument_repeated},
     {A2A_ERR_CONFIG_FAULT_FLAGS_INVALID, Errc::config_fault_flags_invalid},
     {A2A_ERR_CONFIG_TIME_OUT_OF_RANGE, Errc::config_time_out_of_range},
+    {A2A_ERR_CONFIG_UNKNOWN_FABRIC, Errc::config_unknown_fabric},
     {A2A_ERR_TAG_OUT_OF_RANGE, Errc::tag_out_of_range},
     {A2A_ERR_CONTROL_MODE_UNKNOWN, Errc::control_mode_unknown},
     {A2A_ERR_FABRIC_NOT_CONFIGURED, Errc::fabric_not_configured},
@@ -114,6 +115,7 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_BUS_TIMEOUT, Errc::bus_timeout},
     {A2A_ERR_BUS_READBACK_MISMATCH, Errc::bus_readback_mismatch},
     {A2A_ERR_FABRIC_TIMING_UNSUPPORTED, Errc::fabric_timing_unsupported},
+    {A2A_ERR_FABRIC_BACKEND_UNAVAILABLE, Errc::fabric_backend_unavailable},
 };
 constexpr bool status_codes_hold() {
   return std::ranges::all_of(kStatusCodes,

@@ -12,6 +12,9 @@
 #ifdef A2A_FW_SLOT_TIMER
 #include <a2a/board/slot_timer.hpp>
 #endif
+#ifdef A2A_BOARD_SPI_CHAIN_BASE
+#include "switch_chain.hpp"
+#endif
 
 #include <array>
 #include <cstdint>
@@ -99,6 +102,18 @@ class CortexMBoard {
   std::uint32_t crumb(std::uint32_t i) { return a2a_board_persistent()[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { a2a_board_persistent()[i] = v; }
   FabricBus& bus() { return bus_; }
+#ifdef A2A_BOARD_SPI_CHAIN_BASE
+  /// fabric=spi-chain: the switch elements on the board's SPI chains (switch_chain.hpp).
+  a2a::board::SpiChainPath::Fabric& switch_path() { return chains_.fabric(); }
+#ifdef A2A_BOARD_EMULATED_FABRIC
+  /// `inject CHAIN:ELEMENT [ROUND] readback`: the emulated far end answers wrong once.
+  a2a::Errc inject_readback(std::uint32_t chain, std::uint32_t element, std::uint32_t round) {
+    a2a_emulated_chain_inject(chain, element, round);
+    return a2a::Errc::ok;
+  }
+  void clear_wire_faults() { a2a_emulated_chain_clear(); }
+#endif
+#endif
 #ifdef A2A_FW_SLOT_TIMER
   /// Look-ahead mode (`set mode=lookahead`): the board's slot timer, whose interrupt
   /// writes each round's STAGE_CTRL word and COMMIT through the memory-mapped bus.
@@ -108,6 +123,9 @@ class CortexMBoard {
  private:
   FabricBus bus_;
   a2a::app::ResetCause cause_;
+#ifdef A2A_BOARD_SPI_CHAIN_BASE
+  a2a::board::SpiChainPath chains_{A2A_BOARD_SPI_CHAIN_BASE};
+#endif
 };
 
 }  // namespace

@@ -77,8 +77,11 @@ std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b
   if (net->switches_per_stage() > b.max_ports / 2)
     throw UsageError(board + " would refuse it: the network does not fit its fabric block (at most " +
                      std::to_string(b.max_ports / 2) + " switches per stage)");
-  // The boards' controller images drive the a2a block, which carries a round when committed.
-  if (c.settle_us != 0 || c.guard_us != 0)
+  // The boards' images set the switches through the a2a block, which carries a round when
+  // committed, or (fabric=spi-chain, the MPS2 boards) through shift-register chains that wait.
+  if (c.fabric == FabricBackend::spi_chain && !b.spi_chain)
+    throw UsageError(board + " would refuse it: " + std::string(describe(Errc::fabric_backend_unavailable)));
+  if (c.fabric == FabricBackend::a2a_block && (c.settle_us != 0 || c.guard_us != 0))
     throw UsageError(board + " would refuse it: " + std::string(describe(Errc::fabric_timing_unsupported)));
   // The image's storage: FaultPlanStorage<capacity, plan_faults>, or SingleFaultPlanStorage<capacity>.
   const std::size_t n = b.max_ports;
@@ -107,6 +110,7 @@ std::string config_line(const ControllerConfig& c) {
   if (c.degraded) line += " degraded=on";
   if (c.settle_us != 0) line += " settle_us=" + std::to_string(c.settle_us);
   if (c.guard_us != 0) line += " guard_us=" + std::to_string(c.guard_us);
+  if (c.fabric != FabricBackend::a2a_block) line += " fabric=" + std::string(name(c.fabric));
   return line;
 }
 
@@ -150,6 +154,13 @@ ControllerConfig config_of(const Args& args) {
       throw UsageError(std::string("--") + option + " " + std::to_string(us) + ": " +
                        std::string(describe(Errc::config_time_out_of_range)));
     (option[0] == 's' ? config.settle_us : config.guard_us) = us;
+  }
+  if (const auto text = args.value("fabric")) {
+    const auto* known = std::find_if(kAllFabricBackends.begin(), kAllFabricBackends.end(),
+                                     [&](FabricBackend f) { return name(f) == *text; });
+    if (known == kAllFabricBackends.end())
+      throw UsageError("--fabric '" + *text + "': " + std::string(describe(Errc::config_unknown_fabric)));
+    config.fabric = *known;
   }
   return config;
 }
@@ -267,7 +278,7 @@ void add_config_command(CommandLine& cli) {
       {"encode", "build a block for provisioning a board",
        "a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
        "                         [--fault-link S:T]... [--degraded] [--settle-us US] [--guard-us US]\n"
-       "                         [--format bin|hex] [--board BOARD] --out FILE",
+       "                         [--fabric a2a|spi-chain] [--format bin|hex] [--board BOARD] --out FILE",
        "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
        "firmware does (decode_config, then plan_exchange) before writing it. The schedule options are\n"
        "a2a dump's (default schedule: the network's default, as the firmware's A2A_FW_SCHEDULE=auto);\n"
@@ -281,6 +292,9 @@ void add_config_command(CommandLine& cli) {
   CommandLine::number(encode, "guard-us", "US",
                       "switch hardware: the least time from one round done to the next\nlatch, in microseconds "
                       "(default 0, at most 1000000)");
+  CommandLine::value(encode, "fabric", "F",
+                     "what sets the switches: a2a (default: the a2a block's switch registers)\n"
+                     "or spi-chain (switch elements on SPI shift-register chains, the MPS2 boards)");
   CommandLine::value(encode, "format", "F",
                      "bin (default): the 64 raw bytes; hex: Intel HEX at the board's\n"
                      "configuration address (needs --board)");

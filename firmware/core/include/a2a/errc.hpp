@@ -81,6 +81,7 @@ enum class Errc : std::uint8_t {
   argument_repeated,  ///< a key=value override whose key was given before (only fault= repeats)
   config_fault_flags_invalid,  ///< a fault slot's flag bits name nothing (a state without stuck, a stuck link)
   config_time_out_of_range,    ///< a settle or guard time above kMaxSwitchTimeMicros
+  config_unknown_fabric,       ///< a fabric byte or name that is not a FabricBackend (a2a, spi-chain)
   // --- fabric (128-191): The HAL: driving a fabric's register block (hal/).
   tag_out_of_range = 128,  ///< a forward tag >= d^n (more digits than the network has stages)
   control_mode_unknown,  ///< not one of the ControlMode values
@@ -108,6 +109,7 @@ enum class Errc : std::uint8_t {
   bus_timeout,            ///< a transfer to the switches did not complete in time (SPI, I2C)
   bus_readback_mismatch,  ///< what came back from the switches on the bus differs from what was written
   fabric_timing_unsupported,  ///< settle_us or guard_us on a fabric that does not wait them (not a SwitchFabric)
+  fabric_backend_unavailable,  ///< fabric=spi-chain on a board (or image) that drives no switch path
 };
 
 /// The layer whose check refused a parameter.
@@ -226,7 +228,8 @@ constexpr std::string_view describe_configuration(Errc e) {
       }>();
     case Errc::config_reserved_not_zero: return "reserved bytes of the configuration block must be zero";
     case Errc::argument_unknown_key:
-      return "unknown configuration key (use topology, ports, radix, schedule, order, fault, degraded, settle_us, guard_us)";
+      return "unknown configuration key (use topology, ports, radix, schedule, order, fault, degraded, settle_us, "
+             "guard_us, fabric)";
     case Errc::argument_bad_value: return "configuration value does not parse";
     case Errc::config_fault_flags_invalid:
       return "a fault slot of the configuration block has flags that name nothing: the state bit (13) needs the stuck "
@@ -237,6 +240,9 @@ constexpr std::string_view describe_configuration(Errc e) {
         return detail::pieces("the configuration's settle_us and guard_us are at most ", kMaxSwitchTimeMicros,
                               " microseconds (one second)");
       }>();
+    case Errc::config_unknown_fabric:
+      return "unknown fabric in the configuration (a2a: the a2a block sets the switches; spi-chain: switch elements "
+             "on SPI shift-register chains)";
     default: break;
   }
   return {};
@@ -298,6 +304,9 @@ constexpr std::string_view describe_fabric(Errc e) {
     case Errc::fabric_timing_unsupported:
       return "settle_us and guard_us are the settle and guard times of switch hardware the controller latches "
              "(SPI chains, crosspoint chips, GPIO); this fabric carries a round when it is committed: give 0";
+    case Errc::fabric_backend_unavailable:
+      return "fabric=spi-chain needs a board that drives switch elements on an SPI chain (the MPS2 boards' PL022); "
+             "this one sets its switches through the a2a block only (fabric=a2a)";
     default: break;
   }
   return {};
@@ -334,7 +343,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
     case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
-    case Errc::fabric_timing_unsupported:
+    case Errc::fabric_timing_unsupported: case Errc::config_unknown_fabric: case Errc::fabric_backend_unavailable:
       return true;
   }
   return false;

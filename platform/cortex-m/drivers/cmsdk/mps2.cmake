@@ -7,7 +7,8 @@
 set(A2A_BOARD_SOURCES
   "${A2A_BOARD_DIR}/board.c"
   "${CMAKE_CURRENT_LIST_DIR}/cmsdk.c"
-  "${CMAKE_CURRENT_LIST_DIR}/mps2_board.c")
+  "${CMAKE_CURRENT_LIST_DIR}/mps2_board.c"
+  "${CMAKE_CURRENT_LIST_DIR}/pl022.c")
 set(A2A_BOARD_INCLUDE_DIRS "${CMAKE_CURRENT_LIST_DIR}")
 # The slot timer's interrupt handler (look-ahead mode): CMSDK TIMER1, interrupt 9.
 set(A2A_BOARD_SLOT_TIMER_SOURCES "${CMAKE_CURRENT_LIST_DIR}/cmsdk_slot_irq.cpp")
@@ -20,6 +21,10 @@ set(A2A_BOARD_CPU_HZ 25000000)
 # a 31 MHz core, the nearest to the board's 25 MHz (time deterministic, as on the board).
 set(A2A_BOARD_QEMU_ICOUNT_SHIFT 5)
 set(A2A_BOARD_BAUD 115200)
+# Switch elements on SPI shift-register chains (fabric=spi-chain, docs/switch-backends.md):
+# the first PL022 (SSP) of the FPGA image. QEMU models it with its loopback mode; the
+# emulated fabric's chain model is the chains' far end there.
+set(A2A_BOARD_SPI_CHAIN_BASE 0x40020000)
 # Largest N of the controller image (A2A_FW_MAX_PORTS default) and of the
 # portable test sweeps (A2A_TARGET_TEST_MAX_PORTS default): 4 MiB of RAM.
 set(A2A_BOARD_FW_MAX_PORTS 256)

@@ -53,6 +53,8 @@ class Device {
   using Hooks = detail::DeviceRoundHooks<Board, Access>;
   static constexpr bool kCounted = detail::CountingFabric<Driver>;
   static constexpr bool kTimed = detail::TimedFabric<Driver>;
+  /// The a2a block with the board's switch path beside it (fabric=spi-chain).
+  static constexpr bool kSplit = requires(Driver& d) { d.use_switch_path(true); };
   static constexpr bool kLookahead = SlotTimerBoard<Board> && Access::kBlock;
   using Job = JobRunner<Driver, Hooks>;
   template <class S>
@@ -273,7 +275,9 @@ class Device {
   [[gnu::noinline]] Errc check(const ControllerConfig& c) {
     planned_ok_ = false;
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
-    if (!kTimed && (c.settle_us != 0 || c.guard_us != 0)) return Errc::fabric_timing_unsupported;
+    if (c.fabric == FabricBackend::spi_chain && !kSplit) return Errc::fabric_backend_unavailable;
+    const bool waits = kSplit ? c.fabric == FabricBackend::spi_chain : kTimed;  // settle and guard times
+    if (!waits && (c.settle_us != 0 || c.guard_us != 0)) return Errc::fabric_timing_unsupported;
     if (const Result<Network> net = make_network(c.topology, c.ports, c.radix);
         Access::kBlock && net && !Layout::fits(*net))
       return Errc::fabric_capacity_exceeded;
@@ -365,6 +369,7 @@ class Device {
   [[gnu::noinline]] void cmd_run(std::string_view args);
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
+  void inject_wire_fault(const Injection& in);
   [[gnu::noinline]] void continue_clear();
   /// The reads a fabric action (a clear, an injection) gets to be confirmed: the board's
   /// fabric_polls(), at least one.

@@ -50,10 +50,12 @@ void Device<Board, MaxPorts, Fabric>::cmd_help() {
                 "status                   the device's state as key=value\n"
                 "config                   the configuration the next run uses\n"
                 "set KEY=VALUE ...        change it: topology ports radix schedule order fault degraded slot_us mode trace\n"
+                "                         settle_us guard_us fabric (fabric=a2a|spi-chain: what sets the switches)\n"
                 "                         (mode=direct|lookahead: lookahead commits each round from the slot timer)\n"
                 "run [COUNT]              COUNT exchanges back to back (1..", kMaxRunCount, ")\n"
                 "stop                     end the run at the next round boundary (status answers meanwhile)\n"
                 "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
+                "inject CHAIN:ELEMENT [ROUND] readback  emulated SPI chain: the element reads back flipped once\n"
                 "clear                    emulated fabric: no faulty switches\n");
   ok();
 }
@@ -69,12 +71,13 @@ void Device<Board, MaxPorts, Fabric>::print_config() {
     board_->print(f == 0 ? "" : ",", c.faults[f].link ? "L" : "", c.faults[f].stage, ":", c.faults[f].switch_index,
                   c.faults[f].stuck == 0 ? "" : c.faults[f].stuck == 1 ? ":stuck=0" : ":stuck=1");
   // Keys are only ever added at the end of the line (docs/protocol.md): mode=, then
-  // degraded=on, settle_us= and guard_us= when set.
+  // degraded=on, settle_us=, guard_us= and fabric= when set.
   board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
                 config_ok_ ? "yes" : "no", " source=", source_, " mode=", name(knobs_.mode),
                 c.degraded ? " degraded=on" : "");
   if (c.settle_us != 0) board_->print(" settle_us=", c.settle_us);
   if (c.guard_us != 0) board_->print(" guard_us=", c.guard_us);
+  if (c.fabric != FabricBackend::a2a_block) board_->print(" fabric=", name(c.fabric));
   board_->print("\n");
 }
 
@@ -88,7 +91,8 @@ void Device<Board, MaxPorts, Fabric>::print_fabric_found() {
   }
   if constexpr (Access::kBlock) {
     board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages,
-                  " stages, fault injection ", fabric.can_inject() ? "available" : "not available", "\n");
+                  " stages, fault injection ", fabric.can_inject() ? "available" : "not available",
+                  kSplit ? "; the switches also on SPI chains (fabric=spi-chain)" : "", "\n");
   } else {
     board_->print("fabric: the product's driver, up to ", MaxPorts, " ports; ",
                   kCounted      ? "runs verified by its delivery counters"
@@ -162,7 +166,7 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
-  constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden]";
+  constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden|readback]";
   const std::string_view position = detail::next_word(args);
   std::string_view round = detail::next_word(args);
   std::string_view word = round;
@@ -174,12 +178,19 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   Injection injection = *parsed;
   const Injection* in = &injection;
   bool kind_given = false;
+  bool readback = false;
   for (; !word.empty(); word = detail::next_word(args)) {
+    if (word == "readback" && !readback) {
+      readback = true;
+      continue;
+    }
     if (const Errc e = parse_injection_word(word, injection, kind_given); e != Errc::ok)
       return error("inject: '", word, "' ", e == Errc::argument_repeated ? "repeats a kind" : "is not dead, stuck=0, stuck=1 or hidden",
                    " (", kUsage, ")");
   }
+  if (readback && (kind_given || in->hidden)) return error("inject: readback is a wire fault, not a switch's (", kUsage, ")");
   if (!fabric_present()) return error("fabric not recognised: nothing armed");
+  if (readback) return inject_wire_fault(*in);
   if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
   const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
   if (!net) return error("no valid network configured: ", describe(net.error()));
@@ -192,6 +203,31 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
                 in->stuck ? (in->state == 0 ? " sticks straight" : " sticks cross") : " fails", " from round ", in->round,
                 " of the next exchange", in->hidden ? " (hidden: the fabric does not mark it)" : "", "\n");
   ok();
+}
+
+/// `inject CHAIN:ELEMENT [ROUND] readback`: the board's emulated chain returns that
+/// element flipped once, so the next exchange ends on a read-back error naming it.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in) {
+  if constexpr (WireInjectingBoard<Board>) {
+    if (config_.fabric != FabricBackend::spi_chain)
+      return error("inject: readback fails the SPI chain's wire, and fabric=", name(config_.fabric),
+                   " sets the switches without it (set fabric=spi-chain first): nothing armed");
+    const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
+    if (!net) return error("no valid network configured: ", describe(net.error()));
+    if (in.stage >= net->stages || in.switch_index >= net->switches_per_stage())
+      return error("element ", in.switch_index, " of the chain of stage ", in.stage, " is outside the network (",
+                   net->stages, " chains of ", net->switches_per_stage(), " elements)");
+    if (const Errc e = board_->inject_readback(in.stage, in.switch_index, in.round); e != Errc::ok)
+      return error("inject: the chain refused it: ", describe(e));
+    board_->print("armed: element ", in.switch_index, " of the chain of stage ", in.stage,
+                  " reads back flipped once, at the chain's first shift from round ", in.round,
+                  " of the next exchange\n");
+    ok();
+  } else {
+    (void)in;
+    error("this board's switch wire cannot be made to fail (no emulated SPI chain): nothing armed");
+  }
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
@@ -217,6 +253,7 @@ void Device<Board, MaxPorts, Fabric>::continue_clear() {
   }
   clear_polls_left_ = 0;
   injection_count_ = 0;
+  if constexpr (WireInjectingBoard<Board>) board_->clear_wire_faults();
   board_->print("no faulty switches in the emulated fabric\n");
   ok();
 }

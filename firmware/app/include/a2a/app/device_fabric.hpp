@@ -16,6 +16,7 @@
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"
+#include "a2a/hal/split_fabric.hpp"
 #include "a2a/hal/switch_fabric.hpp"
 
 namespace a2a::app {
@@ -41,6 +42,21 @@ struct AcknowledgementHook {
   std::uint32_t (*received)(void* context, std::uint32_t destination){nullptr};
   void* context{nullptr};
   [[nodiscard]] constexpr bool set() const { return received != nullptr; }
+};
+
+/// A board with the a2a block and a second path to the switch elements (its SPI chain:
+/// switch_path(), a hal::SwitchFabric): `fabric=spi-chain` sets the switches there, the
+/// block stays the endpoints and counters (hal::SplitFabric).
+template <class B>
+concept SwitchPathBoard = BlockBoard<B> && requires(B& b, hal::SwitchTiming t) { b.switch_path().set_timing(t); };
+
+/// A board whose emulated switch wire can be made to read back wrong (`inject ... readback`):
+/// the chain `chain`'s element `element` comes back flipped once, at the first shift of
+/// that chain `latches` latches from now; clear_wire_faults() disarms it.
+template <class B>
+concept WireInjectingBoard = requires(B& b, std::uint32_t u) {
+  { b.inject_readback(u, u, u) } -> std::same_as<Errc>;
+  b.clear_wire_faults();
 };
 
 namespace detail {
@@ -74,14 +90,31 @@ concept ProbedFabric = requires(F& f) {
 
 /// The a2a block: the device's own driver over the board's bus, whose writes it counts.
 template <class Board, std::uint32_t MaxPorts>
+struct BlockDriverOf {
+  using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
+  using Bus = CountingBus<std::remove_reference_t<decltype(std::declval<Board&>().bus())>>;
+  using type = hal::FabricDriver<Bus, Layout>;
+  static type make(Bus& bus, Board&) { return type(bus); }
+};
+template <SwitchPathBoard Board, std::uint32_t MaxPorts>
+struct BlockDriverOf<Board, MaxPorts> {
+  using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
+  using Bus = CountingBus<std::remove_reference_t<decltype(std::declval<Board&>().bus())>>;
+  using Switches = std::remove_reference_t<decltype(std::declval<Board&>().switch_path())>;
+  using type = hal::SplitFabric<hal::FabricDriver<Bus, Layout>, Switches>;
+  static type make(Bus& bus, Board& board) { return type(bus, board.switch_path()); }
+};
+
+template <class Board, std::uint32_t MaxPorts>
 class OwnedBlock {
  public:
   using Layout = hal::FabricLayout<MaxPorts, kMaxStages>;
   using Bus = CountingBus<std::remove_reference_t<decltype(std::declval<Board&>().bus())>>;
-  using Driver = hal::FabricDriver<Bus, Layout>;
+  /// The block's driver; with the board's switch path, both (hal::SplitFabric).
+  using Driver = typename BlockDriverOf<Board, MaxPorts>::type;
   static constexpr bool kBlock = true;
 
-  explicit OwnedBlock(Board& board) : bus_(board.bus()), driver_(bus_) {}
+  explicit OwnedBlock(Board& board) : bus_(board.bus()), driver_(BlockDriverOf<Board, MaxPorts>::make(bus_, board)) {}
   OwnedBlock(const OwnedBlock&) = delete;  // driver_ points at bus_
   OwnedBlock& operator=(const OwnedBlock&) = delete;
   OwnedBlock(OwnedBlock&&) = delete;

@@ -297,6 +297,9 @@ bool Device<Board, MaxPorts, Fabric>::lookahead_runs(const AnySchedule& schedule
   if constexpr (!Access::kBlock)
     return fail("look-ahead mode needs the a2a block's slot ring; this device drives the product's fabric; "
                 "nothing was run (mode=direct runs it)");
+  if (config_.fabric != FabricBackend::a2a_block)
+    return fail("look-ahead mode writes the a2a block's slot ring; fabric=", name(config_.fabric),
+                " latches each round over its own wire: nothing was run (mode=direct runs it)");
   if (knobs_.slot_us == 0)
     return fail("look-ahead mode needs slot_us > 0 (the slot timer's period in microseconds); nothing was run");
   if constexpr (!SlotTimerBoard<Board>)
@@ -318,6 +321,7 @@ bool Device<Board, MaxPorts, Fabric>::configure_fabric(Driver& fabric, const Any
     if (const Errc e = fabric.probe(); e != Errc::ok) return fail("fabric not recognised: ", describe(e));
   }
   const bool relays = schedule.fault_tolerant() != nullptr;
+  if constexpr (kSplit) fabric.use_switch_path(config_.fabric == FabricBackend::spi_chain);
   if (const Errc e = fabric.configure(schedule.network(), is_optical(schedule), relays); e != Errc::ok)
     return fail("fabric refused the network: ", describe(e));
   if constexpr (kTimed) fabric.set_timing(hal::SwitchTiming{config_.settle_us, config_.guard_us});
@@ -332,6 +336,9 @@ void Device<Board, MaxPorts, Fabric>::print_exchange_line(std::uint32_t index, s
                 net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()), ", ",
                 order_name(), " order, ", schedule.rounds(), " rounds");
   if (knobs_.mode == RunMode::lookahead) board_->print("; look-ahead, a slot every ", knobs_.slot_us, " us");
+  if (config_.fabric != FabricBackend::a2a_block)
+    board_->print("; switches on ", name(config_.fabric), ", settle ", config_.settle_us, " us, guard ",
+                  config_.guard_us, " us");
   board_->print("\n");
 }
 

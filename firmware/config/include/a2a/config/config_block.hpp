@@ -20,14 +20,16 @@
 //   52   1   flags        bit 0: degraded (leave out the pairs no relay reaches)
 //   53   3   settle_us    switch elements' settle time after a latch, us (u24, at most 10^6)
 //   56   3   guard_us     least time from a round done to the next latch, us (u24, at most 10^6)
-//   59   1   reserved     zero
+//   59   1   fabric       the switch path: 0 the a2a block, 1 an SPI chain (FabricBackend)
 //   60   4   crc32        CRC-32 (IEEE 802.3, reflected) of bytes 0..59
-// A block of before settle_us and guard_us (bytes 53..58 zero) reads as both 0.
+// A block of before settle_us and guard_us (bytes 53..58 zero) reads as both 0, and one
+// of before fabric (byte 59 zero) as the a2a block.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/limits.hpp"  // kMaxConfigFaults: the block's fault slots
@@ -56,6 +58,16 @@ struct FaultPosition {
   friend constexpr bool operator==(const FaultPosition&, const FaultPosition&) = default;
 };
 
+/// Which hardware sets the switches (byte 59): the a2a block's switch registers, or
+/// elements on SPI shift-register chains (a board with a switch path; the a2a block
+/// stays the far side's endpoints and counters).
+enum class FabricBackend : std::uint8_t { a2a_block = 0, spi_chain = 1 };
+inline constexpr std::array kAllFabricBackends = {FabricBackend::a2a_block, FabricBackend::spi_chain};
+/// The configuration's name of a backend (`fabric=` on the console, `--fabric`).
+[[nodiscard]] constexpr std::string_view name(FabricBackend f) {
+  return f == FabricBackend::spi_chain ? "spi-chain" : "a2a";
+}
+
 /// The decoded contents of a configuration block (not yet checked against the network).
 struct ControllerConfig {
   Topology topology{Topology::omega};
@@ -70,6 +82,7 @@ struct ControllerConfig {
   /// guard time before the next, in microseconds (at most kMaxSwitchTimeMicros each).
   std::uint32_t settle_us{0};
   std::uint32_t guard_us{0};
+  FabricBackend fabric{FabricBackend::a2a_block};
   friend constexpr bool operator==(const ControllerConfig&, const ControllerConfig&) = default;
 };
 
@@ -120,6 +133,7 @@ constexpr std::array<std::uint8_t, kConfigBlockSize> encode_config(const Control
   b[52] = config.degraded ? 1U : 0U;
   detail::store_le(b, 53, 3, config.settle_us);
   detail::store_le(b, 56, 3, config.guard_us);
+  b[59] = static_cast<std::uint8_t>(config.fabric);
   detail::store_le(b, 60, 4, crc32(std::span<const std::uint8_t>(block).first(60)));
   return block;
 }
@@ -133,7 +147,7 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
     return Errc::config_unsupported_version;
   if (detail::load_le(b, 60, 4) != crc32(b.first(60))) return Errc::config_crc_mismatch;
   if ((b[52] & ~1U) != 0) return Errc::config_reserved_not_zero;  // flags: bit 0 only
-  if (b[59] != 0) return Errc::config_reserved_not_zero;
+  if (b[59] > static_cast<std::uint8_t>(FabricBackend::spi_chain)) return Errc::config_unknown_fabric;
   ControllerConfig c;
   bool topology_known = false;
   for (Topology t : kAllTopologies) topology_known = topology_known || static_cast<std::uint8_t>(t) == b[8];
@@ -161,6 +175,7 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
   c.degraded = (b[52] & 1U) != 0;
   c.settle_us = detail::load_le(b, 53, 3);
   c.guard_us = detail::load_le(b, 56, 3);
+  c.fabric = static_cast<FabricBackend>(b[59]);
   if (c.settle_us > kMaxSwitchTimeMicros || c.guard_us > kMaxSwitchTimeMicros) return Errc::config_time_out_of_range;
   return c;
 }

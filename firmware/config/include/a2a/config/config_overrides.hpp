@@ -5,7 +5,8 @@
 // Keys: topology, ports, radix, schedule, order, fault (stage:switch, or
 // Lstage:terminal for a dead link; repeatable; fault=none clears the list),
 // degraded (on|off: leave out the pairs no relay reaches instead of refusing),
-// settle_us and guard_us (switch hardware's settle and guard times, microseconds).
+// settle_us and guard_us (switch hardware's settle and guard times, microseconds),
+// fabric (a2a | spi-chain: what sets the switches).
 // When topology, ports or radix change and schedule is not given, the schedule
 // becomes the default family of the new network (default_schedule_kind). Every key
 // but fault is given once: a second `ports=` is refused (argument_repeated), not
@@ -39,7 +40,7 @@ constexpr bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' 
 /// A bit per key of the overrides (and of the device's `set`), to find a key given twice.
 constexpr std::uint32_t key_bit(std::string_view key) {
   constexpr std::string_view kKeys[] = {"topology", "ports", "radix",    "schedule", "order", "degraded",
-                                        "slot_us",  "mode",  "trace",    "settle_us", "guard_us"};
+                                        "slot_us",  "mode",  "trace",    "settle_us", "guard_us", "fabric"};
   for (std::uint32_t k = 0; k < std::size(kKeys); ++k)
     if (kKeys[k] == key) return std::uint32_t{1} << k;
   return 0;  // unknown keys are refused for themselves
@@ -114,6 +115,14 @@ constexpr Errc apply_override(ControllerConfig& c, std::string_view key, std::st
     if (!parse_u32(value, v)) return Errc::argument_bad_value;
     if (v > kMaxSwitchTimeMicros) return Errc::config_time_out_of_range;
     (key == "settle_us" ? c.settle_us : c.guard_us) = v;
+  } else if (key == "fabric") {
+    bool known = false;
+    for (FabricBackend f : kAllFabricBackends)
+      if (name(f) == value) {
+        c.fabric = f;
+        known = true;
+      }
+    if (!known) return Errc::config_unknown_fabric;
   } else {
     return Errc::argument_unknown_key;
   }

@@ -1,0 +1,197 @@
+// Every switch backend under the console device, with faults and re-plans: a board
+// whose switch path (SplitFabric, `set fabric=spi-chain`) is SPI chains, crosspoint
+// chips on SPI or on I2C, or GPIO lines, each played by its model written from the
+// wire formats (chain_model.hpp, crosspoint_model.hpp, gpio_model.hpp), whose latch
+// sets the a2a block's switches from what the model decodes. The block carries and
+// counts: a decoded state that differs from the schedule's misroutes, so every pair
+// delivered exactly once means every round's decoded states were the schedule's,
+// through configured faults, a switch failing mid-exchange and the re-plans around it.
+#include <a2a/app/device.hpp>
+#include <a2a/crosspoint/crosspoint.hpp>
+#include <a2a/gpio/gpio_sink.hpp>
+#include <a2a/hal/block_switch_sink.hpp>
+#include <a2a/spi_chain/shift_chain.hpp>
+
+#include <doctest/doctest.h>
+
+#include "chain_model.hpp"
+#include "crosspoint_model.hpp"
+#include "device_bench.hpp"
+#include "gpio_model.hpp"
+#include "switch_sink_bench.hpp"
+
+#include <memory>
+#include <string>
+
+using namespace a2a;
+using a2a::test::has;
+
+namespace {
+
+constexpr std::uint32_t kPorts = 256;
+using Layout = hal::FabricLayout<kPorts, kMaxStages>;
+using BlockBus = test::BasicHostBoard<kPorts>::Bus;
+
+/// The model's latch, then the block's switches set from the model's decoded states.
+template <class Model, class Decode>
+struct LatchToBlock {
+  Model* model;
+  BlockBus* block;
+  Decode decode;
+  Errc pulse() {
+    A2A_TRY(model->pulse());
+    const auto read = [this](std::uint32_t offset) { return block->read32(offset); };
+    const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
+    if (!net) return net.error();
+    struct View {
+      const LatchToBlock* latch;
+      Network net;
+      [[nodiscard]] const Network& network() const { return net; }
+      [[nodiscard]] std::uint32_t state(std::uint32_t s, std::uint32_t y) const { return latch->decode(*latch->model, net, s, y); }
+      [[nodiscard]] static bool changed(std::uint32_t) { return true; }
+    };
+    hal::BlockSwitchSink<BlockBus, Layout> switches(*block);
+    A2A_TRY(switches.configure(*net));
+    return switches.latch(View{this, *net});
+  }
+};
+
+struct ChainDecode {
+  std::uint32_t operator()(const test::ChainModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
+    return m.element_state(s, y, hal::element_bits(net.radix));
+  }
+};
+struct CrosspointDecode {
+  std::uint32_t operator()(const test::CrosspointModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
+    return m.element_state(net, 16, s, y);
+  }
+};
+struct GpioDecode {
+  std::uint32_t operator()(const test::LinesModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
+    return m.element_state(net, s, y);
+  }
+};
+
+/// What each backend puts between the SwitchFabric and its model.
+struct ChainBackend {
+  using Model = test::ChainModel;
+  using Latch = LatchToBlock<Model, ChainDecode>;
+  using Sink = spi_chain::ShiftChainSink<Model, Latch, kPorts>;
+  struct Parts {
+    Model model{kMaxStages};
+    Latch latch;
+    Sink sink{model, latch};
+    explicit Parts(BlockBus* b) : latch{&model, b, {}} {}
+  };
+};
+template <bool I2c>
+struct CrosspointBackend {
+  using Model = test::CrosspointModel;
+  using Latch = LatchToBlock<Model, CrosspointDecode>;
+  using Port = std::conditional_t<I2c, crosspoint::I2cRegisters<Model>, crosspoint::SpiRegisters<Model>>;
+  using Sink = crosspoint::CrosspointSink<Port, Latch, 16, kPorts>;
+  struct Parts {
+    Model model{};
+    Latch latch;
+    Port port;
+    Sink sink{port, latch};
+    explicit Parts(BlockBus* b) : latch{&model, b, {}}, port(make_port()) {}
+    Port make_port() {
+      if constexpr (I2c) return Port(model, 0x20);
+      else return Port(model);
+    }
+  };
+};
+struct GpioBackend {
+  using Model = test::LinesModel;
+  using Latch = LatchToBlock<Model, GpioDecode>;
+  using Sink = gpio::GpioSink<Model, Latch, test::kModelLines>;
+  struct Parts {
+    Model model{};
+    Latch latch;
+    Sink sink{model, latch};
+    explicit Parts(BlockBus* b) : latch{&model, b, {}} {}
+  };
+};
+
+template <class Backend>
+class BackendBoard : public test::BasicHostBoard<kPorts> {
+ public:
+  using Path = hal::SwitchFabric<typename Backend::Sink, test::TickingClock, kPorts / 2>;
+  BackendBoard() : parts_(std::make_unique<typename Backend::Parts>(&raw_bus())), path_(parts_->sink, clock_) {}
+  Path& switch_path() { return path_; }
+
+ private:
+  std::unique_ptr<typename Backend::Parts> parts_;
+  test::TickingClock clock_;
+  Path path_;
+};
+
+template <class Backend>
+struct Bench {
+  using Device = app::Device<BackendBoard<Backend>, kPorts>;
+  std::unique_ptr<BackendBoard<Backend>> board = std::make_unique<BackendBoard<Backend>>();
+  std::unique_ptr<FaultPlanStorage<kPorts, 2>> storage = std::make_unique<FaultPlanStorage<kPorts, 2>>();
+  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});
+  std::unique_ptr<Device> device = std::make_unique<Device>(*board, block, block, storage->span());
+  Bench() {
+    device->boot();
+    std::string banner;
+    for (std::uint32_t i = 0; i < 100000 && !banner.ends_with("ready\n"); ++i) {
+      device->poll();
+      banner += board->take_output();
+    }
+  }
+  std::string command(std::string_view line) {
+    board->type(line);
+    board->type("\n");
+    std::string text;
+    for (std::uint32_t i = 0; i < 8000000 && !test::ends_reply(text); ++i) {
+      device->poll();
+      text += board->take_output();
+    }
+    return text;
+  }
+};
+
+/// Each network: clean; with a configured fault and a second failing mid-exchange.
+template <class Backend>
+void run_networks(std::initializer_list<const char*> networks, std::uint32_t ports_for_faults) {
+  Bench<Backend> b;
+  for (const char* words : networks) {
+    REQUIRE(b.command(std::string("set trace=off fabric=spi-chain settle_us=2 guard_us=1 ") + words).ends_with("\nok\n"));
+    const std::string r = b.command("run");
+    INFO(words, "\n", r);
+    CHECK(has(r, "missing 0, duplicates 0, misroutes 0, conflicts 0"));
+    CHECK(has(r, "verified by the fabric's counters: every pair delivered exactly once"));
+  }
+  const std::string n = std::to_string(ports_for_faults);
+  REQUIRE(b.command("set topology=omega radix=2 order=natural ports=" + n + " fault=2:1").ends_with("\nok\n"));
+  REQUIRE(b.command("inject 1:2 5").ends_with("\nok\n"));
+  const std::string r = b.command("run");
+  INFO(r);
+  CHECK(has(r, "schedule fault-tolerant"));
+  CHECK(has(r, "pairs delivered " + std::to_string(ports_for_faults * ports_for_faults) + "/"));
+  CHECK(has(r, "missing 0, duplicates 0, misroutes 0, conflicts 0"));
+  CHECK(has(r, "replans 1"));
+  CHECK(has(r, "verified by the fabric's counters: every pair delivered exactly once"));
+}
+
+}  // namespace
+
+TEST_CASE("backends on the block: SPI chains, every family up to N = 256, faults and a re-plan") {
+  run_networks<ChainBackend>({"topology=omega ports=256", "topology=banyan ports=64 radix=4 order=gray",
+                              "topology=gsen ports=36 radix=2 order=natural", "topology=baseline ports=256 radix=16"},
+                             64);
+}
+
+TEST_CASE("backends on the block: crosspoint chips on SPI and on I2C, faults and a re-plan") {
+  run_networks<CrosspointBackend<false>>({"topology=omega ports=256", "topology=gsen ports=36 order=natural",
+                                          "topology=reverse-banyan ports=64 radix=4 order=gray"},
+                                         64);
+  run_networks<CrosspointBackend<true>>({"topology=banyan ports=128", "topology=omega ports=256 radix=16"}, 32);
+}
+
+TEST_CASE("backends on the block: GPIO lines, a small fabric, faults and a re-plan") {
+  run_networks<GpioBackend>({"topology=omega ports=16", "topology=gsen ports=10", "topology=banyan ports=16 radix=4"}, 16);
+}

@@ -1,0 +1,215 @@
+// fabric=spi-chain on a board with the a2a block and SPI chains (hal::SplitFabric): the
+// device sets the switch elements on the chains and the block carries, counts and marks
+// faults, as the MPS2 image does under QEMU. The chains here are the test's own model
+// written from the wire format (chain_model.hpp); its latch sets the block's switches
+// from what the chains hold, so a frame the controller got wrong misroutes and the
+// block's counters say so. The emulated far end of the boards (chain_far_end.hpp) is
+// checked against the same model.
+#include <a2a/app/device.hpp>
+#include <a2a/emulated/chain_far_end.hpp>
+#include <a2a/spi_chain/shift_chain.hpp>
+
+#include <doctest/doctest.h>
+
+#include "chain_model.hpp"
+#include "device_bench.hpp"
+#include "switch_sink_bench.hpp"
+
+#include <memory>
+#include <string>
+
+using namespace a2a;
+using a2a::test::has;
+
+namespace {
+
+constexpr std::uint32_t kPorts = 256;
+using Layout = hal::FabricLayout<kPorts, kMaxStages>;
+
+/// The chains' wire: the model's registers, and at the latch, the block's switches set
+/// from its outputs (STAGE_CTRL individual, SWITCH words), as the elements would.
+template <class Bus>
+struct ChainWire {
+  test::ChainModel model{kMaxStages};
+  Bus* block{nullptr};
+  bool armed{false};  // a read-back fault (d = 2: one bit an element)
+  std::uint32_t armed_chain{0};
+  std::uint32_t armed_element{0};
+  std::uint64_t armed_from{0};
+  Errc write_read(std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    if (armed && chain == armed_chain && model.pulses() >= armed_from) {
+      model.flip_readback(chain, 8 * tx.size() - 1 - armed_element);  // the element's bit, in sending order
+      armed = false;
+    }
+    return model.write_read(chain, tx, rx);
+  }
+  Errc pulse() {
+    A2A_TRY(model.pulse());
+    const auto read = [this](std::uint32_t offset) { return block->read32(offset); };
+    const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
+    if (!net) return net.error();
+    const std::uint32_t w = hal::element_bits(net->radix);
+    for (std::uint32_t s = 0; s < net->stages; ++s) {
+      block->write32(Layout::stage_control(s), hal::mode_code(ControlMode::individual));
+      for (std::uint32_t y = 0; y < net->switches_per_stage(); ++y) {
+        const std::uint32_t word = Layout::switch_state(s, y / 8);
+        const std::uint32_t shift = 4 * (y % 8);
+        block->write32(word, (block->read32(word) & ~(0xFU << shift)) | model.element_state(s, y, w) << shift);
+      }
+    }
+    return Errc::ok;
+  }
+};
+
+/// The host board with the a2a block (BasicHostBoard) and chains beside it.
+class ChainedBoard : public test::BasicHostBoard<kPorts> {
+ public:
+  using Wire = ChainWire<Bus>;
+  using Sink = spi_chain::ShiftChainSink<Wire, Wire, kPorts>;
+  using Path = hal::SwitchFabric<Sink, test::TickingClock, kPorts / 2>;
+  ChainedBoard() { wire_->block = &raw_bus(); }
+  Path& switch_path() { return path_; }
+  Errc inject_readback(std::uint32_t chain, std::uint32_t element, std::uint32_t round) {
+    *wire_ = Wire{std::move(wire_->model), wire_->block, true, chain, element, wire_->model.pulses() + round};
+    return Errc::ok;
+  }
+  void clear_wire_faults() { wire_->armed = false; }
+  Wire& wire() { return *wire_; }
+
+ private:
+  std::unique_ptr<Wire> wire_ = std::make_unique<Wire>();
+  Sink sink_{*wire_, *wire_};
+  test::TickingClock clock_;
+  Path path_{sink_, clock_};
+};
+
+struct SplitBench {
+  using Device = app::Device<ChainedBoard, kPorts>;
+  std::unique_ptr<ChainedBoard> board = std::make_unique<ChainedBoard>();
+  std::unique_ptr<FaultPlanStorage<kPorts, 2>> storage = std::make_unique<FaultPlanStorage<kPorts, 2>>();
+  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});
+  std::unique_ptr<Device> device = std::make_unique<Device>(*board, block, block, storage->span());
+  std::string banner;
+  SplitBench() {
+    device->boot();
+    for (std::uint32_t i = 0; i < 100000 && !banner.ends_with("ready\n"); ++i) {
+      device->poll();
+      banner += board->take_output();
+    }
+  }
+  std::string command(std::string_view line) {
+    board->type(line);
+    board->type("\n");
+    std::string text;
+    for (std::uint32_t i = 0; i < 4000000 && !test::ends_reply(text); ++i) {
+      device->poll();
+      text += board->take_output();
+    }
+    return text;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("fabric=spi-chain: the chains set the switches, the block delivers and counts, every family") {
+  SplitBench b;
+  REQUIRE(b.banner.ends_with("ready\n"));
+  for (const std::string words : {"topology=omega ports=64 order=gray", "topology=banyan ports=256",
+                                  "topology=baseline ports=64 radix=4", "topology=reverse-omega ports=128 radix=2 order=gray", "topology=gsen ports=36 order=natural"}) {
+    const std::string set = b.command("set trace=off fabric=spi-chain settle_us=3 guard_us=1 " + words);
+    INFO(words, "\n", set);
+    REQUIRE(set.ends_with("\nok\n"));
+    CHECK(has(set, " settle_us=3 guard_us=1 fabric=spi-chain\n"));
+    const std::uint64_t pulses = b.board->wire().model.pulses();
+    const std::string r = b.command("run");
+    INFO(r);
+    CHECK(r.ends_with("\nok\n"));
+    CHECK(has(r, "missing 0, duplicates 0, misroutes 0, conflicts 0"));
+    CHECK(has(r, "verified by the fabric's counters: every pair delivered exactly once"));
+    const auto rounds = static_cast<std::uint64_t>(std::stoul(r.substr(r.find("summary: rounds ") + 16)));
+    CHECK(b.board->wire().model.pulses() - pulses == rounds);  // every round latched on the chains
+  }
+  // Back to the a2a block: the chains are left alone.
+  REQUIRE(b.command("set fabric=a2a settle_us=0 guard_us=0 topology=omega ports=64").ends_with("\nok\n"));
+  const std::uint64_t pulses = b.board->wire().model.pulses();
+  CHECK(has(b.command("run"), "pairs delivered 4096/4096, missing 0, duplicates 0"));
+  CHECK(b.board->wire().model.pulses() == pulses);
+}
+
+TEST_CASE("fabric=spi-chain: a switch that fails mid-exchange is re-planned around over the chains") {
+  SplitBench b;
+  REQUIRE(b.command("set trace=off fabric=spi-chain topology=omega ports=64").ends_with("\nok\n"));
+  REQUIRE(b.command("inject 2:5 7").ends_with("\nok\n"));
+  const std::string r = b.command("run");
+  INFO(r);
+  CHECK(has(r, "fault: the fabric marked switch 5 of stage 2 faulty in round 7; re-planned around it"));
+  CHECK(has(r, "pairs delivered 4096/4096, missing 0, duplicates 0"));
+  CHECK(has(r, "replans 1"));
+  CHECK(r.ends_with("\nok\n"));
+}
+
+TEST_CASE("fabric=spi-chain: a read-back that differs ends the run naming the chain, element and round") {
+  SplitBench b;
+  REQUIRE(b.command("set trace=off fabric=spi-chain topology=omega ports=64").ends_with("\nok\n"));
+  CHECK(has(b.command("inject 3:9 readback hidden"), "error: inject: readback is a wire fault"));
+  const std::string armed = b.command("inject 3:9 5 readback");
+  CHECK(has(armed, "armed: element 9 of the chain of stage 3 reads back flipped once"));
+  const std::string r = b.command("run");
+  INFO(r);
+  CHECK(has(r, ", the chain of stage 3: element 9 read back different from what was shifted in\n"));
+  CHECK(has(r, "wire: round "));
+  CHECK(has(r, "\nerror: "));
+  CHECK(has(r, "duplicates 0"));
+  REQUIRE(b.command("clear").ends_with("\nok\n"));
+  const std::string again = b.command("run");
+  INFO(again);
+  CHECK(has(again, "pairs delivered 4096/4096, missing 0, duplicates 0"));
+  CHECK(has(again, "verified by the fabric's counters: every pair delivered exactly once"));
+}
+
+TEST_CASE("fabric=spi-chain refusals: look-ahead, a timing on the a2a block, a board without chains") {
+  SplitBench b;
+  REQUIRE(b.command("set trace=off fabric=spi-chain settle_us=4").ends_with("\nok\n"));
+  CHECK(has(b.command("set fabric=a2a"), "settle_us and guard_us are the settle and guard times"));
+  CHECK(has(b.command("set fabric=fibre"), "unknown fabric in the configuration"));
+  REQUIRE(b.command("set mode=lookahead slot_us=50").ends_with("\nok\n"));
+  CHECK(has(b.command("run"), "error: look-ahead mode writes the a2a block's slot ring; fabric=spi-chain latches"));
+  test::DeviceBench plain;  // the a2a block alone
+  CHECK(has(plain.command("set fabric=spi-chain"), "fabric=spi-chain needs a board that drives switch elements"));
+  CHECK(has(plain.command("inject 1:1 readback"), "error: this board's switch wire cannot be made to fail"));
+}
+
+TEST_CASE("the boards' emulated far end decodes a frame as the chain model does") {
+  // The same frames into both; after the latch, every element's state the same.
+  emulated::ChainFarEnd<Layout, 16> far;
+  test::ChainModel model(kMaxStages);
+  auto ram_block = std::make_unique<emulated::RamBlock<Layout::kSize>>();
+  emulated::RamBlock<Layout::kSize>& ram = *ram_block;
+  const Network net = make_network(Topology::omega, 64, 4).value();
+  ram.write32(Layout::kNetPorts, hal::reg::NetPorts::Ports::insert(0, 64));
+  using Shape = hal::reg::NetShape;
+  ram.write32(Layout::kNetShape, Shape::Stages::insert(Shape::Radix::insert(0, 4), net.stages) |
+                                     Shape::TopologyCode::insert(0, hal::topology_code(Topology::omega)));
+  std::array<std::uint8_t, 4> frame{0x1B, 0xE4, 0x80, 0x3C};  // 16 elements of 2 bits
+  std::array<std::uint8_t, 4> back{};
+  for (std::uint32_t s = 0; s < net.stages; ++s) {
+    frame[0] = static_cast<std::uint8_t>(frame[0] + 17 * s);
+    far.shift(s, frame, back);
+    REQUIRE(model.write_read(s, frame, back) == Errc::ok);
+  }
+  REQUIRE(far.latch(ram) == Errc::ok);
+  REQUIRE(model.pulse() == Errc::ok);
+  for (std::uint32_t s = 0; s < net.stages; ++s)
+    for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) {
+      const std::uint32_t word = ram.read32(Layout::switch_state(s, y / 8));
+      CHECK(((word >> (4 * (y % 8))) & 0xFU) == model.element_state(s, y, 2));
+    }
+  // Armed, the far end returns the element flipped once, at the first shift from then.
+  far.inject_readback(1, 3, 0);
+  std::array<std::uint8_t, 4> first{};
+  far.shift(1, frame, first);
+  std::array<std::uint8_t, 4> second{};
+  far.shift(1, frame, second);
+  CHECK(first != second);
+  CHECK((first[3] ^ second[3]) == 0x40);  // element 3, 2 bits each: position 6
+}

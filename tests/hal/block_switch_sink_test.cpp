@@ -1,0 +1,108 @@
+// BlockSwitchSink (block_switch_sink.hpp): the a2a block as one more backend of the
+// switch layer. Through SwitchFabric and SplitFabric, whole exchanges of several
+// families run on the emulated block with every pair delivered once by its counters
+// (a state written into the wrong nibble or word would misroute); a latch writes only
+// the stages that changed; a network the block cannot hold is refused.
+#include <a2a/emulated/fabric_emulator.hpp>
+#include <a2a/emulated/ram_block.hpp>
+#include <a2a/hal/block_switch_sink.hpp>
+#include <a2a/hal/fabric_driver.hpp>
+#include <a2a/hal/program_round.hpp>
+#include <a2a/hal/split_fabric.hpp>
+#include <a2a/alternating.hpp>
+#include <a2a/latin_square.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <memory>
+
+using namespace a2a;
+
+namespace {
+
+constexpr std::uint32_t kPorts = 64;
+using Layout = hal::FabricLayout<kPorts, 8>;
+using Emulator = emulated::FabricEmulator<Layout, kPorts>;
+using Ram = emulated::RamBlock<Layout::kSize>;
+using Bus = emulated::ServicedBus<Emulator, Ram>;
+
+/// The bus with its writes to the switch registers counted.
+struct CountingBus {
+  Bus* inner;
+  std::uint32_t switch_writes{0};
+  std::uint32_t read32(std::uint32_t offset) { return inner->read32(offset); }
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    if (offset >= Layout::switch_state(0, 0) && offset <= Layout::switch_state(7, kPorts / 16 - 1)) ++switch_writes;
+    inner->write32(offset, value);
+  }
+};
+struct Clock {
+  std::uint64_t t{0};
+  std::uint64_t now_us() { return t += 1; }
+};
+using Sink = hal::BlockSwitchSink<CountingBus, Layout>;
+using Switches = hal::SwitchFabric<Sink, Clock, kPorts>;
+using Split = hal::SplitFabric<hal::FabricDriver<Bus, Layout>, Switches>;
+static_assert(hal::SwitchSink<Sink>);
+
+struct Bench {
+  std::unique_ptr<Ram> ram = std::make_unique<Ram>();
+  std::unique_ptr<Emulator> emulator = std::make_unique<Emulator>();
+  Bus bus{*emulator, *ram, 3};
+  CountingBus counting{&bus};
+  Sink sink{counting};
+  Clock clock;
+  Switches switches{sink, clock, {2, 1}};
+  Split fabric{bus, switches};
+  Bench() {
+    emulator->power_on(*ram);
+    fabric.use_switch_path(true);
+  }
+};
+
+template <class S>
+void run_all(Bench& b, const S& schedule) {
+  REQUIRE(b.fabric.probe() == Errc::ok);
+  REQUIRE(b.fabric.configure(schedule.network(), false) == Errc::ok);
+  REQUIRE(b.fabric.clear_counters(1000) == Errc::ok);
+  for (std::uint32_t r = 0; r < schedule.rounds(); ++r) REQUIRE(hal::execute_round(b.fabric, schedule, r, 1000) == Errc::ok);
+  const DeliveryTally c = b.fabric.counters();
+  const std::uint64_t n = schedule.network().ports;
+  CHECK(c.delivered == n * n);
+  CHECK(c.duplicates == 0);
+  CHECK(c.misroutes == 0);
+  CHECK(c.conflicts == 0);
+}
+
+}  // namespace
+
+TEST_CASE("block switch sink: whole exchanges through the switch layer on the a2a block") {
+  for (const auto& [topology, ports, radix] : {std::tuple{Topology::omega, 64U, 2U}, std::tuple{Topology::banyan, 32U, 2U},
+                                               std::tuple{Topology::baseline, 64U, 4U},
+                                               std::tuple{Topology::reverse_omega, 64U, 8U}}) {
+    INFO(name(topology), " N = ", ports, " d = ", radix);
+    Bench b;
+    const Network net = make_network(topology, ports, radix).value();
+    run_all(b, LatinSquareSchedule<>::make(net, RoundOrder::gray).value());
+  }
+  Bench b;
+  run_all(b, AlternatingSchedule::make(make_network(Topology::gsen, 30, 2).value()).value());
+}
+
+TEST_CASE("block switch sink: a latch writes the stages that changed; the first writes them all") {
+  Bench b;
+  const Network net = make_network(Topology::omega, 64, 2).value();
+  const auto schedule = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
+  REQUIRE(b.fabric.probe() == Errc::ok);
+  REQUIRE(b.fabric.configure(net, false) == Errc::ok);
+  REQUIRE(hal::execute_round(b.fabric, schedule, 0, 1000) == Errc::ok);
+  const std::uint32_t words = net.switches_per_stage() / 8;  // 4 SWITCH words a stage
+  CHECK(b.counting.switch_writes == net.stages * words);
+  REQUIRE(hal::execute_round(b.fabric, schedule, 1, 1000) == Errc::ok);  // gray: one stage changes
+  CHECK(b.counting.switch_writes == (net.stages + 1) * words);
+  // A network beyond the block's capacity (8 stages) is refused at configure.
+  CountingBus small{&b.bus};
+  Sink sink(small);
+  CHECK(sink.configure(make_network(Topology::omega, 512, 2).value()) == Errc::fabric_capacity_exceeded);
+}
