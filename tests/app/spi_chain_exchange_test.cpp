@@ -156,3 +156,105 @@ TEST_CASE("spi chains: the frames of docs/switch-backends.md's examples, worked 
   spi_chain::build_frame(wide, 0, two);
   CHECK(two == std::array<std::uint8_t, 2>{0x80, 0x00});  // the farthest element: the first bit sent
 }
+
+namespace {
+
+using SingleSink = spi_chain::ShiftChainSink<ChainModel, ChainModel, kMaxPorts, spi_chain::ChainLayout::single>;
+using SingleFabric = hal::SwitchFabric<SingleSink, test::TickingClock, kMaxPorts / 2>;
+
+/// Every stage on one chain (chain 0): stage s's elements at positions (s S + e) w.
+struct SingleChainBench {
+  ChainModel wire{1};
+  SingleSink sink{wire, wire};
+  test::TickingClock clock;
+  SingleFabric fabric{sink, clock, {3, 2}};
+  std::uint32_t rounds_differing(const AnySchedule& schedule, app::ExchangeOutcome& outcome,
+                                 std::uint32_t flip_in_round = ~0U, std::size_t flip_bit = 0) {
+    return test::run_counting_differences(
+        fabric, schedule, outcome, [&](std::uint32_t r) { return latched_as_planned(schedule, r); },
+        [&](const app::ExchangeOutcome& so_far) {
+          if (flip_in_round == ~0U || so_far.rounds_done != flip_in_round) return;
+          wire.flip_readback(0, flip_bit);
+          flip_in_round = ~0U;
+        });
+  }
+  bool latched_as_planned(const AnySchedule& schedule, std::uint32_t r) const {
+    const Network net = schedule.network();
+    const auto round = schedule.round(r);
+    const std::uint32_t w = spi_chain::element_bits(net.radix);
+    for (std::uint32_t s = 0; s < net.stages; ++s)
+      for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
+        if (wire.element_state(0, s * net.switches_per_stage() + y, w) != round.switch_state(s, y)) return false;
+    return true;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("spi chains, one chain through every stage: every family latches the schedule's states") {
+  const test::FamilyCase cases[] = {
+      {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::gray},
+      {Topology::banyan, 64, 4, ScheduleKind::latin_square, RoundOrder::natural},
+      {Topology::reverse_banyan, 256, 16, ScheduleKind::latin_square, RoundOrder::natural},
+      {Topology::gsen, 30, 2, ScheduleKind::gsen_stage_control, RoundOrder::gray},
+      {Topology::gsen, 36, 2, ScheduleKind::table, RoundOrder::natural},
+  };
+  for (const auto& c : cases) {
+    const AnySchedule schedule = test::plan_for(c);
+    INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " ", name(c.kind));
+    SingleChainBench b;
+    app::ExchangeOutcome out;
+    CHECK(b.rounds_differing(schedule, out) == 0);
+    CHECK(out.error == Errc::ok);
+    CHECK(out.rounds_done == schedule.rounds());
+    CHECK(b.wire.transfers() == schedule.rounds());  // the whole chain every round
+    CHECK(b.sink.bytes_per_transfer() == spi_chain::single_frame_bytes(schedule.network()));
+  }
+  ChainModel lsb_first(1, true);  // the wrong bit order is caught here too
+  SingleSink sink(lsb_first, lsb_first);
+  test::TickingClock clock;
+  SingleFabric fabric(sink, clock);
+  app::ExchangeOutcome out;
+  const AnySchedule schedule = plan(Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural);
+  CHECK(test::run_counting_differences(
+            fabric, schedule, out,
+            [&](std::uint32_t r) {
+              const auto round = schedule.round(r);
+              for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
+                for (std::uint32_t y = 0; y < 5; ++y)
+                  if (lsb_first.element_state(0, s * 5 + y, 1) != round.switch_state(s, y)) return false;
+              return true;
+            },
+            [](const app::ExchangeOutcome&) {}) > 0);
+}
+
+TEST_CASE("spi chains, one chain: a readback that differs names the stage and the element") {
+  // omega N = 64: 6 stages of 32 elements, 24 bytes; the bit sent k-th is position 191 - k.
+  const AnySchedule schedule = plan(Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural);
+  SingleChainBench b;
+  app::ExchangeOutcome out;
+  CHECK(b.rounds_differing(schedule, out, 4, 191 - (3 * 32 + 17)) == 0);  // position of stage 3's element 17
+  CHECK(out.error == Errc::bus_readback_mismatch);
+  CHECK(out.rounds_done == 4);
+  CHECK(b.wire.pulses() == 4);
+  CHECK(b.sink.readback_fault().stage == 3);
+  CHECK(b.sink.readback_fault().element == 17);
+}
+
+TEST_CASE("spi chains, one chain: the frame of docs/switch-backends.md's example, worked by hand") {
+  // omega N = 4, d = 2: stage 0 in states 1, 0 and stage 1 in 0, 1: positions 0 and 3 set, 0x09.
+  hal::RoundSwitches<2> round;
+  round.reset(make_network(Topology::omega, 4).value());
+  round.set(0, 0, 1);
+  round.set(1, 1, 1);
+  std::array<std::uint8_t, 1> frame{};
+  spi_chain::build_single_frame(round, frame);
+  CHECK(frame[0] == 0x09);
+  // omega N = 32: 5 stages of 16 elements, 10 bytes; stage 4's element 15 is the first bit sent.
+  hal::RoundSwitches<16> wide;
+  wide.reset(make_network(Topology::omega, 32).value());
+  wide.set(4, 15, 1);
+  std::array<std::uint8_t, 10> ten{};
+  spi_chain::build_single_frame(wide, ten);
+  CHECK(ten == std::array<std::uint8_t, 10>{0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+}

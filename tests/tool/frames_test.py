@@ -65,6 +65,27 @@ def check_spi_chain(a2a, options, dump, reverse_bits=False):
     return problems
 
 
+def check_spi_chain_single(a2a, options, dump):
+    """One chain through every stage: stage s's elements at positions (s S + e) w; the
+    whole chain shifted every round."""
+    n, d = dump["stages"], dump["radix"]
+    switches, w = dump["ports"] // d, element_bits(d)
+    problems = 0
+    for r, rnd in enumerate(dump["rounds"]):
+        lines = frames(a2a, "spi-chain-single", options, r)
+        chains = [re.fullmatch(r"chain (\d+): ([0-9a-f ]+)", line) for line in lines]
+        chains = [m for m in chains if m]
+        if len(chains) != 1 or chains[0].group(1) != "0" or "latch: 1 pulse" not in lines:
+            problems += 1
+            continue
+        frame = bytes(int(x, 16) for x in chains[0].group(2).split())
+        states = chain_states(frame, switches * n, w)
+        for s in range(n):
+            if states[s * switches:(s + 1) * switches] != rnd["stages"][s]:
+                problems += 1
+    return problems
+
+
 def check_crosspoint(a2a, backend, options, dump, chip_ports=16):
     """Each output register holds the input it takes; element y in state k (a k-shift)
     sets output y d + j to input y d + (j - k) mod d, all within the chip."""
@@ -122,6 +143,8 @@ def main():
         dump = dump_of(a2a, *options)
         what = " ".join(options)
         expect(check_spi_chain(a2a, options, dump) == 0, "spi-chain frames decode to every round's states: " + what)
+        expect(check_spi_chain_single(a2a, options, dump) == 0,
+               "spi-chain-single frames decode to every round's states: " + what)
         expect(check_crosspoint(a2a, "crosspoint-spi", options, dump) == 0,
                "crosspoint-spi writes decode to every round's states: " + what)
         expect(check_crosspoint(a2a, "crosspoint-i2c", options, dump) == 0,
@@ -135,7 +158,8 @@ def main():
     lines = frames(a2a, "spi-chain", ["--topology", "omega", "--ports", "16"], 3)
     expect(lines[0].startswith("round 3 of 16:") and lines[-1] == "latch: 1 pulse", "the example's first and last line")
     code, _, err = run(a2a, "frames", "--fabric", "spi", "--topology", "omega", "--ports", "16", "--round", "0")
-    expect(code == 2 and "spi-chain, crosspoint-spi, crosspoint-i2c or gpio, got 'spi'" in err, "an unknown backend is named")
+    expect(code == 2 and "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c or gpio, got 'spi'" in err,
+           "an unknown backend is named")
     code, _, err = run(a2a, "frames", "--fabric", "gpio", "--topology", "omega", "--ports", "16", "--round", "16")
     expect(code == 2 and "beyond the schedule's 16 rounds" in err, "a round past the schedule is refused")
     code, _, err = run(a2a, "frames", "--fabric", "spi-chain", "--topology", "omega", "--ports", "27", "--radix", "3",

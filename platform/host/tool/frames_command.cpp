@@ -148,6 +148,12 @@ std::string format_line(const std::string& fabric, const Network& net) {
            count(net.switches_per_stage(), "element") + " x " + count(w, "bit") +
            ", element e's bits at positions e w ..), byte 0 first, each byte most significant bit first; "
            "only the stages that changed are shifted, then one latch pulse";
+  if (fabric == "spi-chain-single")
+    return "spi-chain-single: one chain (chain 0) through every stage, " +
+           count(spi_chain::single_frame_bytes(net), "byte") + " (" + count(net.stages, "stage") + " x " +
+           count(net.switches_per_stage(), "element") + " x " + count(w, "bit") +
+           ", stage s element e's bits at positions (s S + e) w ..), byte 0 first, each byte most significant bit "
+           "first; the whole chain every round, then one latch pulse";
   if (fabric == "gpio")
     return "gpio: element e of stage s on lines (s S + e) w .., least significant bit first, written 32 at a time "
            "(only the words that changed), then one strobe pulse";
@@ -162,8 +168,9 @@ std::string format_line(const std::string& fabric, const Network& net) {
 
 int run_frames(const Args& args) {
   const std::string fabric = args.value("fabric").value_or("");
-  if (fabric != "spi-chain" && fabric != "crosspoint-spi" && fabric != "crosspoint-i2c" && fabric != "gpio")
-    throw UsageError("--fabric needs a switch backend: spi-chain, crosspoint-spi, crosspoint-i2c or gpio" +
+  if (fabric != "spi-chain" && fabric != "spi-chain-single" && fabric != "crosspoint-spi" &&
+      fabric != "crosspoint-i2c" && fabric != "gpio")
+    throw UsageError("--fabric needs a switch backend: spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c or gpio" +
                      (fabric.empty() ? std::string() : ", got '" + fabric + "'"));
   if (!args.has("round")) throw UsageError("--round K is required (the round whose wire is printed, 0-based)");
   const auto plan = load_plan(args);
@@ -180,6 +187,10 @@ int run_frames(const Args& args) {
   if (fabric == "spi-chain") {
     ChainWire wire{&log, {}};
     spi_chain::ShiftChainSink<ChainWire, Strobe, kFramesMaxPorts> sink(wire, strobe);
+    latch_rounds(sink, *plan, round, log);
+  } else if (fabric == "spi-chain-single") {
+    ChainWire wire{&log, {}};
+    spi_chain::ShiftChainSink<ChainWire, Strobe, kFramesMaxPorts, spi_chain::ChainLayout::single> sink(wire, strobe);
     latch_rounds(sink, *plan, round, log);
   } else if (fabric == "crosspoint-spi") {
     CrosspointSpiWire wire{&log, {}};
@@ -199,7 +210,7 @@ int run_frames(const Args& args) {
   std::printf("round %u of %u: %s\n%s\n", round, info.rounds, info.origin.c_str(), format_line(fabric, info.net).c_str());
   for (const std::string& line : log.lines) std::printf("%s\n", line.c_str());
   if (log.lines.empty()) std::printf("(nothing written: no element changed since round %u)\n", round - 1);
-  std::printf("%s: %u pulse%s\n", fabric == "spi-chain" ? "latch" : fabric == "gpio" ? "strobe" : "update", log.pulses,
+  std::printf("%s: %u pulse%s\n", fabric.starts_with("spi-chain") ? "latch" : fabric == "gpio" ? "strobe" : "update", log.pulses,
               log.pulses == 1 ? "" : "s");
   return kExitClean;
 }
@@ -209,16 +220,18 @@ int run_frames(const Args& args) {
 void add_frames_command(CommandLine& cli) {
   CLI::App& app = cli.command(
       {"frames", "the bytes a switch backend puts on the wire in one round (docs/switch-backends.md)",
-       "a2a frames --fabric spi-chain|crosspoint-spi|crosspoint-i2c|gpio --topology T --ports N [schedule options]"
+       "a2a frames --fabric spi-chain|spi-chain-single|crosspoint-spi|crosspoint-i2c|gpio --topology T --ports N\n"
+       "                  [schedule options]"
        " --round K",
        "Feeds rounds 0 .. K of the schedule to the backend's own sink, as the controller does (only\n"
        "what changed since the round before is written), and prints round K's transfers in hex:\n"
-       "spi-chain a frame per chain shifted, crosspoint a register write and its read-back per\n"
+       "spi-chain a frame per chain shifted (a chain per stage; spi-chain-single: one chain through\n"
+       "every stage, shifted whole), crosspoint a register write and its read-back per\n"
        "element output (crosspoint chips of 16 outputs; on I2C from address 0x20), gpio the\n"
        "32-line words written; then the latch, update or strobe pulses."},
       run_frames);
   add_schedule_options(app);
-  CommandLine::value(app, "fabric", "F", "spi-chain, crosspoint-spi, crosspoint-i2c or gpio");
+  CommandLine::value(app, "fabric", "F", "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c or gpio");
   CommandLine::number(app, "round", "K", "the round whose wire is printed (0-based)");
 }
 

@@ -1,10 +1,12 @@
-// Switch elements on daisy-chained shift registers, one chain per stage behind an
-// SPI controller (a chip select per chain) and one latch line for all chains: a
-// SwitchSink (a2a/hal/switch_fabric.hpp). The wire format (docs/switch-backends.md):
+// Switch elements on daisy-chained shift registers behind an SPI controller and one
+// latch line: one chain per stage (a chip select per chain) or one chain through
+// every stage (ChainLayout::single, chain 0). A SwitchSink (a2a/hal/switch_fabric.hpp).
+// The wire format (docs/switch-backends.md):
 //
 //   - element e of a stage (d x d, d = 2^w) holds w bits at chain positions
-//     e w .. e w + w - 1, its state's least significant bit at e w; position 0 is the
-//     register nearest the controller's data out, the last one the farthest;
+//     e w .. e w + w - 1, its state's least significant bit at e w; in the single chain
+//     stage s's elements follow stage s - 1's, at positions (s S + e) w ..; position 0
+//     is the register nearest the controller's data out, the last one the farthest;
 //   - a stage's frame is B = ceil(w S / 8) bytes (S switches), byte 0 first, each
 //     byte most significant bit first; the first bit sent travels farthest: the bit
 //     sent k-th (from 0) ends at position 8B - 1 - k, so the frame is the chain's
@@ -12,7 +14,8 @@
 //     the 8B - w S bits beyond the last element (sent first) are 0;
 //   - per round only the stages whose states changed are shifted (a Gray-order
 //     round: one chain), then the latch line is pulsed once: every chain's outputs
-//     take their registers together.
+//     take their registers together; the single chain is shifted whole every round
+//     (ceil(w S n / 8) bytes).
 //
 // The chain's far end comes back on the SPI data in: while a frame is shifted in, the
 // frame shifted before comes out. Each shift is checked against what was written
@@ -44,9 +47,16 @@ concept ChainSpi = requires(T& t, std::uint32_t chain, std::span<const std::uint
 
 using hal::element_bits;
 
+/// How the elements are chained: a chain per stage, or one chain through every stage.
+enum class ChainLayout : std::uint8_t { per_stage, single };
+
 /// A stage's frame length in bytes.
 [[nodiscard]] constexpr std::uint32_t frame_bytes(const Network& net) {
   return (element_bits(net.radix) * net.switches_per_stage() + 7) / 8;
+}
+/// The single chain's frame length in bytes (every stage's elements).
+[[nodiscard]] constexpr std::uint32_t single_frame_bytes(const Network& net) {
+  return (element_bits(net.radix) * net.switches_per_stage() * net.stages + 7) / 8;
 }
 
 /// Where a stage's element bit sits in its frame: byte index and bit mask.
@@ -59,21 +69,36 @@ struct FrameBit {
   return {k / 8, static_cast<std::uint8_t>(0x80U >> (k % 8))};
 }
 
-/// A round's frame for `stage` of `round` (RoundSwitches shape) into `frame` (frame_bytes long).
+/// Stage `stage`'s elements of `round` (RoundSwitches shape) into `frame`, from chain
+/// position `first` on (the frame's other bits untouched).
 template <class Round>
-constexpr void build_frame(const Round& round, std::uint32_t stage, std::span<std::uint8_t> frame) {
+constexpr void place_stage(const Round& round, std::uint32_t stage, std::span<std::uint8_t> frame,
+                           std::uint32_t first) {
   const Network& net = round.network();
   const std::uint32_t w = element_bits(net.radix);
   const auto bytes = static_cast<std::uint32_t>(frame.size());
-  for (std::uint8_t& b : frame) b = 0;
   for (std::uint32_t e = 0; e < net.switches_per_stage(); ++e) {
     const std::uint32_t state = round.state(stage, e);
     for (std::uint32_t b = 0; b < w; ++b) {
       if (((state >> b) & 1U) == 0) continue;
-      const FrameBit at = frame_bit(bytes, e * w + b);
+      const FrameBit at = frame_bit(bytes, first + e * w + b);
       frame[at.byte] = static_cast<std::uint8_t>(frame[at.byte] | at.mask);
     }
   }
+}
+/// A round's frame for `stage` of `round` into `frame` (frame_bytes long).
+template <class Round>
+constexpr void build_frame(const Round& round, std::uint32_t stage, std::span<std::uint8_t> frame) {
+  for (std::uint8_t& b : frame) b = 0;
+  place_stage(round, stage, frame, 0);
+}
+/// A round's frame of the single chain (single_frame_bytes long): every stage, stage 0 nearest.
+template <class Round>
+constexpr void build_single_frame(const Round& round, std::span<std::uint8_t> frame) {
+  for (std::uint8_t& b : frame) b = 0;
+  const Network& net = round.network();
+  for (std::uint32_t s = 0; s < net.stages; ++s)
+    place_stage(round, s, frame, s * element_bits(net.radix) * net.switches_per_stage());
 }
 
 /// Which element's bit came back different, for the console's error line.
@@ -83,11 +108,14 @@ struct ReadbackFault {
   std::uint32_t element{0};
 };
 
-/// MaxPorts: the largest network the chains serve (a stage's frame is at most N/16 bytes).
-template <ChainSpi Spi, hal::LatchLine Latch, std::uint32_t MaxPorts>
+/// MaxPorts: the largest network the chains serve (a stage's frame is at most N/16
+/// bytes); Layout: a chain per stage (chain s = stage s), or one chain (chain 0).
+template <ChainSpi Spi, hal::LatchLine Latch, std::uint32_t MaxPorts, ChainLayout Layout = ChainLayout::per_stage>
 class ShiftChainSink {
  public:
   static constexpr std::uint32_t kMaxFrameBytes = (MaxPorts / 2 + 7) / 8;
+  /// The longest transfer: a stage's frame, or the single chain's.
+  static constexpr std::uint32_t kMaxChainBytes = Layout == ChainLayout::single ? kMaxFrameBytes * kMaxStages : kMaxFrameBytes;
 
   ShiftChainSink(Spi& spi, Latch& latch) : spi_(&spi), latch_(&latch) {}
 
@@ -101,23 +129,21 @@ class ShiftChainSink {
     return Errc::ok;
   }
 
-  /// Shifts every changed stage's frame (checking what came back), then pulses the latch.
+  /// Shifts every changed stage's frame, or the single chain whole (checking what came
+  /// back), then pulses the latch.
   template <class Round>
   Errc latch(const Round& round) {
-    const std::uint32_t bytes = frame_bytes(net_);
-    std::array<std::uint8_t, kMaxFrameBytes> tx{};
-    std::array<std::uint8_t, kMaxFrameBytes> rx{};
-    for (std::uint32_t s = 0; s < net_.stages; ++s) {
-      if (!round.changed(s) && ((known_ >> s) & 1U) != 0) continue;
-      const std::span<std::uint8_t> frame = std::span(tx).first(bytes);
-      build_frame(round, s, frame);
-      A2A_TRY(spi_->write_read(s, frame, std::span(rx).first(bytes)));
-      if (((known_ >> s) & 1U) != 0 && !same_as_written(s, std::span(rx).first(bytes))) {
-        known_ &= ~(1U << s);  // what the chain holds now is unknown again
-        return Errc::bus_readback_mismatch;
+    if constexpr (Layout == ChainLayout::single) {
+      const std::uint32_t bytes = single_frame_bytes(net_);
+      build_single_frame(round, std::span(tx_).first(bytes));
+      A2A_TRY(shift(0, bytes));
+    } else {
+      const std::uint32_t bytes = frame_bytes(net_);
+      for (std::uint32_t s = 0; s < net_.stages; ++s) {
+        if (!round.changed(s) && ((known_ >> s) & 1U) != 0) continue;
+        build_frame(round, s, std::span(tx_).first(bytes));
+        A2A_TRY(shift(s, bytes));
       }
-      std::copy_n(frame.begin(), bytes, written_[s].begin());
-      known_ |= 1U << s;
     }
     return latch_->pulse();
   }
@@ -131,26 +157,50 @@ class ShiftChainSink {
   }
   /// Bytes shifted per stage (for the wire's timing: 8 x this many clocks).
   [[nodiscard]] std::uint32_t bytes_per_stage() const { return frame_bytes(net_); }
+  /// Bytes of one transfer: a stage's frame, or the single chain's.
+  [[nodiscard]] std::uint32_t bytes_per_transfer() const {
+    return Layout == ChainLayout::single ? single_frame_bytes(net_) : frame_bytes(net_);
+  }
 
  private:
-  bool same_as_written(std::uint32_t stage, std::span<const std::uint8_t> back) {
-    const std::uint32_t bytes = static_cast<std::uint32_t>(back.size());
+  /// tx_'s first `bytes` into chain `chain`; what came back checked against what was
+  /// written there last (once known), then remembered.
+  Errc shift(std::uint32_t chain, std::uint32_t bytes) {
+    const std::span<const std::uint8_t> frame = std::span(tx_).first(bytes);
+    A2A_TRY(spi_->write_read(chain, frame, std::span(rx_).first(bytes)));
+    std::span<std::uint8_t> written = std::span(written_).subspan(std::size_t{chain} * kMaxChainBytes, bytes);
+    if (((known_ >> chain) & 1U) != 0 && !same_as_written(chain, std::span(rx_).first(bytes), written)) {
+      known_ &= ~(1U << chain);  // what the chain holds now is unknown again
+      return Errc::bus_readback_mismatch;
+    }
+    std::copy_n(frame.begin(), bytes, written.begin());
+    known_ |= 1U << chain;
+    return Errc::ok;
+  }
+  bool same_as_written(std::uint32_t chain, std::span<const std::uint8_t> back, std::span<const std::uint8_t> written) {
+    const auto bytes = static_cast<std::uint32_t>(back.size());
     const std::uint32_t w = element_bits(net_.radix);
-    for (std::uint32_t position = 0; position < w * net_.switches_per_stage(); ++position) {
+    const std::uint32_t per_stage = w * net_.switches_per_stage();
+    const std::uint32_t positions = Layout == ChainLayout::single ? per_stage * net_.stages : per_stage;
+    for (std::uint32_t position = 0; position < positions; ++position) {
       const FrameBit at = frame_bit(bytes, position);
-      if (((back[at.byte] ^ written_[stage][at.byte]) & at.mask) != 0) {
-        fault_ = {true, stage, position / w};
+      if (((back[at.byte] ^ written[at.byte]) & at.mask) != 0) {
+        const std::uint32_t stage = Layout == ChainLayout::single ? position / per_stage : chain;
+        fault_ = {true, stage, position % per_stage / w};
         return false;
       }
     }
     return true;
   }
 
+  static constexpr std::uint32_t kChains = Layout == ChainLayout::single ? 1 : kMaxStages;
   Spi* spi_;
   Latch* latch_;
   Network net_{};
-  std::uint32_t known_{0};  // bit s: written_[s] is what chain s holds
-  std::array<std::array<std::uint8_t, kMaxFrameBytes>, kMaxStages> written_{};
+  std::uint32_t known_{0};  // bit c: written_'s chain c is what chain c holds
+  std::array<std::uint8_t, kMaxChainBytes> tx_{};
+  std::array<std::uint8_t, kMaxChainBytes> rx_{};
+  std::array<std::uint8_t, std::size_t{kMaxChainBytes} * kChains> written_{};
   ReadbackFault fault_{};
 };
 
