@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
 # figures as Markdown (progress goes to stderr).
-#   bench/run-benchmarks.sh [host] [target] [report] [slices]   (default: the first three)
+#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends]   (default: the first three)
 #     host    Google Benchmark: exchange throughput against the table baseline
 #             and the verifier against its per-message replay (figure 5; the
 #             ratios end its output), the controller step and port send on the host
@@ -19,6 +19,9 @@
 #             round loop's slices per board at its capacity (bench_runner) and
 #             the runner's slices with planning and diagnosis (bench_slices)
 #     slices  only the last two (part of target): a few minutes
+#     backends  the switch backends per round on the Cortex-M3 (part of target,
+#             bench_backends): each sink's latch, its bytes on the wire and their
+#             time at 20 MHz SPI / 400 kHz I2C, the chains' frames against memcpy
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -31,8 +34,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target|slices) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices)" >&2; exit 2 ;;
+    host|report|target|slices|backends) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends)" >&2; exit 2 ;;
   esac
 done
 
@@ -87,11 +90,23 @@ runner_slices() {
   python3 bench/target/collect.py slices "${board_args[@]}"
 }
 
+# The switch backends per round (docs/PERFORMANCE.md, "Switch backends"): the Cortex-M3.
+switch_backends() {
+  build arm-m3 "$base-m3" bench_backends
+  echo "run-benchmarks: bench_backends on Cortex-M3 (QEMU mps2-an385)" >&2
+  run mps2-an385 "$base-m3/bench/target/bench_backends.elf" backends
+  python3 bench/target/collect.py backends --console "$scratch/backends.out" --plugin "$scratch/backends.log"
+}
+
 for part in "${parts[@]}"; do
   case "$part" in
     slices)
       plugin_built
       runner_slices
+      ;;
+    backends)
+      plugin_built
+      switch_backends
       ;;
     host)
       build host "$base-host" a2a_bench
@@ -153,6 +168,7 @@ for part in "${parts[@]}"; do
         --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
         --json bench/results/slot-budget.json
       runner_slices
+      switch_backends
       # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
       # "Planning around faults on the device").
       on_every_board bench_planning plan

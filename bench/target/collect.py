@@ -23,6 +23,10 @@ docs/PERFORMANCE.md (called by bench/run-benchmarks.sh target).
       bench_runner's console and plugin lines of each board: the round loop's
       slices (RoundRunner::step) at the board's capacity, the worst per kind;
       fails when one is over the limit (default 100000).
+  collect.py backends --console OUT --plugin LOG [--limit X] [--strict]
+      bench_backends' lines (Cortex-M3): each switch backend's latch per round on omega
+      N = 256 (GPIO: N = 16), its bytes on the wire and their time at 20 MHz SPI or
+      400 kHz I2C; the chains' frames built against copying them (memcpy).
   collect.py planning --board OUT:LOG [--board ...]
       bench_planning's console and plugin lines of each board: planning around
       faults as the controller image plans (worst case per class of configuration
@@ -551,6 +555,54 @@ def slices(args):
         sys.exit(f"collect: a slice is over {args.limit} instructions on {', '.join(failed)}")
 
 
+# Bus clocks the wire times are stated at (docs/PERFORMANCE.md, "Switch backends").
+SPI_HZ = 20_000_000
+I2C_HZ = 400_000
+
+
+def backends(args):
+    """bench_backends' groups: each switch backend's latch per round, the bytes it puts on
+    the wire and their time at a stated bus clock; the chains' frames against copying them."""
+    groups = paired(f"{args.console}:{args.plugin}")
+    latches = [g for g in groups if g["what"] == "latch"]
+    if not latches or any(g["ok"] != "1" for g in latches):
+        sys.exit("collect: no 'bench latch' groups, or a backend's latch failed")
+    print("| backend | N | order | on the wire a round | transfers a round | wire time a round | latch: instructions "
+          "a round (mean, worst) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for g in latches:
+        rounds = int(g["rounds"])
+        wire, transfers = int(g["bytes"]) / rounds, int(g["transfers"]) / rounds
+        name = g["backend"]
+        if name == "crosspoint-i2c":  # 9 bits a byte (the ACK), a start and a stop a transfer
+            time = f"{(wire * 9 + transfers * 2) / I2C_HZ * 1e6:.0f} us at 400 kHz"
+        elif name in ("gpio", "a2a-block"):
+            time = f"{transfers:.1f} bus writes"
+        else:
+            time = f"{wire * 8 / SPI_HZ * 1e6:.2f} us at 20 MHz"
+        print(f"| {name} | {g['N']} | {g['order']} | {wire:.1f} bytes | {transfers:.1f} | {time} | "
+              f"{g['total'] / g['intervals']:.0f}, {g['max']} |")
+    print()
+    print("| layout | order | frame bytes a round | building them: instructions a round (mean) | copying them "
+          "(memcpy) | ratio |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    failed = []
+    for g in (g for g in groups if g["what"] == "frames"):
+        rounds = int(g["rounds"])
+        per_round = int(g["bytes"]) / rounds
+        copies = {int(c["bytes"]): c["max"] for c in groups if c["what"] == "copy" and c["order"] == g["order"]}
+        frame = min(copies) if g["layout"] == "per-stage" else max(copies)
+        frames = per_round / frame  # frames a round, each copied whole
+        floor = frames * copies[frame]
+        ratio = g["total"] / rounds / floor
+        if ratio > args.limit:
+            failed.append(f"{g['layout']} {g['order']}")
+        print(f"| {g['layout']} | {g['order']} | {per_round:.1f} | {g['total'] / rounds:.0f} | {floor:.0f} "
+              f"| {ratio:.2f} |")
+    if failed and args.strict:
+        sys.exit(f"collect: building the frames costs more than {args.limit}x copying them: {', '.join(failed)}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -578,6 +630,12 @@ def main():
     sl.add_argument("--board", action="append", required=True, help="bench_slices' OUT:LOG of one board")
     sl.add_argument("--limit", type=int, default=100000, help="the most instructions a slice may take (boards with a slice stack)")
     sl.set_defaults(run=slices)
+    be = sub.add_parser("backends")
+    be.add_argument("--console", required=True)
+    be.add_argument("--plugin", required=True)
+    be.add_argument("--limit", type=float, default=2.0, help="building frames at most this many times copying them")
+    be.add_argument("--strict", action="store_true", help="fail when a layout is over the limit")
+    be.set_defaults(run=backends)
     pl = sub.add_parser("planning")
     pl.add_argument("--board", action="append", required=True, help="bench_planning's OUT:LOG of one board")
     pl.set_defaults(run=planning)

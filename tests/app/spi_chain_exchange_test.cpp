@@ -15,7 +15,9 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
+#include <vector>
 
 #include "chain_model.hpp"
 #include "switch_sink_bench.hpp"
@@ -257,4 +259,33 @@ TEST_CASE("spi chains, one chain: the frame of docs/switch-backends.md's example
   std::array<std::uint8_t, 10> ten{};
   spi_chain::build_single_frame(wide, ten);
   CHECK(ten == std::array<std::uint8_t, 10>{0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+}
+
+TEST_CASE("spi chains: a stage set by a control word is built from its pattern, byte for byte as element by element") {
+  for (const auto& [topology, ports, radix] :
+       {std::tuple{Topology::omega, 256U, 2U}, std::tuple{Topology::gsen, 10U, 2U}, std::tuple{Topology::gsen, 36U, 2U},
+        std::tuple{Topology::omega, 64U, 4U}, std::tuple{Topology::omega, 256U, 16U}, std::tuple{Topology::omega, 64U, 8U}}) {
+    const Network net = make_network(topology, ports, radix).value();
+    for (std::uint32_t block : {0U, 1U, 2U, 4U}) {
+      if (block != 0 && radix != 2) continue;
+      for (std::uint32_t state = 0; state < (block == 0 ? radix : 2U); ++state) {
+        INFO(name(topology), " N = ", ports, " d = ", radix, " block ", block, " state ", state);
+        hal::RoundSwitches<128> round;
+        round.reset(net);
+        for (std::uint32_t s = 0; s < net.stages; ++s)
+          round.set_stage(s, hal::StagePattern{true, static_cast<std::uint8_t>(block), static_cast<std::uint8_t>(state)});
+        std::vector<std::uint8_t> fast(spi_chain::frame_bytes(net), 0x5A);  // anything there is overwritten
+        std::vector<std::uint8_t> slow(spi_chain::frame_bytes(net), 0);
+        spi_chain::build_frame(round, 1, fast);
+        spi_chain::place_stage(round, 1, slow, 0);
+        CHECK(fast == slow);
+        std::vector<std::uint8_t> whole(spi_chain::single_frame_bytes(net), 0xA5);
+        std::vector<std::uint8_t> each(spi_chain::single_frame_bytes(net), 0);
+        spi_chain::build_single_frame(round, whole);
+        for (std::uint32_t s = 0; s < net.stages; ++s)
+          spi_chain::place_stage(round, s, each, s * spi_chain::element_bits(radix) * net.switches_per_stage());
+        CHECK(whole == each);
+      }
+    }
+  }
 }

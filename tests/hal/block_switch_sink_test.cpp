@@ -16,6 +16,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <tuple>
+#include <vector>
 
 using namespace a2a;
 
@@ -105,4 +107,38 @@ TEST_CASE("block switch sink: a latch writes the stages that changed; the first 
   CountingBus small{&b.bus};
   Sink sink(small);
   CHECK(sink.configure(make_network(Topology::omega, 512, 2).value()) == Errc::fabric_capacity_exceeded);
+}
+
+TEST_CASE("block switch sink: a stage set by a control word writes the words element by element would") {
+  // GSEN 10: 5 switches a stage (a partial word); omega 64: 32 (4 words); d = 4 and 16 too.
+  for (const auto& [topology, ports, radix] : {std::tuple{Topology::gsen, 10U, 2U}, std::tuple{Topology::omega, 64U, 2U},
+                                               std::tuple{Topology::omega, 64U, 4U}, std::tuple{Topology::omega, 16U, 16U}}) {
+    const Network net = make_network(topology, ports, radix).value();
+    for (std::uint32_t block : {0U, 1U, 2U, 4U}) {
+      if (block != 0 && radix != 2) continue;
+      for (std::uint32_t state = 0; state < (block == 0 ? radix : 2U); ++state) {
+        INFO(name(topology), " N = ", ports, " d = ", radix, " block ", block, " state ", state);
+        Bench b;
+        hal::RoundSwitches<kPorts> patterned;  // the pattern known
+        patterned.reset(net);
+        hal::RoundSwitches<kPorts> each;  // the same states set one by one: no pattern
+        each.reset(net);
+        for (std::uint32_t s = 0; s < net.stages; ++s) {
+          patterned.set_stage(s, hal::StagePattern{true, static_cast<std::uint8_t>(block), static_cast<std::uint8_t>(state)});
+          for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) {
+            each.set(s, y, (state + 1) % 2);  // away and back: the pattern is forgotten
+            each.set(s, y, patterned.state(s, y));
+          }
+        }
+        REQUIRE(!each.pattern(0).known);
+        REQUIRE(b.sink.configure(net) == Errc::ok);
+        REQUIRE(b.sink.latch(patterned) == Errc::ok);
+        std::vector<std::uint32_t> fast;
+        for (std::uint32_t w = 0; w < (net.switches_per_stage() + 7) / 8; ++w) fast.push_back(b.ram->read32(Layout::switch_state(1, w)));
+        REQUIRE(b.sink.configure(net) == Errc::ok);
+        REQUIRE(b.sink.latch(each) == Errc::ok);
+        for (std::uint32_t w = 0; w < fast.size(); ++w) CHECK(b.ram->read32(Layout::switch_state(1, w)) == fast[w]);
+      }
+    }
+  }
 }

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 
@@ -36,14 +37,24 @@ namespace a2a::hal {
 /// Bits a d x d element's state takes on the wire (d = 2^w: w), 0 when d is not a
 /// power of two (a sink that sets elements bit by bit refuses it).
 [[nodiscard]] constexpr std::uint32_t element_bits(std::uint32_t radix) {
-  std::uint32_t w = 0;
-  while ((1U << w) < radix) ++w;
-  return (1U << w) == radix ? w : 0U;
+  // (not std::has_single_bit: a library call for popcount on a core without the instruction)
+  return radix >= 2 && (radix & (radix - 1U)) == 0 ? static_cast<std::uint32_t>(std::countr_zero(radix)) : 0U;
 }
 static_assert(element_bits(2) == 1 && element_bits(16) == 4 && element_bits(3) == 0);
 
+/// What a stage's states follow when one pattern sets them all (a stage or alternating
+/// control word): switch y in ((y / block) & 1) ^ state, or every switch in `state`
+/// (block 0). A sink may build the stage's frame from it in O(bytes) (spi_chain).
+struct StagePattern {
+  bool known{false};
+  std::uint8_t block{0};
+  std::uint8_t state{0};
+  friend constexpr bool operator==(const StagePattern&, const StagePattern&) = default;
+};
+
 /// A round's switch states as a sink sees them: each stage's switches (0 .. d - 1),
-/// and which stages changed since the last latch (a Gray-order round changes one).
+/// which stages changed since the last latch (a Gray-order round changes one), and
+/// the pattern a stage follows while a control word set it.
 template <std::uint32_t MaxSwitches>
 class RoundSwitches {
  public:
@@ -51,6 +62,7 @@ class RoundSwitches {
   constexpr void reset(const Network& net) {
     net_ = net;
     states_.fill(0);
+    patterns_.fill(StagePattern{true, 0, 0});  // every switch in state 0
     changed_ = ~0U;  // the first latch writes every stage
   }
   [[nodiscard]] constexpr const Network& network() const { return net_; }
@@ -58,17 +70,33 @@ class RoundSwitches {
     return states_[std::size_t{stage} * MaxSwitches + sw];
   }
   [[nodiscard]] constexpr bool changed(std::uint32_t stage) const { return ((changed_ >> stage) & 1U) != 0; }
+  /// The stages that changed, bit s for stage s (a sink visits them by their set bits).
+  [[nodiscard]] constexpr std::uint32_t changed_stages() const {
+    return net_.stages >= 32 ? changed_ : changed_ & ((1U << net_.stages) - 1U);
+  }
+  [[nodiscard]] constexpr StagePattern pattern(std::uint32_t stage) const { return patterns_[stage]; }
   constexpr void set(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {
     const std::size_t at = std::size_t{stage} * MaxSwitches + sw;
     if (states_[at] == state) return;
     states_[at] = static_cast<std::uint8_t>(state);
     changed_ |= 1U << stage;
+    patterns_[stage].known = false;  // one switch set alone: no pattern any more
+  }
+  /// Every switch of `stage` as `pattern` says (its block and state); nothing to do
+  /// when the stage already follows it (a stage word that did not change).
+  constexpr void set_stage(std::uint32_t stage, StagePattern pattern) {
+    pattern.known = true;
+    if (patterns_[stage] == pattern) return;
+    for (std::uint32_t y = 0; y < net_.switches_per_stage(); ++y)
+      set(stage, y, pattern.block == 0 ? pattern.state : ((y / pattern.block) & 1U) ^ pattern.state);
+    patterns_[stage] = pattern;
   }
   constexpr void latched() { changed_ = 0; }
 
  private:
   Network net_{};
   std::array<std::uint8_t, std::size_t{MaxSwitches} * kMaxStages> states_{};
+  std::array<StagePattern, kMaxStages> patterns_{};
   std::uint32_t changed_{~0U};
 };
 
@@ -134,8 +162,7 @@ class SwitchFabric {
                                 : mode == ControlMode::doubly_alternating ? 2U
                                 : mode == ControlMode::quadruply_alternating ? 4U : 0U;
     if (state >= (block == 0 ? net.radix : 2U)) return Errc::state_out_of_range;
-    for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y)
-      round_.set(stage, y, block == 0 ? state : ((y / block) & 1U) ^ state);
+    round_.set_stage(stage, StagePattern{true, static_cast<std::uint8_t>(block), static_cast<std::uint8_t>(state)});
     return Errc::ok;
   }
   Errc set_switch_state(std::uint32_t stage, std::uint32_t sw, std::uint32_t state) {

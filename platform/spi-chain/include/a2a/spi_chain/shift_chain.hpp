@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 #include <span>
@@ -33,6 +34,7 @@
 #include "a2a/hal/switch_fabric.hpp"
 #include "a2a/hal/transport.hpp"
 #include "a2a/limits.hpp"
+#include "a2a/spi_chain/chain_frames.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
@@ -45,61 +47,8 @@ concept ChainSpi = requires(T& t, std::uint32_t chain, std::span<const std::uint
   { t.write_read(chain, tx, rx) } -> std::same_as<Errc>;
 };
 
-using hal::element_bits;
-
 /// How the elements are chained: a chain per stage, or one chain through every stage.
 enum class ChainLayout : std::uint8_t { per_stage, single };
-
-/// A stage's frame length in bytes.
-[[nodiscard]] constexpr std::uint32_t frame_bytes(const Network& net) {
-  return (element_bits(net.radix) * net.switches_per_stage() + 7) / 8;
-}
-/// The single chain's frame length in bytes (every stage's elements).
-[[nodiscard]] constexpr std::uint32_t single_frame_bytes(const Network& net) {
-  return (element_bits(net.radix) * net.switches_per_stage() * net.stages + 7) / 8;
-}
-
-/// Where a stage's element bit sits in its frame: byte index and bit mask.
-struct FrameBit {
-  std::uint32_t byte;
-  std::uint8_t mask;
-};
-[[nodiscard]] constexpr FrameBit frame_bit(std::uint32_t bytes, std::uint32_t position) {
-  const std::uint32_t k = 8 * bytes - 1 - position;  // sent k-th
-  return {k / 8, static_cast<std::uint8_t>(0x80U >> (k % 8))};
-}
-
-/// Stage `stage`'s elements of `round` (RoundSwitches shape) into `frame`, from chain
-/// position `first` on (the frame's other bits untouched).
-template <class Round>
-constexpr void place_stage(const Round& round, std::uint32_t stage, std::span<std::uint8_t> frame,
-                           std::uint32_t first) {
-  const Network& net = round.network();
-  const std::uint32_t w = element_bits(net.radix);
-  const auto bytes = static_cast<std::uint32_t>(frame.size());
-  for (std::uint32_t e = 0; e < net.switches_per_stage(); ++e) {
-    const std::uint32_t state = round.state(stage, e);
-    for (std::uint32_t b = 0; b < w; ++b) {
-      if (((state >> b) & 1U) == 0) continue;
-      const FrameBit at = frame_bit(bytes, first + e * w + b);
-      frame[at.byte] = static_cast<std::uint8_t>(frame[at.byte] | at.mask);
-    }
-  }
-}
-/// A round's frame for `stage` of `round` into `frame` (frame_bytes long).
-template <class Round>
-constexpr void build_frame(const Round& round, std::uint32_t stage, std::span<std::uint8_t> frame) {
-  for (std::uint8_t& b : frame) b = 0;
-  place_stage(round, stage, frame, 0);
-}
-/// A round's frame of the single chain (single_frame_bytes long): every stage, stage 0 nearest.
-template <class Round>
-constexpr void build_single_frame(const Round& round, std::span<std::uint8_t> frame) {
-  for (std::uint8_t& b : frame) b = 0;
-  const Network& net = round.network();
-  for (std::uint32_t s = 0; s < net.stages; ++s)
-    place_stage(round, s, frame, s * element_bits(net.radix) * net.switches_per_stage());
-}
 
 /// Which element's bit came back different, for the console's error line.
 struct ReadbackFault {
@@ -124,6 +73,7 @@ class ShiftChainSink {
     if (net.ports > MaxPorts || net.stages > kMaxStages || frame_bytes(net) > kMaxFrameBytes)
       return Errc::fabric_capacity_exceeded;
     net_ = net;
+    frames_ = FrameBuilder(net);
     known_ = 0;  // nothing shifted yet: the chains' contents are unknown
     fault_ = {};
     return Errc::ok;
@@ -134,14 +84,18 @@ class ShiftChainSink {
   template <class Round>
   Errc latch(const Round& round) {
     if constexpr (Layout == ChainLayout::single) {
-      const std::uint32_t bytes = single_frame_bytes(net_);
-      build_single_frame(round, std::span(tx_).first(bytes));
+      // tx_ still holds the frame last shifted in while the chain is known: the round's
+      // frame is that one with its changed stages rewritten (a Gray-order round: one).
+      const std::uint32_t bytes = frames_.chain_bytes();
+      const std::span<std::uint8_t> frame = std::span(tx_).first(bytes);
+      if ((known_ & 1U) == 0 || !frames_.update_chain(round, frame)) frames_.chain(round, frame);
       A2A_TRY(shift(0, bytes));
     } else {
-      const std::uint32_t bytes = frame_bytes(net_);
-      for (std::uint32_t s = 0; s < net_.stages; ++s) {
-        if (!round.changed(s) && ((known_ >> s) & 1U) != 0) continue;
-        build_frame(round, s, std::span(tx_).first(bytes));
+      const std::uint32_t bytes = frames_.stage_bytes();
+      const std::uint32_t all = net_.stages >= 32 ? ~0U : (1U << net_.stages) - 1U;
+      for (std::uint32_t todo = (changed_stages(round) | ~known_) & all; todo != 0; todo &= todo - 1) {
+        const auto s = static_cast<std::uint32_t>(std::countr_zero(todo));  // a changed or unknown chain
+        frames_.stage(round, s, std::span(tx_).first(bytes));
         A2A_TRY(shift(s, bytes));
       }
     }
@@ -156,10 +110,10 @@ class ShiftChainSink {
     return {hal::WireFault::Place::chain_element, fault_.stage, fault_.element};
   }
   /// Bytes shifted per stage (for the wire's timing: 8 x this many clocks).
-  [[nodiscard]] std::uint32_t bytes_per_stage() const { return frame_bytes(net_); }
+  [[nodiscard]] std::uint32_t bytes_per_stage() const { return frames_.stage_bytes(); }
   /// Bytes of one transfer: a stage's frame, or the single chain's.
   [[nodiscard]] std::uint32_t bytes_per_transfer() const {
-    return Layout == ChainLayout::single ? single_frame_bytes(net_) : frame_bytes(net_);
+    return Layout == ChainLayout::single ? frames_.chain_bytes() : frames_.stage_bytes();
   }
 
  private:
@@ -178,6 +132,7 @@ class ShiftChainSink {
     return Errc::ok;
   }
   bool same_as_written(std::uint32_t chain, std::span<const std::uint8_t> back, std::span<const std::uint8_t> written) {
+    if (std::equal(back.begin(), back.end(), written.begin())) return true;  // the usual case: a byte compare
     const auto bytes = static_cast<std::uint32_t>(back.size());
     const std::uint32_t w = element_bits(net_.radix);
     const std::uint32_t per_stage = w * net_.switches_per_stage();
@@ -197,6 +152,7 @@ class ShiftChainSink {
   Spi* spi_;
   Latch* latch_;
   Network net_{};
+  FrameBuilder frames_{};
   std::uint32_t known_{0};  // bit c: written_'s chain c is what chain c holds
   std::array<std::uint8_t, kMaxChainBytes> tx_{};
   std::array<std::uint8_t, kMaxChainBytes> rx_{};

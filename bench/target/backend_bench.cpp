@@ -1,0 +1,240 @@
+// The switch backends per round (docs/PERFORMANCE.md, "Switch backends"): omega
+// N = 256 (d = 2, 8 stages of 128 elements), the Latin square in natural and in gray
+// order, every round after the first fed to each backend's own sink as SwitchFabric
+// feeds it (a stage word per stage: RoundSwitches::set_stage). Per backend: the
+// bytes (or words) it puts on the wire in a round, and the instructions of its
+// latch() over a wire stand-in that answers as the hardware does (a chain gives back
+// what it held, a chip its registers) without any bus time. For the chains also the
+// frames alone (FrameBuilder, as the sink builds them) against copying as many bytes, the
+// floor any builder pays. Each group: a "bench ..." line, then a flush.
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+#include "a2a/a2a.hpp"
+#include "a2a/board/console.hpp"
+#include "a2a/crosspoint/crosspoint.hpp"
+#include "a2a/gpio/gpio_sink.hpp"
+#include "a2a/hal/block_switch_sink.hpp"
+#include "a2a/hal/switch_fabric.hpp"
+#include "a2a/mmio/mmio_bus.hpp"
+#include "a2a/spi_chain/shift_chain.hpp"
+#include "icount_markers.h"
+
+namespace {
+
+using namespace a2a;
+using board::println;
+
+constexpr std::uint32_t kPorts = 256;
+constexpr std::uint32_t kChipPorts = 16;     // SPI: a chip select per chip
+constexpr std::uint32_t kI2cChipPorts = 64;  // I2C: 32 chips of 64 outputs fit the 7-bit addresses
+using Round = hal::RoundSwitches<kPorts / 2>;
+
+/// Bytes and transfers the sinks put on the wire (counted outside nothing: a few adds).
+struct WireCount {
+  std::uint32_t bytes{0};
+  std::uint32_t transfers{0};
+};
+
+/// Chains: what a chain held comes back while a frame goes in.
+struct ChainWire {
+  WireCount* count;
+  std::array<std::array<std::uint8_t, 128>, kMaxStages> held{};
+  Errc write_read(std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    std::memcpy(rx.data(), held[chain].data(), tx.size());
+    std::memcpy(held[chain].data(), tx.data(), tx.size());
+    count->bytes += static_cast<std::uint32_t>(tx.size());
+    ++count->transfers;
+    return Errc::ok;
+  }
+};
+struct Pulse {
+  Errc pulse() { return Errc::ok; }
+};
+/// Crosspoint chips on SPI: [register, input] writes, [register | 0x80, 0] reads.
+struct ChipSpiWire {
+  WireCount* count;
+  std::array<std::array<std::uint8_t, kChipPorts>, 8 * kPorts / kChipPorts> registers{};
+  Errc write_read(std::uint32_t chip, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    const std::uint32_t reg = tx[0] & 0x7FU;
+    if ((tx[0] & 0x80U) != 0) rx[1] = registers[chip][reg];
+    else registers[chip][reg] = tx[1];
+    count->bytes += 2;
+    ++count->transfers;
+    return Errc::ok;
+  }
+};
+/// Crosspoint chips on I2C from address 0x20: a write {register, input}, a read {register} -> input.
+struct ChipI2cWire {
+  WireCount* count;
+  std::array<std::array<std::uint8_t, kI2cChipPorts>, 8 * kPorts / kI2cChipPorts> registers{};
+  Errc write(std::uint8_t address, std::span<const std::uint8_t> tx) {
+    registers[address - 0x20U][tx[0]] = tx[1];
+    count->bytes += 3;  // the address byte too
+    ++count->transfers;
+    return Errc::ok;
+  }
+  Errc write_read(std::uint8_t address, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    rx[0] = registers[address - 0x20U][tx[0]];
+    count->bytes += 4;  // address, register, address again, the value
+    ++count->transfers;
+    return Errc::ok;
+  }
+};
+/// GPIO lines 32 to a word.
+struct LinesWire {
+  WireCount* count;
+  Errc set(std::uint32_t, std::uint32_t) {
+    count->bytes += 4;
+    ++count->transfers;
+    return Errc::ok;
+  }
+};
+/// The a2a block's switch registers (RAM stand-in): a word a write.
+struct BlockWire {
+  WireCount* count;
+  std::array<std::uint32_t, hal::FabricLayout<kPorts, 8>::kSize / 4>* words;
+  std::uint32_t read32(std::uint32_t offset) { return (*words)[offset / 4]; }
+  void write32(std::uint32_t offset, std::uint32_t value) {
+    (*words)[offset / 4] = value;
+    count->bytes += 4;
+    ++count->transfers;
+  }
+};
+
+Round g_round;
+std::array<std::uint32_t, hal::FabricLayout<kPorts, 8>::kSize / 4> g_block{};
+std::array<std::uint8_t, 128> g_frame{};
+std::array<std::uint8_t, 128> g_copy{};
+
+/// Round r of the schedule into g_round, a stage word per stage (as SwitchFabric).
+void feed(const LatinSquareSchedule<>& schedule, std::uint32_t r) {
+  const auto round = schedule.round(r);
+  for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
+    g_round.set_stage(s, hal::StagePattern{true, 0, static_cast<std::uint8_t>(round.stage_state(s))});
+}
+
+/// Every round of `schedule` through `sink`: round 0 unmeasured (it writes everything),
+/// then each latch an interval. Prints the group's line with the wire per round.
+template <class Sink>
+void measure(const char* backend, const char* order, const LatinSquareSchedule<>& schedule, Sink& sink, WireCount& count) {
+  g_round.reset(schedule.network());
+  (void)sink.configure(schedule.network());
+  feed(schedule, 0);
+  (void)sink.latch(g_round);
+  g_round.latched();
+  count = {};
+  bool ok = true;
+  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+    feed(schedule, r);
+    A2A_ICOUNT_START();
+    const Errc e = sink.latch(g_round);
+    A2A_ICOUNT_STOP();
+    ok = ok && e == Errc::ok;
+    g_round.latched();
+  }
+  const std::uint32_t rounds = schedule.rounds() - 1;
+  println("bench latch backend=", backend, " order=", order, " N=", schedule.network().ports, " rounds=", rounds,
+          " bytes=", count.bytes,
+          " transfers=", count.transfers, " ok=", ok ? 1 : 0);
+  A2A_ICOUNT_FLUSH();
+}
+
+/// The chains' frames alone, as the sink builds them in a round of `schedule`: the
+/// changed stages' frames (a chain per stage), the single chain's frame updated from
+/// the round before; then copying as many bytes (memcpy), the floor.
+void frames_against_copy(const LatinSquareSchedule<>& schedule, const char* order) {
+  const Network net = schedule.network();
+  const spi_chain::FrameBuilder frames(net);  // as the sink holds it from configure
+  const std::uint32_t bytes = frames.stage_bytes();
+  const std::uint32_t whole = frames.chain_bytes();
+  g_round.reset(net);
+  feed(schedule, 0);
+  frames.chain(g_round, std::span(g_copy).first(whole));
+  g_round.latched();
+  std::uint32_t changed = 0;
+  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+    feed(schedule, r);
+    A2A_ICOUNT_START();  // as the sink visits the changed stages
+    for (std::uint32_t todo = g_round.changed_stages(); todo != 0; todo &= todo - 1)
+      frames.stage(g_round, static_cast<std::uint32_t>(std::countr_zero(todo)), std::span(g_frame).first(bytes));
+    A2A_ICOUNT_STOP();
+    changed += static_cast<std::uint32_t>(std::popcount(g_round.changed_stages()));
+    g_round.latched();
+  }
+  println("bench frames layout=per-stage order=", order, " rounds=", schedule.rounds() - 1, " bytes=", changed * bytes);
+  A2A_ICOUNT_FLUSH();
+  g_round.reset(net);
+  feed(schedule, 0);
+  spi_chain::build_single_frame(g_round, std::span(g_copy).first(whole));
+  g_round.latched();
+  bool updated = true;
+  for (std::uint32_t r = 1; r < schedule.rounds(); ++r) {
+    feed(schedule, r);
+    A2A_ICOUNT_START();
+    updated = frames.update_chain(g_round, std::span(g_copy).first(whole)) && updated;
+    A2A_ICOUNT_STOP();
+    g_round.latched();
+  }
+  println("bench frames layout=single order=", order, " rounds=", schedule.rounds() - 1,
+          " bytes=", whole * (schedule.rounds() - 1), " ok=", updated ? 1 : 0);
+  A2A_ICOUNT_FLUSH();
+  for (const std::uint32_t n : {bytes, whole}) {
+    for (std::uint32_t k = 0; k < 8; ++k) {
+      A2A_ICOUNT_START();
+      std::memcpy(g_frame.data(), g_copy.data(), n);
+      A2A_ICOUNT_STOP();
+    }
+    println("bench copy order=", order, " bytes=", n);
+    A2A_ICOUNT_FLUSH();
+  }
+}
+
+[[gnu::noinline]] void calibrate() {
+  for (int i = 0; i < 4; ++i) {
+    A2A_ICOUNT_START();
+    A2A_ICOUNT_STOP();
+  }
+}
+
+}  // namespace
+
+int main() {
+  calibrate();
+  println("bench calibrate");
+  A2A_ICOUNT_FLUSH();
+  const Network net = make_network(Topology::omega, kPorts).value();
+  WireCount count;
+  Pulse pulse;
+  for (const RoundOrder order : {RoundOrder::natural, RoundOrder::gray}) {
+    const LatinSquareSchedule<> schedule = LatinSquareSchedule<>::make(net, order).value();
+    const char* name = order == RoundOrder::gray ? "gray" : "natural";
+    static ChainWire chains{&count};
+    static spi_chain::ShiftChainSink<ChainWire, Pulse, kPorts> per_stage(chains, pulse);
+    measure("spi-chain", name, schedule, per_stage, count);
+    static spi_chain::ShiftChainSink<ChainWire, Pulse, kPorts, spi_chain::ChainLayout::single> single(chains, pulse);
+    measure("spi-chain-single", name, schedule, single, count);
+    static ChipSpiWire chip_spi{&count};
+    static crosspoint::SpiRegisters<ChipSpiWire> spi_port(chip_spi);
+    static crosspoint::CrosspointSink<decltype(spi_port), Pulse, kChipPorts, kPorts> spi_chips(spi_port, pulse);
+    measure("crosspoint-spi", name, schedule, spi_chips, count);
+    static ChipI2cWire chip_i2c{&count};
+    static crosspoint::I2cRegisters<ChipI2cWire> i2c_port(chip_i2c, 0x20);
+    static crosspoint::CrosspointSink<decltype(i2c_port), Pulse, kI2cChipPorts, kPorts> i2c_chips(i2c_port, pulse);
+    measure("crosspoint-i2c", name, schedule, i2c_chips, count);
+    // GPIO is for small fabrics: omega N = 16, 32 lines.
+    static LinesWire lines{&count};
+    static gpio::GpioSink<LinesWire, Pulse, 32> gpio_lines(lines, pulse);
+    measure("gpio", name, LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value(), order).value(),
+            gpio_lines, count);
+    static BlockWire block{&count, &g_block};
+    static hal::BlockSwitchSink<BlockWire, hal::FabricLayout<kPorts, 8>> block_sink(block);
+    measure("a2a-block", name, schedule, block_sink, count);
+    frames_against_copy(schedule, name);
+  }
+  println("bench done");
+  return 0;
+}
