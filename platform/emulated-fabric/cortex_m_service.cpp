@@ -55,9 +55,9 @@ extern "C" void SysTick_Handler(void) {
   g_emulator.service(block);
 }
 
-extern "C" void a2a_emulated_chain_shift(std::uint32_t chain, const std::uint8_t* in, std::uint8_t* out,
-                                         std::uint32_t n) {
-  g_chains.shift(chain, std::span<const std::uint8_t>(in, n), std::span<std::uint8_t>(out, n));
+extern "C" int a2a_emulated_chain_shift(std::uint32_t chain, const std::uint8_t* in, std::uint8_t* out,
+                                        std::uint32_t n) {
+  return g_chains.shift(chain, std::span<const std::uint8_t>(in, n), std::span<std::uint8_t>(out, n)) ? 0 : 1;
 }
 
 extern "C" std::uint32_t a2a_emulated_chain_latch(void) {
@@ -65,8 +65,9 @@ extern "C" std::uint32_t a2a_emulated_chain_latch(void) {
   return static_cast<std::uint32_t>(g_chains.latch(block));
 }
 
-extern "C" void a2a_emulated_chain_inject(std::uint32_t chain, std::uint32_t element, std::uint32_t after) {
-  g_chains.inject_readback(chain, element, after);
+extern "C" void a2a_emulated_chain_inject(std::uint32_t chain, std::uint32_t element, std::uint32_t after, int stall) {
+  if (stall != 0) g_chains.inject_timeout(chain, after);
+  else g_chains.inject_readback(chain, element, after);
 }
 
 extern "C" void a2a_emulated_chain_clear(void) { g_chains.clear_faults(); }

@@ -113,6 +113,10 @@ TEST_CASE("crosspoint chips: a value read back different, or a NACK, stops the e
   CHECK(out.error == Errc::bus_nack);
   CHECK(out.rounds_done == 5);
   CHECK(i2c.chips.pulses() == 5);
+  // The chip that did not answer is named (the console's wire line), not an output's select.
+  CHECK(i2c.sink.select_fault().transfer);
+  CHECK(i2c.sink.select_fault().chip == 5 * i2c.sink.chips_per_stage());
+  CHECK(i2c.sink.wire_fault().place == hal::WireFault::Place::chip_transfer);
 }
 
 TEST_CASE("crosspoint chips: the register bytes on the wire, and what the chips cannot hold") {

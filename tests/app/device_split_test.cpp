@@ -32,14 +32,16 @@ template <class Bus>
 struct ChainWire {
   test::ChainModel model{kMaxStages};
   Bus* block{nullptr};
-  bool armed{false};  // a read-back fault (d = 2: one bit an element)
+  bool armed{false};  // a read-back fault (d = 2: one bit an element), or a timeout
+  bool stall{false};
   std::uint32_t armed_chain{0};
   std::uint32_t armed_element{0};
   std::uint64_t armed_from{0};
   Errc write_read(std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
     if (armed && chain == armed_chain && model.pulses() >= armed_from) {
-      model.flip_readback(chain, 8 * tx.size() - 1 - armed_element);  // the element's bit, in sending order
       armed = false;
+      if (stall) return Errc::bus_timeout;
+      model.flip_readback(chain, 8 * tx.size() - 1 - armed_element);  // the element's bit, in sending order
     }
     return model.write_read(chain, tx, rx);
   }
@@ -69,8 +71,12 @@ class ChainedBoard : public test::BasicHostBoard<kPorts> {
   using Path = hal::SwitchFabric<Sink, test::TickingClock, kPorts / 2>;
   ChainedBoard() { wire_->block = &raw_bus(); }
   Path& switch_path() { return path_; }
-  Errc inject_readback(std::uint32_t chain, std::uint32_t element, std::uint32_t round) {
-    *wire_ = Wire{std::move(wire_->model), wire_->block, true, chain, element, wire_->model.pulses() + round};
+  Errc inject_wire_fault(app::WireInjection kind, std::uint32_t chain, std::uint32_t element, std::uint32_t round) {
+    wire_->armed = true;
+    wire_->stall = kind == app::WireInjection::timeout;
+    wire_->armed_chain = chain;
+    wire_->armed_element = element;
+    wire_->armed_from = wire_->model.pulses() + round;
     return Errc::ok;
   }
   void clear_wire_faults() { wire_->armed = false; }
@@ -151,7 +157,7 @@ TEST_CASE("fabric=spi-chain: a switch that fails mid-exchange is re-planned arou
 TEST_CASE("fabric=spi-chain: a read-back that differs ends the run naming the chain, element and round") {
   SplitBench b;
   REQUIRE(b.command("set trace=off fabric=spi-chain topology=omega ports=64").ends_with("\nok\n"));
-  CHECK(has(b.command("inject 3:9 readback hidden"), "error: inject: readback is a wire fault"));
+  CHECK(has(b.command("inject 3:9 readback hidden"), "error: inject: readback and timeout are wire faults"));
   const std::string armed = b.command("inject 3:9 5 readback");
   CHECK(has(armed, "armed: element 9 of the chain of stage 3 reads back flipped once"));
   const std::string r = b.command("run");
@@ -167,6 +173,20 @@ TEST_CASE("fabric=spi-chain: a read-back that differs ends the run naming the ch
   CHECK(has(again, "verified by the fabric's counters: every pair delivered exactly once"));
 }
 
+TEST_CASE("fabric=spi-chain: a transfer that does not complete ends the run naming the chain and the round") {
+  SplitBench b;
+  REQUIRE(b.command("set trace=off fabric=spi-chain topology=omega ports=64").ends_with("\nok\n"));
+  CHECK(has(b.command("inject 2:0 6 timeout"), "armed: the chain of stage 2 does not complete its transfer once"));
+  const std::string r = b.command("run");
+  INFO(r);
+  CHECK(has(r, ", chain 2: its transfer did not complete (a bus timeout); nothing of the round was latched\n"));
+  CHECK(has(r, "\nerror: exchange 1 stopped in round "));
+  CHECK(has(r, "duplicates 0"));
+  const std::string again = b.command("run");  // the chain shifted whole again, then compared
+  INFO(again);
+  CHECK(has(again, "pairs delivered 4096/4096, missing 0, duplicates 0"));
+}
+
 TEST_CASE("fabric=spi-chain refusals: look-ahead, a timing on the a2a block, a board without chains") {
   SplitBench b;
   REQUIRE(b.command("set trace=off fabric=spi-chain settle_us=4").ends_with("\nok\n"));
@@ -176,7 +196,7 @@ TEST_CASE("fabric=spi-chain refusals: look-ahead, a timing on the a2a block, a b
   CHECK(has(b.command("run"), "error: look-ahead mode writes the a2a block's slot ring; fabric=spi-chain latches"));
   test::DeviceBench plain;  // the a2a block alone
   CHECK(has(plain.command("set fabric=spi-chain"), "fabric=spi-chain needs a board that drives switch elements"));
-  CHECK(has(plain.command("inject 1:1 readback"), "error: this board's switch wire cannot be made to fail"));
+  CHECK(has(plain.command("inject 1:1 readback"), "error: inject: readback: this board's switch wire cannot be made to fail"));
 }
 
 TEST_CASE("the boards' emulated far end decodes a frame as the chain model does") {

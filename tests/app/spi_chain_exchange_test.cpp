@@ -122,6 +122,18 @@ TEST_CASE("spi chains: a readback that differs stops the exchange at its round a
   CHECK(f.found);
   CHECK(f.stage == 5);
   CHECK(f.element == 0);
+  CHECK(!f.transfer);
+  // A transfer that does not complete: bus_timeout, the chain named, nothing latched.
+  ChainBench t;
+  t.wire.fail_next(Errc::bus_timeout);
+  hal::RoundSwitches<128> round;
+  round.reset(schedule.network());
+  REQUIRE(t.sink.configure(schedule.network()) == Errc::ok);
+  CHECK(t.sink.latch(round) == Errc::bus_timeout);
+  CHECK(t.wire.pulses() == 0);
+  CHECK(t.sink.readback_fault().transfer);
+  CHECK(t.sink.wire_fault().place == hal::WireFault::Place::chain_transfer);
+  CHECK(t.sink.wire_fault().unit == 0);  // the first chain shifted
 }
 
 TEST_CASE("spi chains: what the chains cannot hold is refused at configure") {

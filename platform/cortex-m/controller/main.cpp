@@ -106,9 +106,11 @@ class CortexMBoard {
   /// fabric=spi-chain: the switch elements on the board's SPI chains (switch_chain.hpp).
   a2a::board::SpiChainPath::Fabric& switch_path() { return chains_.fabric(); }
 #ifdef A2A_BOARD_EMULATED_FABRIC
-  /// `inject CHAIN:ELEMENT [ROUND] readback`: the emulated far end answers wrong once.
-  a2a::Errc inject_readback(std::uint32_t chain, std::uint32_t element, std::uint32_t round) {
-    a2a_emulated_chain_inject(chain, element, round);
+  /// `inject CHAIN:ELEMENT [ROUND] readback|timeout`: the emulated far end answers wrong,
+  /// or not at all, once.
+  a2a::Errc inject_wire_fault(a2a::app::WireInjection kind, std::uint32_t chain, std::uint32_t element,
+                              std::uint32_t round) {
+    a2a_emulated_chain_inject(chain, element, round, kind == a2a::app::WireInjection::timeout ? 1 : 0);
     return a2a::Errc::ok;
   }
   void clear_wire_faults() { a2a_emulated_chain_clear(); }

@@ -45,8 +45,9 @@ class Pl022Chains {
     a2a_mps2_chain_select(-1);
     if (e != 0) return Errc::bus_timeout;
 #ifdef A2A_BOARD_EMULATED_FABRIC
-    // Loopback: `wire` is what reached the chain; its far end answers with what it held.
-    a2a_emulated_chain_shift(chain, wire.data(), rx.data(), n);
+    // Loopback: `wire` is what reached the chain; its far end answers with what it held
+    // (or, a fault armed, never answers: the transfer's bus timeout).
+    if (a2a_emulated_chain_shift(chain, wire.data(), rx.data(), n) != 0) return Errc::bus_timeout;
 #else
     for (std::uint32_t i = 0; i < n && i < rx.size(); ++i) rx[i] = wire[i];
 #endif

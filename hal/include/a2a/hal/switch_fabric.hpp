@@ -108,10 +108,13 @@ concept SwitchSink = requires(S& s, const Network& net, const RoundSwitches<8>& 
   { s.latch(round) } -> std::same_as<Errc>;
 };
 
-/// Where on the wire the last latch went wrong (a read-back that differed), for the
-/// console's error line: an element of a stage's chain, or an output of a chip.
+/// Where on the wire the last latch went wrong (a read-back that differed, a transfer
+/// that failed), for the console's error line: an element of a stage's chain or the
+/// chain, an output of a chip or the chip.
 struct WireFault {
-  enum class Place : std::uint8_t { none, chain_element, chip_output };
+  /// chain_element, chip_output: a read-back that differed; chain_transfer,
+  /// chip_transfer: a transfer that did not complete (a NACK, a bus timeout).
+  enum class Place : std::uint8_t { none, chain_element, chip_output, chain_transfer, chip_transfer };
   Place place{Place::none};
   std::uint32_t unit{0};   ///< the chain (its stage), or the chip
   std::uint32_t index{0};  ///< the element in the chain, or the chip's output

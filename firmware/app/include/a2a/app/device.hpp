@@ -369,7 +369,7 @@ class Device {
   [[gnu::noinline]] void cmd_run(std::string_view args);
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
-  void inject_wire_fault(const Injection& in);
+  void inject_wire_fault(const Injection& in, WireInjection kind);
   [[gnu::noinline]] void continue_clear();
   /// The reads a fabric action (a clear, an injection) gets to be confirmed: the board's
   /// fabric_polls(), at least one.

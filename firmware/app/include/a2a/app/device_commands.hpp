@@ -55,7 +55,8 @@ void Device<Board, MaxPorts, Fabric>::cmd_help() {
                 "run [COUNT]              COUNT exchanges back to back (1..", kMaxRunCount, ")\n"
                 "stop                     end the run at the next round boundary (status answers meanwhile)\n"
                 "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
-                "inject CHAIN:ELEMENT [ROUND] readback  emulated SPI chain: the element reads back flipped once\n"
+                "inject CHAIN:ELEMENT [ROUND] readback|timeout  emulated SPI chain: the element reads back\n"
+                "                         flipped once, or the chain's transfer does not complete once\n"
                 "clear                    emulated fabric: no faulty switches\n");
   ok();
 }
@@ -166,7 +167,7 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
-  constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden|readback]";
+  constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden|readback|timeout]";
   const std::string_view position = detail::next_word(args);
   std::string_view round = detail::next_word(args);
   std::string_view word = round;
@@ -178,19 +179,22 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   Injection injection = *parsed;
   const Injection* in = &injection;
   bool kind_given = false;
-  bool readback = false;
+  bool wire = false;  // readback or timeout: the SPI chain's wire, not a switch
+  WireInjection wire_kind = WireInjection::readback;
   for (; !word.empty(); word = detail::next_word(args)) {
-    if (word == "readback" && !readback) {
-      readback = true;
+    if ((word == "readback" || word == "timeout") && !wire) {
+      wire = true;
+      wire_kind = word == "timeout" ? WireInjection::timeout : WireInjection::readback;
       continue;
     }
     if (const Errc e = parse_injection_word(word, injection, kind_given); e != Errc::ok)
       return error("inject: '", word, "' ", e == Errc::argument_repeated ? "repeats a kind" : "is not dead, stuck=0, stuck=1 or hidden",
                    " (", kUsage, ")");
   }
-  if (readback && (kind_given || in->hidden)) return error("inject: readback is a wire fault, not a switch's (", kUsage, ")");
+  if (wire && (kind_given || in->hidden))
+    return error("inject: readback and timeout are wire faults, not a switch's (", kUsage, ")");
   if (!fabric_present()) return error("fabric not recognised: nothing armed");
-  if (readback) return inject_wire_fault(*in);
+  if (wire) return inject_wire_fault(*in, wire_kind);
   if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
   const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
   if (!net) return error("no valid network configured: ", describe(net.error()));
@@ -205,28 +209,35 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   ok();
 }
 
-/// `inject CHAIN:ELEMENT [ROUND] readback`: the board's emulated chain returns that
-/// element flipped once, so the next exchange ends on a read-back error naming it.
+/// `inject CHAIN:ELEMENT [ROUND] readback|timeout`: the board's emulated chain returns
+/// that element flipped once, or does not complete a transfer once, so the next
+/// exchange ends on the wire's error naming the place and the round.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in) {
+void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in, WireInjection kind) {
+  const std::string_view word = kind == WireInjection::timeout ? "timeout" : "readback";
   if constexpr (WireInjectingBoard<Board>) {
     if (config_.fabric != FabricBackend::spi_chain)
-      return error("inject: readback fails the SPI chain's wire, and fabric=", name(config_.fabric),
+      return error("inject: ", word, " fails the SPI chain's wire, and fabric=", name(config_.fabric),
                    " sets the switches without it (set fabric=spi-chain first): nothing armed");
     const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
     if (!net) return error("no valid network configured: ", describe(net.error()));
     if (in.stage >= net->stages || in.switch_index >= net->switches_per_stage())
       return error("element ", in.switch_index, " of the chain of stage ", in.stage, " is outside the network (",
                    net->stages, " chains of ", net->switches_per_stage(), " elements)");
-    if (const Errc e = board_->inject_readback(in.stage, in.switch_index, in.round); e != Errc::ok)
+    if (const Errc e = board_->inject_wire_fault(kind, in.stage, in.switch_index, in.round); e != Errc::ok)
       return error("inject: the chain refused it: ", describe(e));
-    board_->print("armed: element ", in.switch_index, " of the chain of stage ", in.stage,
-                  " reads back flipped once, at the chain's first shift from round ", in.round,
-                  " of the next exchange\n");
+    if (kind == WireInjection::timeout)
+      board_->print("armed: the chain of stage ", in.stage, " does not complete its transfer once, at its first shift"
+                    " from round ", in.round, " of the next exchange\n");
+    else
+      board_->print("armed: element ", in.switch_index, " of the chain of stage ", in.stage,
+                    " reads back flipped once, at the chain's first shift from round ", in.round,
+                    " of the next exchange\n");
     ok();
   } else {
     (void)in;
-    error("this board's switch wire cannot be made to fail (no emulated SPI chain): nothing armed");
+    (void)kind;
+    error("inject: ", word, ": this board's switch wire cannot be made to fail (no emulated SPI chain): nothing armed");
   }
 }
 

@@ -50,12 +50,18 @@ struct AcknowledgementHook {
 template <class B>
 concept SwitchPathBoard = BlockBoard<B> && requires(B& b, hal::SwitchTiming t) { b.switch_path().set_timing(t); };
 
-/// A board whose emulated switch wire can be made to read back wrong (`inject ... readback`):
-/// the chain `chain`'s element `element` comes back flipped once, at the first shift of
-/// that chain `latches` latches from now; clear_wire_faults() disarms it.
+/// What an emulated switch wire can be made to do once (`inject CHAIN:ELEMENT [ROUND] readback|timeout`).
+enum class WireInjection : std::uint8_t {
+  readback,  ///< the chain's element comes back flipped (bus_readback_mismatch)
+  timeout,   ///< the chain's transfer does not complete (bus_timeout)
+};
+
+/// A board whose emulated switch wire can be made to fail: inject_wire_fault(kind, chain,
+/// element, latches) at the first shift of chain `chain` `latches` latches from now,
+/// once; clear_wire_faults() disarms it.
 template <class B>
-concept WireInjectingBoard = requires(B& b, std::uint32_t u) {
-  { b.inject_readback(u, u, u) } -> std::same_as<Errc>;
+concept WireInjectingBoard = requires(B& b, std::uint32_t u, WireInjection kind) {
+  { b.inject_wire_fault(kind, u, u, u) } -> std::same_as<Errc>;
   b.clear_wire_faults();
 };
 

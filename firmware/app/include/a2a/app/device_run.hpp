@@ -383,6 +383,15 @@ void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::Lookahea
     if (report.error == Errc::bus_readback_mismatch && wire.place == hal::WireFault::Place::chip_output)
       board_->print("wire: round ", report.failed_round, ", chip ", wire.unit, ": output ", wire.index,
                     " read back a select other than the one written\n");
+    const std::string_view how = report.error == Errc::bus_timeout ? "a bus timeout"
+                                 : report.error == Errc::bus_nack  ? "not acknowledged"
+                                                                   : "a transport error";
+    if (wire.place == hal::WireFault::Place::chain_transfer)
+      board_->print("wire: round ", report.failed_round, ", chain ", wire.unit, ": its transfer did not complete (", how,
+                    "); nothing of the round was latched\n");
+    if (wire.place == hal::WireFault::Place::chip_transfer)
+      board_->print("wire: round ", report.failed_round, ", chip ", wire.unit, ": the transfer for output ", wire.index,
+                    " did not complete (", how, "); nothing of the round was latched\n");
   }
   if (report.stranded != 0)
     board_->print("fault: ", report.stranded,

@@ -10,14 +10,16 @@
 extern "C" {
 #endif
 
-/* The n bytes that reached chain `chain` go in; what it held comes out in `out`. */
-void a2a_emulated_chain_shift(uint32_t chain, const uint8_t *in, uint8_t *out, uint32_t n);
+/* The n bytes that reached chain `chain` go in; what it held comes out in `out`. 0, or
+ * 1 when the chain did not take them (an armed timeout): the transport's bus timeout. */
+int a2a_emulated_chain_shift(uint32_t chain, const uint8_t *in, uint8_t *out, uint32_t n);
 /* The latch strobe: the chains' contents become the block's switch states. 0, or the
  * a2a::Errc of a block whose network the chains cannot set. */
 uint32_t a2a_emulated_chain_latch(void);
-/* Element `element` of chain `chain` comes back flipped once, at that chain's first
- * shift `after` latches from now; clear disarms it. */
-void a2a_emulated_chain_inject(uint32_t chain, uint32_t element, uint32_t after);
+/* Element `element` of chain `chain` comes back flipped once (stall 0), or the chain
+ * does not take a transfer once (stall 1), at that chain's first shift `after` latches
+ * from now; clear disarms it. */
+void a2a_emulated_chain_inject(uint32_t chain, uint32_t element, uint32_t after, int stall);
 void a2a_emulated_chain_clear(void);
 
 #ifdef __cplusplus

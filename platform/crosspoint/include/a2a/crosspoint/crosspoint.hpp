@@ -92,6 +92,7 @@ struct SelectFault {
   bool found{false};
   std::uint32_t chip{0};
   std::uint32_t output{0};  ///< the chip's output (register)
+  bool transfer{false};     ///< a transfer to the chip failed (NACK, bus timeout)
 };
 
 /// MaxPorts: the largest network; ChipPorts: outputs per chip (at most 128: 7-bit registers).
@@ -135,6 +136,7 @@ class CrosspointSink {
   /// The same for the console (hal::LocatingSink).
   [[nodiscard]] hal::WireFault wire_fault() const {
     if (!fault_.found) return {};
+    if (fault_.transfer) return {hal::WireFault::Place::chip_transfer, fault_.chip, fault_.output};
     return {hal::WireFault::Place::chip_output, fault_.chip, fault_.output};
   }
   /// Chips a stage takes (its chip numbers: stage x this .. + this - 1).
@@ -149,9 +151,13 @@ class CrosspointSink {
       const std::uint32_t chip = stage * chips_per_stage_ + output / ChipPorts;
       const auto reg = static_cast<std::uint8_t>(output % ChipPorts);
       const auto value = static_cast<std::uint8_t>(input % ChipPorts);
-      A2A_TRY(port_->write(chip, reg, value));
-      const Result<std::uint8_t> back = port_->read(chip, reg);
-      A2A_TRY(back);
+      const Errc wrote = port_->write(chip, reg, value);
+      const Result<std::uint8_t> back = wrote == Errc::ok ? port_->read(chip, reg) : Result<std::uint8_t>(wrote);
+      if (!back) {
+        known_ &= ~(1U << stage);
+        fault_ = {true, chip, reg, true};
+        return back.error();
+      }
       if (*back != value) {
         known_ &= ~(1U << stage);  // what the stage's chips hold is unknown again
         fault_ = {true, chip, reg};

@@ -15,9 +15,10 @@
 // number (byte 0 first, each byte most significant bit first) whose bit p is
 // position p.
 //
-// Wire faults for tests (`inject CHAIN:ELEMENT [ROUND] readback`): one element of one
-// chain comes back flipped, once, at the first shift of that chain at or after a
-// given latch; the controller's read-back check must catch it.
+// Wire faults for tests (`inject CHAIN:ELEMENT [ROUND] readback|timeout`): one element
+// of one chain comes back flipped, or the chain does not take a transfer (the board's
+// transport then reports a bus timeout), once, at the first shift of that chain at or
+// after a given latch; the controller must stop the round and name the place.
 #pragma once
 
 #include <array>
@@ -37,16 +38,18 @@ template <class Layout, std::uint32_t MaxFrameBytes>
 class ChainFarEnd {
  public:
   /// A frame goes into chain `chain`; what the chain held comes out (as long as `in`).
-  constexpr void shift(std::uint32_t chain, std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
-    if (chain >= kMaxStages || in.size() > MaxFrameBytes) return;  // no such chain: nothing comes back
+  /// False: the chain did not take the transfer (an armed timeout, no such chain).
+  constexpr bool shift(std::uint32_t chain, std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+    if (chain >= kMaxStages || in.size() > MaxFrameBytes) return false;  // no such chain: nothing comes back
+    const bool due = armed_ && chain == fault_chain_ && latches_ >= fault_from_;
+    if (due) armed_ = false;  // once
+    if (due && stall_) return false;
     std::array<std::uint8_t, MaxFrameBytes>& held = chains_[chain];
     for (std::size_t i = 0; i < in.size() && i < out.size(); ++i) out[i] = held[i];
-    if (armed_ && chain == fault_chain_ && latches_ >= fault_from_) {
-      flip(out.first(in.size()), fault_element_);
-      armed_ = false;  // once
-    }
+    if (due) flip(out.first(in.size()), fault_element_);
     for (std::size_t i = 0; i < in.size(); ++i) held[i] = in[i];
     lengths_[chain] = static_cast<std::uint32_t>(in.size());
+    return true;
   }
 
   /// The latch pulse: every chain's contents become the block's switch states
@@ -68,15 +71,22 @@ class ChainFarEnd {
 
   /// Arms a read-back fault (see the top of this file), `after` latches from now.
   constexpr void inject_readback(std::uint32_t chain, std::uint32_t element, std::uint32_t after) {
-    armed_ = true;
-    fault_chain_ = chain;
-    fault_element_ = element;
-    fault_from_ = latches_ + after;
+    arm(chain, element, after, false);
   }
+  /// Arms a transfer the chain does not take, `after` latches from now.
+  constexpr void inject_timeout(std::uint32_t chain, std::uint32_t after) { arm(chain, 0, after, true); }
   constexpr void clear_faults() { armed_ = false; }
   [[nodiscard]] constexpr std::uint32_t latches() const { return latches_; }
 
  private:
+  constexpr void arm(std::uint32_t chain, std::uint32_t element, std::uint32_t after, bool stall) {
+    armed_ = true;
+    stall_ = stall;
+    fault_chain_ = chain;
+    fault_element_ = element;
+    fault_from_ = latches_ + after;
+  }
+
   /// The chains' contents as a round of switch states (the shape a switch sink takes).
   struct Decoded {
     const ChainFarEnd* chains;
@@ -121,6 +131,7 @@ class ChainFarEnd {
   std::uint32_t latches_{0};
   std::uint32_t bits_{1};  // bits per element of the network last latched
   bool armed_{false};
+  bool stall_{false};  // the armed fault is a transfer not taken, not a flipped bit
   std::uint32_t fault_chain_{0};
   std::uint32_t fault_element_{0};
   std::uint32_t fault_from_{0};

@@ -55,6 +55,7 @@ struct ReadbackFault {
   bool found{false};
   std::uint32_t stage{0};
   std::uint32_t element{0};
+  bool transfer{false};  ///< the chain's transfer failed (bus_timeout): no element to name
 };
 
 /// MaxPorts: the largest network the chains serve (a stage's frame is at most N/16
@@ -107,6 +108,7 @@ class ShiftChainSink {
   /// The same for the console (hal::LocatingSink).
   [[nodiscard]] hal::WireFault wire_fault() const {
     if (!fault_.found) return {};
+    if (fault_.transfer) return {hal::WireFault::Place::chain_transfer, fault_.stage, 0};
     return {hal::WireFault::Place::chain_element, fault_.stage, fault_.element};
   }
   /// Bytes shifted per stage (for the wire's timing: 8 x this many clocks).
@@ -121,7 +123,11 @@ class ShiftChainSink {
   /// written there last (once known), then remembered.
   Errc shift(std::uint32_t chain, std::uint32_t bytes) {
     const std::span<const std::uint8_t> frame = std::span(tx_).first(bytes);
-    A2A_TRY(spi_->write_read(chain, frame, std::span(rx_).first(bytes)));
+    if (const Errc e = spi_->write_read(chain, frame, std::span(rx_).first(bytes)); e != Errc::ok) {
+      known_ &= ~(1U << chain);  // a transfer cut short: what the chain holds is unknown
+      fault_ = {true, chain, 0, true};
+      return e;
+    }
     std::span<std::uint8_t> written = std::span(written_).subspan(std::size_t{chain} * kMaxChainBytes, bytes);
     if (((known_ >> chain) & 1U) != 0 && !same_as_written(chain, std::span(rx_).first(bytes), written)) {
       known_ &= ~(1U << chain);  // what the chain holds now is unknown again
