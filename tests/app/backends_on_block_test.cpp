@@ -14,6 +14,7 @@
 
 #include <doctest/doctest.h>
 
+#include "board_device_bench.hpp"
 #include "chain_model.hpp"
 #include "crosspoint_model.hpp"
 #include "device_bench.hpp"
@@ -128,31 +129,7 @@ class BackendBoard : public test::BasicHostBoard<kPorts> {
 };
 
 template <class Backend>
-struct Bench {
-  using Device = app::Device<BackendBoard<Backend>, kPorts>;
-  std::unique_ptr<BackendBoard<Backend>> board = std::make_unique<BackendBoard<Backend>>();
-  std::unique_ptr<FaultPlanStorage<kPorts, 2>> storage = std::make_unique<FaultPlanStorage<kPorts, 2>>();
-  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});
-  std::unique_ptr<Device> device = std::make_unique<Device>(*board, block, block, storage->span());
-  Bench() {
-    device->boot();
-    std::string banner;
-    for (std::uint32_t i = 0; i < 100000 && !banner.ends_with("ready\n"); ++i) {
-      device->poll();
-      banner += board->take_output();
-    }
-  }
-  std::string command(std::string_view line) {
-    board->type(line);
-    board->type("\n");
-    std::string text;
-    for (std::uint32_t i = 0; i < 8000000 && !test::ends_reply(text); ++i) {
-      device->poll();
-      text += board->take_output();
-    }
-    return text;
-  }
-};
+using Bench = test::BoardDeviceBench<BackendBoard<Backend>, kPorts>;
 
 /// Each network: clean; with a configured fault and a second failing mid-exchange.
 template <class Backend>

@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include "board_device_bench.hpp"
 #include "chain_model.hpp"
 #include "device_bench.hpp"
 #include "switch_sink_bench.hpp"
@@ -89,31 +90,7 @@ class ChainedBoard : public test::BasicHostBoard<kPorts> {
   Path path_{sink_, clock_};
 };
 
-struct SplitBench {
-  using Device = app::Device<ChainedBoard, kPorts>;
-  std::unique_ptr<ChainedBoard> board = std::make_unique<ChainedBoard>();
-  std::unique_ptr<FaultPlanStorage<kPorts, 2>> storage = std::make_unique<FaultPlanStorage<kPorts, 2>>();
-  std::array<std::uint8_t, kConfigBlockSize> block = encode_config(ControllerConfig{});
-  std::unique_ptr<Device> device = std::make_unique<Device>(*board, block, block, storage->span());
-  std::string banner;
-  SplitBench() {
-    device->boot();
-    for (std::uint32_t i = 0; i < 100000 && !banner.ends_with("ready\n"); ++i) {
-      device->poll();
-      banner += board->take_output();
-    }
-  }
-  std::string command(std::string_view line) {
-    board->type(line);
-    board->type("\n");
-    std::string text;
-    for (std::uint32_t i = 0; i < 4000000 && !test::ends_reply(text); ++i) {
-      device->poll();
-      text += board->take_output();
-    }
-    return text;
-  }
-};
+using SplitBench = test::BoardDeviceBench<ChainedBoard, kPorts>;
 
 }  // namespace
 

@@ -22,6 +22,15 @@
 using namespace a2a;
 
 namespace {
+/// A network of a test's list.
+struct NetworkCase {
+  Topology topology;
+  std::uint32_t ports;
+  std::uint32_t radix;
+};
+}  // namespace
+
+namespace {
 
 constexpr std::uint32_t kPorts = 64;
 using Layout = hal::FabricLayout<kPorts, 8>;
@@ -80,9 +89,16 @@ void run_all(Bench& b, const S& schedule) {
 }  // namespace
 
 TEST_CASE("block switch sink: whole exchanges through the switch layer on the a2a block") {
-  for (const auto& [topology, ports, radix] : {std::tuple{Topology::omega, 64U, 2U}, std::tuple{Topology::banyan, 32U, 2U},
-                                               std::tuple{Topology::baseline, 64U, 4U},
-                                               std::tuple{Topology::reverse_omega, 64U, 8U}}) {
+  const NetworkCase networks[] = {
+      {Topology::omega, 64U, 2U},
+      {Topology::banyan, 32U, 2U},
+      {Topology::baseline, 64U, 4U},
+      {Topology::reverse_omega, 64U, 8U},
+  };
+  for (const NetworkCase& net_case : networks) {
+    const Topology topology = net_case.topology;  // (not a structured binding: doctest's INFO under clang)
+    const std::uint32_t ports = net_case.ports;
+    const std::uint32_t radix = net_case.radix;
     INFO(name(topology), " N = ", ports, " d = ", radix);
     Bench b;
     const Network net = make_network(topology, ports, radix).value();
@@ -111,8 +127,16 @@ TEST_CASE("block switch sink: a latch writes the stages that changed; the first 
 
 TEST_CASE("block switch sink: a stage set by a control word writes the words element by element would") {
   // GSEN 10: 5 switches a stage (a partial word); omega 64: 32 (4 words); d = 4 and 16 too.
-  for (const auto& [topology, ports, radix] : {std::tuple{Topology::gsen, 10U, 2U}, std::tuple{Topology::omega, 64U, 2U},
-                                               std::tuple{Topology::omega, 64U, 4U}, std::tuple{Topology::omega, 16U, 16U}}) {
+  const NetworkCase networks[] = {
+      {Topology::gsen, 10U, 2U},
+      {Topology::omega, 64U, 2U},
+      {Topology::omega, 64U, 4U},
+      {Topology::omega, 16U, 16U},
+  };
+  for (const NetworkCase& net_case : networks) {
+    const Topology topology = net_case.topology;  // (not a structured binding: doctest's INFO under clang)
+    const std::uint32_t ports = net_case.ports;
+    const std::uint32_t radix = net_case.radix;
     const Network net = make_network(topology, ports, radix).value();
     for (std::uint32_t block : {0U, 1U, 2U, 4U}) {
       if (block != 0 && radix != 2) continue;

@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "a2a/hal/fabric_controller.hpp"
+#include "a2a/hal/fabric_driver.hpp"  // kActionPolls: the block's reset waits as FabricDriver's
 #include "a2a/hal/switch_fabric.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
