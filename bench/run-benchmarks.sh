@@ -95,7 +95,7 @@ switch_backends() {
   build arm-m3 "$base-m3" bench_backends
   echo "run-benchmarks: bench_backends on Cortex-M3 (QEMU mps2-an385)" >&2
   run mps2-an385 "$base-m3/bench/target/bench_backends.elf" backends
-  python3 bench/target/collect.py backends --console "$scratch/backends.out" --plugin "$scratch/backends.log"
+  python3 bench/target/collect.py backends --console "$scratch/backends.out" --plugin "$scratch/backends.log" --strict
 }
 
 for part in "${parts[@]}"; do

@@ -99,7 +99,8 @@ class FrameBuilder {
   constexpr FrameBuilder() = default;
   constexpr explicit FrameBuilder(const Network& net)
       : w_(element_bits(net.radix)), bits_(w_ * net.switches_per_stage()), stages_(net.stages),
-        whole_bytes_(bits_ / 8), tail_mask_((1U << (bits_ % 8)) - 1U) {}
+        whole_bytes_(bits_ / 8), tail_mask_((1U << (bits_ % 8)) - 1U),
+        copies_(pattern_byte({true, 0, 1}, w_).ok ? pattern_byte({true, 0, 1}, w_).value * 0x0101'0101U : 0U) {}
 
   [[nodiscard]] constexpr std::uint32_t stage_bytes() const { return (bits_ + 7) / 8; }
   [[nodiscard]] constexpr std::uint32_t chain_bytes() const { return (bits_ * stages_ + 7) / 8; }
@@ -146,17 +147,32 @@ class FrameBuilder {
     if constexpr (!requires { round.pattern(stage); }) {
       return false;
     } else {
-      const PatternByte byte = pattern_byte(round.pattern(stage), w_);
-      if (!byte.ok || first % 8 != 0) return false;
-      // Positions first .. first + bits - 1: bytes end - bits / 8 .. end - 1 (end: the
-      // byte after the one of positions first .. first + 7), the partial one below.
+      // The stage's byte as a word (pattern_byte four times), from what configure worked out.
+      const hal::StagePattern p = round.pattern(stage);
+      if (!p.known || first % 8 != 0) return false;
+      std::uint32_t word = 0;
+      if (p.block == 0) {
+        word = p.state * copies_;  // 0 when a state does not repeat within a byte (w = 3)
+        if (copies_ == 0) return false;
+      } else {
+        const std::uint32_t zeros_first = p.block == 1 ? 0xAAAA'AAAAU : p.block == 2 ? 0xCCCC'CCCCU
+                                        : p.block == 4 ? 0xF0F0'F0F0U : 0U;
+        if (w_ != 1 || zeros_first == 0) return false;
+        word = p.state == 0 ? zeros_first : ~zeros_first;
+      }
+      const PatternByte byte{true, static_cast<std::uint8_t>(word)};
       std::uint8_t* const end = frame.data() + (frame.size() - first / 8);
       std::uint8_t* at = end - whole_bytes_;
-      if (!std::is_constant_evaluated()) {  // a word a store (the library's memset may go byte by byte)
-        const std::uint32_t word = byte.value * 0x0101'0101U;
-        for (; end - at >= 4; at += 4) std::memcpy(at, &word, 4);
+      if (std::is_constant_evaluated()) {
+        while (at != end) *at++ = byte.value;
+      } else {  // a word a store, then at most 3 bytes one by one (no loop GCC makes a memset call of)
+        for (std::uint8_t* const words_end = at + (whole_bytes_ & ~3U); at != words_end; at += 4)
+          std::memcpy(at, &word, 4);
+        const auto rest = static_cast<std::uint32_t>(end - at);
+        if (rest > 0) at[0] = byte.value;
+        if (rest > 1) at[1] = byte.value;
+        if (rest > 2) at[2] = byte.value;
       }
-      for (; at != end; ++at) *at = byte.value;
       if (tail_mask_ != 0) *(end - whole_bytes_ - 1) = static_cast<std::uint8_t>(byte.value & tail_mask_);
       return true;
     }
@@ -167,6 +183,7 @@ class FrameBuilder {
   std::uint32_t stages_{0};
   std::uint32_t whole_bytes_{0};  // a stage's whole bytes, bits_ / 8
   std::uint32_t tail_mask_{0};    // the bits of its partial byte (0: none)
+  std::uint32_t copies_{0};       // state 1 repeated over a word (a state k: k times it); 0: w = 3
 };
 
 /// A round's frame for `stage` of `round` (frame_bytes long).
