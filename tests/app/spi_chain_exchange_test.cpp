@@ -12,6 +12,8 @@
 
 #include <doctest/doctest.h>
 
+#include "stage_patterns.hpp"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -24,14 +26,7 @@
 
 using namespace a2a;
 
-namespace {
-/// A network of a test's list.
-struct NetworkCase {
-  Topology topology;
-  std::uint32_t ports;
-  std::uint32_t radix;
-};
-}  // namespace
+using test::NetworkCase;
 using a2a::test::ChainModel;
 
 namespace {
@@ -255,31 +250,24 @@ TEST_CASE("spi chains: a stage set by a control word is built from its pattern, 
       {Topology::omega, 256U, 16U},
       {Topology::omega, 64U, 8U},
   };
-  for (const NetworkCase& net_case : networks) {
-    const Topology topology = net_case.topology;  // (not a structured binding: doctest's INFO under clang)
-    const std::uint32_t ports = net_case.ports;
-    const std::uint32_t radix = net_case.radix;
-    const Network net = make_network(topology, ports, radix).value();
-    for (std::uint32_t block : {0U, 1U, 2U, 4U}) {
-      if (block != 0 && radix != 2) continue;
-      for (std::uint32_t state = 0; state < (block == 0 ? radix : 2U); ++state) {
-        INFO(name(topology), " N = ", ports, " d = ", radix, " block ", block, " state ", state);
-        hal::RoundSwitches<128> round;
-        round.reset(net);
-        for (std::uint32_t s = 0; s < net.stages; ++s)
-          round.set_stage(s, hal::StagePattern{true, static_cast<std::uint8_t>(block), static_cast<std::uint8_t>(state)});
-        std::vector<std::uint8_t> fast(spi_chain::frame_bytes(net), 0x5A);  // anything there is overwritten
-        std::vector<std::uint8_t> slow(spi_chain::frame_bytes(net), 0);
-        spi_chain::build_frame(round, 1, fast);
-        spi_chain::place_stage(round, 1, slow, 0);
-        CHECK(fast == slow);
-        std::vector<std::uint8_t> whole(spi_chain::single_frame_bytes(net), 0xA5);
-        std::vector<std::uint8_t> each(spi_chain::single_frame_bytes(net), 0);
-        spi_chain::build_single_frame(round, whole);
-        for (std::uint32_t s = 0; s < net.stages; ++s)
-          spi_chain::place_stage(round, s, each, s * spi_chain::element_bits(radix) * net.switches_per_stage());
-        CHECK(whole == each);
-      }
-    }
+  for (const NetworkCase& c : networks) {
+    const Network net = c.network();
+    test::for_each_stage_pattern(c.radix, [&](const hal::StagePattern& pattern) {
+      INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " block ", pattern.block, " state ", pattern.state);
+      hal::RoundSwitches<128> round;
+      round.reset(net);
+      for (std::uint32_t s = 0; s < net.stages; ++s) round.set_stage(s, pattern);
+      std::vector<std::uint8_t> fast(spi_chain::frame_bytes(net), 0x5A);  // anything there is overwritten
+      std::vector<std::uint8_t> slow(spi_chain::frame_bytes(net), 0);
+      spi_chain::build_frame(round, 1, fast);
+      spi_chain::place_stage(round, 1, slow, 0);
+      CHECK(fast == slow);
+      std::vector<std::uint8_t> whole(spi_chain::single_frame_bytes(net), 0xA5);
+      std::vector<std::uint8_t> each(spi_chain::single_frame_bytes(net), 0);
+      spi_chain::build_single_frame(round, whole);
+      for (std::uint32_t s = 0; s < net.stages; ++s)
+        spi_chain::place_stage(round, s, each, s * spi_chain::element_bits(c.radix) * net.switches_per_stage());
+      CHECK(whole == each);
+    });
   }
 }

@@ -14,6 +14,8 @@
 
 #include <doctest/doctest.h>
 
+#include "stage_patterns.hpp"
+
 #include <cstdint>
 #include <memory>
 #include <tuple>
@@ -21,14 +23,7 @@
 
 using namespace a2a;
 
-namespace {
-/// A network of a test's list.
-struct NetworkCase {
-  Topology topology;
-  std::uint32_t ports;
-  std::uint32_t radix;
-};
-}  // namespace
+using test::NetworkCase;
 
 namespace {
 
@@ -95,14 +90,10 @@ TEST_CASE("block switch sink: whole exchanges through the switch layer on the a2
       {Topology::baseline, 64U, 4U},
       {Topology::reverse_omega, 64U, 8U},
   };
-  for (const NetworkCase& net_case : networks) {
-    const Topology topology = net_case.topology;  // (not a structured binding: doctest's INFO under clang)
-    const std::uint32_t ports = net_case.ports;
-    const std::uint32_t radix = net_case.radix;
-    INFO(name(topology), " N = ", ports, " d = ", radix);
+  for (const NetworkCase& c : networks) {
+    INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix);
     Bench b;
-    const Network net = make_network(topology, ports, radix).value();
-    run_all(b, LatinSquareSchedule<>::make(net, RoundOrder::gray).value());
+    run_all(b, LatinSquareSchedule<>::make(c.network(), RoundOrder::gray).value());
   }
   Bench b;
   run_all(b, AlternatingSchedule::make(make_network(Topology::gsen, 30, 2).value()).value());
@@ -133,36 +124,31 @@ TEST_CASE("block switch sink: a stage set by a control word writes the words ele
       {Topology::omega, 64U, 4U},
       {Topology::omega, 16U, 16U},
   };
-  for (const NetworkCase& net_case : networks) {
-    const Topology topology = net_case.topology;  // (not a structured binding: doctest's INFO under clang)
-    const std::uint32_t ports = net_case.ports;
-    const std::uint32_t radix = net_case.radix;
-    const Network net = make_network(topology, ports, radix).value();
-    for (std::uint32_t block : {0U, 1U, 2U, 4U}) {
-      if (block != 0 && radix != 2) continue;
-      for (std::uint32_t state = 0; state < (block == 0 ? radix : 2U); ++state) {
-        INFO(name(topology), " N = ", ports, " d = ", radix, " block ", block, " state ", state);
-        Bench b;
-        hal::RoundSwitches<kPorts> patterned;  // the pattern known
-        patterned.reset(net);
-        hal::RoundSwitches<kPorts> each;  // the same states set one by one: no pattern
-        each.reset(net);
-        for (std::uint32_t s = 0; s < net.stages; ++s) {
-          patterned.set_stage(s, hal::StagePattern{true, static_cast<std::uint8_t>(block), static_cast<std::uint8_t>(state)});
-          for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) {
-            each.set(s, y, (state + 1) % 2);  // away and back: the pattern is forgotten
-            each.set(s, y, patterned.state(s, y));
-          }
+  for (const NetworkCase& c : networks) {
+    const Network net = c.network();
+    test::for_each_stage_pattern(c.radix, [&](const hal::StagePattern& pattern) {
+      INFO(name(c.topology), " N = ", c.ports, " d = ", c.radix, " block ", pattern.block, " state ", pattern.state);
+      Bench b;
+      hal::RoundSwitches<kPorts> patterned;  // the pattern known
+      patterned.reset(net);
+      hal::RoundSwitches<kPorts> each;  // the same states set one by one: no pattern
+      each.reset(net);
+      for (std::uint32_t s = 0; s < net.stages; ++s) {
+        patterned.set_stage(s, pattern);
+        for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) {
+          each.set(s, y, (pattern.state + 1U) % 2U);  // away and back: the pattern is forgotten
+          each.set(s, y, patterned.state(s, y));
         }
-        REQUIRE(!each.pattern(0).known);
-        REQUIRE(b.sink.configure(net) == Errc::ok);
-        REQUIRE(b.sink.latch(patterned) == Errc::ok);
-        std::vector<std::uint32_t> fast;
-        for (std::uint32_t w = 0; w < (net.switches_per_stage() + 7) / 8; ++w) fast.push_back(b.ram->read32(Layout::switch_state(1, w)));
-        REQUIRE(b.sink.configure(net) == Errc::ok);
-        REQUIRE(b.sink.latch(each) == Errc::ok);
-        for (std::uint32_t w = 0; w < fast.size(); ++w) CHECK(b.ram->read32(Layout::switch_state(1, w)) == fast[w]);
       }
-    }
+      REQUIRE(!each.pattern(0).known);
+      REQUIRE(b.sink.configure(net) == Errc::ok);
+      REQUIRE(b.sink.latch(patterned) == Errc::ok);
+      std::vector<std::uint32_t> fast;
+      for (std::uint32_t w = 0; w < (net.switches_per_stage() + 7) / 8; ++w)
+        fast.push_back(b.ram->read32(Layout::switch_state(1, w)));
+      REQUIRE(b.sink.configure(net) == Errc::ok);
+      REQUIRE(b.sink.latch(each) == Errc::ok);
+      for (std::uint32_t w = 0; w < fast.size(); ++w) CHECK(b.ram->read32(Layout::switch_state(1, w)) == fast[w]);
+    });
   }
 }
