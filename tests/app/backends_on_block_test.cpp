@@ -16,6 +16,7 @@
 
 #include "board_device_bench.hpp"
 #include "chain_model.hpp"
+#include "latch_to_block.hpp"
 #include "crosspoint_model.hpp"
 #include "device_bench.hpp"
 #include "gpio_model.hpp"
@@ -33,35 +34,10 @@ constexpr std::uint32_t kPorts = 256;
 using Layout = hal::FabricLayout<kPorts, kMaxStages>;
 using BlockBus = test::BasicHostBoard<kPorts>::Bus;
 
-/// The model's latch, then the block's switches set from the model's decoded states.
 template <class Model, class Decode>
-struct LatchToBlock {
-  Model* model;
-  BlockBus* block;
-  Decode decode;
-  Errc pulse() {
-    A2A_TRY(model->pulse());
-    const auto read = [this](std::uint32_t offset) { return block->read32(offset); };
-    const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
-    if (!net) return net.error();
-    struct View {
-      const LatchToBlock* latch;
-      Network net;
-      [[nodiscard]] const Network& network() const { return net; }
-      [[nodiscard]] std::uint32_t state(std::uint32_t s, std::uint32_t y) const { return latch->decode(*latch->model, net, s, y); }
-      [[nodiscard]] static bool changed(std::uint32_t) { return true; }
-    };
-    hal::BlockSwitchSink<BlockBus, Layout> switches(*block);
-    A2A_TRY(switches.configure(*net));
-    return switches.latch(View{this, *net});
-  }
-};
+using LatchToBlock = test::LatchToBlock<Layout, BlockBus, Model, Decode>;
+using test::ChainDecode;
 
-struct ChainDecode {
-  std::uint32_t operator()(const test::ChainModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
-    return m.element_state(s, y, hal::element_bits(net.radix));
-  }
-};
 struct CrosspointDecode {
   std::uint32_t operator()(const test::CrosspointModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
     return m.element_state(net, 16, s, y);

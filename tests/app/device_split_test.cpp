@@ -13,6 +13,7 @@
 
 #include "board_device_bench.hpp"
 #include "chain_model.hpp"
+#include "latch_to_block.hpp"
 #include "device_bench.hpp"
 #include "switch_sink_bench.hpp"
 
@@ -28,7 +29,7 @@ constexpr std::uint32_t kPorts = 256;
 using Layout = hal::FabricLayout<kPorts, kMaxStages>;
 
 /// The chains' wire: the model's registers, and at the latch, the block's switches set
-/// from its outputs (STAGE_CTRL individual, SWITCH words), as the elements would.
+/// from its outputs (latch_to_block.hpp), as the elements would.
 template <class Bus>
 struct ChainWire {
   test::ChainModel model{kMaxStages};
@@ -46,22 +47,7 @@ struct ChainWire {
     }
     return model.write_read(chain, tx, rx);
   }
-  Errc pulse() {
-    A2A_TRY(model.pulse());
-    const auto read = [this](std::uint32_t offset) { return block->read32(offset); };
-    const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
-    if (!net) return net.error();
-    const std::uint32_t w = hal::element_bits(net->radix);
-    for (std::uint32_t s = 0; s < net->stages; ++s) {
-      block->write32(Layout::stage_control(s), hal::mode_code(ControlMode::individual));
-      for (std::uint32_t y = 0; y < net->switches_per_stage(); ++y) {
-        const std::uint32_t word = Layout::switch_state(s, y / 8);
-        const std::uint32_t shift = 4 * (y % 8);
-        block->write32(word, (block->read32(word) & ~(0xFU << shift)) | model.element_state(s, y, w) << shift);
-      }
-    }
-    return Errc::ok;
-  }
+  Errc pulse() { return test::LatchToBlock<Layout, Bus, test::ChainModel, test::ChainDecode>{&model, block, {}}.pulse(); }
 };
 
 /// The host board with the a2a block (BasicHostBoard) and chains beside it.

@@ -28,6 +28,7 @@
 #include "a2a/hal/block_switch_sink.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/latched_round.hpp"
+#include "a2a/hal/switch_fabric.hpp"  // element_bits
 #include "a2a/limits.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
@@ -60,7 +61,7 @@ class ChainFarEnd {
     const auto read = [&block](std::uint32_t offset) { return block.read32(offset); };
     const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
     if (!net) return net.error();
-    const std::uint32_t w = bits_per_element(net->radix);
+    const std::uint32_t w = hal::element_bits(net->radix);
     if (w == 0) return Errc::fabric_device_mismatch;
     bits_ = w;
     // The elements' outputs set the block's switches as the block's own sink writes them.
@@ -99,11 +100,6 @@ class ChainFarEnd {
     [[nodiscard]] static constexpr bool changed(std::uint32_t) { return true; }
   };
 
-  static constexpr std::uint32_t bits_per_element(std::uint32_t radix) {
-    for (std::uint32_t w = 1; w <= 4; ++w)
-      if ((1U << w) == radix) return w;
-    return 0;
-  }
   /// Chain position p of a B-byte frame: byte B - 1 - p / 8, bit p % 8 of it.
   static constexpr bool bit_at(std::span<const std::uint8_t> frame, std::uint32_t p) {
     const std::size_t byte = frame.size() - 1 - p / 8;

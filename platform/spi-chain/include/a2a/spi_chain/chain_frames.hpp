@@ -155,10 +155,9 @@ class FrameBuilder {
         word = p.state * copies_;  // 0 when a state does not repeat within a byte (w = 3)
         if (copies_ == 0) return false;
       } else {
-        const std::uint32_t zeros_first = p.block == 1 ? 0xAAAA'AAAAU : p.block == 2 ? 0xCCCC'CCCCU
-                                        : p.block == 4 ? 0xF0F0'F0F0U : 0U;
-        if (w_ != 1 || zeros_first == 0) return false;
-        word = p.state == 0 ? zeros_first : ~zeros_first;
+        const PatternByte alternating = pattern_byte(p, w_);  // d = 2, blocks of 1, 2, 4
+        if (!alternating.ok) return false;
+        word = alternating.value * 0x0101'0101U;
       }
       const PatternByte byte{true, static_cast<std::uint8_t>(word)};
       std::uint8_t* const end = frame.data() + (frame.size() - first / 8);
