@@ -15,6 +15,16 @@
 #ifdef A2A_BOARD_SPI_CHAIN_BASE
 #include "switch_chain.hpp"
 #endif
+// The configuration store's flash (board.cmake: A2A_BOARD_CONFIG_FLASH; save, erase).
+#if defined(A2A_BOARD_CONFIG_FLASH_STM32F4)
+#include <a2a/flash/stm32f4_flash.hpp>
+
+#include "stm32f4.h"  // a2a_stm32f4_flash_erase_in_ram: a sector erase stalls the flash
+#elif defined(A2A_BOARD_CONFIG_FLASH_NRF51)
+#include <a2a/flash/nrf51_nvmc.hpp>
+#elif defined(A2A_BOARD_CONFIG_FLASH_RAM)
+#include <a2a/flash/ram_region.hpp>
+#endif
 
 #include <array>
 #include <cstdint>
@@ -74,6 +84,14 @@ a2a::app::ResetCause cause_of(a2a_reset_cause c) {
   return a2a::app::ResetCause::power_on;
 }
 
+#if defined(A2A_BOARD_CONFIG_FLASH_STM32F4)
+using ConfigFlash = a2a::flash::Stm32f4Flash<a2a::mmio::MmioBus>;
+#elif defined(A2A_BOARD_CONFIG_FLASH_NRF51)
+using ConfigFlash = a2a::flash::Nrf51Nvmc<a2a::mmio::MmioBus>;
+#elif defined(A2A_BOARD_CONFIG_FLASH_RAM)
+using ConfigFlash = a2a::flash::RamRegion<a2a::mmio::MmioBus>;
+#endif
+
 class CortexMBoard {
  public:
   CortexMBoard() : bus_(a2a_board_fabric_base()), cause_(cause_of(a2a_board_reset_cause())) {}
@@ -102,6 +120,21 @@ class CortexMBoard {
   std::uint32_t crumb(std::uint32_t i) { return a2a_board_persistent()[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { a2a_board_persistent()[i] = v; }
   FabricBus& bus() { return bus_; }
+  /// `reboot`: the reply's last bytes leave the UART (its FIFO and shift register hold at
+  /// most 17 bytes, 1.5 ms at 115200 baud: 2 ms are waited), then SYSRESETREQ.
+  [[noreturn]] void reboot() {
+    const std::uint64_t until = a2a_board_micros() + 2000;
+    while (a2a_board_micros() < until) {
+    }
+    a2a_board_reset();
+  }
+#ifdef A2A_BOARD_CONFIG_BYTES
+  /// The configuration store: a copy in each half of the CONFIG region (board.cmake).
+  ConfigFlash& config_flash() { return config_flash_; }
+  a2a::ConfigRegion config_region() const {
+    return {{A2A_BOARD_CONFIG_ADDRESS, A2A_BOARD_CONFIG_ADDRESS + A2A_BOARD_CONFIG_BYTES / 2}};
+  }
+#endif
 #ifdef A2A_BOARD_SPI_CHAIN_BASE
   /// fabric=spi-chain: the switch elements on the board's SPI chains (switch_chain.hpp).
   a2a::board::SpiChainPath::Fabric& switch_path() { return chains_.fabric(); }
@@ -128,6 +161,18 @@ class CortexMBoard {
 #ifdef A2A_BOARD_SPI_CHAIN_BASE
   a2a::board::SpiChainPath chains_{A2A_BOARD_SPI_CHAIN_BASE};
 #endif
+#ifdef A2A_BOARD_CONFIG_BYTES
+  a2a::mmio::MmioBus memory_{0};  // the flash (or SSRAM) itself: offset = address
+#if defined(A2A_BOARD_CONFIG_FLASH_STM32F4)
+  a2a::mmio::MmioBus flash_registers_{a2a::flash::stm32f4::kInterfaceBase};
+  ConfigFlash config_flash_{flash_registers_, memory_, &a2a_stm32f4_flash_erase_in_ram};
+#elif defined(A2A_BOARD_CONFIG_FLASH_NRF51)
+  a2a::mmio::MmioBus nvmc_{a2a::flash::nrf51::kNvmcBase};
+  ConfigFlash config_flash_{nvmc_, memory_};
+#else
+  ConfigFlash config_flash_{memory_, A2A_BOARD_CONFIG_BYTES / 2};
+#endif
+#endif
 };
 
 }  // namespace
@@ -147,8 +192,14 @@ int main() {
   for (std::size_t k = 0; k < plan_spans.size(); ++k) plan_spans[k] = plan_storage[k].span();
   static CortexMBoard board;
   if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
+  // A board with a configuration store boots its newest copy (the device reads it).
+#ifdef A2A_BOARD_CONFIG_BYTES
+  const std::span<const std::uint8_t> block{};
+#else
+  const std::span<const std::uint8_t> block(__a2a_config_start, a2a::kConfigBlockSize);
+#endif
   static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
-      board, std::span<const std::uint8_t>(__a2a_config_start, a2a::kConfigBlockSize),
+      board, block,
       std::span<const std::uint8_t>(a2a_default_config_block), std::span<const a2a::PlanStorageSpan>(plan_spans));
   // Planning and diagnosis run in slices on a stack of their own (a2a/app/sliced_call.hpp),
   // one planning step a pass of the loop: its size is the board's (board.cmake), which

@@ -82,6 +82,18 @@ enum class Errc : std::uint8_t {
   config_fault_flags_invalid,  ///< a fault slot's flag bits name nothing (a state without stuck, a stuck link)
   config_time_out_of_range,    ///< a settle or guard time above kMaxSwitchTimeMicros
   config_unknown_fabric,       ///< a fabric byte or name that is not a FabricBackend (a2a, spi-chain)
+  // The configuration store (a2a/config/config_store.hpp): save and erase on the board's flash.
+  config_store_absent,            ///< save or erase on a board that keeps no configuration store
+  config_store_empty,             ///< erase with no configuration saved (both copies blank)
+  config_flash_locked,            ///< the flash stayed locked after its unlock keys (a wrong key sequence)
+  config_flash_write_protected,   ///< the flash refused the erase or program: the sector is write-protected (WRPERR)
+  config_flash_alignment_error,   ///< the flash flagged a program that crossed its row (PGAERR)
+  config_flash_parallelism_error, ///< the flash flagged a program of the wrong width for PSIZE (PGPERR)
+  config_flash_sequence_error,    ///< the flash flagged a program out of sequence (PGSERR: PG not set)
+  config_flash_operation_error,   ///< the flash flagged an operation error (OPERR)
+  config_flash_timeout,           ///< an erase or a program stayed busy past its data-sheet maximum
+  config_flash_not_erased,        ///< after an erase the copy's words did not read back erased (0xFFFFFFFF)
+  config_flash_verify_mismatch,   ///< after programming the copy read back other words than were written
   // --- fabric (128-191): The HAL: driving a fabric's register block (hal/).
   tag_out_of_range = 128,  ///< a forward tag >= d^n (more digits than the network has stages)
   control_mode_unknown,  ///< not one of the ControlMode values
@@ -215,6 +227,34 @@ constexpr std::string_view describe_core_faults(Errc e) {
   }
   return {};
 }
+/// The messages of the configuration store's errors (save, erase: the board's flash).
+constexpr std::string_view describe_configuration_store(Errc e) {
+  switch (e) {
+    case Errc::config_store_absent:
+      return "this board keeps no configuration store: its configuration region cannot be written by the device "
+             "(provision a block with a probe, docs/flashing.md)";
+    case Errc::config_store_empty: return "no configuration is saved (both copies of the store are blank)";
+    case Errc::config_flash_locked:
+      return "the configuration flash stayed locked after its unlock keys (a wrong key sequence locks it until reset)";
+    case Errc::config_flash_write_protected:
+      return "the configuration flash refused the operation: its sector is write-protected (WRPERR)";
+    case Errc::config_flash_alignment_error:
+      return "the configuration flash flagged a programming alignment error (PGAERR)";
+    case Errc::config_flash_parallelism_error:
+      return "the configuration flash flagged a programming parallelism error: the write's width is not PSIZE's (PGPERR)";
+    case Errc::config_flash_sequence_error:
+      return "the configuration flash flagged a programming sequence error (PGSERR)";
+    case Errc::config_flash_operation_error: return "the configuration flash flagged an operation error (OPERR)";
+    case Errc::config_flash_timeout:
+      return "the configuration flash stayed busy past its data sheet's longest erase or program time";
+    case Errc::config_flash_not_erased:
+      return "after the erase the configuration copy did not read back erased (a worn or protected sector)";
+    case Errc::config_flash_verify_mismatch:
+      return "the configuration copy read back differs from what was programmed (a worn or failing flash)";
+    default: break;
+  }
+  return {};
+}
 /// The messages of the configuration layer's errors ("" for another layer's).
 constexpr std::string_view describe_configuration(Errc e) {
   switch (e) {
@@ -245,7 +285,7 @@ constexpr std::string_view describe_configuration(Errc e) {
              "on SPI shift-register chains)";
     default: break;
   }
-  return {};
+  return describe_configuration_store(e);
 }
 /// The messages of the fabric layer's errors ("" for another layer's).
 constexpr std::string_view describe_fabric(Errc e) {
@@ -344,6 +384,11 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
     case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
     case Errc::fabric_timing_unsupported: case Errc::config_unknown_fabric: case Errc::fabric_backend_unavailable:
+    case Errc::config_store_absent: case Errc::config_store_empty: case Errc::config_flash_locked:
+    case Errc::config_flash_write_protected: case Errc::config_flash_alignment_error:
+    case Errc::config_flash_parallelism_error: case Errc::config_flash_sequence_error:
+    case Errc::config_flash_operation_error: case Errc::config_flash_timeout: case Errc::config_flash_not_erased:
+    case Errc::config_flash_verify_mismatch:
       return true;
   }
   return false;

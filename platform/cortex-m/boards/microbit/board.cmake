@@ -42,11 +42,12 @@ set(A2A_BOARD_EMULATED_FABRIC ON)
 # QEMU's "microbit" machine models the chip: 256 KiB of flash at 0x0 (1 KiB
 # pages) and 16 KiB of RAM at 0x20000000.
 set(A2A_BOARD_FLASH_ORIGIN 0x00000000)
-set(A2A_BOARD_FLASH_LENGTH 255K)
-# The configuration block: the last 1 KiB flash page, alone, so it can be erased
-# and rewritten without the code.
-set(A2A_BOARD_CONFIG_ADDRESS 0x0003FC00)
-set(A2A_BOARD_CONFIG_LENGTH 1K)
+set(A2A_BOARD_FLASH_LENGTH 254K)
+# The configuration store: the last two 1 KiB flash pages, one copy each (the NVMC
+# erases a page without the code; docs/flashing.md).
+set(A2A_BOARD_CONFIG_ADDRESS 0x0003F800)
+set(A2A_BOARD_CONFIG_LENGTH 2K)
+set(A2A_BOARD_CONFIG_FLASH nrf51)
 set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 16K)
 # The emulated fabric's register block: the top 1 KiB of the RAM.

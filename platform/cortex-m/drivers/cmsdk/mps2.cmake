@@ -47,9 +47,12 @@ set(A2A_BOARD_EMULATED_FABRIC ON)
 # 0x20000000 (SSRAM2/3).
 set(A2A_BOARD_FLASH_ORIGIN 0x00000000)
 set(A2A_BOARD_FLASH_LENGTH "4M - 4K")
-# The 64-byte configuration block: the last 4 KiB of the code memory.
+# The configuration store: the last 4 KiB of the code memory, one copy in each 2 KiB
+# half. It is RAM: a reset keeps it, a power cut does not (the MCC loads the SD card's
+# block at power-on; docs/flashing.md).
 set(A2A_BOARD_CONFIG_ADDRESS 0x003FF000)
 set(A2A_BOARD_CONFIG_LENGTH 4K)
+set(A2A_BOARD_CONFIG_FLASH ram)
 set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 4M)
 # The emulated fabric's register block: the top 1 MiB of the data memory.

@@ -46,7 +46,10 @@ set(A2A_BOARD_EMULATED_FABRIC ON)
 # after reset); the configuration block alone in the last 128 KiB sector, so it
 # can be erased and rewritten without the code (docs/flashing.md).
 set(A2A_BOARD_FLASH_ORIGIN 0x08000000)
-set(A2A_BOARD_CONFIG_LENGTH 128K)
+# The configuration store: two 128 KiB sectors, one copy each (the board.cmake names
+# the first); saved through the flash interface (a2a/flash/stm32f4_flash.hpp).
+set(A2A_BOARD_CONFIG_LENGTH 256K)
+set(A2A_BOARD_CONFIG_FLASH stm32f4)
 # 128 KiB of SRAM at 0x20000000 (SRAM1 112 KiB + SRAM2 16 KiB, contiguous).
 set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 128K)

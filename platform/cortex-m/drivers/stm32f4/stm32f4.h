@@ -124,6 +124,12 @@ typedef struct {
 #define A2A_STM32F4_IWDG_KEY_START 0xCCCCu
 #define A2A_STM32F4_LSI_HZ 32000u
 
+/* --- flash interface (FLASH at 0x40023C00; a2a/flash/stm32f4_flash.hpp) ------- */
+/* Writes FLASH_CR = cr (a sector erase with STRT) and waits in RAM, interrupts masked,
+   until BSY clears (at most ~6 s at 16 MHz), reloading the IWDG: while the sector is
+   erased every flash read stalls (RM0090 3.5.3), so code in flash could not feed it. */
+void a2a_stm32f4_flash_erase_in_ram(uint32_t cr);
+
 void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud); /* PA9 TX, PA10 RX (AF7) */
 void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, uint32_t length);
 /* The receive interrupt's work: every byte waiting into the board's ring, an

@@ -4,7 +4,8 @@
 // members they name, included at the end). It prints a
 // banner, then reads commands from the console one line at a time and answers
 // each with lines that end in exactly `ok` or a line starting `error: `
-// (docs/console.md). Commands: help, status, config, set, run, stop, inject, clear.
+// (docs/console.md). Commands: help, status, config, set, run, stop, inject, clear,
+// and on a board with a configuration store save, erase (device_store.hpp); reboot.
 //
 // Everything the device learns about the fabric comes through its driver: by
 // default a2a's own over the board's bus to the a2a register block (on a QEMU board
@@ -42,6 +43,19 @@
 
 namespace a2a::app {
 
+namespace detail {
+/// A board without a configuration store: save and erase are refused.
+struct NoStore {};
+template <class Board, bool = StoringBoard<Board>>
+struct StoreOf {
+  using type = NoStore;
+};
+template <class Board>
+struct StoreOf<Board, true> {
+  using type = ConfigStore<std::remove_cvref_t<decltype(std::declval<Board&>().config_flash())>>;
+};
+}  // namespace detail
+
 /// A line with no end is given up after this long without a byte.
 inline constexpr std::uint64_t kLineIdleMicros = 5000000;
 
@@ -61,11 +75,14 @@ class Device {
   using SessionOf = typename detail::LookaheadSessionOf<kLookahead, Layout, Board, Access, Hooks, S>::type;
   using LatinSession = SessionOf<LatinSquareSchedule<>>;
   using AlternatingSession = SessionOf<AlternatingSchedule>;
+  static constexpr bool kStoring = StoringBoard<Board>;
+  using Store = typename detail::StoreOf<Board>::type;
 
  public:
   /// The a2a block over the board's bus.
   /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
-  /// all 0xFF); `fallback`: the image's built-in default, used while the block is blank, refused
+  /// all 0xFF); a board with a configuration store (StoringBoard) boots the newest copy
+  /// of its store instead and takes {} here; `fallback`: the image's built-in default, used while the block is blank, refused
   /// or not applied (the boot-loop guard).
   /// `storages`: fault-plan storage (FaultPlanStorage<N, faults>), one per plan that
   /// may need one at once: the configured faults' plan takes the first, each re-plan
@@ -73,23 +90,23 @@ class Device {
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          std::span<const PlanStorageSpan> storages)
     requires BlockBoard<Board> && Access::kBlock
-      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(board) {}
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(board), store_(make_store(board)) {}
   /// One storage: the configured plan's, or one re-plan's when no fault is configured.
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          PlanStorageSpan storage)
     requires BlockBoard<Board> && Access::kBlock
       : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
-        access_(board) {}
+        access_(board), store_(make_store(board)) {}
   /// The product's own fabric driver (kept by reference: it outlives the device).
   Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          std::span<const PlanStorageSpan> storages)
     requires(!Access::kBlock)
-      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(fabric) {}
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(fabric), store_(make_store(board)) {}
   Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          PlanStorageSpan storage)
     requires(!Access::kBlock)
       : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
-        access_(fabric) {}
+        access_(fabric), store_(make_store(board)) {}
   Device(const Device&) = delete;  // storages_ may point into the object
   Device& operator=(const Device&) = delete;
   Device(Device&&) = delete;
@@ -106,15 +123,12 @@ class Device {
                     " rounds delivered): it is not resumed; send run to start it again\n");
     }
     board_->set_crumb(crumb::kExchange, 0);
+    load_store();  // a board with a store: block_ is its newest copy, or blank
     const bool provisioned = !blank(block_);
     const std::uint32_t resets = applying_resets(provisioned);
     const bool skip_block = resets >= kBootLoopResets;
-    source_ = provisioned && !skip_block ? "block" : "default";
-    board_->print("config source: ",
-                  !provisioned ? "the image's built-in default (the configuration block is blank)"
-                  : skip_block ? "the image's built-in default (the provisioned block was not applied)"
-                               : "the provisioned configuration block",
-                  "\n");
+    source_ = provisioned && !skip_block ? block_source() : "default";
+    print_config_source(provisioned, skip_block);
     if (skip_block)
       board_->print("error: the provisioned configuration block was not applied: the watchdog reset the device ", resets,
                     " times in a row while applying it; the built-in default runs, set can replace it\n");
@@ -159,11 +173,12 @@ class Device {
     }
     if (checking()) return continue_check();
     if (clear_polls_left_ != 0) return continue_clear();
+    if (storing()) return continue_store();
     if (running_.active) step_exchange();
   }
   /// A run is under way (its reply has not ended yet), or a configuration is being
   /// planned (the banner's, or set's): poll() again soon.
-  [[nodiscard]] bool busy() const { return running_.active || checking() || clear_polls_left_ != 0; }
+  [[nodiscard]] bool busy() const { return running_.active || checking() || clear_polls_left_ != 0 || storing(); }
   /// Plans and diagnoses in slices on `stack` (sliced_call.hpp): poll() returns after
   /// each planning step, however long the planning. Without one (or on an architecture
   /// that does not switch stacks) a planning runs within one poll(), feeding the
@@ -176,6 +191,9 @@ class Device {
   /// A fabric without delivery counters: the product's acknowledgements verify each
   /// round's pairs (set before boot(), which says how runs are verified).
   void acknowledge_by(AcknowledgementHook hook) { acks_ = hook; }
+
+  /// A save or an erase of the configuration store is under way (poll() steps it).
+  [[nodiscard]] bool storing() const { return store_command_ != StoreCommand::none; }
 
   [[noreturn]] void run_forever() {
     boot();
@@ -375,6 +393,21 @@ class Device {
   /// fabric_polls(), at least one.
   [[nodiscard]] std::uint32_t action_polls() const { return std::max<std::uint32_t>(board_->fabric_polls(), 1U); }
   [[gnu::noinline]] void cmd_stop();
+  // The configuration store and the board's reset (device_store.hpp).
+  static Store make_store(Board& board) {
+    if constexpr (kStoring) return Store(board.config_flash(), board.config_region());
+    else return {};
+  }
+  void load_store();
+  [[nodiscard]] std::string_view block_source() const;
+  [[gnu::noinline]] void print_config_source(bool provisioned, bool skip_block);
+  [[nodiscard]] std::string_view saved_state() const;
+  [[gnu::noinline]] void cmd_save();
+  [[gnu::noinline]] void cmd_erase();
+  [[gnu::noinline]] void cmd_reboot();
+  [[gnu::noinline]] void continue_store();
+  [[gnu::noinline]] void print_store_failure(std::string_view command, const StoreProgress& p);
+  [[nodiscard]] bool refuse_while_running(std::string_view command);
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();
   [[gnu::noinline]] void exchange_checked(Errc e);
@@ -418,6 +451,9 @@ class Device {
   std::array<PlanStorageSpan, 1> one_storage_{};
   std::span<const PlanStorageSpan> storages_;
   Access access_;
+  Store store_;
+  enum class StoreCommand : std::uint8_t { none, save, erase };
+  StoreCommand store_command_{StoreCommand::none};  ///< under way (poll() steps it)
   AcknowledgementHook acks_{};
   LineReader<kMaxLineLength> reader_;
   ControllerConfig config_{};
@@ -473,4 +509,5 @@ class Device {
 
 // The definitions of Device's commands and exchanges (private parts of this header).
 #include "a2a/app/device_commands.hpp"  // IWYU pragma: export
+#include "a2a/app/device_store.hpp"     // IWYU pragma: export
 #include "a2a/app/device_run.hpp"       // IWYU pragma: export

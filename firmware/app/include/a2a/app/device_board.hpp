@@ -8,6 +8,9 @@
 #include <concepts>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
+
+#include "a2a/config/config_store.hpp"
 
 
 namespace a2a::app {
@@ -55,6 +58,19 @@ concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
   { b.crumb(index) } -> std::same_as<std::uint32_t>;  ///< words that survive a reset
   b.set_crumb(index, value);
 };
+
+/// A board that keeps a configuration store (`save`, `erase`; a2a/config/config_store.hpp):
+/// its flash driver (hal::NorFlash, platform/flash) and where the store's two copies
+/// are. The device boots the newest copy; the block span given to it is then unused.
+template <class B>
+concept StoringBoard = requires(B& b) {
+  requires hal::NorFlash<std::remove_cvref_t<decltype(b.config_flash())>>;
+  { b.config_region() } -> std::same_as<ConfigRegion>;
+};
+/// A board that can reset itself (`reboot`): reboot() sends what the console holds,
+/// then resets the board (SYSRESETREQ) and does not return.
+template <class B>
+concept RebootingBoard = requires(B& b) { b.reboot(); };
 
 /// What the device remembers of its exchanges for `status`.
 struct DeviceRecord {

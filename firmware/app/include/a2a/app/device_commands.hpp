@@ -25,7 +25,10 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::answered_while_running(std::string_view line) {
   std::string_view rest = line;
   const std::string_view command = detail::next_word(rest);
-  return command == "status" || command == "stop" || command.empty();
+  // save, erase and reboot are answered too: refused while a run goes on (never held
+  // to run after it, when what the user meant may have changed).
+  return command == "status" || command == "stop" || command.empty() || command == "save" || command == "erase" ||
+         command == "reboot";
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
@@ -41,6 +44,9 @@ void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
   if (command == "run") return cmd_run(rest);
   if (command == "inject") return cmd_inject(rest);
   if (command == "clear") return cmd_clear();
+  if (command == "save") return cmd_save();
+  if (command == "erase") return cmd_erase();
+  if (command == "reboot") return cmd_reboot();
   error("unknown command '", command, "' (try help)");
 }
 
@@ -57,7 +63,10 @@ void Device<Board, MaxPorts, Fabric>::cmd_help() {
                 "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
                 "inject CHAIN:ELEMENT [ROUND] readback|timeout  emulated SPI chain: the element reads back\n"
                 "                         flipped once, or the chain's transfer does not complete once\n"
-                "clear                    emulated fabric: no faulty switches\n");
+                "clear                    emulated fabric: no faulty switches\n"
+                "save                     keep the configuration for the next boot (the board's store)\n"
+                "erase                    remove the saved configuration: the next boot uses the built-in default\n"
+                "reboot                   reset the board (after this reply)\n");
   ok();
 }
 
@@ -79,6 +88,7 @@ void Device<Board, MaxPorts, Fabric>::print_config() {
   if (c.settle_us != 0) board_->print(" settle_us=", c.settle_us);
   if (c.guard_us != 0) board_->print(" guard_us=", c.guard_us);
   if (c.fabric != FabricBackend::a2a_block) board_->print(" fabric=", name(c.fabric));
+  if constexpr (kStoring) board_->print(" saved=", saved_state());
   board_->print("\n");
 }
 
