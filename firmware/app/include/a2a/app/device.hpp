@@ -123,7 +123,8 @@ class Device {
                     " rounds delivered): it is not resumed; send run to start it again\n");
     }
     board_->set_crumb(crumb::kExchange, 0);
-    load_store();  // a board with a store: block_ is its newest copy, or blank
+    std::array<std::uint8_t, kConfigBlockSize> stored{};
+    load_store(stored);  // a board with a store: block_ is its newest copy (read into `stored`), or blank
     const bool provisioned = !blank(block_);
     const std::uint32_t resets = applying_resets(provisioned);
     const bool skip_block = resets >= kBootLoopResets;
@@ -134,6 +135,7 @@ class Device {
                     " times in a row while applying it; the built-in default runs, set can replace it\n");
     boot_from_block_ = provisioned && !skip_block;
     const Result<ControllerConfig> decoded = decode_config(boot_from_block_ ? block_ : fallback_);
+    if constexpr (kStoring) block_ = {};  // `stored` ends with boot()
     if (!decoded) {
       boot_error_ = decoded.error();
       return finish_boot();
@@ -398,10 +400,10 @@ class Device {
     if constexpr (kStoring) return Store(board.config_flash(), board.config_region());
     else return {};
   }
-  void load_store();
+  void load_store(std::span<std::uint8_t, kConfigBlockSize> stored);
   [[nodiscard]] std::string_view block_source() const;
   [[gnu::noinline]] void print_config_source(bool provisioned, bool skip_block);
-  [[nodiscard]] std::string_view saved_state() const;
+  [[nodiscard]] std::string_view saved_state();
   [[gnu::noinline]] void cmd_save();
   [[gnu::noinline]] void cmd_erase();
   [[gnu::noinline]] void cmd_reboot();

@@ -9,16 +9,19 @@ namespace a2a::app {
 
 /// At boot, on a board with a store: the newest usable copy becomes the block the
 /// device boots (none: blank, and the built-in default runs); a torn copy is named.
+/// `stored`: boot()'s buffer for it (the block is read once, at boot).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::load_store() {
+void Device<Board, MaxPorts, Fabric>::load_store(std::span<std::uint8_t, kConfigBlockSize> stored) {
   if constexpr (kStoring) {
     (void)store_.load();
     const StoredConfig& s = store_.newest();
     for (std::size_t c = 0; c < kStoreCopies; ++c)
       if (s.copies[c].state == CopyState::torn)
-        board_->print("warning: configuration store copy ", static_cast<std::uint32_t>(c),
-                      " holds no whole record (a save cut short, or foreign data): ignored\n");
-    block_ = s.found ? std::span<const std::uint8_t>(s.block) : std::span<const std::uint8_t>();
+        board_->print("warning: configuration store copy ", static_cast<std::uint32_t>(c), " ignored: ",
+                      describe(s.copies[c].why), " (a write cut short, or foreign data)\n");
+    block_ = store_.read_block(stored) ? std::span<const std::uint8_t>(stored) : std::span<const std::uint8_t>();
+  } else {
+    (void)stored;
   }
 }
 
@@ -49,11 +52,11 @@ void Device<Board, MaxPorts, Fabric>::print_config_source(bool provisioned, bool
 /// `config`'s saved=: none (nothing saved), yes (the running configuration is the saved
 /// one, byte for byte in the block), no.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-std::string_view Device<Board, MaxPorts, Fabric>::saved_state() const {
+std::string_view Device<Board, MaxPorts, Fabric>::saved_state() {
   if constexpr (kStoring) {
     const StoredConfig& s = store_.newest();
     if (!s.found) return "none";
-    return config_ok_ && encode_config(config_) == s.block ? "yes" : "no";
+    return config_ok_ && store_.holds(encode_config(config_)) ? "yes" : "no";
   }
   return "none";
 }
@@ -121,7 +124,9 @@ void Device<Board, MaxPorts, Fabric>::cmd_reboot() {
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::continue_store() {
   if constexpr (kStoring) {
-    const StoreProgress p = store_.step(board_->micros());
+    // The block is encoded again each pass (config_ stays: set is held while storing),
+    // so the store keeps no copy of it.
+    const StoreProgress p = store_.step(board_->micros(), encode_config(config_));
     if (p.busy) return;
     const StoreCommand command = store_command_;
     store_command_ = StoreCommand::none;

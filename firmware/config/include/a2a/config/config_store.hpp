@@ -19,6 +19,8 @@
 //
 // Every flash operation is started and polled (hal::NorFlash): step() does a bounded
 // amount of work and returns; the caller's loop calls it again, feeding its watchdog.
+// The store keeps no copy of the block being saved (the micro:bit has 16 KiB of RAM):
+// the caller hands it to every step(), as it was given to start_save().
 #pragma once
 
 #include <array>
@@ -75,6 +77,7 @@ constexpr StoreRecord make_store_record(std::span<const std::uint8_t, kConfigBlo
 /// A copy's words read back: what it holds, and its sequence (0 unless saved).
 struct CopyInfo {
   CopyState state{CopyState::blank};
+  Errc why{Errc::ok};  ///< torn: what failed (the block's framing, or config_crc_mismatch for its trailer)
   std::uint32_t sequence{0};
 };
 constexpr CopyInfo classify_copy(const StoreRecord& words) {
@@ -84,22 +87,22 @@ constexpr CopyInfo classify_copy(const StoreRecord& words) {
     ones = ones && w == 0xFFFFFFFFU;
     zeros = zeros && w == 0;
   }
-  if (ones || zeros) return {CopyState::blank, 0};
+  if (ones || zeros) return {CopyState::blank, Errc::ok, 0};
   std::array<std::uint8_t, kConfigBlockSize> block{};
   for (std::size_t w = 0; w < kStoreBlockWords; ++w) detail::store_le(block, 4 * w, 4, words[w]);
   // The block's framing (magic, version, size, CRC); its fields are the device's to check.
   const Result<ControllerConfig> decoded = decode_config(block);
   if (!decoded && (decoded.error() == Errc::config_bad_magic || decoded.error() == Errc::config_unsupported_version ||
                    decoded.error() == Errc::config_crc_mismatch))
-    return {CopyState::torn, 0};
+    return {CopyState::torn, decoded.error(), 0};
   const std::uint32_t magic = words[kStoreBlockWords];
   const std::uint32_t sequence = words[kStoreBlockWords + 1];
   const std::uint32_t crc = words[kStoreBlockWords + 2];
   const bool trailer_ones = magic == 0xFFFFFFFFU && sequence == 0xFFFFFFFFU && crc == 0xFFFFFFFFU;
   const bool trailer_zeros = magic == 0 && sequence == 0 && crc == 0;
-  if (trailer_ones || trailer_zeros) return {CopyState::provisioned, 0};
-  if (make_store_record(block, sequence) != words) return {CopyState::torn, 0};
-  return {CopyState::saved, sequence};
+  if (trailer_ones || trailer_zeros) return {CopyState::provisioned, Errc::ok, 0};
+  if (make_store_record(block, sequence) != words) return {CopyState::torn, Errc::config_crc_mismatch, 0};
+  return {CopyState::saved, Errc::ok, sequence};
 }
 
 /// Whether copy a is newer than copy b (sequence numbers compared as in RFC 1982, so a
@@ -109,12 +112,12 @@ constexpr bool newer(const CopyInfo& a, std::size_t a_index, const CopyInfo& b, 
   return ahead > 0 || (ahead == 0 && a_index < b_index);
 }
 
-/// What load() found: the newest usable copy, if any, and what each copy holds.
+/// What load() found: the newest usable copy, if any, and what each copy holds (its
+/// block stays in the flash: ConfigStore::read_block).
 struct StoredConfig {
   bool found{false};
   std::uint8_t copy{0};
   CopyInfo info{};
-  std::array<std::uint8_t, kConfigBlockSize> block{};
   std::array<CopyInfo, kStoreCopies> copies{};
 };
 
@@ -135,8 +138,7 @@ struct StoreProgress {
   bool busy{false};
   Errc error{Errc::ok};
   StoreStep step{StoreStep::unlock};
-  std::uint8_t copy{0};      ///< the copy the step was on
-  std::uint32_t address{0};  ///< its address
+  std::uint8_t copy{0};  ///< the copy the step was on
 };
 
 }  // namespace a2a

@@ -25,18 +25,19 @@ class ConfigStore {
       s.found = true;
       s.copy = static_cast<std::uint8_t>(c);
       s.info = s.copies[c];
-      for (std::size_t w = 0; w < kStoreBlockWords; ++w) detail::store_le(s.block, 4 * w, 4, words[w]);
     }
     newest_ = s;
     return s;
   }
 
   /// Starts saving `block` into the copy that is not the newest, one sequence past it.
-  /// `now`: the caller's clock (us), for the flash's timeouts.
+  /// `now`: the caller's clock (us), for the flash's timeouts. Every step() of the save
+  /// is given the same block.
   [[nodiscard]] Errc start_save(std::span<const std::uint8_t, kConfigBlockSize> block, std::uint64_t now) {
     if (busy()) return Errc::config_flash_timeout;  // never: the device holds commands meanwhile
     const std::size_t target = newest_.found ? 1U - newest_.copy : 0U;
-    record_ = make_store_record(block, newest_.found ? newest_.info.sequence + 1U : 1U);
+    sequence_ = newest_.found ? newest_.info.sequence + 1U : 1U;
+    record_crc_ = make_store_record(block, sequence_)[kStoreRecordWords - 1];
     plan_ = {Op::erase, Op::program, Op::done};
     copy_order_ = {static_cast<std::uint8_t>(target), static_cast<std::uint8_t>(target)};
     return begin(now);
@@ -57,19 +58,34 @@ class ConfigStore {
   [[nodiscard]] bool busy() const { return phase_ != Phase::idle; }
 
   /// Advances the save or erase under way by at most kOperationsPerStep flash operations.
-  StoreProgress step(std::uint64_t now) {
+  /// `block`: what start_save() was given (unused by an erase).
+  StoreProgress step(std::uint64_t now, std::span<const std::uint8_t, kConfigBlockSize> block) {
     for (std::uint32_t k = 0; k < kOperationsPerStep && busy(); ++k) {
       if (phase_ == Phase::waiting) {
         const hal::FlashPoll p = flash_->poll();
         if (p.busy) return now > deadline_ ? fail(Errc::config_flash_timeout) : progress();
         if (p.error != Errc::ok) return fail(p.error);
         phase_ = Phase::next;
-        if (!operation_done()) return progress_;
+        if (!operation_done(block)) return progress_;
         continue;
       }
-      start_next(now);
+      start_next(now, block);
     }
     return progress();
+  }
+  /// The newest copy's block (false: none is usable), read from the flash.
+  bool read_block(std::span<std::uint8_t, kConfigBlockSize> out) {
+    if (!newest_.found) return false;
+    for (std::uint32_t w = 0; w < kStoreBlockWords; ++w)
+      detail::store_le(out, 4 * w, 4, flash_->read32(region_.copies[newest_.copy] + 4 * w));
+    return true;
+  }
+  /// Whether the newest copy holds `block` (`config`'s saved=yes).
+  [[nodiscard]] bool holds(std::span<const std::uint8_t, kConfigBlockSize> block) {
+    if (!newest_.found) return false;
+    for (std::uint32_t w = 0; w < kStoreBlockWords; ++w)
+      if (flash_->read32(region_.copies[newest_.copy] + 4 * w) != detail::load_le(block, 4 * w, 4)) return false;
+    return true;
   }
   /// What load() found last (updated by load()).
   [[nodiscard]] const StoredConfig& newest() const { return newest_; }
@@ -79,6 +95,12 @@ class ConfigStore {
   enum class Op : std::uint8_t { erase, program, skip, done };
   enum class Phase : std::uint8_t { idle, next, waiting };
 
+  /// Word w of the record being saved: the block's, then the trailer.
+  [[nodiscard]] std::uint32_t record_word(std::span<const std::uint8_t, kConfigBlockSize> block, std::uint32_t w) const {
+    if (w < kStoreBlockWords) return detail::load_le(block, 4 * w, 4);
+    if (w == kStoreBlockWords) return kStoreRecordMagic;
+    return w == kStoreBlockWords + 1 ? sequence_ : record_crc_;
+  }
   static constexpr bool usable(CopyState s) { return s == CopyState::provisioned || s == CopyState::saved; }
   StoreRecord read_copy(std::size_t c) {
     StoreRecord words{};
@@ -88,7 +110,7 @@ class ConfigStore {
   Errc begin(std::uint64_t now) {
     plan_index_ = 0;
     word_ = 0;
-    progress_ = {true, Errc::ok, StoreStep::unlock, copy_order_[0], region_.copies[copy_order_[0]]};
+    progress_ = {true, Errc::ok, StoreStep::unlock, copy_order_[0]};
     if (const Errc e = flash_->unlock(); e != Errc::ok) {
       flash_->lock();
       progress_.busy = false;
@@ -112,10 +134,9 @@ class ConfigStore {
   void set_step(StoreStep s) {
     progress_.step = s;
     progress_.copy = copy_now();
-    progress_.address = region_.copies[progress_.copy];
   }
   /// Starts the plan's next operation (or ends it).
-  void start_next(std::uint64_t now) {
+  void start_next(std::uint64_t now, std::span<const std::uint8_t, kConfigBlockSize> block) {
     const Op op = plan_[plan_index_];
     if (op == Op::done) return finish();
     if (op == Op::skip) {
@@ -131,7 +152,7 @@ class ConfigStore {
       deadline_ = now + times.erase_us;
     } else {
       set_step(StoreStep::program);
-      e = flash_->start_program(base + 4 * word_, record_[word_]);
+      e = flash_->start_program(base + 4 * word_, record_word(block, word_));
       deadline_ = now + times.program_us;
     }
     if (e != Errc::ok) {
@@ -141,7 +162,7 @@ class ConfigStore {
     phase_ = Phase::waiting;
   }
   /// An operation ended well: checks what it left, moves on. false: it failed (ended).
-  bool operation_done() {
+  bool operation_done(std::span<const std::uint8_t, kConfigBlockSize> block) {
     const Op op = plan_[plan_index_];
     const std::uint32_t base = region_.copies[copy_now()];
     if (op == Op::erase) {
@@ -154,7 +175,7 @@ class ConfigStore {
     if (++word_ < kStoreRecordWords) return true;  // the trailer is the last words programmed
     set_step(StoreStep::verify);
     for (std::uint32_t w = 0; w < kStoreRecordWords; ++w)
-      if (flash_->read32(base + 4 * w) != record_[w]) return (void)fail(Errc::config_flash_verify_mismatch), false;
+      if (flash_->read32(base + 4 * w) != record_word(block, w)) return (void)fail(Errc::config_flash_verify_mismatch), false;
     ++plan_index_;
     return true;
   }
@@ -172,9 +193,10 @@ class ConfigStore {
   Phase phase_{Phase::idle};
   std::array<Op, 3> plan_{};
   std::array<std::uint8_t, 2> copy_order_{};
-  std::size_t plan_index_{0};
-  std::uint32_t word_{0};
-  StoreRecord record_{};
+  std::uint8_t plan_index_{0};
+  std::uint8_t word_{0};
+  std::uint32_t sequence_{0};    ///< of the record being saved
+  std::uint32_t record_crc_{0};  ///< its trailer's CRC
   std::uint64_t deadline_{0};
   StoreProgress progress_{};
 };

@@ -60,7 +60,7 @@ class Nrf51Nvmc {
     return Errc::ok;
   }
   hal::FlashPoll poll() {
-    if (!hal::read_register<nrf51::Ready>(*regs_, nrf51::offset::kReady).test<nrf51::Ready::Done>())
+    if (!hal::read_register<nrf51::Ready>(*regs_, nrf51::offset::kReady).template test<nrf51::Ready::Done>())
       return {true, Errc::ok};
     set_mode(nrf51::kRead);
     return {false, Errc::ok};  // the NVMC flags no errors
