@@ -51,7 +51,7 @@ class NorFlashModel {
     pending_error_ = Errc::ok;
     return {false, e};
   }
-  static constexpr hal::FlashTimes times() { return {1000U, 10U}; }
+  static constexpr hal::FlashTimes times() { return {1000U, 100U}; }
 
   // What the tests arrange.
   /// Power is lost during operation number `index` (0 = the first erase or program from

@@ -37,11 +37,11 @@ inline constexpr std::uint32_t kWriteEnabled = 1;
 inline constexpr std::uint32_t kEraseEnabled = 2;
 }  // namespace nrf51
 
-template <hal::RegisterBus Bus>
+template <hal::RegisterBus Bus, hal::RegisterBus MemoryBus = Bus>
 class Nrf51Nvmc {
  public:
   /// `registers`: the NVMC's bus (offsets from 0x4001E000); `memory`: the flash's, offset = address.
-  Nrf51Nvmc(Bus& registers, Bus& memory) : regs_(&registers), memory_(&memory) {}
+  Nrf51Nvmc(Bus& registers, MemoryBus& memory) : regs_(&registers), memory_(&memory) {}
 
   std::uint32_t read32(std::uint32_t address) { return memory_->read32(address); }
   static Errc unlock() { return Errc::ok; }  // CONFIG is set per operation
@@ -73,7 +73,7 @@ class Nrf51Nvmc {
     hal::write_register(*regs_, nrf51::offset::kConfig, hal::RegisterValue<nrf51::Config>().set<nrf51::Config::Mode>(mode));
   }
   Bus* regs_;
-  Bus* memory_;
+  MemoryBus* memory_;
 };
 
 }  // namespace a2a::flash

@@ -79,12 +79,12 @@ static_assert(sector_at(0x08004004U) == -1 && sector_at(0x08030000U) == -1);
 /// once BSY has cleared or its bound ran out, feeding the watchdog meanwhile.
 using EraseStarter = void (*)(std::uint32_t cr);
 
-template <hal::RegisterBus Bus>
+template <hal::RegisterBus Bus, hal::RegisterBus MemoryBus = Bus>
 class Stm32f4Flash {
  public:
   /// `registers`: the bus of FLASH_* (offsets from 0x40023C00); `memory`: the bus of the
   /// flash itself, offset = address (a bus based at 0).
-  Stm32f4Flash(Bus& registers, Bus& memory, EraseStarter starter = nullptr)
+  Stm32f4Flash(Bus& registers, MemoryBus& memory, EraseStarter starter = nullptr)
       : regs_(&registers), memory_(&memory), starter_(starter) {}
 
   std::uint32_t read32(std::uint32_t address) { return memory_->read32(address); }
@@ -157,7 +157,7 @@ class Stm32f4Flash {
   }
 
   Bus* regs_;
-  Bus* memory_;
+  MemoryBus* memory_;
   EraseStarter starter_;
 };
 
