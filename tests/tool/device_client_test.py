@@ -89,6 +89,15 @@ case("reset", ["reset"], 2, stdout="exchange 1/1: omega\nround 0: word 0\n",
      stderr="a2a device: error: the device reset during the reply (banner seen)")
 case("closed", ["close"], 2, stderr="a2a device: error: the connection closed")
 
+# --- save, then reboot: the banner of the next boot ends the reply, not an error --------
+script = os.path.join(WORK, "store.script")
+with open(script, "w") as f:
+    f.write("save\nreboot\nstatus\n")
+banner_text = "".join(line + "\n" for line in fake_device.BANNER)
+case("save_reboot", ["--script", script], 0,
+     stdout="saved: copy 0, sequence 1, read back and checked: the next boot runs this configuration\nok\n"
+            "rebooting: the next boot runs the saved configuration\nok\n" + banner_text + fake_device.STATUS + "\nok\n")
+
 # --- --json ----------------------------------------------------------------
 out = case("json_run", ["--json", "run"], 0, boot=True)
 objects = json_lines("json_run", out)

@@ -12,6 +12,7 @@ does) when the client connects. Commands (one per line) and what they play:
     slow        5 lines 0.3 s apart, ok (a reply that streams slower than the drain)
     silent      nothing, ever               garbage   a line, then bytes 0x00 0xff
     long        5000 characters with no LF  reset     two lines, then a banner
+    save        a saved line, ok            reboot    a rebooting line, ok, then a banner
     close       two lines, then the connection closes
     crlf        two lines and ok, ended by CR LF
     anything else: error: unknown command 'X' (try help)
@@ -64,6 +65,12 @@ def reply(command, write, close):
         write(b"x" * 5000)
     elif name == "reset":
         write(b"exchange 1/1: omega\nround 0: word 0\n")
+        time.sleep(0.1)
+        write("".join(line + "\n" for line in BANNER).encode())
+    elif name == "save":
+        write(b"saved: copy 0, sequence 1, read back and checked: the next boot runs this configuration\nok\n")
+    elif name == "reboot":
+        write(b"rebooting: the next boot runs the saved configuration\nok\n")
         time.sleep(0.1)
         write("".join(line + "\n" for line in BANNER).encode())
     elif name == "close":

@@ -193,7 +193,18 @@ int run_encode(const Args& args) {
   }
   const std::string verdict = board ? board_verdict(*decoded, board_facts(*board)) : std::string();
 
-  const std::string text = format == "hex" ? write_intel_hex(block, address) : std::string(block.begin(), block.end());
+  // HEX: the block in both copies of the board's configuration store (a2a/config/config_store.hpp),
+  // so a probe's `program` replaces whatever the device saved: each copy's erase unit is
+  // erased and holds the block (a block without a trailer counts as sequence 0 in both).
+  const std::uint32_t second = board ? address + board_facts(*board).config_bytes / 2 : 0;
+  std::string text;
+  if (format == "hex") {
+    text = write_intel_hex(block, address);
+    text.erase(text.rfind(":00000001FF"));  // one end record, after the second copy
+    text += write_intel_hex(block, second);
+  } else {
+    text.assign(block.begin(), block.end());
+  }
   if (*out == "-") {
     std::cout << text << std::flush;
     return kExitClean;
@@ -203,7 +214,9 @@ int run_encode(const Args& args) {
   file << text;
   file.flush();
   if (!file) throw UsageError("error while writing '" + *out + "'");
-  const std::string what = format == "hex" ? "Intel HEX, block at " + hex32(address) + " (" + *board + ")" : "64 bytes";
+  const std::string what = format == "hex" ? "Intel HEX, block at " + hex32(address) + " and " + hex32(second) + " (" +
+                                                *board + ": both copies of its configuration store)"
+                                          : "64 bytes";
   std::cout << "wrote " << *out << ": " << what << '\n' << config_line(config) << "\nrounds: " << rounds << '\n';
   if (board) std::cout << verdict << '\n';
   return kExitClean;

@@ -52,6 +52,14 @@ void print_line(const std::string& line) {
   std::fflush(stdout);  // stream: a long run shows its rounds as they come
 }
 
+/// Whether `command` is `reboot` (its first word).
+bool is_reboot(const std::string& command) {
+  const auto start = command.find_first_not_of(' ');
+  if (start == std::string::npos) return false;
+  const auto end = command.find(' ', start);
+  return command.substr(start, end == std::string::npos ? std::string::npos : end - start) == "reboot";
+}
+
 int run_device(const Args& args) {
   const auto target_text = args.value("connect");
   if (!target_text) throw UsageError("missing --connect TARGET (a serial device, tcp:HOST:PORT or unix:PATH)");
@@ -82,6 +90,13 @@ int run_device(const Args& args) {
         print_line(line);
     });
     if (json) print_line(reply_json(commands[k], lines, end).dump());
+    if (end.ok && is_reboot(commands[k])) {  // the board resets after the reply: its banner next
+      const std::vector<std::string> next = await_banner(reader, limits);
+      if (json)
+        print_line(nlohmann::json{{"banner", next}}.dump());
+      else
+        for (const std::string& line : next) print_line(line);
+    }
     if (!end.ok) {
       if (script && k + 1 < commands.size())
         std::fprintf(stderr,

@@ -109,4 +109,17 @@ std::vector<std::string> drain_console(LineReader& reader, const DeviceTimeouts&
   return banner;
 }
 
+std::vector<std::string> await_banner(LineReader& reader, const DeviceTimeouts& limits) {
+  const auto deadline = Clock::now() + limits.total;
+  std::vector<std::string> banner;
+  std::string line;
+  // Before the banner a UART may glitch while the board resets: dropped, not refused.
+  while (reader.next_line(line, limits.silence_ms, deadline, /*lenient=*/banner.empty())) {
+    if (line.rfind(kBannerStart, 0) == 0) banner.clear();
+    if (line.rfind(kBannerStart, 0) == 0 || !banner.empty()) banner.push_back(line);
+    if (!banner.empty() && line == "ready") return banner;
+  }
+  throw std::runtime_error("no banner within " + limits.text + " s after reboot (the device did not come back)");
+}
+
 }  // namespace a2a::tool

@@ -65,4 +65,9 @@ ReplyEnd read_reply(LineReader& reader, const DeviceTimeouts& limits,
 /// dropped, not refused: a UART may glitch at power-on.
 std::vector<std::string> drain_console(LineReader& reader, const DeviceTimeouts& limits);
 
+/// After `reboot`'s `ok`: reads the banner of the next boot through its `ready` and
+/// returns its lines, so the next command goes to the booted device. Throws when no
+/// banner comes within the bounds.
+std::vector<std::string> await_banner(LineReader& reader, const DeviceTimeouts& limits);
+
 }  // namespace a2a::tool
