@@ -41,6 +41,7 @@ LAYERS = [
     ("emulated-fabric", ["platform/emulated-fabric"]),
     ("mmio", ["platform/mmio"]),
     ("spi-chain", ["platform/spi-chain"]),
+    ("flash", ["platform/flash"]),
     ("crosspoint", ["platform/crosspoint"]),
     ("gpio", ["platform/gpio"]),
     ("image", ["platform/cortex-m/controller"]),
@@ -64,11 +65,12 @@ MAY_USE = {
     "app": {"core", "hal", "config"},
     "mmio": {"core", "hal"},
     "spi-chain": {"core", "hal"},
+    "flash": {"core", "hal"},
     "crosspoint": {"core", "hal"},
     "gpio": {"core", "hal"},
     "board": {"core", "hal", "mmio"},
     "emulated-fabric": {"core", "hal", "mmio", "board"},
-    "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "crosspoint", "gpio", "board"},
+    "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "flash", "crosspoint", "gpio", "board"},
     "host": {"core", "hal", "config", "emulated-fabric", "spi-chain", "crosspoint", "gpio"},
 }
 

@@ -10,17 +10,20 @@
 //   a2a_docs_device [--board NAME] [--block FILE] [--listen PATH [--wait]]
 //
 // --board NAME   the name the banner and `status` report (QEMU's -M machine); default "host"
-// --block FILE   the provisioned configuration region (QEMU's -device loader), 64 bytes;
-//                without it the region is blank and the built-in default runs (16-port
-//                omega, the image's A2A_FW_* defaults)
+// --block FILE   the provisioned configuration block at the store's copy 0 (QEMU's -device
+//                loader), 64 bytes; without it the store is blank and the built-in default
+//                runs (16-port omega, the image's A2A_FW_* defaults)
 // --listen PATH  the console on a Unix socket (QEMU's -serial unix:PATH,server=on):
 //                one client at a time, output while none is connected is dropped
 //                (wait=off); --wait holds the boot until the first client (wait=on)
 //
 // Without --listen the console is stdin/stdout; at the end of stdin the device
 // finishes the lines it has and the program exits 0 (QEMU would keep running).
-// The capacity is 256 ports and the watchdog 2000 ms, as on the MPS2 boards.
+// The capacity is 256 ports and the watchdog 2000 ms, as on the MPS2 boards, whose
+// configuration store it keeps too (the RAM region at 0x003FF000, two 2 KiB copies:
+// save, erase); `reboot` boots a new device on the same board and store.
 #include <a2a/config/config_block.hpp>
+#include <a2a/flash/ram_region.hpp>
 #include <a2a/app/device.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
@@ -42,6 +45,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "console_text.hpp"       // tests/support: the console of a host board
@@ -54,6 +58,19 @@ using Layout = a2a::hal::FabricLayout<kPorts, a2a::kMaxStages>;
 using Emulator = a2a::emulated::FabricEmulator<Layout, kPorts>;
 using RamBlock = a2a::emulated::RamBlock<Layout::kSize>;
 using Bus = a2a::emulated::ServicedBus<Emulator, RamBlock>;
+
+/// The MPS2's configuration region as host memory: a bus whose offset is the address.
+class RegionBus {
+ public:
+  static constexpr std::uint32_t kBase = 0x003FF000U;
+  static constexpr std::uint32_t kBytes = 4096;
+  std::uint32_t read32(std::uint32_t address) const { return words_.at((address - kBase) / 4); }
+  void write32(std::uint32_t address, std::uint32_t value) { words_.at((address - kBase) / 4) = value; }
+
+ private:
+  std::array<std::uint32_t, kBytes / 4> words_{};  // zeroed, as QEMU's RAM
+};
+using RegionFlash = a2a::flash::RamRegion<RegionBus>;
 
 class StandinBoard : public a2a::test::ConsoleText {
  public:
@@ -79,10 +96,16 @@ class StandinBoard : public a2a::test::ConsoleText {
   std::uint32_t fabric_polls() const { return 1000; }
   std::uint32_t console_overruns() const { return 0; }  // the host's console loses nothing
   std::string_view name() const { return name_; }
-  a2a::app::ResetCause reset_cause() const { return a2a::app::ResetCause::power_on; }
+  a2a::app::ResetCause reset_cause() const { return cause_; }
   std::uint32_t crumb(std::uint32_t i) { return crumbs_[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { crumbs_[i] = v; }
   Bus& bus() { return bus_; }
+  // --- StoringBoard, RebootingBoard ---
+  RegionFlash& config_flash() { return flash_; }
+  a2a::ConfigRegion config_region() const {
+    return {{RegionBus::kBase, RegionBus::kBase + RegionBus::kBytes / 2}};
+  }
+  void reboot() { reboot_asked_ = true; }  // the program boots a new device (serve)
   // --- SlotTimerBoard: look-ahead mode, its interrupt played on the loop's waits ---
   a2a::test::PlayedSlotTimer<StandinBoard, Bus> slot_timer(std::uint32_t period_ns) {
     return {*this, bus_, *ring_, period_ns};
@@ -95,6 +118,13 @@ class StandinBoard : public a2a::test::ConsoleText {
     input_.append(data, size);
   }
   bool has_input() const { return next_ < input_.size(); }
+  RegionBus& region() { return region_; }
+  bool take_reboot() {
+    if (!reboot_asked_) return false;
+    reboot_asked_ = false;
+    cause_ = a2a::app::ResetCause::software;  // SYSRESETREQ, as a board reports it
+    return true;
+  }
 
  private:
   std::string name_;
@@ -106,9 +136,26 @@ class StandinBoard : public a2a::test::ConsoleText {
   std::array<std::uint32_t, 8> crumbs_{};
   std::string input_;
   std::size_t next_{0};
+  RegionBus region_;
+  RegionFlash flash_{region_, RegionBus::kBytes / 2};
+  bool reboot_asked_{false};
+  a2a::app::ResetCause cause_{a2a::app::ResetCause::power_on};
 };
 
 using Device = a2a::app::Device<StandinBoard, kPorts>;
+
+/// The device of one boot, on the board (its store kept across reboots).
+struct Boots {
+  StandinBoard& board;
+  std::unique_ptr<a2a::SingleFaultPlanStorage<kPorts>> storage = std::make_unique<a2a::SingleFaultPlanStorage<kPorts>>();
+  std::unique_ptr<Device> device;
+  static constexpr auto kDefault = a2a::encode_config(a2a::ControllerConfig{});  // A2A_FW_* defaults
+  void boot() {
+    device.reset();
+    device = std::make_unique<Device>(board, std::span<const std::uint8_t>{}, kDefault, storage->span());
+    device->boot();
+  }
+};
 
 bool write_all(int fd, const std::string& text) {
   std::size_t done = 0;
@@ -122,7 +169,7 @@ bool write_all(int fd, const std::string& text) {
 
 /// Runs the device on what arrives on `in` until its end; output to `out` (-1: dropped).
 /// Returns false when `out` went away.
-bool serve(Device& device, StandinBoard& board, int in, int out) {
+bool serve(Boots& boots, StandinBoard& board, int in, int out) {
   std::array<char, 4096> buffer{};
   for (;;) {
     const ssize_t n = ::read(in, buffer.data(), buffer.size());
@@ -137,8 +184,9 @@ bool serve(Device& device, StandinBoard& board, int in, int out) {
       const std::size_t to = end == std::string_view::npos ? chunk.size() : end + 1;
       board.type(chunk.data() + from, to - from);
       from = to;
-      while (board.has_input() || device.busy()) {  // a run goes on between lines
-        device.poll();
+      while (board.has_input() || boots.device->busy()) {  // a run goes on between lines
+        boots.device->poll();
+        if (board.take_reboot()) boots.boot();  // `reboot`: the next boot's banner follows
         if (out >= 0 && !write_all(out, board.take_output())) return false;
       }
     }
@@ -175,23 +223,23 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::array<std::uint8_t, a2a::kConfigBlockSize> region{};  // blank: all 0x00, as QEMU's RAM
+  StandinBoard board(board_name);
   if (!block_file.empty()) {
+    std::array<std::uint8_t, a2a::kConfigBlockSize> region{};
     std::ifstream f(block_file, std::ios::binary);
     const std::vector<char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     if (!f.eof() && !f.good()) return usage(("cannot read " + block_file).c_str());
     // QEMU's loader places the file's bytes at the address; a shorter file leaves the rest blank.
     std::memcpy(region.data(), bytes.data(), std::min(bytes.size(), region.size()));
+    for (std::uint32_t w = 0; w < a2a::kStoreBlockWords; ++w)  // the store's copy 0
+      board.region().write32(RegionBus::kBase + 4 * w, a2a::detail::load_le(region, 4 * w, 4));
   }
-  static constexpr auto kDefault = a2a::encode_config(a2a::ControllerConfig{});  // A2A_FW_* defaults
-  auto storage = std::make_unique<a2a::SingleFaultPlanStorage<kPorts>>();
-  StandinBoard board(board_name);
-  Device device(board, region, kDefault, storage->span());
+  Boots boots{board, std::make_unique<a2a::SingleFaultPlanStorage<kPorts>>(), nullptr};
 
   if (listen_path.empty()) {
-    device.boot();
+    boots.boot();
     if (!write_all(STDOUT_FILENO, board.take_output())) return 1;
-    serve(device, board, STDIN_FILENO, STDOUT_FILENO);
+    serve(boots, board, STDIN_FILENO, STDOUT_FILENO);
     return 0;
   }
 
@@ -205,7 +253,7 @@ int main(int argc, char** argv) {
     return usage(("cannot listen on " + listen_path).c_str());
   bool booted = false;
   if (!wait) {  // wait=off: the banner goes out while nobody listens
-    device.boot();
+    boots.boot();
     board.take_output();
     booted = true;
   }
@@ -213,10 +261,10 @@ int main(int argc, char** argv) {
     const int client = ::accept(server, nullptr, nullptr);
     if (client < 0) continue;
     if (!booted) {
-      device.boot();
+      boots.boot();
       booted = true;
     }
-    if (write_all(client, board.take_output())) serve(device, board, client, client);
+    if (write_all(client, board.take_output())) serve(boots, board, client, client);
     ::close(client);
   }
 }

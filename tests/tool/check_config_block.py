@@ -27,18 +27,29 @@ SCHEDULES = ["latin-square", "alternating", "optical", "shift", "gsen-stage-cont
              "quadruply-alternating", "broadcast", "fault-tolerant"]
 
 
-def board_address(boards_dir, board):
-    """A2A_BOARD_CONFIG_ADDRESS as the board's board.cmake sets it, itself or in a file it includes."""
+def board_setting(boards_dir, board, name, value_pattern):
+    """A2A_BOARD_<name> as the board's board.cmake sets it, itself or in a file it includes."""
     path = os.path.join(boards_dir, board, "board.cmake")
     pending = [path]
     while pending:
         text = open(pending.pop(0)).read()
-        found = re.search(r"set\(A2A_BOARD_CONFIG_ADDRESS\s+(0x[0-9A-Fa-f]+)\)", text)
+        found = re.search(r"set\(A2A_BOARD_%s\s+(%s)\)" % (name, value_pattern), text)
         if found:
-            return int(found.group(1), 16)
+            return found.group(1)
         for inc in re.findall(r'include\("\$\{CMAKE_CURRENT_LIST_DIR\}/([^"]+)"\)', text):
             pending.append(os.path.normpath(os.path.join(os.path.dirname(path), inc)))
-    raise SystemExit("no A2A_BOARD_CONFIG_ADDRESS for board %s" % board)
+    raise SystemExit("no A2A_BOARD_%s for board %s" % (name, board))
+
+
+def board_address(boards_dir, board):
+    return int(board_setting(boards_dir, board, "CONFIG_ADDRESS", "0x[0-9A-Fa-f]+"), 16)
+
+
+def board_copies(boards_dir, board):
+    """The configuration store's two copies: the CONFIG region's halves (docs/flashing.md)."""
+    address = board_address(boards_dir, board)
+    length = int(board_setting(boards_dir, board, "CONFIG_LENGTH", "[0-9]+K")[:-1]) * 1024
+    return [address, address + length // 2]
 
 
 def parse_block(data):
@@ -127,8 +138,11 @@ def check_case(a2a, work, boards_dir, case):
         done = run(a2a, "encode", *options, "--format", "hex", "--board", want["board"], "--out", stem + ".hex")
         assert done.returncode == 0, "encode hex: %s" % done.stderr
         memory = parse_hex(open(stem + ".hex").read())
-        assert sorted(memory) == list(range(address, address + 64)), "HEX does not hold 64 bytes at %#x" % address
-        assert bytes(memory[a] for a in sorted(memory)) == block, "HEX bytes differ from the .bin"
+        copies = board_copies(boards_dir, want["board"])
+        held = [a for c in copies for a in range(c, c + 64)]
+        assert sorted(memory) == held, "HEX does not hold 64 bytes at each of %s" % [hex(c) for c in copies]
+        for c in copies:
+            assert bytes(memory[c + i] for i in range(64)) == block, "HEX bytes at %#x differ from the .bin" % c
         decoded = run(a2a, "decode", stem + ".hex")
         assert "hex: block at 0x%08X (configuration address of " % address in decoded.stdout, decoded.stdout
         assert want["board"] in decoded.stdout, decoded.stdout
