@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
 # figures as Markdown (progress goes to stderr).
-#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends]   (default: the first three)
+#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store]   (default: the first three)
 #     host    Google Benchmark: exchange throughput against the table baseline
 #             and the verifier against its per-message replay (figure 5; the
 #             ratios end its output), the controller step and port send on the host
@@ -22,6 +22,8 @@
 #     backends  the switch backends per round on the Cortex-M3 (part of target,
 #             bench_backends): each sink's latch, its bytes on the wire and their
 #             time at 20 MHz SPI / 400 kHz I2C, the chains' frames against memcpy
+#     store   the configuration store (part of target, bench_store): a boot's load, a
+#             save's and an erase's passes through the MPS2's and the micro:bit's flash
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -34,8 +36,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target|slices|backends) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends)" >&2; exit 2 ;;
+    host|report|target|slices|backends|store) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store)" >&2; exit 2 ;;
   esac
 done
 
@@ -98,8 +100,27 @@ switch_backends() {
   python3 bench/target/collect.py backends --console "$scratch/backends.out" --plugin "$scratch/backends.log" --strict
 }
 
+# The configuration store (docs/PERFORMANCE.md, "The configuration store"): the boards
+# whose store QEMU models (the MPS2's SSRAM, the micro:bit's NVMC).
+config_store() {
+  local entry dir machine preset
+  board_args=()
+  for entry in m3:mps2-an385 m0plus:microbit; do
+    IFS=: read -r dir machine <<<"$entry"
+    build "arm-$dir" "$base-$dir" bench_store
+    echo "run-benchmarks: bench_store on $machine" >&2
+    run "$machine" "$base-$dir/bench/target/bench_store.elf" "store-$machine"
+    board_args+=(--board "$scratch/store-$machine.out:$scratch/store-$machine.log")
+  done
+  python3 bench/target/collect.py store "${board_args[@]}"
+}
+
 for part in "${parts[@]}"; do
   case "$part" in
+    store)
+      plugin_built
+      config_store
+      ;;
     slices)
       plugin_built
       runner_slices
@@ -169,6 +190,7 @@ for part in "${parts[@]}"; do
         --json bench/results/slot-budget.json
       runner_slices
       switch_backends
+      config_store
       # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
       # "Planning around faults on the device").
       on_every_board bench_planning plan

@@ -68,7 +68,7 @@ MAY_USE = {
     "flash": {"core", "hal"},
     "crosspoint": {"core", "hal"},
     "gpio": {"core", "hal"},
-    "board": {"core", "hal", "mmio"},
+    "board": {"core", "hal", "config", "mmio", "flash"},
     "emulated-fabric": {"core", "hal", "mmio", "board"},
     "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "flash", "crosspoint", "gpio", "board"},
     "host": {"core", "hal", "config", "emulated-fabric", "spi-chain", "crosspoint", "gpio"},

@@ -27,6 +27,10 @@ docs/PERFORMANCE.md (called by bench/run-benchmarks.sh target).
       bench_backends' lines (Cortex-M3): each switch backend's latch per round on omega
       N = 256 (GPIO: N = 16), its bytes on the wire and their time at 20 MHz SPI or
       400 kHz I2C; the chains' frames built against copying them (memcpy).
+  collect.py store --board OUT:LOG [--board ...]
+      bench_store's lines of each board: the configuration store's load at boot, the
+      passes of a save and of an erase (the device's own instructions per pass, the
+      longest against the board's clock).
   collect.py planning --board OUT:LOG [--board ...]
       bench_planning's console and plugin lines of each board: planning around
       faults as the controller image plans (worst case per class of configuration
@@ -603,6 +607,27 @@ def backends(args):
         sys.exit(f"collect: building the frames costs more than {args.limit}x copying them: {', '.join(failed)}")
 
 
+def store(args):
+    """bench_store's groups per board: load, the save's passes, the erase's passes."""
+    print("| board | clock | boot: load (both copies read) | save: passes | save: longest pass | save: all passes "
+          "| erase: passes | erase: longest pass |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for spec in args.board:
+        groups = paired(spec)
+        facts = board_line(open(spec.split(":", 1)[0]).read().split("\n"))
+        board, hz = facts["name"], int(facts["hz"])
+        bad = [g for g in groups if g["what"] in ("save", "erase") and g["ok"] != "1"]
+        if bad:
+            sys.exit(f"collect: {board}: a save or an erase failed")
+        loads = [g for g in groups if g["what"] == "load"]
+        saves = [g for g in groups if g["what"] == "save"]
+        erase = one(groups, "erase", board)
+        longest = max(g["max"] for g in saves)
+        print(f"| {board} | {hz / 1e6:g} MHz | {max(g['max'] for g in loads)} | {saves[-1]['passes']} "
+              f"| {longest} ({longest / hz * 1e6:.0f} us) | {max(g['total'] for g in saves)} "
+              f"| {erase['passes']} | {erase['max']} ({erase['max'] / hz * 1e6:.0f} us) |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -636,6 +661,9 @@ def main():
     be.add_argument("--limit", type=float, default=2.0, help="building frames at most this many times copying them")
     be.add_argument("--strict", action="store_true", help="fail when a layout is over the limit")
     be.set_defaults(run=backends)
+    st = sub.add_parser("store")
+    st.add_argument("--board", action="append", required=True, help="bench_store's OUT:LOG of one board")
+    st.set_defaults(run=store)
     pl = sub.add_parser("planning")
     pl.add_argument("--board", action="append", required=True, help="bench_planning's OUT:LOG of one board")
     pl.set_defaults(run=planning)

@@ -16,15 +16,7 @@
 #include "switch_chain.hpp"
 #endif
 // The configuration store's flash (board.cmake: A2A_BOARD_CONFIG_FLASH; save, erase).
-#if defined(A2A_BOARD_CONFIG_FLASH_STM32F4)
-#include <a2a/flash/stm32f4_flash.hpp>
-
-#include "stm32f4.h"  // a2a_stm32f4_flash_erase_in_ram: a sector erase stalls the flash
-#elif defined(A2A_BOARD_CONFIG_FLASH_NRF51)
-#include <a2a/flash/nrf51_nvmc.hpp>
-#elif defined(A2A_BOARD_CONFIG_FLASH_RAM)
-#include <a2a/flash/ram_region.hpp>
-#endif
+#include <a2a/board/config_flash.hpp>
 
 #include <array>
 #include <cstdint>
@@ -84,14 +76,6 @@ a2a::app::ResetCause cause_of(a2a_reset_cause c) {
   return a2a::app::ResetCause::power_on;
 }
 
-#if defined(A2A_BOARD_CONFIG_FLASH_STM32F4)
-using ConfigFlash = a2a::flash::Stm32f4Flash<a2a::mmio::MmioBus>;
-#elif defined(A2A_BOARD_CONFIG_FLASH_NRF51)
-using ConfigFlash = a2a::flash::Nrf51Nvmc<a2a::mmio::MmioBus>;
-#elif defined(A2A_BOARD_CONFIG_FLASH_RAM)
-using ConfigFlash = a2a::flash::RamRegion<a2a::mmio::MmioBus>;
-#endif
-
 class CortexMBoard {
  public:
   CortexMBoard() : bus_(a2a_board_fabric_base()), cause_(cause_of(a2a_board_reset_cause())) {}
@@ -130,10 +114,8 @@ class CortexMBoard {
   }
 #ifdef A2A_BOARD_CONFIG_BYTES
   /// The configuration store: a copy in each half of the CONFIG region (board.cmake).
-  ConfigFlash& config_flash() { return config_flash_; }
-  a2a::ConfigRegion config_region() const {
-    return {{A2A_BOARD_CONFIG_ADDRESS, A2A_BOARD_CONFIG_ADDRESS + A2A_BOARD_CONFIG_BYTES / 2}};
-  }
+  a2a::board::ConfigFlash::Driver& config_flash() { return config_flash_.driver(); }
+  a2a::ConfigRegion config_region() const { return a2a::board::ConfigFlash::region(); }
 #endif
 #ifdef A2A_BOARD_SPI_CHAIN_BASE
   /// fabric=spi-chain: the switch elements on the board's SPI chains (switch_chain.hpp).
@@ -162,16 +144,7 @@ class CortexMBoard {
   a2a::board::SpiChainPath chains_{A2A_BOARD_SPI_CHAIN_BASE};
 #endif
 #ifdef A2A_BOARD_CONFIG_BYTES
-  a2a::mmio::MmioBus memory_{0};  // the flash (or SSRAM) itself: offset = address
-#if defined(A2A_BOARD_CONFIG_FLASH_STM32F4)
-  a2a::mmio::MmioBus flash_registers_{a2a::flash::stm32f4::kInterfaceBase};
-  ConfigFlash config_flash_{flash_registers_, memory_, &a2a_stm32f4_flash_erase_in_ram};
-#elif defined(A2A_BOARD_CONFIG_FLASH_NRF51)
-  a2a::mmio::MmioBus nvmc_{a2a::flash::nrf51::kNvmcBase};
-  ConfigFlash config_flash_{nvmc_, memory_};
-#else
-  ConfigFlash config_flash_{memory_, A2A_BOARD_CONFIG_BYTES / 2};
-#endif
+  a2a::board::ConfigFlash config_flash_;
 #endif
 };
 
