@@ -115,6 +115,11 @@ TEST_CASE("a flash error during save names the step and the copy; the saved conf
   board.flash->fail_operation(0, Errc::config_flash_write_protected);  // the erase of copy 1
   CHECK(has(first.command("save"), "error: save: erasing copy 1: the configuration flash refused the operation: its "
                                    "sector is write-protected (WRPERR)"));
+  board.flash->keep_bits(kRegion.copies[1], 0x2U);  // a worn cell: copy 1's magic will not program
+  const std::string verify = first.command("save");
+  CHECK(has(verify, "error: save: verifying copy 1: the configuration copy read back differs from what was "
+                    "programmed (a worn or failing flash); the saved configuration is copy 0, sequence 1 (saved=no)\n"));
+  board.flash->keep_bits(0, 0);
   Boot second(board);
   CHECK(has(second.banner, "config source: the saved configuration (copy 0, sequence 1)\n"));
   CHECK(has(second.banner, "config: topology=omega ports=8 "));
