@@ -60,14 +60,14 @@ int main() {
     println("bench load found=", store.newest().found ? 1 : 0);
     A2A_ICOUNT_FLUSH();
     bool ok = false;
-    const Errc started = store.start_save(encode_config(config), now);
+    const Errc started = store.start_save(encode_config(config));
     const std::uint32_t passes = started == Errc::ok ? run_to_end(store, config, now, ok) : 0;
     println("bench save copy=", static_cast<std::uint32_t>(store.newest().copy), " passes=", passes, " ok=", ok ? 1 : 0);
     A2A_ICOUNT_FLUSH();
     config.ports = 16;
   }
   bool ok = false;
-  const std::uint32_t passes = store.start_erase(now) == Errc::ok ? run_to_end(store, config, now, ok) : 0;
+  const std::uint32_t passes = store.start_erase() == Errc::ok ? run_to_end(store, config, now, ok) : 0;
   println("bench erase passes=", passes, " ok=", ok ? 1 : 0);
   A2A_ICOUNT_FLUSH();
   println("bench done");

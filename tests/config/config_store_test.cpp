@@ -55,7 +55,7 @@ void save(NorFlashModel& flash, const Layout& l, const Block& b) {
   Store store(flash, l.region);
   (void)store.load();
   std::uint64_t now = 0;
-  REQUIRE(store.start_save(b, now) == Errc::ok);
+  REQUIRE(store.start_save(b) == Errc::ok);
   const StoreProgress p = drive(store, flash, now, b);
   REQUIRE(!p.busy);
   REQUIRE(p.error == Errc::ok);
@@ -128,7 +128,7 @@ TEST_CASE("a power cut at every erase and program step of a save boots the old o
           (void)store.load();
           flash.cut_power_at(cut, mask);
           std::uint64_t now = 0;
-          REQUIRE(store.start_save(next, now) == Errc::ok);
+          REQUIRE(store.start_save(next) == Errc::ok);
           (void)drive(store, flash, now, next);
           if (flash.powered()) break;  // the save ended before operation `cut`: every cut tried
           cut_happened = true;
@@ -163,7 +163,7 @@ TEST_CASE("a power cut at every step of an erase boots the saved configuration o
         (void)store.load();
         flash.cut_power_at(cut, mask);
         std::uint64_t now = 0;
-        REQUIRE(store.start_erase(now) == Errc::ok);
+        REQUIRE(store.start_erase() == Errc::ok);
         (void)drive(store, flash, now);
         REQUIRE(!flash.powered());
         ++tried;
@@ -183,17 +183,17 @@ TEST_CASE("erase removes both copies; erasing nothing is refused") {
   Store store(flash, l.region);
   (void)store.load();
   std::uint64_t now = 0;
-  CHECK(store.start_erase(now) == Errc::config_store_empty);
+  CHECK(store.start_erase() == Errc::config_store_empty);
   save(flash, l, block_for(8));
   save(flash, l, block_for(16));
   (void)store.load();
-  REQUIRE(store.start_erase(now) == Errc::ok);
+  REQUIRE(store.start_erase() == Errc::ok);
   const StoreProgress p = drive(store, flash, now);
   CHECK(p.error == Errc::ok);
   CHECK(!boot(flash, l));
   CHECK(store.newest().copies[0].state == CopyState::blank);
   CHECK(store.newest().copies[1].state == CopyState::blank);
-  CHECK(store.start_erase(now) == Errc::config_store_empty);
+  CHECK(store.start_erase() == Errc::config_store_empty);
 }
 
 TEST_CASE("a flash error, a verify mismatch or a timeout leaves the old configuration and names the step") {
@@ -212,7 +212,7 @@ TEST_CASE("a flash error, a verify mismatch or a timeout leaves the old configur
     (void)store.load();
     flash.fail_operation(c.operation, c.flag);
     std::uint64_t now = 0;
-    REQUIRE(store.start_save(block_for(16), now) == Errc::ok);
+    REQUIRE(store.start_save(block_for(16)) == Errc::ok);
     const StoreProgress p = drive(store, flash, now, block_for(16));
     CHECK(p.error == c.flag);
     CHECK(p.step == c.step);
@@ -226,7 +226,7 @@ TEST_CASE("a flash error, a verify mismatch or a timeout leaves the old configur
     Store store(flash, l.region);
     (void)store.load();
     std::uint64_t now = 0;
-    REQUIRE(store.start_save(block_for(16, Topology::baseline), now) == Errc::ok);
+    REQUIRE(store.start_save(block_for(16, Topology::baseline)) == Errc::ok);
     const StoreProgress p = drive(store, flash, now, block_for(16, Topology::baseline));
     CHECK(p.error == Errc::config_flash_verify_mismatch);
     CHECK(p.step == StoreStep::verify);
@@ -239,7 +239,7 @@ TEST_CASE("a flash error, a verify mismatch or a timeout leaves the old configur
     (void)store.load();
     flash.stay_busy();
     std::uint64_t now = 0;
-    REQUIRE(store.start_save(block_for(16), now) == Errc::ok);
+    REQUIRE(store.start_save(block_for(16)) == Errc::ok);
     const StoreProgress p = drive(store, flash, now, block_for(16));
     CHECK(p.error == Errc::config_flash_timeout);
     CHECK(p.step == StoreStep::erase);

@@ -37,7 +37,7 @@ struct Rig {
   StoreProgress save(const Block& b, std::uint64_t tick = 10) {
     (void)store.load();
     std::uint64_t now = 0;
-    if (const Errc e = store.start_save(b, now); e != Errc::ok) return {false, e, StoreStep::unlock, 0};
+    if (const Errc e = store.start_save(b); e != Errc::ok) return {false, e, StoreStep::unlock, 0};
     StoreProgress p{true};
     for (int k = 0; k < 10000 && p.busy; ++k) p = store.step(now += tick, b);
     return p;
@@ -97,7 +97,7 @@ TEST_CASE("an operation error while programming names the program step; the old 
   Rig& r = rig;
   (void)r.store.load();
   std::uint64_t now = 0;
-  REQUIRE(r.store.start_save(block_for(16), now) == Errc::ok);
+  REQUIRE(r.store.start_save(block_for(16)) == Errc::ok);
   StoreProgress p{true};
   for (int k = 0; k < 3; ++k) p = r.store.step(now += 10, block_for(16));  // the erase is under way or done
   r.model.fail_next_with_operr();

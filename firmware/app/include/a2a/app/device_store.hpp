@@ -75,7 +75,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_save() {
   if constexpr (kStoring) {
     if (!config_ok_) return error("save: no valid configuration to save (give one with set, see config): nothing saved");
     const std::array<std::uint8_t, kConfigBlockSize> block = encode_config(config_);
-    const Errc e = store_.start_save(block, board_->micros());
+    const Errc e = store_.start_save(block);
     if (e != Errc::ok) {
       StoreProgress p;
       p.error = e;
@@ -91,7 +91,7 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_erase() {
   if (refuse_while_running("erase")) return;
   if constexpr (kStoring) {
-    const Errc e = store_.start_erase(board_->micros());
+    const Errc e = store_.start_erase();
     if (e == Errc::config_store_empty) return error("erase: ", describe(e), ": nothing erased");
     if (e != Errc::ok) {
       StoreProgress p;

@@ -30,21 +30,22 @@ class ConfigStore {
     return s;
   }
 
-  /// Starts saving `block` into the copy that is not the newest, one sequence past it.
-  /// `now`: the caller's clock (us), for the flash's timeouts. Every step() of the save
-  /// is given the same block.
-  [[nodiscard]] Errc start_save(std::span<const std::uint8_t, kConfigBlockSize> block, std::uint64_t now) {
-    if (busy()) return Errc::config_flash_timeout;  // never: the device holds commands meanwhile
+  /// Starts saving `block` into the copy that is not the newest, one sequence past it
+  /// (not while busy(): the device holds its commands meanwhile). Every step() of the
+  /// save is given the same block. ok, or the unlock's error (nothing started).
+  [[nodiscard]] Errc start_save(std::span<const std::uint8_t, kConfigBlockSize> block) {
+    if (busy()) a2a::detail::contract_violation();
     const std::size_t target = newest_.found ? 1U - newest_.copy : 0U;
     sequence_ = newest_.found ? newest_.info.sequence + 1U : 1U;
     record_crc_ = make_store_record(block, sequence_)[kStoreRecordWords - 1];
     plan_ = {Op::erase, Op::program, Op::done};
     copy_order_ = {static_cast<std::uint8_t>(target), static_cast<std::uint8_t>(target)};
-    return begin(now);
+    return begin();
   }
   /// Starts erasing both copies: the older (any that is not blank) first, the newest last.
   /// config_store_empty: both are blank already (nothing changes).
-  [[nodiscard]] Errc start_erase(std::uint64_t now) {
+  [[nodiscard]] Errc start_erase() {
+    if (busy()) a2a::detail::contract_violation();
     const std::array<CopyInfo, kStoreCopies> copies = newest_.copies;
     const std::uint8_t last = newest_.found ? newest_.copy : 0;
     const auto first = static_cast<std::uint8_t>(1U - last);
@@ -53,12 +54,14 @@ class ConfigStore {
     if (first_blank && last_blank) return Errc::config_store_empty;
     plan_ = {first_blank ? Op::skip : Op::erase, last_blank ? Op::skip : Op::erase, Op::done};
     copy_order_ = {first, last};
-    return begin(now);
+    return begin();
   }
   [[nodiscard]] bool busy() const { return phase_ != Phase::idle; }
 
   /// Advances the save or erase under way by at most kOperationsPerStep flash operations.
-  /// `block`: what start_save() was given (unused by an erase).
+  /// `now`: the caller's clock (us): an operation still busy past its data sheet's
+  /// longest time (hal::FlashTimes) fails. `block`: what start_save() was given (unused
+  /// by an erase).
   StoreProgress step(std::uint64_t now, std::span<const std::uint8_t, kConfigBlockSize> block) {
     for (std::uint32_t k = 0; k < kOperationsPerStep && busy(); ++k) {
       if (phase_ == Phase::waiting) {
@@ -107,7 +110,7 @@ class ConfigStore {
     for (std::uint32_t w = 0; w < kStoreRecordWords; ++w) words[w] = flash_->read32(region_.copies[c] + 4 * w);
     return words;
   }
-  Errc begin(std::uint64_t now) {
+  Errc begin() {
     plan_index_ = 0;
     word_ = 0;
     progress_ = {true, Errc::ok, StoreStep::unlock, copy_order_[0]};
@@ -118,7 +121,6 @@ class ConfigStore {
       return e;
     }
     phase_ = Phase::next;
-    (void)now;
     return Errc::ok;
   }
   StoreProgress progress() { return progress_; }
@@ -127,7 +129,7 @@ class ConfigStore {
     phase_ = Phase::idle;
     progress_.busy = false;
     progress_.error = e;
-    (void)load();  // what the flash holds now: the newest copy is untouched
+    (void)load();  // what the flash holds now (a save never touches the copy that was newest)
     return progress_;
   }
   [[nodiscard]] std::uint8_t copy_now() const { return copy_order_[plan_index_ == 0 ? 0 : 1]; }
