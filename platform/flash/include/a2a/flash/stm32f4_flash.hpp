@@ -6,8 +6,13 @@
 // code that runs from flash, the caller's loop included, cannot feed a watchdog
 // meanwhile. A board therefore hands the driver an `EraseStarter`: a function in
 // RAM that sets STRT and waits out BSY there, feeding the watchdog (the controller
-// image's stm32f4_flash_ram.c). Without one (the host model) STRT is written through
+// image's stm32f4_board.c). Without one (the host model) STRT is written through
 // the bus and poll() waits.
+//
+// The controller image leaves FLASH_ACR at its reset value (16 MHz HSI, no wait state,
+// caches off), so what the store reads back is the flash. A product that turns the
+// data cache on resets it (ACR.DCRST, with DCEN off) after an erase or a program
+// before reading the words back (RM0090 3.5.2).
 #pragma once
 
 #include <cstdint>
