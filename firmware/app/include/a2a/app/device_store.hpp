@@ -75,12 +75,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_save() {
   if constexpr (kStoring) {
     if (!config_ok_) return error("save: no valid configuration to save (give one with set, see config): nothing saved");
     const std::array<std::uint8_t, kConfigBlockSize> block = encode_config(config_);
-    const Errc e = store_.start_save(block);
-    if (e != Errc::ok) {
-      StoreProgress p;
-      p.error = e;
-      return print_store_failure("save", p);
-    }
+    if (store_.start_save(block) != Errc::ok) return print_store_failure("save", store_.last());
     store_command_ = StoreCommand::save;  // poll() steps it (continue_store)
   } else {
     error("save: ", describe(Errc::config_store_absent), ": nothing saved");
@@ -93,11 +88,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_erase() {
   if constexpr (kStoring) {
     const Errc e = store_.start_erase();
     if (e == Errc::config_store_empty) return error("erase: ", describe(e), ": nothing erased");
-    if (e != Errc::ok) {
-      StoreProgress p;
-      p.error = e;
-      return print_store_failure("erase", p);
-    }
+    if (e != Errc::ok) return print_store_failure("erase", store_.last());
     store_command_ = StoreCommand::erase;
   } else {
     error("erase: ", describe(Errc::config_store_absent), ": nothing erased");
@@ -108,11 +99,10 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_reboot() {
   if (refuse_while_running("reboot")) return;
   if constexpr (RebootingBoard<Board>) {
+    const std::string_view saved = saved_state();
     board_->print("rebooting: the next boot runs ",
-                  saved_state() == std::string_view("none") ? "the image's built-in default"
-                                                            : "the saved configuration",
-                  saved_state() == std::string_view("no") ? " (the running configuration is not saved: saved=no)" : "",
-                  "\n");
+                  saved == "none" ? "the image's built-in default" : "the saved configuration",
+                  saved == "no" ? " (the running configuration is not saved: saved=no)" : "", "\n");
     ok();
     board_->reboot();  // sends the reply first; does not return
   } else {

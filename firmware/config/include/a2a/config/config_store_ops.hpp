@@ -66,7 +66,7 @@ class ConfigStore {
     for (std::uint32_t k = 0; k < kOperationsPerStep && busy(); ++k) {
       if (phase_ == Phase::waiting) {
         const hal::FlashPoll p = flash_->poll();
-        if (p.busy) return now > deadline_ ? fail(Errc::config_flash_timeout) : progress();
+        if (p.busy) return now > deadline_ ? fail(Errc::config_flash_timeout) : progress_;
         if (p.error != Errc::ok) return fail(p.error);
         phase_ = Phase::next;
         if (!operation_done(block)) return progress_;
@@ -74,8 +74,10 @@ class ConfigStore {
       }
       start_next(now, block);
     }
-    return progress();
+    return progress_;
   }
+  /// Where the last save or erase is, or how it ended (a refused start included).
+  [[nodiscard]] const StoreProgress& last() const { return progress_; }
   /// The newest copy's block (false: none is usable), read from the flash.
   bool read_block(std::span<std::uint8_t, kConfigBlockSize> out) {
     if (!newest_.found) return false;
@@ -123,7 +125,6 @@ class ConfigStore {
     phase_ = Phase::next;
     return Errc::ok;
   }
-  StoreProgress progress() { return progress_; }
   StoreProgress fail(Errc e) {
     flash_->lock();
     phase_ = Phase::idle;
