@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "a2a_board_addresses.hpp"  // generated from platform/cortex-m/boards/*/board.cmake
+#include "a2a_board_addresses.hpp"  // a2a::board_table: generated from platform/cortex-m/boards/*/board.cmake
 #include "nor_flash_model.hpp"
 #include "support.hpp"
 
