@@ -12,7 +12,7 @@ class ConfigStore {
   /// the controller's own work (the flash's busy time is waited for between calls).
   static constexpr std::uint32_t kOperationsPerStep = 4;
 
-  ConfigStore(Flash& flash, ConfigRegion region) : flash_(&flash), region_(region) {}
+  ConfigStore(Flash& flash, const ConfigRegion& region) : flash_(&flash), region_(region) {}
 
   /// Reads both copies: the newest usable one is what the device boots. Called at boot
   /// and after every save and erase (what the flash holds, not what was meant).
@@ -89,7 +89,8 @@ class ConfigStore {
   [[nodiscard]] bool holds(std::span<const std::uint8_t, kConfigBlockSize> block) {
     if (!newest_.found) return false;
     for (std::uint32_t w = 0; w < kStoreBlockWords; ++w)
-      if (flash_->read32(region_.copies[newest_.copy] + 4 * w) != detail::load_le(block, 4 * w, 4)) return false;
+      if (flash_->read32(region_.copies[newest_.copy] + 4 * w) != detail::load_le(block, std::size_t{4} * w, 4))
+        return false;
     return true;
   }
   /// What load() found last (updated by load()).
@@ -102,7 +103,7 @@ class ConfigStore {
 
   /// Word w of the record being saved: the block's, then the trailer.
   [[nodiscard]] std::uint32_t record_word(std::span<const std::uint8_t, kConfigBlockSize> block, std::uint32_t w) const {
-    if (w < kStoreBlockWords) return detail::load_le(block, 4 * w, 4);
+    if (w < kStoreBlockWords) return detail::load_le(block, std::size_t{4} * w, 4);
     if (w == kStoreBlockWords) return kStoreRecordMagic;
     return w == kStoreBlockWords + 1 ? sequence_ : record_crc_;
   }
@@ -148,16 +149,10 @@ class ConfigStore {
     }
     const std::uint32_t base = region_.copies[copy_now()];
     const hal::FlashTimes times = flash_->times();
-    Errc e = Errc::ok;
-    if (op == Op::erase) {
-      set_step(StoreStep::erase);
-      e = flash_->start_erase(base);
-      deadline_ = now + times.erase_us;
-    } else {
-      set_step(StoreStep::program);
-      e = flash_->start_program(base + 4 * word_, record_word(block, word_));
-      deadline_ = now + times.program_us;
-    }
+    const bool erase = op == Op::erase;
+    set_step(erase ? StoreStep::erase : StoreStep::program);
+    const Errc e = erase ? flash_->start_erase(base) : flash_->start_program(base + 4 * word_, record_word(block, word_));
+    deadline_ = now + (erase ? times.erase_us : times.program_us);
     if (e != Errc::ok) {
       (void)fail(e);
       return;
@@ -166,19 +161,16 @@ class ConfigStore {
   }
   /// An operation ended well: checks what it left, moves on. false: it failed (ended).
   bool operation_done(std::span<const std::uint8_t, kConfigBlockSize> block) {
-    const Op op = plan_[plan_index_];
-    const std::uint32_t base = region_.copies[copy_now()];
-    if (op == Op::erase) {
-      set_step(StoreStep::verify);
-      for (std::uint32_t w = 0; w < kStoreRecordWords; ++w)
-        if (flash_->read32(base + 4 * w) != 0xFFFFFFFFU) return (void)fail(Errc::config_flash_not_erased), false;
-      ++plan_index_;
-      return true;
-    }
-    if (++word_ < kStoreRecordWords) return true;  // the trailer is the last words programmed
+    const bool erase = plan_[plan_index_] == Op::erase;
+    if (!erase && ++word_ < kStoreRecordWords) return true;  // the trailer is the last words programmed
     set_step(StoreStep::verify);
-    for (std::uint32_t w = 0; w < kStoreRecordWords; ++w)
-      if (flash_->read32(base + 4 * w) != record_word(block, w)) return (void)fail(Errc::config_flash_verify_mismatch), false;
+    const std::uint32_t base = region_.copies[copy_now()];
+    for (std::uint32_t w = 0; w < kStoreRecordWords; ++w) {
+      const std::uint32_t want = erase ? 0xFFFFFFFFU : record_word(block, w);
+      if (flash_->read32(base + 4 * w) == want) continue;
+      (void)fail(erase ? Errc::config_flash_not_erased : Errc::config_flash_verify_mismatch);
+      return false;
+    }
     ++plan_index_;
     return true;
   }
