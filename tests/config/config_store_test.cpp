@@ -4,6 +4,8 @@
 // with several bit mixes, always boots the old or the new configuration; a flash
 // error leaves the old one and names its step.
 #include <a2a/config/config_store.hpp>
+#include <a2a/flash/nrf51_nvmc.hpp>
+#include <a2a/flash/stm32f4_flash.hpp>
 
 #include <cstdio>
 #include <optional>
@@ -76,11 +78,20 @@ std::vector<std::vector<Block>> histories() { return {{}, {block_for(8)}, {block
 
 TEST_CASE("every board's layout: a store of two copies, each at an erase unit of its own") {
   const std::vector<Layout> layouts = board_layouts();
-  REQUIRE(layouts.size() >= 4);  // MPS2s, STM32s, micro:bit
+  REQUIRE(layouts.size() >= 6);  // three MPS2s, two STM32s, the micro:bit
   for (const Layout& l : layouts) {
     INFO(l.board);
     CHECK(l.unit >= kStoreRecordWords * 4);
-    CHECK(l.region.copies[1] == l.region.copies[0] + l.unit);
+    if (l.board.starts_with("netduino")) {  // each copy a whole 128 KiB sector of its own
+      for (std::uint32_t copy : l.region.copies) CHECK(flash::stm32f4::sector_at(copy) >= 5);
+      CHECK(l.unit == 0x20000U);
+    } else if (l.board == "microbit") {  // each copy a 1 KiB page, the last two of 256 KiB
+      CHECK(l.region.copies[0] % flash::nrf51::kPageBytes == 0);
+      CHECK(l.unit == flash::nrf51::kPageBytes);
+      CHECK(l.region.copies[1] + l.unit == 0x40000U);
+    } else {  // the MPS2s: the last 4 KiB of the 4 MiB code SSRAM
+      CHECK(l.region.copies[1] + l.unit == 0x400000U);
+    }
   }
 }
 

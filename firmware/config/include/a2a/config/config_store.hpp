@@ -49,15 +49,6 @@ enum class CopyState : std::uint8_t {
   provisioned,  ///< a block with no trailer (written by a probe): sequence 0
   saved,        ///< a whole record written by save
 };
-[[nodiscard]] constexpr std::string_view name(CopyState s) {
-  switch (s) {
-    case CopyState::blank: return "blank";
-    case CopyState::torn: return "torn";
-    case CopyState::provisioned: return "provisioned";
-    case CopyState::saved: return "saved";
-  }
-  return "unknown";
-}
 
 /// A record's 19 words, as programmed: the block, then the trailer.
 using StoreRecord = std::array<std::uint32_t, kStoreRecordWords>;

@@ -95,7 +95,6 @@ class ConfigStore {
   }
   /// What load() found last (updated by load()).
   [[nodiscard]] const StoredConfig& newest() const { return newest_; }
-  [[nodiscard]] const ConfigRegion& region() const { return region_; }
 
  private:
   enum class Op : std::uint8_t { erase, program, skip, done };
