@@ -90,23 +90,23 @@ class Device {
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          std::span<const PlanStorageSpan> storages)
     requires BlockBoard<Board> && Access::kBlock
-      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(board), store_(make_store(board)) {}
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(board) {}
   /// One storage: the configured plan's, or one re-plan's when no fault is configured.
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          PlanStorageSpan storage)
     requires BlockBoard<Board> && Access::kBlock
       : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
-        access_(board), store_(make_store(board)) {}
+        access_(board) {}
   /// The product's own fabric driver (kept by reference: it outlives the device).
   Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          std::span<const PlanStorageSpan> storages)
     requires(!Access::kBlock)
-      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(fabric), store_(make_store(board)) {}
+      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(fabric) {}
   Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
          PlanStorageSpan storage)
     requires(!Access::kBlock)
       : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
-        access_(fabric), store_(make_store(board)) {}
+        access_(fabric) {}
   Device(const Device&) = delete;  // storages_ may point into the object
   Device& operator=(const Device&) = delete;
   Device(Device&&) = delete;
@@ -453,7 +453,7 @@ class Device {
   std::array<PlanStorageSpan, 1> one_storage_{};
   std::span<const PlanStorageSpan> storages_;
   Access access_;
-  Store store_;
+  Store store_ = make_store(*board_);  // board_ is initialized first (declared first)
   enum class StoreCommand : std::uint8_t { none, save, erase };
   StoreCommand store_command_{StoreCommand::none};  ///< under way (poll() steps it)
   AcknowledgementHook acks_{};
