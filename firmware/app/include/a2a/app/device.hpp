@@ -425,6 +425,7 @@ class Device {
   [[gnu::noinline]] bool verify_by_counters();
   [[gnu::noinline]] bool verify_by_acknowledgements();
   void end_run() { running_.active = false; }
+  void stopped_before_first_round();
   [[gnu::noinline]] bool lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family);
   [[gnu::noinline]] bool configure_fabric(Driver& fabric, const AnySchedule& schedule);
   [[gnu::noinline]] void print_exchange_line(std::uint32_t index, std::uint32_t count, const AnySchedule& schedule);

@@ -28,15 +28,23 @@ bool Device<Board, MaxPorts, Fabric>::start_exchange() {
 /// The exchange, once its configuration is planned again (a `stop` meanwhile ends the run).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::exchange_checked(Errc e) {
-  if (running_.stop_asked) {
-    end_run();
-    return ok();
-  }
   if (e != Errc::ok) {
     error("configuration refused: ", describe(e));
     return end_run();
   }
+  if (running_.stop_asked) return stopped_before_first_round();
   if (!begin_exchange()) end_run();
+}
+
+/// `stop` came before the exchange's first round (while it was planned again or its
+/// fabric prepared): nothing of it ran, the fabric is idle; the run's reply ends as a
+/// stop's always does, with its error line (not counted in status: no round ran).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::stopped_before_first_round() {
+  const std::uint64_t ports = planned().network().ports;
+  end_run();
+  error("exchange ", running_.index + 1, " stopped before its first round: ", describe(Errc::exchange_stopped), "; ",
+        ports * ports, " messages not delivered");
 }
 
 /// start_exchange() with the plan in place: look-ahead's refusals, the fabric probed
@@ -176,10 +184,7 @@ void Device<Board, MaxPorts, Fabric>::step_exchange() {
     const detail::GraySteps family = preparing->family;
     exchange_.template emplace<std::monostate>();
     if (prepared == Prepared::failed) return end_run();  // the reply ended with its error line
-    if (running_.stop_asked) {                             // `stop` before the first round
-      end_run();
-      return ok();
-    }
+    if (running_.stop_asked) return stopped_before_first_round();
     return launch_exchange(family);
   }
   if (Job* job = std::get_if<Job>(&exchange_)) {
