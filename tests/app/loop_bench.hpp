@@ -63,12 +63,16 @@ inline bool exactly_once_after_abort(Bench& b, std::uint32_t ports) {
 
 
 /// The serviced bus, telling stepped rounds from whole ones (a stepped round writes
-/// its STAGE_CTRL right before COMMIT, a whole one its ports in between), and
-/// able to lose COMMITs (a hung round).
+/// its STAGE_CTRL right before COMMIT, a whole one its ports in between), counting
+/// the reads of ARRIVED and ROUND_CHECK, and able to lose COMMITs (a hung round).
 class CountingBus {
  public:
   explicit CountingBus(Bus& inner) : inner_(&inner) {}
-  std::uint32_t read32(std::uint32_t offset) { return inner_->read32(offset); }
+  std::uint32_t read32(std::uint32_t offset) {
+    if (offset >= Layout::kArrivedBase) ++arrived_reads;
+    if (offset == Layout::kRoundCheck) ++round_check_reads;
+    return inner_->read32(offset);
+  }
   void write32(std::uint32_t offset, std::uint32_t value) {
     const bool stage = offset >= Layout::stage_control(0) && offset <= Layout::stage_control(Layout::kMaxStages - 1);
     if (offset == Layout::kControl && reg::Control::Commit::extract(value) != 0) {
@@ -85,6 +89,8 @@ class CountingBus {
   }
   std::uint32_t commits{0};
   std::uint32_t stepped_commits{0};
+  std::uint32_t arrived_reads{0};      // ARRIVED words read
+  std::uint32_t round_check_reads{0};  // ROUND_CHECK reads
   std::uint32_t hang_commits{0};
 
  private:

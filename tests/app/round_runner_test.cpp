@@ -2,7 +2,9 @@
 // the emulated fabric. Each step commits at most one round; two exchanges on two
 // fabrics stepped in turn both deliver every message once (nothing blocks); a hung
 // round costs at most max_polls STATUS reads per wait before its ABORT; a stop
-// counts what is left one round per step; bad options finish at the first step.
+// counts what is left one round per step; bad options finish at the first step;
+// ROUND_CHECK (map 2.2) confirms a clean round in one read where a 2.1 block is read
+// port by port, and both stop at the same round for a hidden dead switch.
 // The block's own counters are the verdict.
 //
 // Portable (heap-free, small blocks): the Cortex-M build runs this file under QEMU too.
@@ -178,4 +180,44 @@ TEST_CASE("runner: bad options stop at the first step; a finished runner stays f
   CHECK(at_end.step().event == app::RunnerEvent::done);
   CHECK(at_end.step().event == app::RunnerEvent::done);
   CHECK(loop.counting.commits == 0);
+}
+
+TEST_CASE("runner: ROUND_CHECK confirms a clean round in one read; a map 2.1 block is read port by port") {
+  const Network net = make_network(Topology::omega, 64).value();  // N > kPortsPerStep: checked over two steps
+  const AnySchedule schedule = any_schedule(net, RoundOrder::natural);
+  for (const bool round_check : {true, false}) {
+    INFO("ROUND_CHECK ", round_check);
+    LoopBench& loop = fresh_loop_bench();
+    if (!round_check) {  // a 2.1 block: CAP_SHAPE.Check 0 (it never writes ROUND_CHECK as a 2.2 one would)
+      loop.bench->ram.write32(Layout::kCapShape, loop.bench->ram.read32(Layout::kCapShape) & ~reg::CapShape::Check::mask);
+    }
+    REQUIRE(loop.driver.configure(net, false) == Errc::ok);
+    app::RoundRunner<CountingDriver, AnySchedule> runner(loop.driver, schedule, app::ExchangeOptions{});
+    const StepLog log = run_to_end(loop, runner);
+    CHECK(runner.outcome().error == Errc::ok);
+    CHECK(log.delivered == schedule.rounds());
+    CHECK(loop.counting.round_check_reads == (round_check ? schedule.rounds() : 0U));
+    CHECK(loop.counting.arrived_reads == (round_check ? 0U : schedule.rounds() * net.ports));
+    CHECK(exactly_once(*loop.bench, net.ports));
+  }
+}
+
+TEST_CASE("runner: a hidden dead switch stops the same round with ROUND_CHECK and without; the ports are read then") {
+  const Network net = make_network(Topology::omega, 16).value();
+  const AnySchedule schedule = any_schedule(net, RoundOrder::natural);
+  for (const bool round_check : {true, false}) {
+    INFO("ROUND_CHECK ", round_check);
+    LoopBench& loop = fresh_loop_bench();
+    if (!round_check)
+      loop.bench->ram.write32(Layout::kCapShape, loop.bench->ram.read32(Layout::kCapShape) & ~reg::CapShape::Check::mask);
+    REQUIRE(loop.driver.configure(net, false) == Errc::ok);
+    REQUIRE(loop.driver.inject_fault(2, 5, 3, InjectedKind{false, 0, true}) == Errc::ok);  // from the fourth round
+    app::RoundRunner<CountingDriver, AnySchedule> runner(loop.driver, schedule, app::ExchangeOptions{});
+    (void)run_to_end(loop, runner);
+    CHECK(runner.outcome().error == Errc::fabric_round_incomplete);
+    CHECK(runner.outcome().rounds_done == 3);
+    CHECK(runner.outcome().unnamed_fault);
+    CHECK(loop.counting.arrived_reads >= 1);  // the mismatching round, port by port
+    if (round_check) CHECK(loop.counting.arrived_reads <= net.ports);
+  }
 }

@@ -65,8 +65,11 @@ bool exactly_once(Bench& b, std::uint32_t ports) {
 
 TEST_CASE("emulated fabric: power-on state, probe, capabilities") {
   Bench& b = fresh_bench();
-  CHECK(b.ram.read32(Layout::kVersion) == 0x0000'0201U);
+  CHECK(b.ram.read32(Layout::kVersion) == 0x0000'0202U);
   CHECK(b.driver.can_inject());
+  CHECK(b.driver.monitors());
+  CHECK(b.driver.checks_rounds());           // map 2.2: ROUND_CHECK
+  CHECK(b.ram.read32(Layout::kRoundCheck) == 0U);  // not valid before a round ran
   CHECK(b.ram.read32(Layout::idle_mask(0)) == 0xFFFF'FFFFU);
   CHECK(b.driver.ticket() == 0);
   CHECK(b.driver.counters() == DeliveryTally{});

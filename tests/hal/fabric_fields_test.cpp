@@ -12,8 +12,13 @@
 TEST_CASE("register map 2.0: tickets, relay and injection bits, port messages") {
   using namespace a2a;
   using namespace a2a::hal;
-  CHECK(reg::Version::reset == 0x0000'0201U);
+  CHECK(reg::Version::reset == 0x0000'0202U);  // 2.2: ROUND_CHECK
   CHECK(reg::CapShape::Inject::mask == 0x0200'0000U);
+  CHECK(reg::CapShape::Check::mask == 0x0800'0000U);
+  CHECK(reg::RoundCheck::Valid::mask == 0x8000'0000U);
+  CHECK(reg::RoundCheck::Mismatch::mask == 0x4000'0000U);
+  CHECK(reg::RoundCheck::First::mask == 0x0000'FFFFU);
+  CHECK(hal::offset::kRoundCheck == 0x030U);
   CHECK(reg::NetShape::Relay::mask == 0x0200'0000U);
   CHECK(reg::Control::ClearCounters::mask == 0x8U);
   CHECK(reg::Control::Ticket::mask == 0x0000'FF00U);

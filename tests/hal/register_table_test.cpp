@@ -24,7 +24,7 @@ TEST_CASE("register table: every register is found by name, once") {
     if (r.kind == map::Kind::array) ++arrays;
     else ++fixed;
   }
-  CHECK(fixed == 22);  // 12 configuration and status registers, 10 counter words
+  CHECK(fixed == 23);  // 13 configuration and status registers (ROUND_CHECK: map 2.2), 10 counter words
   CHECK(arrays == 7);
   CHECK(gaps == 2);
   CHECK(map::find("NO_SUCH_REGISTER") == nullptr);

@@ -5,7 +5,7 @@
 //
 // FabricController / FabricDiagnostics (fabric_controller.hpp) are the contracts the
 // firmware programs against; FabricDriver<Bus, Layout> implements both for blocks
-// that follow fabric_registers.hpp (register map 2.0).
+// that follow fabric_registers.hpp (register map 2.x; ROUND_CHECK where the block has map 2.2).
 //
 // Tickets: every CONTROL action carries the driver's next 8-bit ticket, and STATUS
 // names the ticket of the last action the block took up. A STATUS read right after
@@ -27,6 +27,7 @@
 #include <concepts>
 #include <cstdint>
 
+#include "a2a/hal/arrivals.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_registers.hpp"
@@ -413,6 +414,23 @@ class FabricDriver {
     if (output >= net_.ports) return Errc::port_out_of_range;
     const auto a = read_register<reg::Arrived>(*bus_, Layout::arrived(output));
     return Arrival{a.template test<reg::Arrived::Valid>(), a.template get<reg::Arrived::Source>()};
+  }
+  /// Whether the block summarizes each round's arrivals in ROUND_CHECK: CAP_SHAPE.Check
+  /// (register map 2.2).
+  [[nodiscard]] constexpr bool checks_rounds() {
+    return read_register<reg::CapShape>(*bus_, Layout::kCapShape).template test<reg::CapShape::Check>();
+  }
+  /// ROUND_CHECK: the last round's arrivals against its headers, one read (arrivals.hpp).
+  [[nodiscard]] constexpr Result<RoundCheck> round_check() {
+    if (!configured_) return Errc::fabric_not_configured;
+    return read_round_check<Layout>(*bus_);
+  }
+  /// The first sending input in [first, end) whose signal ARRIVED does not show at the
+  /// output its header names, kAllArrived when none: the port-by-port check,
+  /// registers read raw (first_unarrived, arrivals.hpp).
+  [[nodiscard]] constexpr Result<std::uint32_t> first_unarrived(std::uint32_t first, std::uint32_t end) {
+    if (!configured_) return Errc::fabric_not_configured;
+    return hal::first_unarrived<Layout>(*bus_, net_.ports, first, end);
   }
   /// Test rounds on (the rounds committed from now on count nothing; ARRIVED shows
   /// where their signals went) or off again.

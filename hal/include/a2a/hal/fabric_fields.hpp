@@ -19,10 +19,10 @@ namespace reg {
 struct Id : RegisterSpec<ReadOnly, 0x4132'4146> {};
 inline constexpr std::uint32_t kIdValue = Id::reset;
 
-/// 0x004 VERSION (RO, reset 0x0000'0201): register-map version 2.1 (tickets, counters,
+/// 0x004 VERSION (RO, reset 0x0000'0202): register-map version 2.2 (tickets, counters,
 /// relay messages, fault injection; the arrays moved to 0x080; 2.1: stuck and hidden
-/// faults, ARRIVED and test rounds).
-struct Version : RegisterSpec<ReadOnly, 0x0000'0201> {
+/// faults, ARRIVED and test rounds; 2.2: ROUND_CHECK).
+struct Version : RegisterSpec<ReadOnly, 0x0000'0202> {
   using Major = Field<Version, 8, 8>;
   using Minor = Field<Version, 0, 8>;
 };
@@ -42,6 +42,8 @@ struct CapShape : RegisterSpec<ReadOnly, 0> {
   using Inject = Field<CapShape, 25, 1>;
   /// 1: ARRIVED reports what each output received, and NET_SHAPE.Probe runs test rounds.
   using Monitor = Field<CapShape, 26, 1>;
+  /// 1: ROUND_CHECK summarizes each round's arrivals (register map 2.2).
+  using Check = Field<CapShape, 27, 1>;
 };
 
 /// 0x010 NET_PORTS (RW shadow, reset 0): N.
@@ -119,6 +121,17 @@ struct Inject : RegisterSpec<ReadWrite, 0> {
 /// 0x02C INJECT_ROUND (RW, reset 0): the ROUND_COUNTER value an armed fault starts at.
 struct InjectRound : RegisterSpec<ReadWrite, 0> {
   using Round = Field<InjectRound, 0, 32>;
+};
+
+/// 0x030 ROUND_CHECK (RO, reset 0; only with CAP_SHAPE.Check): what a monitor at the
+/// outputs computes as the round completes, so that a controller confirms a round's
+/// arrivals with one read instead of N: Mismatch when some sending input's signal is not
+/// what ARRIVED shows at the output its PORT_HEADER named (lost, elsewhere, or another
+/// signal there), First the lowest such output. Valid: the last round that ran wrote it.
+struct RoundCheck : RegisterSpec<ReadOnly, 0> {
+  using First = Field<RoundCheck, 0, 16>;
+  using Mismatch = Field<RoundCheck, 30, 1>;
+  using Valid = Field<RoundCheck, 31, 1>;
 };
 
 /// 0x040..0x064 counters (RO, reset 0): 32 bits, saturating (DELIVERED: 64 bits in two words).

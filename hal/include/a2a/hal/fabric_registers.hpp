@@ -1,4 +1,4 @@
-// Register map of the switch-controller block of a MIN fabric, version 2.0: the
+// Register map of the switch-controller block of a MIN fabric, version 2.2: the
 // offsets (FabricLayout), the decoded view of STATUS and where the counters go. The
 // fields of every register are in fabric_fields.hpp. docs/register-map.md is the
 // prose version of both files; keep them in step. register_table.hpp is the same map
@@ -43,7 +43,8 @@ inline constexpr std::uint32_t kRoundCounter = 0x020;
 inline constexpr std::uint32_t kLastError = 0x024;
 inline constexpr std::uint32_t kInject = 0x028;
 inline constexpr std::uint32_t kInjectRound = 0x02C;
-// 0x030..0x03C reserved.
+inline constexpr std::uint32_t kRoundCheck = 0x030;
+// 0x034..0x03C reserved.
 inline constexpr std::uint32_t kDeliveredLo = 0x040;
 inline constexpr std::uint32_t kDeliveredHi = 0x044;
 inline constexpr std::uint32_t kDuplicates = 0x048;
@@ -89,6 +90,7 @@ struct FabricLayout {
   static constexpr std::uint32_t kLastError = offset::kLastError;
   static constexpr std::uint32_t kInject = offset::kInject;
   static constexpr std::uint32_t kInjectRound = offset::kInjectRound;
+  static constexpr std::uint32_t kRoundCheck = offset::kRoundCheck;
 
   // Arrays, one after the other.
   static constexpr std::uint32_t kStageControlBase = offset::kArrays;
@@ -108,6 +110,9 @@ struct FabricLayout {
       reg::CapShape::Optical::insert(reg::CapShape::MaxRadix::insert(
           reg::CapShape::MinRadix::insert(reg::CapShape::MaxStages::insert(0, MaxStages), 2), a2a::kMaxRadix), 1);
   static constexpr std::uint32_t kCapShapeInject = reg::CapShape::Inject::mask;
+  /// ... and a block with output monitors adds kCapShapeMonitor, with ROUND_CHECK kCapShapeCheck.
+  static constexpr std::uint32_t kCapShapeMonitor = reg::CapShape::Monitor::mask;
+  static constexpr std::uint32_t kCapShapeCheck = reg::CapShape::Check::mask;
 
   // Array offsets. Indices are preconditions (the driver validates them first);
   // a wrong index is a contract violation, a compile error in a constant expression.
@@ -200,7 +205,8 @@ static_assert(at("ID", offset::kId) && at("VERSION", offset::kVersion) && at("CA
                   at("NET_SHAPE", offset::kNetShape) && at("CONTROL", offset::kControl) &&
                   at("STATUS", offset::kStatus) && at("ROUND_COUNTER", offset::kRoundCounter) &&
                   at("LAST_ERROR", offset::kLastError) && at("INJECT", offset::kInject) &&
-                  at("INJECT_ROUND", offset::kInjectRound) && at("CNT_DELIVERED_LO", offset::kDeliveredLo) &&
+                  at("INJECT_ROUND", offset::kInjectRound) && at("ROUND_CHECK", offset::kRoundCheck) &&
+                  at("CNT_DELIVERED_LO", offset::kDeliveredLo) &&
                   at("CNT_DELIVERED_HI", offset::kDeliveredHi) && at("CNT_DUPLICATES", offset::kDuplicates) &&
                   at("CNT_MISROUTES", offset::kMisroutes) && at("CNT_CONFLICTS", offset::kConflicts) &&
                   at("CNT_CROSSTALK", offset::kCrosstalk) && at("CNT_RELAYED", offset::kRelayed) &&
@@ -210,7 +216,7 @@ static_assert(at("ID", offset::kId) && at("VERSION", offset::kVersion) && at("CA
 static_assert(same_register<Id>("ID") && same_register<Version, Version::Minor, Version::Major>("VERSION") &&
                   same_register<CapPorts, CapPorts::MaxPorts>("CAP_PORTS") &&
                   same_register<CapShape, CapShape::MaxStages, CapShape::MinRadix, CapShape::MaxRadix,
-                                CapShape::Optical, CapShape::Inject, CapShape::Monitor>("CAP_SHAPE") &&
+                                CapShape::Optical, CapShape::Inject, CapShape::Monitor, CapShape::Check>("CAP_SHAPE") &&
                   same_register<NetPorts, NetPorts::Ports>("NET_PORTS") &&
                   same_register<NetShape, NetShape::Radix, NetShape::Stages, NetShape::TopologyCode,
                                 NetShape::Optical, NetShape::Relay, NetShape::Probe>("NET_SHAPE") &&
@@ -223,7 +229,8 @@ static_assert(same_register<Id>("ID") && same_register<Version, Version::Minor, 
                   same_register<LastError>("LAST_ERROR") &&
                   same_register<Inject, Inject::Stage, Inject::Switch, Inject::State, Inject::Stuck, Inject::Hidden,
                                 Inject::Clear, Inject::Arm>("INJECT") &&
-                  same_register<InjectRound, InjectRound::Round>("INJECT_ROUND"),
+                  same_register<InjectRound, InjectRound::Round>("INJECT_ROUND") &&
+                  same_register<RoundCheck, RoundCheck::First, RoundCheck::Mismatch, RoundCheck::Valid>("ROUND_CHECK"),
               "a2a::hal: a fixed register's access, reset or fields differ from the register table");
 static_assert(same_register<Counter, Counter::Count>("CNT_DELIVERED_LO") &&
                   same_register<Counter, Counter::Count>("CNT_DELIVERED_HI") &&

@@ -1,6 +1,7 @@
 // Umbrella header of the switch-register HAL.
 #pragma once
 
+#include "a2a/hal/arrivals.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"

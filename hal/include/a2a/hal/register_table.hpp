@@ -76,6 +76,7 @@ inline constexpr FieldInfo kCapShapeFields[] = {
     {"OPTICAL", 24, 1, RO, "1: the block can check rounds for crosstalk"},
     {"INJECT", 25, 1, RO, "1: INJECT and INJECT_ROUND are implemented"},
     {"MONITOR", 26, 1, RO, "1: ARRIVED and NET_SHAPE.PROBE are implemented"},
+    {"CHECK", 27, 1, RO, "1: ROUND_CHECK is implemented (map 2.2)"},
 };
 inline constexpr FieldInfo kNetPortsFields[] = {
     {"PORTS", 0, 17, RW, "N, the number of ports of the network"},
@@ -122,6 +123,11 @@ inline constexpr FieldInfo kInjectFields[] = {
 };
 inline constexpr FieldInfo kInjectRoundFields[] = {
     {"ROUND", 0, 32, RW, "the ROUND_COUNTER value the next armed fault starts at"},
+};
+inline constexpr FieldInfo kRoundCheckFields[] = {
+    {"FIRST", 0, 16, RO, "the lowest output a header named whose ARRIVED shows another signal or none"},
+    {"MISMATCH", 30, 1, RO, "1: some signal did not arrive at the output its header named"},
+    {"VALID", 31, 1, RO, "1: the fields describe the last round that ran (0 after RESET)"},
 };
 inline constexpr FieldInfo kCounterFields[] = {
     {"COUNT", 0, 32, RO, "saturating count (DELIVERED: 64 bits, LO and HI)"},
@@ -171,7 +177,7 @@ constexpr RegisterInfo reg_array(std::string_view name, Access access, bool shad
 
 inline constexpr std::array kRegisters = {
     reg_fixed("ID", 0x000, RO, 0x4132'4146, "identifies the block: A2AF in ASCII"),
-    reg_fixed("VERSION", 0x004, RO, 0x0000'0201, "register-map version", kVersionFields),
+    reg_fixed("VERSION", 0x004, RO, 0x0000'0202, "register-map version", kVersionFields),
     reg_fixed("CAP_PORTS", 0x008, RO, 0, "the largest N the block runs", kCapPortsFields, false, {},
           ResetFrom::cap_ports),
     reg_fixed("CAP_SHAPE", 0x00C, RO, 0, "the block's other limits", kCapShapeFields, false, {}, ResetFrom::cap_shape),
@@ -184,7 +190,9 @@ inline constexpr std::array kRegisters = {
     reg_fixed("INJECT", 0x028, RW, 0, "fault injection (only when CAP_SHAPE.INJECT = 1)", kInjectFields, false,
           "only with CAP_SHAPE.INJECT"),
     reg_fixed("INJECT_ROUND", 0x02C, RW, 0, "the round an armed fault starts at", kInjectRoundFields),
-    reg_gap(0x030, 4),
+    reg_fixed("ROUND_CHECK", 0x030, RO, 0, "the last round's arrivals against its headers, in one word",
+          kRoundCheckFields, false, "only with CAP_SHAPE.CHECK"),
+    reg_gap(0x034, 3),
     reg_counter("CNT_DELIVERED_LO", 0x040, "messages delivered the first time, low word"),
     reg_counter("CNT_DELIVERED_HI", 0x044, "messages delivered the first time, high word"),
     reg_counter("CNT_DUPLICATES", 0x048, "messages that arrived or were stored again"),

@@ -158,36 +158,36 @@ class RoundProgrammer {
   bool stepped_{false};  // the attempt under way was stepped
 };
 
-/// A fabric that reports what each output received (hal::FabricDriver::arrived).
+/// A fabric that reports what each output received (hal::FabricDriver: ARRIVED, and
+/// ROUND_CHECK where the block has register map 2.2).
 template <class C>
-concept MonitoredFabric = requires(C& c, std::uint32_t j) {
+concept MonitoredFabric = requires(C& c, std::uint32_t i) {
   { c.monitors() } -> std::same_as<bool>;
-  c.arrived(j);
+  { c.checks_rounds() } -> std::same_as<bool>;
+  { c.round_check() } -> std::same_as<Result<hal::RoundCheck>>;
+  { c.first_unarrived(i, i) } -> std::same_as<Result<std::uint32_t>>;
 };
 
-/// Whether every port that round r sends from reached the output it was sent to (ARRIVED).
-/// Ports [first, end) (end clipped to N) of round r: a caller that keeps each step short
-/// checks a round a piece at a time.
-template <hal::FabricController C, hal::ControlledSchedule S>
-[[nodiscard]] constexpr bool arrivals_as_sent(C& fabric, const S& schedule, std::uint32_t r, std::uint32_t first,
-                                              std::uint32_t end) {
+/// Whether every sending input of ports [first, end) (end clipped to N) reached the
+/// output its header named (ARRIVED, port by port): a caller that keeps each step short
+/// checks a round a piece at a time. A fabric without monitors: true.
+template <class C>
+[[nodiscard]] constexpr bool arrivals_as_headed(C& fabric, std::uint32_t first, std::uint32_t end) {
   if constexpr (MonitoredFabric<C>) {
-    const typename S::Round round = schedule.round(r);
-    const std::uint32_t ports = schedule.network().ports;
-    for (std::uint32_t port = first; port < end && port < ports; ++port) {
-      const PortSend s = schedule.send(round, port);
-      if (!s.sends) continue;
-      const auto got = fabric.arrived(s.destination);
-      if (!got || !got->valid || got->source != port) return false;
-    }
+    const Result<std::uint32_t> at = fabric.first_unarrived(first, end);
+    return at && *at == hal::kAllArrived;
   } else {
-    (void)fabric, (void)schedule, (void)r, (void)first, (void)end;
+    (void)fabric, (void)first, (void)end;
+    return true;
   }
-  return true;
 }
-template <hal::FabricController C, hal::ControlledSchedule S>
-[[nodiscard]] constexpr bool arrivals_as_sent(C& fabric, const S& schedule, std::uint32_t r) {
-  return arrivals_as_sent(fabric, schedule, r, 0, schedule.network().ports);
+
+/// ROUND_CHECK says the round's signals all arrived where their headers named (one
+/// read); false also when it could not be read or is not valid: check port by port.
+template <MonitoredFabric C>
+[[nodiscard]] constexpr bool summary_clean(C& fabric) {
+  const Result<hal::RoundCheck> check = fabric.round_check();
+  return check && check->clean();
 }
 
 }  // namespace a2a::app::detail

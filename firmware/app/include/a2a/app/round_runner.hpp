@@ -169,7 +169,10 @@ class RoundRunner {
       : fabric_(&fabric), schedule_(&schedule), options_(options), programmer_(fabric, schedule),
         round_(options.start_round) {
     outcome_.rounds_done = options.start_round;
-    if constexpr (detail::MonitoredFabric<C>) monitored_ = options.check_arrivals && fabric.monitors();
+    if constexpr (detail::MonitoredFabric<C>) {
+      monitored_ = options.check_arrivals && fabric.monitors();
+      summarized_ = monitored_ && fabric.checks_rounds();
+    }
     if (options.start_round > schedule.rounds()) {
       finish_with(Errc::round_out_of_range);
     } else if (options.max_polls == 0) {
@@ -224,13 +227,23 @@ class RoundRunner {
     polls_ = 0;
     return {RunnerEvent::committed, round_};
   }
-  /// kPortsPerStep more of a clean round's outputs against what it sent; after the last, delivered.
+  /// A clean round's outputs against what its headers named: ROUND_CHECK in one read
+  /// where the block has it; port by port, kPortsPerStep inputs a step, where it has not
+  /// or where ROUND_CHECK shows a mismatch (then the round stops even if the ports agree:
+  /// the block saw a signal missing). After the last, delivered.
   constexpr RunnerStep check() {
+    if constexpr (detail::MonitoredFabric<C>) {
+      if (summarized_ && cursor_ == 0) {
+        if (detail::summary_clean(*fabric_)) return delivered();
+        summary_mismatch_ = true;
+      }
+    }
     const std::uint32_t end = cursor_ + kPortsPerStep;
-    if (!detail::arrivals_as_sent(*fabric_, *schedule_, round_, cursor_, end))
+    if (!detail::arrivals_as_headed(*fabric_, cursor_, end))
       return stop(Errc::fabric_round_incomplete);  // not retried: what did arrive is delivered
     cursor_ = end;
     if (cursor_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
+    if (summary_mismatch_) return stop(Errc::fabric_round_incomplete);
     return delivered();
   }
   /// One STATUS read for the round committed. After max_polls without an answer the
@@ -289,6 +302,7 @@ class RoundRunner {
     if (e != Errc::ok) return stop(e);
     if (monitored_) {
       cursor_ = 0;
+      summary_mismatch_ = false;
       phase_ = Phase::check;
       return check();
     }
@@ -336,6 +350,8 @@ class RoundRunner {
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};
+  bool summarized_{false};        // the block has ROUND_CHECK (map 2.2): one read a round
+  bool summary_mismatch_{false};  // ROUND_CHECK showed the round under check not as headed
   bool stop_requested_{false};
 };
 

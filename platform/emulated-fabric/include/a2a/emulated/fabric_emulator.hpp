@@ -1,4 +1,4 @@
-// The emulated fabric: what the switch hardware behind a register block (map 2.0)
+// The emulated fabric: what the switch hardware behind a register block (map 2.2)
 // does, played by code on the far side of the block. The controller never calls
 // it; it only writes and reads registers, exactly as on hardware.
 //
@@ -25,7 +25,8 @@
 // delivered: only the outputs, ARRIVED, show what is missing); a hidden stuck one
 // stays in its state, so a signal that wanted the other one arrives elsewhere, a
 // misroute (the round is flagged and delivers nothing). ARRIVED[j] shows after every
-// round what output j received; NET_SHAPE.Probe rounds (tests) count nothing.
+// round what output j received, ROUND_CHECK whether every signal arrived where its
+// header named (map 2.2); NET_SHAPE.Probe rounds (tests) count nothing.
 //
 // Freestanding and heap-free: capacity is a template parameter (MaxPorts^2 bits
 // twice: delivered pairs and relay stores).
@@ -106,7 +107,8 @@ class FabricEmulator {
     bus.write32(Layout::kId, hal::reg::Id::reset);
     bus.write32(Layout::kVersion, hal::reg::Version::reset);
     bus.write32(Layout::kCapPorts, Layout::kCapPortsValue);
-    bus.write32(Layout::kCapShape, Layout::kCapShapeValue | Layout::kCapShapeInject | hal::reg::CapShape::Monitor::mask);
+    bus.write32(Layout::kCapShape,
+                Layout::kCapShapeValue | Layout::kCapShapeInject | Layout::kCapShapeMonitor | Layout::kCapShapeCheck);
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) bus.write32(Layout::idle_mask(w), hal::reg::IdleMask::reset);
     bus.write32(Layout::kStatus, Status::Ticket::insert(0, ticket));
     // A reset does not repair a switch: armed faults stay (INJECT.Clear forgets them)

@@ -51,7 +51,8 @@ class RoundEngine {
     return latched(bus).states_valid(net);
   }
 
-  /// Walks every active signal, shows in ARRIVED what each output received, counts
+  /// Walks every active signal, shows in ARRIVED what each output received (and in
+  /// ROUND_CHECK whether that is what the headers named), counts
   /// what arrived (not in a test round: NET_SHAPE.Probe); returns STATUS flags.
   /// `hidden`: the faults in force that FAULT does not mark.
   template <hal::RegisterBus Bus>
@@ -67,7 +68,7 @@ class RoundEngine {
     const RoundOutcome outcome =
         walk_round(net, switches, block.optical(), signals, std::span<std::uint32_t>(walk_words_));
     mark_lost(net, switches, std::span<const RoundSignal>(signals), lost_);
-    write_arrivals<Layout>(bus, net, std::span<const RoundSignal>(signals), lost_);
+    bus.write32(Layout::kRoundCheck, write_arrivals<Layout>(bus, net, std::span<const RoundSignal>(signals), lost_));
     const bool probe = (bus.read32(Layout::kNetShape) & hal::reg::NetShape::Probe::mask) != 0;
     if (outcome.crossed_fault != 0) {  // receivers discard the whole round: nothing of it counts
       if (!probe) ++tally_.faulted_rounds;

@@ -10,7 +10,7 @@
 //      dead:  every signal through the switch is lost; the others of the round arrive;
 //      stuck: the switch stays in `state` whatever its registers say, so a signal that
 //             wanted the other state arrives elsewhere (a misroute, or a conflict).
-//    Only the outputs show it: ARRIVED[j] (write_arrivals) after every round.
+//    Only the outputs show it: ARRIVED[j] and ROUND_CHECK (write_arrivals) after every round.
 //
 // Freestanding, heap-free, constexpr: the caller keeps the faults and the lost marks.
 #pragma once
@@ -84,13 +84,27 @@ constexpr void mark_lost(const Network& net, const FaultedSwitches<Base>& switch
 
 /// ARRIVED[j]: Valid and the source of the signal output j received (the last one, if
 /// several collided), 0 where none did. `bus` is the block's side of the registers.
+/// Returns ROUND_CHECK (register map 2.2): Valid, and Mismatch with First, the lowest
+/// output a signal's header named whose ARRIVED does not show that signal; what a
+/// monitor at the outputs computes as the round completes (O(signals) here).
 template <class Layout, hal::RegisterBus Bus, class Flags>
-constexpr void write_arrivals(Bus& bus, const Network& net, std::span<const RoundSignal> signals, const Flags& lost) {
+constexpr std::uint32_t write_arrivals(Bus& bus, const Network& net, std::span<const RoundSignal> signals,
+                                       const Flags& lost) {
   using A = hal::reg::Arrived;
   for (std::uint32_t j = 0; j < net.ports; ++j) bus.write32(Layout::arrived(j), 0);
   for (std::size_t k = 0; k < signals.size(); ++k)
     if (!lost[k] && signals[k].output < net.ports)
       bus.write32(Layout::arrived(signals[k].output), A::Valid::mask | A::Source::insert(0, signals[k].source));
+  using C = hal::reg::RoundCheck;
+  std::uint32_t first = net.ports;  // none
+  for (const RoundSignal& signal : signals) {
+    const std::uint32_t named = signal.destination;
+    if (named >= first) continue;  // a lower one is known already
+    if (named >= net.ports || bus.read32(Layout::arrived(named)) != (A::Valid::mask | A::Source::insert(0, signal.source)))
+      first = named;
+  }
+  if (first >= net.ports) return C::Valid::mask;
+  return C::Valid::mask | C::Mismatch::mask | C::First::insert(0, first);
 }
 
 }  // namespace a2a::emulated

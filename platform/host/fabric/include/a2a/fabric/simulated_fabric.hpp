@@ -12,12 +12,13 @@
 // signals through one switch), signals through a faulty switch, and misroutes (a
 // header destination that is not where the signal arrived).
 //
-// Register map 2.1: like hardware, the block takes every CONTROL action up at the
+// Register map 2.2: like hardware, the block takes every CONTROL action up at the
 // write, so STATUS carries the action's ticket at once; LAST_ERROR records flagged
 // and refused rounds. The counter registers read 0 (deliveries() is this model's
 // record, tally() its DeliveryTally) and CAP_SHAPE.Inject is 0 (the test hooks
 // below inject faults instead). CAP_SHAPE.Monitor is 1: ARRIVED shows what each
-// output received in the last round, and a NET_SHAPE.Probe round (a test round)
+// output received in the last round, ROUND_CHECK (CAP_SHAPE.Check, set_round_check)
+// whether that is what the headers named, and a NET_SHAPE.Probe round (a test round)
 // goes through the switches but delivers nothing (no Delivery is recorded).
 //
 // Test hooks: inject_faulty (marked in FAULT; signals pass, the round is flagged),
@@ -110,6 +111,14 @@ class SimulatedFabric {
   void ignore_abort(bool ignored) { abort_ignored_ = ignored; }
   /// After a COMMIT, STATUS reads BUSY this many times before the round completes (kNever: never).
   void set_latency(std::uint32_t status_reads) { latency_ = status_reads; }
+  /// A block of register map 2.1 (false): CAP_SHAPE.Check 0 and ROUND_CHECK reads 0, so a
+  /// controller checks ARRIVED port by port; true (the default) implements map 2.2.
+  void set_round_check(bool implemented) {
+    round_check_implemented_ = implemented;
+    const std::uint32_t check = Layout::kCapShapeCheck;
+    regs_[Layout::kCapShape / 4] = implemented ? regs_[Layout::kCapShape / 4] | check : regs_[Layout::kCapShape / 4] & ~check;
+    if (!implemented) regs_[Layout::kRoundCheck / 4] = 0;
+  }
 
   // --- observations -------------------------------------------------------------
   [[nodiscard]] const std::vector<Delivery>& deliveries() const { return deliveries_; }
@@ -173,7 +182,8 @@ class SimulatedFabric {
     regs_[Layout::kId / 4] = hal::reg::Id::reset;
     regs_[Layout::kVersion / 4] = hal::reg::Version::reset;
     regs_[Layout::kCapPorts / 4] = Layout::kCapPortsValue;
-    regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue | hal::reg::CapShape::Monitor::mask;
+    regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue | Layout::kCapShapeMonitor |
+                                   (round_check_implemented_ ? Layout::kCapShapeCheck : 0U);
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) regs_[Layout::idle_mask(w) / 4] = hal::reg::IdleMask::reset;
     active_ = regs_;
     for (const std::uint32_t w : written_) dirty_[w] = 0;
@@ -271,6 +281,7 @@ class SimulatedFabric {
     pending_.clear();
     ++regs_[Layout::kRoundCounter / 4];
     std::copy(arrivals_.begin(), arrivals_.end(), regs_.begin() + Layout::kArrivedBase / 4);
+    if (round_check_implemented_) regs_[Layout::kRoundCheck / 4] = round_check_;
     // The FAULT bitmap: the block's own diagnosis of the switches the network uses
     // (only the words set last time need clearing: the others are 0).
     for (const std::uint32_t w : fault_words_) regs_[w] = 0;
@@ -405,7 +416,7 @@ class SimulatedFabric {
     emulated::mark_lost(net, switches, std::span<const RoundSignal>(signals_), lost_);
     arrivals_.assign(net.ports, 0);  // ARRIVED of the outputs beyond N are never read
     ArrivalWords arrived{&arrivals_};
-    emulated::write_arrivals<Layout>(arrived, net, std::span<const RoundSignal>(signals_), lost_);
+    round_check_ = emulated::write_arrivals<Layout>(arrived, net, std::span<const RoundSignal>(signals_), lost_);
     const bool relay = block.relay();
     const bool probe = (active_[Layout::kNetShape / 4] & hal::reg::NetShape::Probe::mask) != 0;
     std::uint32_t flags = 0;
@@ -449,6 +460,8 @@ class SimulatedFabric {
   std::vector<emulated::HiddenFault> hidden_;  // acting, not marked
   std::vector<bool> lost_;                     // the running round's signals lost in a hidden dead switch
   std::vector<std::uint32_t> arrivals_;        // ARRIVED of the running round, shown when it completes
+  std::uint32_t round_check_{0};               // ... and its ROUND_CHECK
+  bool round_check_implemented_{true};         // map 2.2 (set_round_check)
   std::vector<Corruption> corruptions_;
   std::uint32_t hung_commits_{0};
   bool abort_ignored_{false};
