@@ -24,6 +24,8 @@
 #             time at 20 MHz SPI / 400 kHz I2C, the chains' frames against memcpy
 #     store   the configuration store (part of target, bench_store): a boot's load, a
 #             save's and an erase's passes through the MPS2's and the micro:bit's flash
+#     check   a clean round's outputs checked (part of target, bench_check) on every
+#             board: ROUND_CHECK's one read at N = 16 and at capacity, and port by port
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -36,8 +38,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target|slices|backends|store) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store)" >&2; exit 2 ;;
+    host|report|target|slices|backends|store|check) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check)" >&2; exit 2 ;;
   esac
 done
 
@@ -115,8 +117,19 @@ config_store() {
   python3 bench/target/collect.py store "${board_args[@]}"
 }
 
+# A clean round's outputs checked (docs/PERFORMANCE.md, "Checking the outputs after every
+# round"): ROUND_CHECK and port by port, on every board.
+round_check() {
+  on_every_board bench_check check
+  python3 bench/target/collect.py check --strict "${board_args[@]}"
+}
+
 for part in "${parts[@]}"; do
   case "$part" in
+    check)
+      plugin_built
+      round_check
+      ;;
     store)
       plugin_built
       config_store
@@ -189,6 +202,7 @@ for part in "${parts[@]}"; do
         --rounds "cortex-m7=$scratch/rounds-m7.out:$scratch/rounds-m7.log" \
         --json bench/results/slot-budget.json
       runner_slices
+      round_check
       switch_backends
       config_store
       # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,

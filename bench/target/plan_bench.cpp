@@ -18,8 +18,6 @@
 //    "keep": a test round's outcome taken. What the outputs show (ARRIVED) is computed
 //    outside the intervals (FaultedRound), as a fabric's rounds would deliver it. Also
 //    two switches stuck on one path ("pair": each candidate tried with a partner).
-//  - the check after every clean round on a fabric with output monitors: ARRIVED read
-//    and compared for every sending port (arrivals_as_sent), first, middle, last round.
 // Each interval is followed by a "bench ..." line and a flush, paired in order.
 #include <array>
 #include <cstdint>
@@ -205,29 +203,6 @@ void locate_hidden() {
   }
 }
 
-/// The check after every clean round on a fabric with output monitors: ARRIVED read for
-/// every sending port and compared with where the round sent it (arrivals_as_sent, the
-/// round loop's), over a RAM register block that shows every signal where it was sent.
-void arrivals_check() {
-  using Layout = hal::FabricLayout<kPorts, kStages>;
-  alignas(8) static std::array<std::uint32_t, Layout::kSize / 4> block{};
-  const AnySchedule plan = AnySchedule::make(make_network(Topology::omega, kPorts).value(), ScheduleKind::latin_square).value();
-  mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(block.data()));
-  hal::FabricDriver<mmio::MmioBus, Layout> fabric(bus);
-  if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed");
-  for (const std::uint32_t r : std::array<std::uint32_t, 3>{0, plan.rounds() / 2, plan.rounds() - 1}) {
-    const AnySchedule::Round round = plan.round(r);
-    for (std::uint32_t i = 0; i < kPorts; ++i)
-      block[Layout::arrived(plan.send(round, i).destination) / 4] =
-          hal::reg::Arrived::Valid::insert(hal::reg::Arrived::Source::insert(0, i), 1);
-    A2A_ICOUNT_START();
-    const bool as_sent = app::detail::arrivals_as_sent(fabric, plan, r);
-    A2A_ICOUNT_STOP();
-    println("bench arrivals round=", r, " N=", kPorts, " as_sent=", as_sent ? 1U : 0U);
-    A2A_ICOUNT_FLUSH();
-  }
-}
-
 /// A round computed fresh (every port's send) against the same round resumed after
 /// history: half the pairs marked delivered, each send then also asks one bit.
 void resumed_round() {
@@ -267,7 +242,6 @@ int main() {
   // netduino2 from the 140th interval on (the plugin then logs fewer intervals than the
   // console names: collect.py refuses the run); first, every board logs all of them.
   locate_hidden();
-  arrivals_check();
   one_fault();
 #if A2A_FW_PLAN_FAULTS > 0
   most_faults();

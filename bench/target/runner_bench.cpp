@@ -3,9 +3,10 @@
 // board's capacity N = A2A_FW_MAX_PORTS, read-back verification on and output monitors
 // on: the steps that write a round (stage control, kPortsPerStep ports' headers and
 // idle words a step, each read back; the last with the COMMIT), and the steps that read
-// STATUS and check the delivered round's outputs (ARRIVED, kPortsPerStep ports a step). Over a RAM register block the
+// STATUS and check the delivered round's outputs (ROUND_CHECK, one read: register map 2.2 as the
+// emulated block has it; bench_check measures the port-by-port check). Over a RAM register block the
 // bench makes answer each round outside the intervals (STATUS done with the driver's
-// ticket, every signal in ARRIVED where it was sent); omega, the Latin square, every
+// ticket, every signal in ARRIVED where it was sent, ROUND_CHECK valid and clean); omega, the Latin square, every
 // round run, the first, middle and last measured by icount_plugin.c. Each interval is
 // followed by a "bench ..." line and a flush, paired in order.
 #include <array>
@@ -33,6 +34,7 @@ alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
 /// ticket, every signal at the output it was sent to.
 void answer(const Driver& fabric, const AnySchedule& plan, std::uint32_t r) {
   g_block[Layout::kStatus / 4] = hal::reg::Status::Done::insert(hal::reg::Status::Ticket::insert(0, fabric.ticket()), 1);
+  g_block[Layout::kRoundCheck / 4] = hal::reg::RoundCheck::Valid::mask;  // map 2.2: every signal as headed
   const AnySchedule::Round round = plan.round(r);
   for (std::uint32_t i = 0; i < kPorts; ++i)
     g_block[Layout::arrived(plan.send(round, i).destination) / 4] =
@@ -61,7 +63,7 @@ int main() {
   mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
   Driver fabric(bus);
   fabric.set_write_verification(true);  // as the device runs its rounds
-  g_block[Layout::kCapShape / 4] = hal::reg::CapShape::Monitor::insert(0, 1);
+  g_block[Layout::kCapShape / 4] = Layout::kCapShapeMonitor | Layout::kCapShapeCheck;  // as the emulated block
   if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed"), 1;
   app::RoundRunner<Driver, AnySchedule> runner(fabric, plan, app::ExchangeOptions{});
   const std::uint32_t last = plan.rounds() - 1;

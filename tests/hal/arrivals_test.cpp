@@ -8,6 +8,7 @@
 #include <a2a/a2a.hpp>
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
+#include <a2a/hal/arrivals.hpp>
 #include <a2a/hal/hal.hpp>
 
 #include <cstdint>

@@ -42,17 +42,30 @@ inline constexpr std::uint32_t kAllArrived = ~std::uint32_t{0};
 namespace detail {
 
 /// Ports [first, end) of one idle word, all sending (the common case: a tight loop).
-/// `expected` is ARRIVED's word for input `first`; header and arrived offsets raw, the
-/// range of each header's destination checked (a corrupted header reads no further).
+/// Header and arrived offsets raw. A header's destination is kept inside ARRIVED: by
+/// a mask where the capacity is a power of two (a destination >= N reads an ARRIVED
+/// word the block leaves 0: a mismatch; one beyond the capacity is a corrupted header,
+/// which the block flags MISROUTE, so the round is not clean and never checked here),
+/// by a comparison with N otherwise. Unrolled: about 9 instructions a port on a
+/// Cortex-M3 (docs/PERFORMANCE.md).
 template <class Layout, RegisterBus Bus>
 [[nodiscard]] constexpr std::uint32_t first_unarrived_all(Bus& bus, std::uint32_t ports, std::uint32_t first,
                                                           std::uint32_t end) {
+  constexpr bool kMasked = (Layout::kMaxPorts & (Layout::kMaxPorts - 1)) == 0;
   std::uint32_t expected = reg::Arrived::Valid::mask | first;
+#pragma GCC unroll 8
   for (std::uint32_t header = Layout::kPortHeaderBase + 4 * first; header != Layout::kPortHeaderBase + 4 * end;
        header += 4, ++expected) {
-    const std::uint32_t named = bus.read32(header) & reg::PortHeader::Destination::mask;
-    if (named >= ports || bus.read32(Layout::kArrivedBase + 4 * named) != expected) return expected & 0xFFFFU;
+    std::uint32_t named = bus.read32(header);
+    if constexpr (kMasked) {
+      named &= Layout::kMaxPorts - 1;
+    } else {
+      named &= reg::PortHeader::Destination::mask;
+      if (named >= ports) return expected & 0xFFFFU;
+    }
+    if (bus.read32(Layout::kArrivedBase + 4 * named) != expected) return expected & 0xFFFFU;
   }
+  (void)ports;
   return kAllArrived;
 }
 
@@ -68,12 +81,15 @@ template <class Layout, RegisterBus Bus>
   for (std::uint32_t from = first; from < end;) {
     const std::uint32_t word = from / kPortsPerIdleWord;
     const std::uint32_t to = (word + 1) * kPortsPerIdleWord < end ? (word + 1) * kPortsPerIdleWord : end;
-    const std::uint32_t idle = bus.read32(Layout::idle_mask(word));
+    // Only the bits of [from, to): a word's ports past N are idle, and must not send
+    // the ports before them down the slow path.
+    std::uint32_t idle = bus.read32(Layout::idle_mask(word)) >> (from % kPortsPerIdleWord);
+    if (const std::uint32_t count = to - from; count < kPortsPerIdleWord) idle &= (std::uint32_t{1} << count) - 1U;
     if (idle == 0) {
       if (const std::uint32_t at = detail::first_unarrived_all<Layout>(bus, ports, from, to); at != kAllArrived) return at;
     } else {
       for (std::uint32_t port = from; port < to; ++port) {
-        if (((idle >> (port % kPortsPerIdleWord)) & 1U) != 0) continue;
+        if (((idle >> (port - from)) & 1U) != 0) continue;
         if (detail::first_unarrived_all<Layout>(bus, ports, port, port + 1) != kAllArrived) return port;
       }
     }
