@@ -185,7 +185,8 @@ class RoundRunner {
       case Phase::program: return program();
       case Phase::write: return write();
       case Phase::confirm: return confirm();
-      case Phase::check: return check();
+      case Phase::check:
+      case Phase::check_mismatch: return check();
       case Phase::confirm_abort: return confirm_abort();
       case Phase::locate: return locate();
       case Phase::count: return count();
@@ -201,7 +202,8 @@ class RoundRunner {
   [[nodiscard]] constexpr const ExchangeOutcome& outcome() const { return outcome_; }
 
  private:
-  enum class Phase : std::uint8_t { program, write, confirm, check, confirm_abort, locate, count, finished };
+  // check_mismatch: ROUND_CHECK showed the round under check not as headed; its ports are read.
+  enum class Phase : std::uint8_t { program, write, confirm, check, check_mismatch, confirm_abort, locate, count, finished };
   /// FAULT bits a step reads while it looks for the switch a faulted round crossed.
   static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep;
 
@@ -233,9 +235,9 @@ class RoundRunner {
   /// the block saw a signal missing). After the last, delivered.
   constexpr RunnerStep check() {
     if constexpr (detail::MonitoredFabric<C>) {
-      if (summarized_ && cursor_ == 0) {
+      if (summarized_ && phase_ == Phase::check) {
         if (detail::summary_clean(*fabric_)) return delivered();
-        summary_mismatch_ = true;
+        phase_ = Phase::check_mismatch;  // read port by port, then stop (no flag: the micro:bit's RAM)
       }
     }
     const std::uint32_t end = cursor_ + kPortsPerStep;
@@ -243,7 +245,7 @@ class RoundRunner {
       return stop(Errc::fabric_round_incomplete);  // not retried: what did arrive is delivered
     cursor_ = end;
     if (cursor_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
-    if (summary_mismatch_) return stop(Errc::fabric_round_incomplete);
+    if (phase_ == Phase::check_mismatch) return stop(Errc::fabric_round_incomplete);
     return delivered();
   }
   /// One STATUS read for the round committed. After max_polls without an answer the
@@ -302,7 +304,6 @@ class RoundRunner {
     if (e != Errc::ok) return stop(e);
     if (monitored_) {
       cursor_ = 0;
-      summary_mismatch_ = false;
       phase_ = Phase::check;
       return check();
     }
@@ -350,8 +351,7 @@ class RoundRunner {
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};
-  bool summarized_{false};        // the block has ROUND_CHECK (map 2.2): one read a round
-  bool summary_mismatch_{false};  // ROUND_CHECK showed the round under check not as headed
+  bool summarized_{false};  // the block has ROUND_CHECK (map 2.2): one read a round
   bool stop_requested_{false};
 };
 
