@@ -2,6 +2,7 @@
 // cut-off processors, two-hop relays, the undeliverable pairs in order) against a
 // brute force that finds each pair's path by routing the source under every stage
 // word and looks at the switches and link terminals route() passes.
+// scan_row (a row of reach() 32 pairs at a time) against reach() at N = 4 .. 256.
 // Heap-free: the Cortex-M build runs N = 16.
 #include <a2a/fault/fault_set.hpp>
 
@@ -19,9 +20,11 @@ using a2a::Topology;
 #ifdef A2A_TEST_LIGHT
 constexpr std::uint32_t kUpTo = 16;
 constexpr std::uint32_t kSets = 6;
+constexpr std::uint32_t kRowsUpTo = 64;  // scan_row's test
 #else
 constexpr std::uint32_t kUpTo = 64;
 constexpr std::uint32_t kSets = 40;
+constexpr std::uint32_t kRowsUpTo = 256;
 #endif
 
 constexpr Topology kBinary[] = {Topology::omega,         Topology::baseline,         Topology::banyan,
@@ -182,4 +185,66 @@ TEST_CASE("fault sets: FaultMap agrees with the brute force on random sets of sw
   }
   CHECK(relayed > 0);  // the sweep meets both kinds of blocked pair
   CHECK(undeliverable > 0);
+}
+
+TEST_CASE("fault sets: low_pattern is the coset's members among 0 .. 31") {
+  for (std::uint32_t mask = 0; mask < 32; ++mask)
+    for (std::uint32_t value = 0; value < 32; ++value) {
+      std::uint32_t want = 0;
+      for (std::uint32_t u = 0; u < 32; ++u)
+        if ((u & mask) == (value & mask)) want |= std::uint32_t{1} << u;
+      CHECK(a2a::detail::low_pattern(mask | 0xFFE0U, value) == want);  // bits above the fifth do not count
+    }
+}
+
+namespace {
+/// scan_row(i, first) against reach() pair by pair: it visits exactly the j >= first whose
+/// path crosses a fault, in order, each with reach(i, j); a visit returning false stops it.
+bool row_as_reach(const FaultMap& m, std::uint32_t i, std::uint32_t first) {
+  std::uint32_t next = first;  // every j before it checked
+  bool same = true;
+  const bool stopped = m.scan_row(i, first, [&](std::uint32_t j, PairReach r) {
+    for (; next < j; ++next) same = same && !m.crosses(i, next);
+    same = same && j == next && m.crosses(i, j) && r == m.reach(i, j);
+    ++next;
+    return true;
+  });
+  for (; next < m.network().ports; ++next) same = same && !m.crosses(i, next);
+  return same && !stopped;
+}
+}  // namespace
+
+TEST_CASE("fault sets: scan_row visits the crossing pairs of a row with reach(), at every N and start") {
+  a2a::test::Lcg rng{77};
+  std::uint32_t rows = 0;
+  std::uint32_t stops = 0;
+  for (const Topology t : {Topology::omega, Topology::baseline, Topology::banyan, Topology::reverse_banyan}) {
+    for (std::uint32_t ports = 4; ports <= kRowsUpTo; ports *= 2) {
+      const auto net = a2a::make_network(t, ports).value();
+      for (std::uint32_t set = 0; set < 3; ++set) {
+        a2a::FaultSet<> faults;
+        for (std::uint32_t k = 0; k < 1 + set; ++k)
+          (void)faults.add(SwitchFault{rng.next() % net.stages, rng.next() % net.switches_per_stage()});
+        if (set == 2 && net.stages > 1) (void)faults.add(LinkFault{rng.next() % (net.stages - 1), rng.next() % ports});
+        if (set == 1) (void)faults.add(a2a::StuckFault{rng.next() % net.stages, rng.next() % net.switches_per_stage(), 1});
+        const auto m = FaultMap::make(net, faults.view());
+        if (!m) continue;  // a random list may repeat an element
+        INFO("topology ", a2a::name(t), " N ", ports, " set ", set);
+        for (std::uint32_t i = 0; i < ports; i += ports > 64 ? 7 : 1) {
+          for (const std::uint32_t first : {0U, 1U, 31U, 32U, ports / 2 + 3, ports - 1}) {
+            if (first >= ports) continue;
+            CHECK(row_as_reach(*m, i, first));
+            ++rows;
+          }
+          // The first crossing pair stops the scan when the visit says so.
+          std::uint32_t visits = 0;
+          const bool stopped = m->scan_row(i, 0, [&visits](std::uint32_t, PairReach) { return ++visits < 2; });
+          CHECK(stopped == (visits == 2));
+          stops += stopped ? 1U : 0U;
+        }
+      }
+    }
+  }
+  CHECK(rows > 500);
+  CHECK(stops > 0);
 }

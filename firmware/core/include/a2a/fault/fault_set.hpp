@@ -30,6 +30,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -214,6 +215,17 @@ constexpr std::uint64_t union_size(std::span<const std::uint32_t> masks, std::sp
   }
   return static_cast<std::uint64_t>(total);
 }
+/// The u in 0 .. 31 with (u & mask) == (value & mask) over the low five bits, as bits:
+/// a coset's members among 32 consecutive numbers whose high bits match it.
+constexpr std::uint32_t low_pattern(std::uint32_t mask, std::uint32_t value) {
+  std::uint32_t pattern = 1;  // over the low 0 bits: u = 0
+  for (std::uint32_t t = 0; t < 5; ++t) {
+    const std::uint32_t width = std::uint32_t{1} << t;
+    if (((mask >> t) & 1U) == 0) pattern |= pattern << width;  // bit t free: both halves
+    else if (((value >> t) & 1U) != 0) pattern <<= width;        // bit t fixed to 1: the upper half
+  }
+  return pattern;
+}
 }  // namespace detail
 
 /// A validated fault set compiled to its blocked rectangles (one per fault, in list
@@ -309,6 +321,45 @@ class FaultMap {
     if (cannot_receive(j)) return PairReach::cut_off_receiver;
     return PairReach::separated;
   }
+  /// reach(i, j) for every j >= first whose path from i crosses a fault (every other j is
+  /// direct), in increasing j: visit(j, reach) returns false to stop; true if it did. For
+  /// such a pair reach depends only on the rectangles holding i as a source and j as an
+  /// output, so it is computed once per class of j; the j come 32 at a time as bit sets
+  /// (each rectangle's outputs among them: low_pattern, or none). O(N / 32 x rectangles)
+  /// plus O(rectangles) per crossing j: a row of reach() calls costs about a tenth.
+  /// `meter`: a checkpoint per 32 j (no step).
+  template <class Visit>
+  constexpr bool scan_row(std::uint32_t i, std::uint32_t first, Visit&& visit, const PlanMeter* meter = nullptr) const {
+    std::uint32_t from_i = 0;
+    std::array<std::uint32_t, kMaxFaults> low{};
+    for (std::uint32_t f = 0; f < count_; ++f) {
+      if (blocked_[f].source(i)) from_i |= std::uint32_t{1} << f;
+      low[f] = detail::low_pattern(blocked_[f].fixed_b, blocked_[f].b);
+    }
+    if (from_i == 0) return false;
+    std::array<std::uint8_t, std::size_t{1} << kMaxFaults> known{};  // by class: 1 + reach, 0 not yet
+    std::array<std::uint32_t, kMaxFaults> outputs{};  // rectangle f's outputs among base .. base + 31
+    for (std::uint32_t base = first & ~std::uint32_t{31}; base < net_.ports; base += 32) {
+      detail::checkpoint(meter);
+      std::uint32_t crossing = 0;
+      for (std::uint32_t f = 0; f < count_; ++f) {
+        const BlockedPairs& r = blocked_[f];
+        outputs[f] = ((base ^ r.b) & r.fixed_b & ~std::uint32_t{31}) == 0 ? low[f] : 0U;
+        if (((from_i >> f) & 1U) != 0) crossing |= outputs[f];
+      }
+      if (first > base) crossing &= ~std::uint32_t{0} << (first - base);
+      if (net_.ports - base < 32) crossing &= (std::uint32_t{1} << (net_.ports - base)) - 1U;
+      for (; crossing != 0; crossing &= crossing - 1) {
+        const auto bit = static_cast<std::uint32_t>(std::countr_zero(crossing));
+        std::uint32_t c = 0;  // j's class: the rectangles whose outputs hold it
+        for (std::uint32_t f = 0; f < count_; ++f) c |= ((outputs[f] >> bit) & 1U) << f;
+        if (known[c] == 0) known[c] = static_cast<std::uint8_t>(1U + static_cast<std::uint32_t>(reach(i, base + bit)));
+        if (!visit(base + bit, static_cast<PairReach>(known[c] - 1U))) return true;
+      }
+    }
+    return false;
+  }
+
   /// The first undeliverable pair strictly after (origin, destination) in the order
   /// origin-major (start with next_undeliverable() for the very first). Only sources
   /// some fault blocks are scanned: O(|blocked sources| * N * faults) at most.
@@ -323,11 +374,13 @@ class FaultMap {
       for (std::uint32_t f = 0; f < count_; ++f) blocked = blocked || blocked_[f].source(i);
       if (!blocked) continue;
       detail::checkpoint(meter);
-      for (; j < net_.ports; ++j) {
-        detail::pair_checkpoint(meter, j);
-        const PairReach r = reach(i, j);
-        if (!deliverable(r)) return {true, i, j, r};
-      }
+      UndeliverablePair found{};
+      if (scan_row(i, j, [&](std::uint32_t at, PairReach r) {
+            if (deliverable(r)) return true;
+            found = {true, i, at, r};
+            return false;
+          }, meter))
+        return found;
     }
     return {};
   }

@@ -48,10 +48,10 @@ class GeneralFaultPlanner {
     for (std::uint32_t i = 0; i < m.network().ports; ++i) {
       if (!blocked_source(m, i)) continue;
       detail::replay_step(meter);
-      for (std::uint32_t j = 0; j < m.network().ports; ++j) {
-        detail::pair_checkpoint(meter, j);
-        count += m.reach(i, j) == PairReach::relay ? 1U : 0U;
-      }
+      (void)m.scan_row(i, 0, [&count](std::uint32_t, PairReach r) {
+        count += r == PairReach::relay ? 1U : 0U;
+        return true;
+      }, meter);
     }
     return count;
   }
