@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
 # figures as Markdown (progress goes to stderr).
-#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store]   (default: the first three)
+#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store] [check] [planning]
+#   (default: the first three)
 #     host    Google Benchmark: exchange throughput against the table baseline
 #             and the verifier against its per-message replay (figure 5; the
 #             ratios end its output), the controller step and port send on the host
@@ -26,6 +27,8 @@
 #             save's and an erase's passes through the MPS2's and the micro:bit's flash
 #     check   a clean round's outputs checked (part of target, bench_check) on every
 #             board: ROUND_CHECK's one read at N = 16 and at capacity, and port by port
+#     planning  planning around faults, locating hidden ones and resumed rounds on every
+#             board (the last part of target, bench_planning): half an hour
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
 # each configured from the presets (host, arm-m3, arm-m0plus, arm-m4f, arm-m7,
 # arm-m4-stm32, arm-m3-stm32).
@@ -38,8 +41,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target|slices|backends|store|check) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check)" >&2; exit 2 ;;
+    host|report|target|slices|backends|store|check|planning) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check, planning)" >&2; exit 2 ;;
   esac
 done
 
@@ -117,6 +120,13 @@ config_store() {
   python3 bench/target/collect.py store "${board_args[@]}"
 }
 
+# Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md, "Planning
+# around faults on the device"), and locating hidden faults, on every board.
+device_planning() {
+  on_every_board bench_planning plan
+  python3 bench/target/collect.py planning "${board_args[@]}"
+}
+
 # A clean round's outputs checked (docs/PERFORMANCE.md, "Checking the outputs after every
 # round"): ROUND_CHECK and port by port, on every board.
 round_check() {
@@ -129,6 +139,10 @@ for part in "${parts[@]}"; do
     check)
       plugin_built
       round_check
+      ;;
+    planning)
+      plugin_built
+      device_planning
       ;;
     store)
       plugin_built
@@ -205,10 +219,7 @@ for part in "${parts[@]}"; do
       round_check
       switch_backends
       config_store
-      # Planning around faults on the device and resumed rounds (docs/PERFORMANCE.md,
-      # "Planning around faults on the device").
-      on_every_board bench_planning plan
-      python3 bench/target/collect.py planning "${board_args[@]}"
+      device_planning
       ;;
   esac
 done
