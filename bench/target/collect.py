@@ -81,8 +81,11 @@ def icount(args):
     if len(groups) != len(counts):
         sys.exit(f"collect: {len(groups)} named groups but {len(counts)} plugin lines: "
                  "was QEMU run with the plugin and -d plugin?")
-    for g, c in zip(groups, counts):
+    for k, (g, c) in enumerate(zip(groups, counts)):
         g["intervals"], g["min"], g["max"], g["total"] = c
+        if g["intervals"] == 0:
+            sys.exit(f"collect: {out}: group {k + 1} ('{g['what']}' {g}) counted no interval: "
+                     "QEMU did not report its START or STOP marker")
     calibration = [g for g in groups if g["what"] == "calibrate"]
     if calibration and calibration[0]["max"] != 0:
         sys.exit("collect: the empty bracket did not count 0 instructions")
@@ -238,8 +241,11 @@ def paired(spec):
     if len(groups) != len(counts):
         sys.exit(f"collect: {out}: {len(groups)} named groups but {len(counts)} plugin lines "
                  "(was QEMU run with the plugin and -d plugin?)")
-    for g, c in zip(groups, counts):
+    for k, (g, c) in enumerate(zip(groups, counts)):
         g["intervals"], g["min"], g["max"], g["total"] = c
+        if g["intervals"] == 0:
+            sys.exit(f"collect: {out}: group {k + 1} ('{g['what']}' {g}) counted no interval: "
+                     "QEMU did not report its START or STOP marker")
     calibration = [g for g in groups if g["what"] == "calibrate"]
     if calibration and calibration[0]["max"] != 0:
         sys.exit(f"collect: {out}: the empty bracket did not count 0 instructions")

@@ -231,7 +231,8 @@ TEST_CASE("fault sets: scan_row visits the crossing pairs of a row with reach(),
         if (!m) continue;  // a random list may repeat an element
         INFO("topology ", a2a::name(t), " N ", ports, " set ", set);
         for (std::uint32_t i = 0; i < ports; i += ports > 64 ? 7 : 1) {
-          for (const std::uint32_t first : {0U, 1U, 31U, 32U, ports / 2 + 3, ports - 1}) {
+          const std::array<std::uint32_t, 6> starts{0, 1, 31, 32, ports / 2 + 3, ports - 1};
+          for (const std::uint32_t first : starts) {
             if (first >= ports) continue;
             CHECK(row_as_reach(*m, i, first));
             ++rows;
