@@ -158,11 +158,13 @@ class RoundProgrammer {
   bool stepped_{false};  // the attempt under way was stepped
 };
 
-/// A fabric that reports what each output received (hal::FabricDriver: ARRIVED, and
-/// ROUND_CHECK where the block has register map 2.2).
+/// A fabric that reports what each output received (hal::FabricDriver: ARRIVED, read
+/// one output at a time by the diagnosis, and ROUND_CHECK where the block has register
+/// map 2.2).
 template <class C>
 concept MonitoredFabric = requires(C& c, std::uint32_t i) {
   { c.monitors() } -> std::same_as<bool>;
+  c.arrived(i);
   { c.checks_rounds() } -> std::same_as<bool>;
   { c.round_check() } -> std::same_as<Result<hal::RoundCheck>>;
   { c.first_unarrived(i, i) } -> std::same_as<Result<std::uint32_t>>;
