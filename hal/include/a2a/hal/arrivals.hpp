@@ -42,11 +42,11 @@ inline constexpr std::uint32_t kAllArrived = ~std::uint32_t{0};
 namespace detail {
 
 /// Ports [first, end) of one idle word, all sending (the common case: a tight loop).
-/// Header and arrived offsets raw. A header's destination is kept inside ARRIVED: by
-/// a mask where the capacity is a power of two (a destination >= N reads an ARRIVED
-/// word the block leaves 0: a mismatch; one beyond the capacity is a corrupted header,
-/// which the block flags MISROUTE, so the round is not clean and never checked here),
-/// by a comparison with N otherwise. Unrolled: about 9 instructions a port on a
+/// Header and arrived offsets raw. A header's destination is kept inside ARRIVED, by a
+/// mask where the capacity is a power of two, else by a comparison with N: in a round
+/// checked here (clean) every header names the output its signal reached, or the block
+/// would have flagged MISROUTE, so only a misread header names another output, and the
+/// read must stay inside the block. Unrolled: about 9.5 instructions a port on a
 /// Cortex-M3 (docs/PERFORMANCE.md).
 template <class Layout, RegisterBus Bus>
 [[nodiscard]] constexpr std::uint32_t first_unarrived_all(Bus& bus, std::uint32_t ports, std::uint32_t first,
