@@ -10,7 +10,8 @@
 // A first hop takes, of the source's messages that p relays, the one whose forward
 // vector has the most messages waiting, so forwards bunch into few rounds.
 // Time: O(N) per round for the vector, O(first hops x messages of a source) for the
-// hops, O(N x classes) per source for the counts.
+// hops, O(N / 32 x classes x faults + N) per source for the counts (contribute: 32
+// relays a word).
 #pragma once
 
 #include <bit>
