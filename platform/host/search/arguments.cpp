@@ -11,7 +11,8 @@ const char* usage() {
   return "usage: a2a_search_main --ports N [--topology NAME] [--rounds R] [--stop-at R] [--budget SECONDS]\n"
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
          "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE]\n"
-         "                       [--known-only]\n"
+         "                       [--known-only] [--lns [--attempts N] [--attempt-budget S]\n"
+         "                       [--attempt-conflicts C] [--resume]]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
@@ -26,7 +27,13 @@ const char* usage() {
          "  --solver-arg ARG one more argument for the solver, e.g. --sat (repeatable)\n"
          "  --seed S         the solver's random seed (default 0)\n"
          "  --from FILE      start from this stored set instead of the best set the core knows\n"
-         "  --known-only     no search: check and write the best set the core knows\n";
+         "  --known-only     no search: check and write the best set the core knows\n"
+         "  --lns            large-neighbourhood search: free K rounds (--free, default 16) of the best set\n"
+         "                   at a time and ask the solver for K - 1 (seed --seed; state in FILE.lns)\n"
+         "  --attempts N     LNS attempts of this run (default: until --total or --stop-at)\n"
+         "  --attempt-budget S  solver time per LNS attempt in seconds (default 30)\n"
+         "  --attempt-conflicts C  solver conflicts per LNS attempt (default: no limit; repeats exactly)\n"
+         "  --resume         go on with the LNS run that wrote --out FILE (and FILE.lns)\n";
 }
 
 namespace {
@@ -68,6 +75,9 @@ bool parse_valued(const std::string& arg, const std::string& value, SearchOption
   else if (arg == "--seed") return parse_whole(arg, value, 0, options.seed, error);
   else if (arg == "--budget") return parse_seconds(arg, value, 86400, options.budget_seconds, error);
   else if (arg == "--total") return parse_seconds(arg, value, 864000, options.total_seconds, error);
+  else if (arg == "--attempts") return parse_whole(arg, value, 1, options.attempts, error);
+  else if (arg == "--attempt-budget") return parse_seconds(arg, value, 86400, options.attempt_seconds, error);
+  else if (arg == "--attempt-conflicts") return parse_whole(arg, value, 1, options.attempt_conflicts, error);
   else if (arg == "--from") options.from = value;
   else if (arg == "--out") options.out = value;
   else if (arg == "--proof") options.proof_dir = value;
@@ -97,6 +107,10 @@ bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, 
     }
     if (arg == "--known-only") {
       options.search = false;
+      continue;
+    }
+    if (arg == "--lns" || arg == "--resume") {
+      (arg == "--lns" ? options.lns : options.resume) = true;
       continue;
     }
     if (k + 1 >= argc) {

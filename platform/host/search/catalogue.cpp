@@ -1,5 +1,6 @@
 #include "a2a/search/catalogue.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -45,10 +46,12 @@ std::string format_stored_set(const StoredSet& stored) {
 }
 
 bool write_stored_set(const std::string& path, const StoredSet& stored, std::string& error) {
-  std::ofstream file(path);
+  // Written beside and renamed over: a search stopped while it writes leaves the old set.
+  const std::string partial = path + ".partial";
+  std::ofstream file(partial);
   file << format_stored_set(stored);
   file.close();
-  if (!file) {
+  if (!file || std::rename(partial.c_str(), path.c_str()) != 0) {
     error = "cannot write " + path;
     return false;
   }
@@ -217,6 +220,11 @@ bool write_dump(const std::string& path, const ConfigSet& set, std::string& erro
     return false;
   }
   return true;
+}
+
+bool write_set_file(const std::string& path, const StoredSet& stored, std::string& error) {
+  const bool json = path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+  return json ? write_dump(path, stored.set, error) : write_stored_set(path, stored, error);
 }
 
 }  // namespace a2a::search

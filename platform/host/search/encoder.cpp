@@ -8,17 +8,6 @@
 namespace a2a::search {
 namespace {
 
-/// A configuration that forces every output port from a tag (stage 0 the most
-/// significant bit), so route() walks the path with that tag whatever the states.
-struct ForcedTag {
-  std::uint32_t tag{0};
-  std::uint32_t stages{0};
-  [[nodiscard]] std::uint32_t switch_state(std::uint32_t, std::uint32_t) const { return 0; }
-  [[nodiscard]] std::uint32_t forced_port(std::uint32_t s, std::uint32_t) const {
-    return (tag >> (stages - 1 - s)) & 1U;
-  }
-};
-
 std::uint32_t node_index(std::uint32_t depth, std::uint32_t prefix) { return (1U << depth) - 2U + prefix; }
 
 }  // namespace

@@ -11,9 +11,11 @@
 #include "a2a/any_schedule.hpp"
 #include "a2a/gsen_sets.hpp"
 #include "a2a/route.hpp"
+#include "a2a/search/bounds.hpp"
 #include "a2a/search/catalogue.hpp"
 #include "a2a/search/config_set.hpp"
 #include "a2a/search/encoder.hpp"
+#include "a2a/search/lns.hpp"
 #include "a2a/search/solver.hpp"
 #include "a2a/topology.hpp"
 
@@ -88,7 +90,7 @@ bool is_json(const std::string& path) { return path.size() > 5 && path.substr(pa
 /// The set as a JSON dump (FILE.json) or in the stored form; false, said on `err`, on failure.
 bool write_best(const std::string& path, const StoredSet& best, std::ostream& err) {
   std::string error;
-  const bool written = is_json(path) ? write_dump(path, best.set, error) : write_stored_set(path, best, error);
+  const bool written = write_set_file(path, best, error);
   if (!written) err << "a2a search: error: " << error << "\n";
   return written;
 }
@@ -141,6 +143,8 @@ class Search {
     out_ << "network: " << name(net_.topology) << ", N = " << n_ << ", " << net_.stages << " stages of "
          << net_.switches_per_stage() << " switches\n";
     if (best_.set.rounds() != 0) out_ << "known: " << best_.set.rounds() << " rounds (" << best_.note << ")\n";
+    bound_ = counting_bound(net_);
+    out_ << "lower bound: " << bound_.bound << " rounds (" << bound_.why << ")\n";
     return 0;
   }
 
@@ -149,15 +153,47 @@ class Search {
     const std::uint32_t known = best_.set.rounds();
     r_ = options_.rounds != 0 ? options_.rounds : (known != 0 ? known - 1 : trees_.tags());
     if (const int status = make_folder(); status != 0) return status;
+    if (options_.lns && options_.search) return neighbourhood_search();
     int status = 0;
     for (; options_.search && r_ >= n_; --r_) {
       if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
+      if (r_ < bound_.bound) {
+        below_ = std::to_string(r_) + " rounds: impossible, proved by counting (the lower bound above)";
+        break;
+      }
       if (!try_rounds(status)) break;
     }
-    if (!scratch_.empty()) {
-      std::error_code ignored;
-      std::filesystem::remove_all(scratch_, ignored);
+    remove_scratch();
+    return status;
+  }
+
+  void remove_scratch() {
+    if (scratch_.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove_all(scratch_, ignored);
+  }
+
+  /// --lns: from the best set known (a set there must be), until the LNS ends.
+  int neighbourhood_search() {
+    int status = 0;
+    if (best_.set.rounds() == 0) {
+      status = fail(2, "--lns needs a set to start from: the core knows none for this network (give --from FILE)");
+    } else if (best_.set.rounds() <= bound_.bound) {
+      below_ = std::to_string(best_.set.rounds() - 1) + " rounds: impossible, proved by counting (the lower bound above)";
+    } else {
+      LnsState resumed;
+      if (options_.resume && !read_lns_state(options_.out + ".lns", resumed, below_)) {
+        status = fail(2, below_);
+      } else {
+        const LnsOutcome outcome =
+            large_neighbourhood_search(options_, trees_, version_, folder_, resumed, bound_.bound, best_, err_);
+        status = outcome.status;
+        found_any_ = outcome.improved;
+        below_ = outcome.below;
+        r_ = n_;  // finish() reads r_ < n_ as "went below N"
+      }
     }
+    remove_scratch();
     return status;
   }
 
@@ -165,7 +201,7 @@ class Search {
   int finish() {
     if (options_.search && r_ < n_ && below_.empty())
       below_ = std::to_string(n_ - 1) + " rounds: impossible (a round serves at most N pairs)";
-    if (options_.search && !below_.empty() && best_.set.rounds() != 0)
+    if (options_.search && !options_.lns && !below_.empty() && best_.set.rounds() != 0)
       best_.note += (found_any_ ? "; " : "; a2a search: ") + below_;
     if (best_.set.rounds() == 0) {
       out_ << "best: none found\n";
@@ -176,6 +212,8 @@ class Search {
            << describe_check(check, n_) << "\n";
     }
     if (!below_.empty()) out_ << "below: " << below_ << "\n";
+    if (best_.set.rounds() != 0 && best_.set.rounds() == bound_.bound)
+      out_ << "optimal: R(" << n_ << ") = " << bound_.bound << ", the lower bound (proved by counting)\n";
     if (!options_.out.empty() && best_.set.rounds() != 0 && (found_any_ || options_.write_known)) {
       if (!write_best(options_.out, best_, err_)) return 3;
       out_ << "wrote: " << options_.out << (is_json(options_.out) ? " (JSON dump)" : " (stored set)") << "\n";
@@ -311,6 +349,7 @@ class Search {
   std::string scratch_;
   std::string folder_;
   bool found_any_{false};
+  CountingBound bound_;
 };
 
 }  // namespace
@@ -342,7 +381,15 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
         << "\" (Debian: apt-get install cadical)\n";
     return 3;
   }
-  Search search(options, net, version, out, err);
+  SearchOptions resolved = options;
+  if (options.resume) {
+    if (!options.lns || options.out.empty()) {
+      err << "a2a search: error: --resume goes on with an --lns run: give --lns and the --out FILE it wrote\n";
+      return 2;
+    }
+    resolved.from = options.out;
+  }
+  Search search(resolved, net, version, out, err);
   if (const int status = search.start_from(); status != 0) return status;
   if (const int status = search.search(); status != 0) return status;
   return search.finish();

@@ -42,6 +42,7 @@ SolveResult solve(const Cnf& cnf, const SolveRequest& request) {
   const auto limit = static_cast<long>(std::ceil(request.budget_seconds));
   std::ostringstream command;
   command << quote(request.solver) << " -t " << (limit < 1 ? 1 : limit) << " --seed=" << request.seed;
+  if (request.conflict_limit != 0) command << " -c " << request.conflict_limit;
   if (request.check_proof) command << " --check";
   for (const std::string& arg : request.extra_args) command << " " << quote(arg);
   command << " " << quote(request.cnf_path);

@@ -35,6 +35,9 @@ struct StoredSet {
 /// The stored form as text.
 [[nodiscard]] std::string format_stored_set(const StoredSet& stored);
 
+/// `path` ending in .json: the JSON dump below; anything else: the stored form.
+[[nodiscard]] bool write_set_file(const std::string& path, const StoredSet& stored, std::string& error);
+
 /// The project's JSON dump (docs/dump-format.md) of the set's exchange: every
 /// switch's state per round and the ports that send; schedule name "searched-set".
 [[nodiscard]] bool write_dump(const std::string& path, const ConfigSet& set, std::string& error);

@@ -24,6 +24,17 @@
 
 namespace a2a::search {
 
+/// A configuration that forces every output port from a tag (stage 0 the most
+/// significant bit), so route() walks the path with that tag whatever the states.
+struct ForcedTag {
+  std::uint32_t tag{0};
+  std::uint32_t stages{0};
+  [[nodiscard]] std::uint32_t switch_state(std::uint32_t, std::uint32_t) const { return 0; }
+  [[nodiscard]] std::uint32_t forced_port(std::uint32_t s, std::uint32_t) const {
+    return (tag >> (stages - 1 - s)) & 1U;
+  }
+};
+
 /// The path trees of every source (d = 2). Node of depth k (1..n) with output-port
 /// prefix p has index 2^k - 2 + p; its switch is at stage k - 1.
 struct PathTrees {

@@ -50,6 +50,17 @@ struct SearchOptions {
   /// Extra arguments for the solver, e.g. "--sat" (cadical's options for satisfiable instances).
   std::vector<std::string> solver_args;
   std::uint32_t seed{0};
+  /// The large-neighbourhood search (lns.hpp) instead of one R after the other: K =
+  /// free_rounds (default 16) rounds freed per attempt, the solver asked for K - 1.
+  bool lns{false};
+  /// Attempts of this run (0: no limit; --total and --stop-at end it too).
+  std::uint32_t attempts{0};
+  /// Solver time per attempt, seconds.
+  double attempt_seconds{30};
+  /// Solver conflicts per attempt (0: no limit): the same on any machine.
+  std::uint32_t attempt_conflicts{0};
+  /// Go on from `out` and its state file (`out`.lns) where a run stopped.
+  bool resume{false};
 };
 
 /// Runs the search; the result on `out`, progress and errors on `err`. Exit status:

@@ -30,6 +30,9 @@ struct SolveRequest {
   std::string proof_path;         ///< non-empty: the DRAT proof goes here (binary DRAT)
   bool check_proof{false};        ///< run cadical's own online proof checker (--check)
   double budget_seconds{600};
+  /// Conflicts the solver may spend (cadical -c; 0: no limit): unlike the wall-clock
+  /// budget, the same on any machine, so a search that uses it repeats exactly.
+  std::uint64_t conflict_limit{0};
   std::uint32_t seed{0};
   std::vector<std::string> extra_args;  ///< passed to the solver before the CNF
   /// Called with the solver's periodic report lines (progress), may be empty.
