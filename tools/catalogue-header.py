@@ -57,6 +57,19 @@ def read_set(path):
     return n, stages, rounds
 
 
+def read_note(path):
+    """The set's note line (where it came from), "" when it has none."""
+    with open(path, encoding="ascii") as f:
+        for line in f.read().splitlines():
+            if line.startswith("note "):
+                return line[5:]
+    return ""
+
+
+def c_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def route_round(n, stages, data):
     """out[i]: the output input i reaches; the shuffle t -> (2t + floor(2t / N)) mod N
     in front of every stage, switch y on terminals 2y, 2y + 1, a crossed one swaps them."""
@@ -94,9 +107,10 @@ def compiled_sets(root):
     sets = []
     for name in sorted(os.listdir(folder)):
         if name.startswith("gsen-") and name.endswith(".txt"):
-            n, stages, rounds = read_set(os.path.join(folder, name))
+            path = os.path.join(folder, name)
+            n, stages, rounds = read_set(path)
             if len(rounds) < on_the_fly_rounds(n):
-                sets.append((n, stages, rounds))
+                sets.append((n, stages, rounds, f"data/gsen-sets/{name}: {read_note(path)}"))
     return sorted(sets)
 
 
@@ -106,7 +120,7 @@ def header(sets):
            "#pragma once", "", "#include <cstdint>", "", '#include "a2a/configuration_table.hpp"',
            '#include "a2a/topology.hpp"', "", "namespace a2a::catalogue {", ""]
     entries = []
-    for n, stages, rounds in sets:
+    for n, stages, rounds, origin in sets:
         data = b"".join(rounds)
         out.append(f"// GSEN N = {n}: {len(rounds)} rounds (on the fly: {on_the_fly_rounds(n)}), "
                    f"{len(rounds[0])} bytes a round.")
@@ -117,7 +131,7 @@ def header(sets):
         out += byte_rows(idle_bytes(n, stages, rounds))
         out.append("};")
         out.append("")
-        entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, kStates{n}, kIdle{n}}},")
+        entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, kStates{n}, kIdle{n},\n     {c_string(origin)}}},")
     if not entries:  # an array needs one element: an entry for no network (N = 0)
         entries.append("    {Topology::gsen, 0, 0, {}, {}},")
     out.append("inline constexpr ConfigurationTable kTables[] = {")

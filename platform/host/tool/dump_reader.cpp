@@ -204,6 +204,10 @@ std::unique_ptr<Plan> read_dump(std::istream& in, const std::string& source_name
   if (!schedule.is_string()) c.fail("schedule", "must be a string");
   info.schedule = schedule.get<std::string>();
   info.origin = "dump " + source_name + " (schedule " + info.schedule + ")";
+  if (const auto source = doc.find("schedule_source"); source != doc.end()) {
+    if (!source->is_string()) c.fail("schedule_source", "must be a string");
+    info.schedule_source = source->get<std::string>();
+  }
   info.faults = read_faults(c, doc, info.net);
   info.dead_links = read_dead_links(c, doc, info.net);
   info.stuck = read_stuck(c, doc, info.net, info.faults);

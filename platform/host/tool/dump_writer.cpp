@@ -13,8 +13,10 @@ void write_json_dump(const Plan& plan, std::ostream& out) {
   const Network& net = info.net;
   // The schedule name may come from a dump read back (--input), so it is escaped as JSON.
   out << "{\"topology\": \"" << name(net.topology) << "\", \"ports\": " << net.ports << ", \"radix\": " << net.radix
-      << ", \"stages\": " << net.stages << ", \"schedule\": " << nlohmann::json(info.schedule).dump()
-      << ",\n \"faults\": [";
+      << ", \"stages\": " << net.stages << ", \"schedule\": " << nlohmann::json(info.schedule).dump();
+  if (!info.schedule_source.empty())
+    out << ",\n \"schedule_source\": " << nlohmann::json(info.schedule_source).dump();
+  out << ",\n \"faults\": [";
   for (std::size_t k = 0; k < info.faults.size(); ++k)
     out << (k == 0 ? "" : ", ") << '[' << info.faults[k].stage << ", " << info.faults[k].sw << ']';
   out << ']';

@@ -72,6 +72,8 @@ struct PlanInfo {
   std::vector<DeadLink> dead_links;  ///< the dump's "fault_links" (absent: none)
   std::vector<StuckSwitch> stuck;    ///< the dump's "stuck_faults" (absent: none)
   std::vector<LeftOutPair> left_out;  ///< degraded: the pairs not delivered (the dump's "left_out")
+  /// The table family: the stored set's file and note (the dump's "schedule_source"; absent: none).
+  std::string schedule_source;
   bool optical{false};
   std::uint32_t rounds{0};
 };

@@ -14,9 +14,10 @@
 namespace a2a::tool {
 namespace {
 
-constexpr const char* kValued[] = {"topology", "ports", "rounds", "stop-at", "budget", "total", "free",
-                                   "out",      "proof", "solver", "seed",    "from"};
-constexpr const char* kFlags[] = {"check-proof", "known-only"};
+constexpr const char* kValued[] = {"topology", "ports",  "rounds", "stop-at",  "budget",         "total",
+                                   "free",     "out",    "proof",  "solver",   "seed",           "from",
+                                   "attempts", "attempt-budget", "attempt-conflicts"};
+constexpr const char* kFlags[] = {"check-proof", "known-only", "lns", "resume"};
 
 int run_search(const Args& args) {
   std::vector<std::string> words{"a2a search"};
@@ -49,11 +50,14 @@ void add_search_command(CommandLine& cli) {
       {"search", "the fewest configurations that complete the exchange, found with a SAT solver",
        "a2a search --ports N [--topology T] [--rounds R] [--stop-at R] [--budget S] [--total S] [--free K]\n"
        "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--solver-arg ARG]...\n"
-       "                  [--seed S] [--from FILE] [--known-only]",
+       "                  [--seed S] [--from FILE] [--known-only]\n"
+       "                  [--lns [--attempts N] [--attempt-budget S] [--attempt-conflicts C] [--resume]]",
        "Starting from the best set known (the default schedule's configurations, or --from), asks the SAT\n"
        "solver (cadical) for a set of R configurations, lowering R after each set found, until the solver\n"
        "finds none within the budget. Every set is checked at switch level before it is reported or\n"
        "written; a smaller R is said impossible only on an UNSAT answer with every round free.\n"
+       "--lns: a large-neighbourhood search instead: K rounds of the best set freed at a time, the solver\n"
+       "asked for K - 1 within a short budget; resumable (--resume) from the state it writes beside --out.\n"
        "Exit status 0: done; 2: bad options; 3: the solver could not run or a set failed its check.\n"
        "docs/search.md"},
       run_search);
@@ -75,6 +79,13 @@ void add_search_command(CommandLine& cli) {
   CommandLine::number(app, "seed", "S", "the solver's random seed (default 0)");
   CommandLine::value(app, "from", "FILE", "start from this stored set instead of the best set the core knows");
   CommandLine::flag(app, "known-only", "no search: check and write the best set the core knows");
+  CommandLine::flag(app, "lns", "large-neighbourhood search: free K rounds (--free, default 16), ask for K - 1");
+  CommandLine::number(app, "attempts", "N", "LNS attempts of this run (default: until --total or --stop-at)",
+                      NumberRange{1, 1000000, "attempts"});
+  CommandLine::value(app, "attempt-budget", "S", "solver time per LNS attempt in seconds (default 30)");
+  CommandLine::number(app, "attempt-conflicts", "C", "solver conflicts per LNS attempt (repeats exactly)",
+                      NumberRange{1, 1000000, "conflicts"});
+  CommandLine::flag(app, "resume", "go on with the LNS run that wrote --out FILE (and FILE.lns)");
 }
 
 }  // namespace a2a::tool

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "a2a/limits.hpp"
 #include "a2a/route.hpp"
@@ -37,6 +38,9 @@ struct ConfigurationTable {
   std::uint32_t rounds{0};
   std::span<const std::uint8_t> states{};
   std::span<const std::uint8_t> idle{};
+  /// Where the set came from: its file and the note the search wrote there (what
+  /// the console's exchange line and `a2a dump` name).
+  std::string_view origin{};
 
   [[nodiscard]] static constexpr bool bit(std::span<const std::uint8_t> bits, std::size_t k) {
     return ((bits[k / 8] >> (k % 8)) & 1U) != 0;
