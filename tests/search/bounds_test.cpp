@@ -83,5 +83,7 @@ TEST_CASE("no round of a stored set serves more single-path pairs than the bound
       most = std::max(most, single);
     }
     CHECK(most <= bound.per_round);
+    // Paper 000's sets for 44 and 92 serve exactly H in every round: the bound is tight.
+    if (net.ports == 44 || net.ports == 92) CHECK(most == bound.per_round);
   }
 }

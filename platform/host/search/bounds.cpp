@@ -43,11 +43,13 @@ CountingBound counting_bound(const Network& net) {
   const std::uint64_t by_count =
       result.per_round == 0 ? 0 : (result.single_pairs + result.per_round - 1) / result.per_round;
   result.bound = by_count > n ? static_cast<std::uint32_t>(by_count) : n;
-  result.why = std::to_string(result.single_pairs) + " pairs have a single path; the single paths leave stage " +
-               std::to_string(result.stage) + " by " + std::to_string(result.per_round) +
-               " switch output ports, each carrying at most one signal a round, so a round serves at most " +
-               std::to_string(result.per_round) + " of them: at least " + std::to_string(by_count) +
-               " rounds" + (by_count > n ? "" : " (at most N: the bound is N, a round serves at most N pairs)");
+  const std::string counted = std::to_string(result.single_pairs) + " pairs have a single path, at most " +
+                              std::to_string(result.per_round) + " a round (their paths leave stage " +
+                              std::to_string(result.stage) + " by " + std::to_string(result.per_round) +
+                              " switch output ports, one signal each a round)";
+  result.why = by_count > n ? counted + ": at least " + std::to_string(by_count) + " rounds"
+                            : "a round serves at most N pairs; counting gives less: " + counted + ", at least " +
+                                  std::to_string(by_count) + " rounds";
   return result;
 }
 

@@ -70,12 +70,6 @@ std::string seconds_text(double seconds) {
 /// Neighbourhoods drawn per attempt; the solver gets the one with the fewest open pairs.
 constexpr std::uint32_t kDraws = 8;
 
-/// A draw's rank (lower is better): fitting by counting first, then the fewest inputs and
-/// outputs every new round must serve, then the fewest open pairs.
-std::tuple<bool, std::uint32_t, std::uint64_t> rank(const FreedShape& shape, std::uint32_t free) {
-  return {!shape.fits(free), shape.tight(free), shape.open};
-}
-
 /// One attempt's answer, for the progress line and K's adaptation.
 enum class Answer : std::uint8_t { found, moved, none, unknown, does_not_fit, failed };
 
@@ -156,8 +150,8 @@ class Lns {
          << "): R " << best_.set.rounds() << ", " << move.freed.size() << " freed, " << asked << " asked for";
     if (move.shift) err_ << ", " << move.moved.size() << " of round " << move.target << "'s pairs moved";
     err_ << ", " << shape.open << " open pairs";
-    if (!shape.fits(asked)) {
-      err_ << ": cannot fit " << asked << " rounds (an input or output has " << shape.busiest << " open pairs); "
+    if (!fits(shape, asked)) {
+      err_ << ": cannot fit " << asked << " rounds (an input, an output or a single-path port has more open pairs); "
            << seconds_text(elapsed()) << "\n";
       return Answer::does_not_fit;
     }
@@ -194,51 +188,78 @@ class Lns {
     bool shift{false};
     Neighbourhood neighbourhood{Neighbourhood::random};
     std::vector<std::uint32_t> freed;
-    std::uint32_t target{0};                   ///< shift: the round that gives up pairs
+    std::uint32_t target{0};  ///< the round a drop frees, or whose pairs a shift moves
     std::vector<std::pair<std::uint32_t, std::uint32_t>> moved;  ///< shift: its pairs the new rounds must serve
     [[nodiscard]] std::uint32_t asked() const {
       return static_cast<std::uint32_t>(freed.size()) - (shift ? 0U : 1U);
     }
   };
 
-  /// The attempt's rounds: of a few draws, the one that fits, with the fewest tight
-  /// ports, then open pairs. A shift's target is the round with the fewest pairs no
-  /// other round serves; half of them (at least one) move, so that it empties over a
-  /// few shifts and is dropped.
+  /// The attempt's rounds. Its target is the round with the fewest pairs that only it
+  /// serves and that have one path (those can move only where a single-path port is
+  /// free), then the fewest such pairs in all: a drop frees it and K - 1 others, a shift
+  /// frees K others and moves half of its only-once pairs (two-path ones first) into
+  /// them, so that it empties over a few shifts and is dropped. The others: of a few
+  /// draws of the neighbourhood, the one that fits, with the fewest tight ports, then
+  /// the fewest open pairs.
   Move choose_move(const Coverage& coverage, Random& random) {
     Move move;
     move.shift = state_.attempt % 2 == 1;
     move.neighbourhood = static_cast<Neighbourhood>((state_.attempt / 2) % kNeighbourhoods);
-    const std::uint32_t k = std::min(state_.free, best_.set.rounds() - (move.shift ? 1U : 0U));
-    if (move.shift) pick_target(coverage, random, move);
-    FreedShape shape;
+    pick_target(coverage, random, move);
+    const std::uint32_t k = std::min(state_.free, best_.set.rounds() - 1);
+    std::tuple<bool, std::uint32_t, std::uint64_t> best_rank{};
     for (std::uint32_t draw = 0; draw < kDraws; ++draw) {
-      std::vector<std::uint32_t> drawn = choose_rounds(coverage, move.neighbourhood, k, random);
-      if (move.shift) std::erase(drawn, move.target);
+      // K others for a shift, K - 1 beside the target for a drop.
+      std::vector<std::uint32_t> drawn = choose_rounds(coverage, move.neighbourhood, k + (move.shift ? 1U : 0U), random);
+      if (std::erase(drawn, move.target) == 0) drawn.pop_back();
+      if (!move.shift) drawn.insert(std::lower_bound(drawn.begin(), drawn.end(), move.target), move.target);
       const std::uint32_t asked = static_cast<std::uint32_t>(drawn.size()) - (move.shift ? 0U : 1U);
-      FreedShape drawn_shape = freed_shape(coverage, drawn, move.moved);
-      if (!move.freed.empty() && !(rank(drawn_shape, asked) < rank(shape, move.asked()))) continue;
+      const auto drawn_rank = rank(freed_shape(coverage, drawn, move.moved), asked);
+      if (!move.freed.empty() && !(drawn_rank < best_rank)) continue;
       move.freed = std::move(drawn);
-      shape = std::move(drawn_shape);
+      best_rank = drawn_rank;
     }
     return move;
   }
 
+  /// A draw's rank (lower is better): fitting by counting first (inputs, outputs and the
+  /// ports of single paths), then the fewest inputs and outputs every new round must
+  /// serve, then the fewest open pairs.
+  [[nodiscard]] std::tuple<bool, std::uint32_t, std::uint64_t> rank(const FreedShape& shape,
+                                                                    std::uint32_t asked) const {
+    return {!fits(shape, asked), shape.tight(asked), shape.open};
+  }
+  [[nodiscard]] bool fits(const FreedShape& shape, std::uint32_t asked) const {
+    return shape.fits(asked) && singles_.busiest_port(shape.pairs) <= asked;
+  }
+
   void pick_target(const Coverage& coverage, Random& random, Move& move) const {
-    std::uint32_t fewest = n_ + 1;
+    std::pair<std::uint32_t, std::uint32_t> fewest{n_ + 1, n_ + 1};
     for (std::uint32_t r = 0; r < coverage.rounds(); ++r) {
-      const std::uint32_t unique = coverage.ports() - coverage.slack(r);
-      if (unique < fewest || (unique == fewest && random.below(2) == 0)) {
-        fewest = unique;
+      std::pair<std::uint32_t, std::uint32_t> only{0, 0};  // (one-path, all) pairs only r serves
+      for (std::uint32_t i = 0; i < n_; ++i)
+        if (const std::uint32_t j = coverage.destination(r, i); j < n_ && coverage.covers(i, j) == 1) {
+          only.first += singles_.single(i, j) ? 1U : 0U;
+          ++only.second;
+        }
+      if (only < fewest || (only == fewest && random.below(2) == 0)) {
+        fewest = only;
         move.target = r;
       }
     }
+    if (!move.shift) return;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> two_paths;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> one_path;
     for (std::uint32_t i = 0; i < n_; ++i)
       if (const std::uint32_t j = coverage.destination(move.target, i); j < n_ && coverage.covers(i, j) == 1)
-        move.moved.emplace_back(i, j);
+        (singles_.single(i, j) ? one_path : two_paths).emplace_back(i, j);
+    for (auto* group : {&two_paths, &one_path})
+      for (std::size_t m = 0; m + 1 < group->size(); ++m)
+        std::swap((*group)[m], (*group)[m + random.below(static_cast<std::uint32_t>(group->size() - m))]);
+    move.moved = std::move(two_paths);
+    move.moved.insert(move.moved.end(), one_path.begin(), one_path.end());
     const std::size_t keep = std::max<std::size_t>(1, (move.moved.size() + 1) / 2);
-    for (std::size_t m = 0; m < keep && m < move.moved.size(); ++m)
-      std::swap(move.moved[m], move.moved[m + random.below(static_cast<std::uint32_t>(move.moved.size() - m))]);
     if (move.moved.size() > keep) move.moved.resize(keep);
   }
 
@@ -286,6 +307,7 @@ class Lns {
 
   const SearchOptions& options_;
   const PathTrees& trees_;
+  SinglePaths singles_{trees_};
   std::uint32_t n_;
   std::uint32_t floor_;  ///< the proved lower bound: the run ends there
   std::string version_;

@@ -176,6 +176,7 @@ FreedShape freed_shape(const Coverage& coverage, const std::vector<std::uint32_t
       const std::uint16_t f = freed_covers[static_cast<std::size_t>(i) * n + j];
       if (f == 0 || f != coverage.covers(i, j)) continue;
       ++shape.open;
+      shape.pairs.emplace_back(i, j);
       shape.busiest = std::max({shape.busiest, ++shape.input_open[i], ++shape.output_open[j]});
     }
   return shape;
@@ -185,6 +186,35 @@ std::uint32_t FreedShape::tight(std::uint32_t free) const {
   std::uint32_t count = 0;
   for (std::uint32_t p = 0; p < ports; ++p) count += (input_open[p] >= free ? 1U : 0U) + (output_open[p] >= free ? 1U : 0U);
   return count;
+}
+
+SinglePaths::SinglePaths(const PathTrees& trees)
+    : trees_(trees), ports_(trees.net.ports), tag_(static_cast<std::size_t>(ports_) * ports_, kNone) {
+  std::vector<std::uint8_t> paths(tag_.size(), 0);
+  for (std::uint32_t i = 0; i < ports_; ++i)
+    for (std::uint32_t tag = 0; tag < trees.tags(); ++tag)
+      if (const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * trees.tags() + tag]; j < ports_) {
+        const std::size_t k = static_cast<std::size_t>(i) * ports_ + j;
+        tag_[k] = ++paths[k] == 1 ? tag : kNone;
+      }
+}
+
+std::uint32_t SinglePaths::busiest_port(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) const {
+  const std::uint32_t stages = trees_.net.stages;
+  const std::uint32_t w = trees_.net.switches_per_stage();
+  std::vector<std::uint32_t> load(static_cast<std::size_t>(stages) * w * 2, 0);
+  std::uint32_t most = 0;
+  for (const auto& [i, j] : pairs) {
+    const std::uint32_t tag = tag_[static_cast<std::size_t>(i) * ports_ + j];
+    if (tag == kNone) continue;
+    for (std::uint32_t depth = 1; depth <= stages; ++depth) {
+      const std::uint32_t node = (1U << depth) - 2U + (tag >> (stages - depth));
+      const PathTrees::Node& hop = trees_.nodes[static_cast<std::size_t>(i) * trees_.nodes_per_source + node];
+      const std::uint32_t port = (tag >> (stages - depth)) & 1U;
+      most = std::max(most, ++load[(static_cast<std::size_t>(depth - 1) * w + hop.switch_index) * 2 + port]);
+    }
+  }
+  return most;
 }
 
 ConfigSet drop_unneeded_rounds(const ConfigSet& set) {

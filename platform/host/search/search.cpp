@@ -158,7 +158,7 @@ class Search {
     for (; options_.search && r_ >= n_; --r_) {
       if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
       if (r_ < bound_.bound) {
-        below_ = std::to_string(r_) + " rounds: impossible, proved by counting (the lower bound above)";
+        below_ = std::to_string(r_) + " rounds: impossible, proved by counting (" + bound_text() + ")";
         break;
       }
       if (!try_rounds(status)) break;
@@ -179,7 +179,7 @@ class Search {
     if (best_.set.rounds() == 0) {
       status = fail(2, "--lns needs a set to start from: the core knows none for this network (give --from FILE)");
     } else if (best_.set.rounds() <= bound_.bound) {
-      below_ = std::to_string(best_.set.rounds() - 1) + " rounds: impossible, proved by counting (the lower bound above)";
+      below_ = std::to_string(best_.set.rounds() - 1) + " rounds: impossible, proved by counting (" + bound_text() + ")";
     } else {
       LnsState resumed;
       if (options_.resume && !read_lns_state(options_.out + ".lns", resumed, below_)) {
@@ -195,6 +195,12 @@ class Search {
     }
     remove_scratch();
     return status;
+  }
+
+  [[nodiscard]] std::string bound_text() const {
+    return "R(" + std::to_string(n_) + ") >= " + std::to_string(bound_.bound) + ": " +
+           std::to_string(bound_.single_pairs) + " single-path pairs, at most " + std::to_string(bound_.per_round) +
+           " a round; docs/search.md";
   }
 
   /// The verdict: the best set checked, what is known below it, the set written.

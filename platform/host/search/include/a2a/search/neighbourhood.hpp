@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "a2a/search/config_set.hpp"
+#include "a2a/search/encoder.hpp"
 
 namespace a2a::search {
 
@@ -80,6 +81,7 @@ struct FreedShape {
   std::uint32_t ports{0};
   std::vector<std::uint32_t> input_open;   ///< [i]: open pairs of input i
   std::vector<std::uint32_t> output_open;  ///< [j]: open pairs of output j
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  ///< the open pairs
   /// A round serves at most N pairs and at most one of each input and each output.
   [[nodiscard]] bool fits(std::uint32_t free) const { return busiest <= free && open <= std::uint64_t{free} * ports; }
   /// Inputs and outputs with `free` open pairs: each new round must serve them all.
@@ -88,6 +90,26 @@ struct FreedShape {
 /// `also`: pairs that the kept rounds serve but the new rounds must serve as well (a shift).
 [[nodiscard]] FreedShape freed_shape(const Coverage& coverage, const std::vector<std::uint32_t>& freed,
                                      const std::vector<std::pair<std::uint32_t, std::uint32_t>>& also = {});
+
+/// The pairs with a single path, and the switch output ports those paths take: such a
+/// port carries one signal a round, so `k` rounds carry at most k pairs that need it
+/// (the argument of bounds.hpp, applied to the pairs an attempt leaves open).
+class SinglePaths {
+ public:
+  explicit SinglePaths(const PathTrees& trees);
+  /// The tag of (i, j)'s one path, or none (two paths).
+  [[nodiscard]] bool single(std::uint32_t i, std::uint32_t j) const {
+    return tag_[static_cast<std::size_t>(i) * ports_ + j] != kNone;
+  }
+  /// The most of `pairs` that need one (stage, switch, output port).
+  [[nodiscard]] std::uint32_t busiest_port(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) const;
+
+ private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+  const PathTrees& trees_;
+  std::uint32_t ports_;
+  std::vector<std::uint32_t> tag_;  ///< [i * N + j]
+};
 
 /// The set without the rounds it does not need: while some round routes only pairs
 /// that other rounds route too (or none), the first such round is dropped.
