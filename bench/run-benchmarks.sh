@@ -17,7 +17,8 @@
 #             planning around faults as the controller image plans, per board at
 #             its capacity, against a quarter of the watchdog period, and a
 #             resumed round against a fresh one (bench_planning); before it the
-#             round loop's slices per board at its capacity (bench_runner) and
+#             round loop's slices per board at its capacity (bench_runner, and a
+#             round of the table family's largest stored set within it) and
 #             the runner's slices with planning and diagnosis (bench_slices)
 #     slices  only the last two (part of target): a few minutes
 #     backends  the switch backends per round on the Cortex-M3 (part of target,
@@ -93,6 +94,7 @@ on_every_board() {
 runner_slices() {
   on_every_board bench_runner runner
   python3 bench/target/collect.py runner "${board_args[@]}"
+  python3 bench/target/collect.py table "${board_args[@]}"
   on_every_board bench_slices slices
   python3 bench/target/collect.py slices "${board_args[@]}"
 }

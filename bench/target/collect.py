@@ -534,6 +534,34 @@ def runner(args):
         sys.exit(f"collect: a round-loop slice is over {args.limit} instructions")
 
 
+def table(args):
+    """bench_runner's table-* groups: a round of the table family (the largest stored set
+    within the board's capacity) written and checked by the round loop."""
+    print("| board | core clock | N | rounds | steps a round is written in | write step: worst "
+          "| round written + COMMIT | a port | check step: worst | at the board's clock, a round |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        board = board_line(open(out).read().split("\n"))
+        steps = [g for g in paired(spec) if g["what"] == "step" and g["kind"].startswith("table-")]
+        if any(g["ok"] != "1" for g in steps):
+            sys.exit(f"collect: {out}: a table round's step did not do what it should")
+        hz = int(board["hz"])
+        if not steps:
+            print(f"| {board['name']} | {hz / 1e6:g} MHz | no stored set within its capacity (N = {board['N']}) "
+                  "| | | | | | | |")
+            continue
+        commits = [g for g in steps if g["kind"] == "table-commit"]
+        confirms = [g for g in steps if g["kind"] == "table-confirm"]
+        n = int(commits[0]["N"])
+        total = max(g["total"] for g in commits)
+        whole = total + max(g["total"] for g in confirms)
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {n} | {commits[0]['rounds']} "
+              f"| {max(int(g['steps']) for g in commits)} | {max(g['max'] for g in commits) / 1e3:.1f} k "
+              f"| {total / 1e3:.1f} k | {total / n:.0f} | {max(g['max'] for g in confirms) / 1e3:.1f} k "
+              f"| {whole / hz * 1e6:.0f} us |")
+
+
 def slices(args):
     """bench_slices' groups: the longest call of the device's loop with planning (set) and
     with an exchange job that re-plans and diagnoses, per board."""
@@ -672,6 +700,9 @@ def main():
     ru.add_argument("--board", action="append", required=True, help="bench_runner's OUT:LOG of one board")
     ru.add_argument("--limit", type=int, default=100000, help="the most instructions a slice may take")
     ru.set_defaults(run=runner)
+    ta = sub.add_parser("table")
+    ta.add_argument("--board", action="append", required=True, help="bench_runner's OUT:LOG of one board")
+    ta.set_defaults(run=table)
     sl = sub.add_parser("slices")
     sl.add_argument("--board", action="append", required=True, help="bench_slices' OUT:LOG of one board")
     sl.add_argument("--limit", type=int, default=100000, help="the most instructions a slice may take (boards with a slice stack)")

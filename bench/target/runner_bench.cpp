@@ -7,8 +7,10 @@
 // emulated block has it; bench_check measures the port-by-port check). Over a RAM register block the
 // bench makes answer each round outside the intervals (STATUS done with the driver's
 // ticket, every signal in ARRIVED where it was sent, ROUND_CHECK valid and clean); omega, the Latin square, every
-// round run, the first, middle and last measured by icount_plugin.c. Each interval is
-// followed by a "bench ..." line and a flush, paired in order.
+// round run, the first, middle and last measured by icount_plugin.c. Then the same for the
+// table family: the largest stored set (gsen_catalogue_data.hpp) within the capacity, its
+// switches and idle bits read from flash (kinds table-commit, table-confirm). Each
+// interval is followed by a "bench ..." line and a flush, paired in order.
 #include <array>
 #include <cstdint>
 
@@ -36,9 +38,10 @@ void answer(const Driver& fabric, const AnySchedule& plan, std::uint32_t r) {
   g_block[Layout::kStatus / 4] = hal::reg::Status::Done::insert(hal::reg::Status::Ticket::insert(0, fabric.ticket()), 1);
   g_block[Layout::kRoundCheck / 4] = hal::reg::RoundCheck::Valid::mask;  // map 2.2: every signal as headed
   const AnySchedule::Round round = plan.round(r);
-  for (std::uint32_t i = 0; i < kPorts; ++i)
-    g_block[Layout::arrived(plan.send(round, i).destination) / 4] =
-        hal::reg::Arrived::Valid::insert(hal::reg::Arrived::Source::insert(0, i), 1);
+  for (std::uint32_t i = 0; i < plan.network().ports; ++i)
+    if (const PortSend send = plan.send(round, i); send.sends)
+      g_block[Layout::arrived(send.destination) / 4] =
+          hal::reg::Arrived::Valid::insert(hal::reg::Arrived::Source::insert(0, i), 1);
 }
 
 /// Steps the runner until it reports `until` (each step an interval when `measured`);
@@ -55,32 +58,52 @@ std::uint32_t measured_steps(Runner& runner, bool measured, app::RunnerEvent unt
   return 0;
 }
 
-}  // namespace
-
-int main() {
-  println("board name=", A2A_BENCH_BOARD, " hz=", A2A_BENCH_CPU_HZ, " N=", kPorts);
-  const AnySchedule plan = AnySchedule::make(make_network(Topology::omega, kPorts).value(), ScheduleKind::latin_square).value();
+/// Runs `plan` on the bench's block, each step of its first, middle and last round an
+/// interval; `kind` prefixes the groups' kinds (commit, confirm). False if it failed.
+bool run_exchange(const AnySchedule& plan, const char* kind) {
   mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
   Driver fabric(bus);
   fabric.set_write_verification(true);  // as the device runs its rounds
   g_block[Layout::kCapShape / 4] = Layout::kCapShapeMonitor | Layout::kCapShapeCheck;  // as the emulated block
-  if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed"), 1;
+  if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed"), false;
   app::RoundRunner<Driver, AnySchedule> runner(fabric, plan, app::ExchangeOptions{});
+  const std::uint32_t n = plan.network().ports;
   const std::uint32_t last = plan.rounds() - 1;
   for (std::uint32_t r = 0; r <= last; ++r) {
     const bool measured = r == 0 || r == last / 2 || r == last;
     const std::uint32_t commit_steps = measured_steps(runner, measured, app::RunnerEvent::committed);
     if (measured) {
-      println("bench step kind=commit round=", r, " N=", kPorts, " ok=", commit_steps != 0 ? 1U : 0U, " steps=", commit_steps);
+      println("bench step kind=", kind, "commit round=", r, " N=", n, " rounds=", plan.rounds(),
+              " ok=", commit_steps != 0 ? 1U : 0U, " steps=", commit_steps);
       A2A_ICOUNT_FLUSH();
     }
     answer(fabric, plan, r);
     const std::uint32_t confirm_steps = measured_steps(runner, measured, app::RunnerEvent::delivered);
     if (measured) {
-      println("bench step kind=confirm round=", r, " N=", kPorts, " ok=", confirm_steps != 0 ? 1U : 0U, " steps=", confirm_steps);
+      println("bench step kind=", kind, "confirm round=", r, " N=", n, " rounds=", plan.rounds(),
+              " ok=", confirm_steps != 0 ? 1U : 0U, " steps=", confirm_steps);
       A2A_ICOUNT_FLUSH();
     }
   }
-  println("bench done rounds=", runner.outcome().rounds_done);
-  return runner.outcome().error == Errc::ok ? 0 : 1;
+  return runner.outcome().error == Errc::ok && runner.outcome().rounds_done == plan.rounds();
+}
+
+}  // namespace
+
+int main() {
+  println("board name=", A2A_BENCH_BOARD, " hz=", A2A_BENCH_CPU_HZ, " N=", kPorts);
+  const AnySchedule omega =
+      AnySchedule::make(make_network(Topology::omega, kPorts).value(), ScheduleKind::latin_square).value();
+  bool ok = run_exchange(omega, "");
+  // The table family (docs/PERFORMANCE.md, "The table family"): the largest stored set the
+  // board's capacity runs, its rounds' switches and ports read from flash.
+  const ConfigurationTable* largest = nullptr;
+  for (const ConfigurationTable& table : catalogue::kTables)
+    if (table.ports != 0 && table.ports <= kPorts && (largest == nullptr || table.ports > largest->ports)) largest = &table;
+  if (largest != nullptr)
+    ok = ok && run_exchange(AnySchedule::make(make_network(Topology::gsen, largest->ports).value(), ScheduleKind::table)
+                                .value(),
+                            "table-");
+  println("bench done ok=", ok ? 1U : 0U);
+  return ok ? 0 : 1;
 }
