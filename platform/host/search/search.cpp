@@ -387,6 +387,10 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
         << "\" (Debian: apt-get install cadical)\n";
     return 3;
   }
+  if (options.lns && options.free_rounds == 1) {
+    err << "a2a search: error: --free 1 with --lns frees one round and asks for none: give --free 2 or more\n";
+    return 2;
+  }
   SearchOptions resolved = options;
   if (options.resume) {
     if (!options.lns || options.out.empty()) {
