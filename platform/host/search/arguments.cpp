@@ -10,7 +10,7 @@ namespace a2a::search {
 const char* usage() {
   return "usage: a2a_search_main --ports N [--topology NAME] [--rounds R] [--stop-at R] [--budget SECONDS]\n"
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
-         "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE]\n"
+         "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE | --from-schedule S]\n"
          "                       [--known-only] [--lns [--attempts N] [--attempt-budget S]\n"
          "                       [--attempt-conflicts C] [--resume]]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
@@ -27,6 +27,7 @@ const char* usage() {
          "  --solver-arg ARG one more argument for the solver, e.g. --sat (repeatable)\n"
          "  --seed S         the solver's random seed (default 0)\n"
          "  --from FILE      start from this stored set instead of the best set the core knows\n"
+         "  --from-schedule S  start from family S's configurations (e.g. gsen-stage-control: all 2^n words)\n"
          "  --known-only     no search: check and write the best set the core knows\n"
          "  --lns            large-neighbourhood search: free K rounds (--free, default 16) of the best set\n"
          "                   at a time and ask the solver for K - 1 (seed --seed; state in FILE.lns)\n"
@@ -79,6 +80,7 @@ bool parse_valued(const std::string& arg, const std::string& value, SearchOption
   else if (arg == "--attempt-budget") return parse_seconds(arg, value, 86400, options.attempt_seconds, error);
   else if (arg == "--attempt-conflicts") return parse_whole(arg, value, 1, options.attempt_conflicts, error);
   else if (arg == "--from") options.from = value;
+  else if (arg == "--from-schedule") options.from_schedule = value;
   else if (arg == "--out") options.out = value;
   else if (arg == "--proof") options.proof_dir = value;
   else if (arg == "--solver-arg") options.solver_args.push_back(value);

@@ -54,10 +54,12 @@ std::uint64_t pairs_covered(const ConfigSet& set) {
   return count;
 }
 
-ConfigSet default_set(const Network& net) {
+ConfigSet default_set(const Network& net) { return schedule_set(net, default_schedule_kind(net)); }
+
+ConfigSet schedule_set(const Network& net, ScheduleKind kind) {
   ConfigSet set;
   set.net = net;
-  const auto schedule = AnySchedule::make(net, default_schedule_kind(net));
+  const auto schedule = AnySchedule::make(net, kind);
   if (!schedule) return set;
   const std::uint32_t w = net.switches_per_stage();
   for (std::uint32_t r = 0; r < schedule->rounds(); ++r) {

@@ -140,6 +140,16 @@ class Search {
       best_ = std::move(from);
     }
     if (best_.set.rounds() != 0 && options_.from.empty()) best_.note = known_note(net_);
+    if (!options_.from_schedule.empty()) {
+      const auto kind = parse_schedule_kind(options_.from_schedule);
+      if (!kind) return fail(2, "--from-schedule: unknown schedule \"" + options_.from_schedule + "\"");
+      best_.set = schedule_set(net_, *kind);
+      const ExchangeCheck check = verify_set(best_.set);
+      if (best_.set.rounds() == 0 || !check.ok())
+        return fail(2, "--from-schedule " + options_.from_schedule + " gives no complete set for this network");
+      best_.note = "the " + options_.from_schedule + " schedule's " + std::to_string(best_.set.rounds()) +
+                   " configurations";
+    }
     out_ << "network: " << name(net_.topology) << ", N = " << n_ << ", " << net_.stages << " stages of "
          << net_.switches_per_stage() << " switches\n";
     if (best_.set.rounds() != 0) out_ << "known: " << best_.set.rounds() << " rounds (" << best_.note << ")\n";

@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char* kValued[] = {"topology", "ports",  "rounds", "stop-at",  "budget",         "total",
                                    "free",     "out",    "proof",  "solver",   "seed",           "from",
-                                   "attempts", "attempt-budget", "attempt-conflicts"};
+                                   "attempts", "attempt-budget", "attempt-conflicts", "from-schedule"};
 constexpr const char* kFlags[] = {"check-proof", "known-only", "lns", "resume"};
 
 int run_search(const Args& args) {
@@ -50,7 +50,7 @@ void add_search_command(CommandLine& cli) {
       {"search", "the fewest configurations that complete the exchange, found with a SAT solver",
        "a2a search --ports N [--topology T] [--rounds R] [--stop-at R] [--budget S] [--total S] [--free K]\n"
        "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--solver-arg ARG]...\n"
-       "                  [--seed S] [--from FILE] [--known-only]\n"
+       "                  [--seed S] [--from FILE | --from-schedule S] [--known-only]\n"
        "                  [--lns [--attempts N] [--attempt-budget S] [--attempt-conflicts C] [--resume]]",
        "Starting from the best set known (the default schedule's configurations, or --from), asks the SAT\n"
        "solver (cadical) for a set of R configurations, lowering R after each set found, until the solver\n"
@@ -78,6 +78,7 @@ void add_search_command(CommandLine& cli) {
   CommandLine::repeated(app, "solver-arg", "ARG", "one more argument for the solver, e.g. --sat (repeatable)");
   CommandLine::number(app, "seed", "S", "the solver's random seed (default 0)");
   CommandLine::value(app, "from", "FILE", "start from this stored set instead of the best set the core knows");
+  CommandLine::value(app, "from-schedule", "S", "start from family S's configurations (e.g. gsen-stage-control)");
   CommandLine::flag(app, "known-only", "no search: check and write the best set the core knows");
   CommandLine::flag(app, "lns", "large-neighbourhood search: free K rounds (--free, default 16), ask for K - 1");
   CommandLine::number(app, "attempts", "N", "LNS attempts of this run (default: until --total or --stop-at)",

@@ -12,6 +12,7 @@
 
 #include "a2a/network.hpp"
 #include "a2a/schedule.hpp"
+#include "a2a/schedule_families.hpp"
 #include "a2a/verify.hpp"
 
 namespace a2a::search {
@@ -80,5 +81,9 @@ class SetSchedule : public CheckedAccess<SetSchedule> {
 /// The configurations of the default schedule of `net` (the fewest rounds the core
 /// knows: on a GSEN paper 000's sets), as a ConfigSet; empty when the core has none.
 [[nodiscard]] ConfigSet default_set(const Network& net);
+
+/// The configurations of one family's schedule on `net` (natural order); empty when the
+/// family has none for it. `a2a search --from-schedule` starts there.
+[[nodiscard]] ConfigSet schedule_set(const Network& net, ScheduleKind kind);
 
 }  // namespace a2a::search

@@ -44,6 +44,9 @@ struct SearchOptions {
   /// A stored set (data/gsen-sets/ format) to start from instead of the core's set;
   /// it must be for the same network and pass check_exchange.
   std::string from;
+  /// A family whose schedule's configurations to start from (e.g. gsen-stage-control:
+  /// all 2^n words, far from the fewest but easy to improve on); empty: the default's.
+  std::string from_schedule;
   /// false: no solver run, only the known set checked and written (--known-only).
   bool search{true};
   std::string solver{"cadical"};
