@@ -69,6 +69,8 @@ std::string seconds_text(double seconds) {
 
 /// Neighbourhoods drawn per attempt; the solver gets the one with the fewest open pairs.
 constexpr std::uint32_t kDraws = 8;
+/// Rounds drawn to pick an attempt's target from.
+constexpr std::uint32_t kTournament = 6;
 
 /// One attempt's answer, for the progress line and K's adaptation.
 enum class Answer : std::uint8_t { found, moved, none, unknown, does_not_fit, failed };
@@ -195,9 +197,9 @@ class Lns {
     }
   };
 
-  /// The attempt's rounds. Its target is the round with the fewest pairs that only it
-  /// serves and that have one path (those can move only where a single-path port is
-  /// free), then the fewest such pairs in all: a drop frees it and K - 1 others, a shift
+  /// The attempt's rounds. Its target is, of a few rounds drawn, the one with the fewest
+  /// pairs that only it serves and that have one path (those can move only where a
+  /// single-path port is free), then the fewest such pairs in all: a drop frees it and K - 1 others, a shift
   /// frees K others and moves half of its only-once pairs (two-path ones first) into
   /// them, so that it empties over a few shifts and is dropped. The others: of a few
   /// draws of the neighbourhood, the one that fits, with the fewest tight ports, then
@@ -235,15 +237,18 @@ class Lns {
   }
 
   void pick_target(const Coverage& coverage, Random& random, Move& move) const {
+    // The best of a few rounds drawn at random (a tournament), not the best of all: a
+    // target whose pairs found no place once is not tried again and again.
     std::pair<std::uint32_t, std::uint32_t> fewest{n_ + 1, n_ + 1};
-    for (std::uint32_t r = 0; r < coverage.rounds(); ++r) {
+    for (std::uint32_t draw = 0; draw < kTournament; ++draw) {
+      const std::uint32_t r = random.below(coverage.rounds());
       std::pair<std::uint32_t, std::uint32_t> only{0, 0};  // (one-path, all) pairs only r serves
       for (std::uint32_t i = 0; i < n_; ++i)
         if (const std::uint32_t j = coverage.destination(r, i); j < n_ && coverage.covers(i, j) == 1) {
           only.first += singles_.single(i, j) ? 1U : 0U;
           ++only.second;
         }
-      if (only < fewest || (only == fewest && random.below(2) == 0)) {
+      if (only < fewest) {
         fewest = only;
         move.target = r;
       }
