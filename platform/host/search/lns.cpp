@@ -199,8 +199,8 @@ class Lns {
 
   /// The attempt's rounds. Its target is, of a few rounds drawn, the one with the fewest
   /// pairs that only it serves and that have one path (those can move only where a
-  /// single-path port is free), then the fewest such pairs in all: a drop frees it and K - 1 others, a shift
-  /// frees K others and moves half of its only-once pairs (two-path ones first) into
+  /// single-path port is free), then the fewest such pairs in all: a drop frees it and
+  /// K - 1 others, a shift frees K others and moves some of its only-once pairs into
   /// them, so that it empties over a few shifts and is dropped. The others: of a few
   /// draws of the neighbourhood, the one that fits, with the fewest tight ports, then
   /// the fewest open pairs.
@@ -264,7 +264,9 @@ class Lns {
         std::swap((*group)[m], (*group)[m + random.below(static_cast<std::uint32_t>(group->size() - m))]);
     move.moved = std::move(two_paths);
     move.moved.insert(move.moved.end(), one_path.begin(), one_path.end());
-    const std::size_t keep = std::max<std::size_t>(1, (move.moved.size() + 1) / 2);
+    // Between one and half of them, at random: a few pairs find a place where many do not.
+    const auto half = static_cast<std::uint32_t>(std::max<std::size_t>(1, (move.moved.size() + 1) / 2));
+    const std::size_t keep = 1 + random.below(half);
     if (move.moved.size() > keep) move.moved.resize(keep);
   }
 

@@ -1,10 +1,13 @@
 // The large-neighbourhood search of `a2a search --lns` (docs/search.md).
 //
-// From the best set known (R rounds), attempt after attempt: free K of its rounds (the
-// neighbourhood: random, redundant or related, in turn; neighbourhood.hpp), keep the
-// other R - K, and ask the solver for K - 1 rounds serving every pair they leave open,
-// within a short budget. A set found is checked at switch level (check_exchange),
-// rounds it does not need are dropped, and it becomes the best (written at once).
+// From the best set known (R rounds), attempt after attempt: free some of its rounds (a
+// target round and a neighbourhood: random, redundant or related, in turn;
+// neighbourhood.hpp), keep the others, and ask the solver within a short budget for new
+// rounds serving every pair they leave open: a drop frees K and asks for K - 1; a shift
+// frees K beside the target and asks for K that also serve some of the pairs only the
+// target serves, so that it empties and is dropped. A set found is checked at switch
+// level (check_exchange), rounds it does not need are dropped, and it becomes the best
+// (written at once).
 // K adapts: an UNSAT answer (no K - 1 rounds exist for that neighbourhood) makes it
 // larger, a budget run out smaller. Every attempt's choice comes from the run's seed and
 // the attempt's number, so with a conflict budget (--attempt-conflicts) a run repeats
