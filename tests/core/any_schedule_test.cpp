@@ -27,6 +27,10 @@ TEST_CASE("AnySchedule: the default family of each network") {
   CHECK(default_schedule_kind(make_network(Topology::omega, 64).value()) == ScheduleKind::latin_square);
   CHECK(default_schedule_kind(make_network(Topology::shift, 16).value()) == ScheduleKind::shift);
   CHECK(default_schedule_kind(gsen(36)) == ScheduleKind::table);  // the catalogue's stored set
+  // Its origin names the stored file; other families have none.
+  CHECK(stored_set_origin(gsen(36), ScheduleKind::table).starts_with("data/gsen-sets/gsen-36.txt: "));
+  CHECK(stored_set_origin(gsen(36), ScheduleKind::doubly_alternating).empty());
+  CHECK(stored_set_origin(gsen(20), ScheduleKind::table).empty());
 }
 
 TEST_CASE("AnySchedule: the GSEN families by name, and the default never above Fig. 14") {

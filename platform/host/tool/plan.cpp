@@ -33,9 +33,8 @@ std::string order_text(const AnySchedule& schedule, RoundOrder order) {
     return "fault-tolerant (paper 004): Latin square avoiding switch " + std::to_string(ft->fault().switch_index) +
            " of stage " + std::to_string(ft->fault().stage) + ", then " + std::to_string(ft->extra_rounds()) +
            " relay rounds";
-  if (const ConfigurationTable* table = catalogue_table(schedule.network());
-      table != nullptr && schedule.kind() == ScheduleKind::table)
-    return "stored configuration set (" + std::string(table->origin) + "): " + std::to_string(schedule.rounds()) +
+  if (const std::string_view origin = stored_set_origin(schedule.network(), schedule.kind()); !origin.empty())
+    return "stored configuration set (" + std::string(origin) + "): " + std::to_string(schedule.rounds()) +
            " configurations set switch by switch";
   if (schedule.kind() == ScheduleKind::latin_square)
     return order == RoundOrder::gray ? "Latin-square stage control, Gray order"
@@ -105,9 +104,7 @@ std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder
   info.net = schedule.network();
   info.schedule = std::string(name(schedule.kind()));
   info.origin = order_text(schedule, order);
-  if (const ConfigurationTable* table = catalogue_table(info.net);
-      table != nullptr && schedule.kind() == ScheduleKind::table)
-    info.schedule_source = std::string(table->origin);
+  info.schedule_source = std::string(stored_set_origin(info.net, schedule.kind()));
   info.faults = std::move(faults);
   info.dead_links = std::move(dead_links);
   info.left_out = std::move(left_out);

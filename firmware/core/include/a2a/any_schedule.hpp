@@ -35,6 +35,14 @@ constexpr ScheduleKind default_schedule_kind(const Network& net) {
   return ScheduleKind::gsen_stage_control;
 }
 
+/// Where the stored set a schedule of `kind` runs on `net` came from (its file and
+/// note: the console's exchange line, `a2a plan`, the dump's schedule_source), or ""
+/// when the schedule is not the table family's.
+constexpr std::string_view stored_set_origin(const Network& net, ScheduleKind kind) {
+  const ConfigurationTable* table = kind == ScheduleKind::table ? catalogue_table(net) : nullptr;
+  return table != nullptr ? table->origin : std::string_view{};
+}
+
 namespace detail {
 template <class... F>
 FamilyUnion<kLargestOf<typename F::Schedule...>, typename F::Schedule...> schedule_union_of(FamilyList<F...>);

@@ -339,8 +339,8 @@ void Device<Board, MaxPorts, Fabric>::print_exchange_line(std::uint32_t index, s
   const Network net = schedule.network();
   board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
                 net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()));
-  if (const ConfigurationTable* table = catalogue_table(net); table != nullptr && schedule.kind() == ScheduleKind::table)
-    board_->print(" (", table->origin, ")");
+  if (const std::string_view origin = stored_set_origin(net, schedule.kind()); !origin.empty())
+    board_->print(" (", origin, ")");
   board_->print(", ", order_name(), " order, ", schedule.rounds(), " rounds");
   if (knobs_.mode == RunMode::lookahead) board_->print("; look-ahead, a slot every ", knobs_.slot_us, " us");
   if (config_.fabric != FabricBackend::a2a_block)
