@@ -222,7 +222,7 @@ TEST_CASE("bad LNS input is refused by name") {
 
   options.lns = true;
   {
-    a2a::search::StoredSet stored{padded_set(0), "paper"};
+    a2a::search::StoredSet stored{padded_set(1), "paper and one more round"};  // 24 is R(20): no LNS there
     std::string error;
     REQUIRE(a2a::search::write_stored_set(options.out, stored, error));
   }

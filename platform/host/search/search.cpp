@@ -208,9 +208,8 @@ class Search {
   }
 
   [[nodiscard]] std::string bound_text() const {
-    return "R(" + std::to_string(n_) + ") >= " + std::to_string(bound_.bound) + ": " +
-           std::to_string(bound_.single_pairs) + " single-path pairs, at most " + std::to_string(bound_.per_round) +
-           " a round; docs/search.md";
+    return "R(" + std::to_string(n_) + ") >= " + std::to_string(bound_.bound) + ": " + bound_.why +
+           "; docs/search.md";
   }
 
   /// The verdict: the best set checked, what is known below it, the set written.

@@ -14,6 +14,12 @@
 // those whose first two port bits differ (N <= 3 * 2^(n-2)), they leave it on one port
 // only: H_1 = N/2. Nothing of this is assumed here: every path is traced with route()
 // on the network itself and the ports counted.
+// A second bound, by bottleneck ports (it includes the first's reasoning and often beats
+// it): for a set S of one or two switch output ports, every pair (i, j) must cross S at
+// least c(i, j) = min over its paths of |path & S| times when it is served, and in one
+// round S carries at most |S| signals, so R >= ceil(sum of c(i, j) / |S|). Every single
+// port and every pair of ports is tried (docs/search.md "Lower bounds": an LP over all
+// port weights gives the same values at the open N, its optimal weights sit on two ports).
 #pragma once
 
 #include <cstdint>
@@ -23,16 +29,34 @@
 
 namespace a2a::search {
 
+/// A switch output port: the one signal a round that leaves `stage`'s switch by `port`.
+struct SwitchPort {
+  std::uint32_t stage{0};
+  std::uint32_t switch_index{0};
+  std::uint32_t port{0};
+};
+
+/// The best set S of one or two ports: sum over pairs of min |path & S| is `crossings`.
+struct BottleneckPorts {
+  std::uint32_t count{0};  ///< |S|: 1 or 2 (0: none tried)
+  SwitchPort ports[2]{};
+  std::uint64_t crossings{0};
+  std::uint64_t pairs{0};  ///< pairs whose every path crosses S
+  [[nodiscard]] std::uint64_t bound() const { return count == 0 ? 0 : (crossings + count - 1) / count; }
+};
+
 struct CountingBound {
   std::uint32_t bound{0};         ///< R(N) >= bound (at least N: a round serves at most N pairs)
   std::uint64_t single_pairs{0};  ///< P: ordered pairs with exactly one path
   std::uint32_t per_round{0};     ///< H: at most this many of them in one round (min over the stages)
   std::uint32_t stage{0};         ///< the stage s that gives H
-  std::string why;                ///< the argument in one sentence, with its numbers
+  BottleneckPorts bottleneck;     ///< the best one or two ports
+  std::string why;                ///< the argument that gives `bound`, in one sentence, with its numbers
 };
 
-/// The counting bound of a binary network (any topology route() knows; on a network
-/// where every pair has one path, as on a 2^n network, P = N^2 and H = N: bound N).
+/// The better of the two bounds (single-path pairs per stage, bottleneck ports) of a
+/// binary network (any topology route() knows; on a network where every pair has one
+/// path, as on a 2^n network, P = N^2 and H = N: bound N).
 [[nodiscard]] CountingBound counting_bound(const Network& net);
 
 }  // namespace a2a::search
