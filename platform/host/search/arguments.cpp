@@ -12,7 +12,7 @@ const char* usage() {
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
          "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE | --from-schedule S]\n"
          "                       [--known-only] [--lns [--attempts N] [--attempt-budget S]\n"
-         "                       [--attempt-conflicts C] [--resume]]\n"
+         "                       [--attempt-conflicts C] [--resume]] [--periodic P]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
@@ -34,7 +34,9 @@ const char* usage() {
          "  --attempts N     LNS attempts of this run (default: until --total or --stop-at)\n"
          "  --attempt-budget S  solver time per LNS attempt in seconds (default 30)\n"
          "  --attempt-conflicts C  solver conflicts per LNS attempt (default: no limit; repeats exactly)\n"
-         "  --resume         go on with the LNS run that wrote --out FILE (and FILE.lns)\n";
+         "  --resume         go on with the LNS run that wrote --out FILE (and FILE.lns)\n"
+         "  --periodic P     rounds in which input i takes input (i mod P)'s tag, all of them listed; each R\n"
+         "                   a set cover over them (exactly once each pair at R = N); P divides N\n";
 }
 
 namespace {
@@ -79,6 +81,7 @@ bool parse_valued(const std::string& arg, const std::string& value, SearchOption
   else if (arg == "--attempts") return parse_whole(arg, value, 1, options.attempts, error);
   else if (arg == "--attempt-budget") return parse_seconds(arg, value, 86400, options.attempt_seconds, error);
   else if (arg == "--attempt-conflicts") return parse_whole(arg, value, 1, options.attempt_conflicts, error);
+  else if (arg == "--periodic") return parse_whole(arg, value, 1, options.period, error);
   else if (arg == "--from") options.from = value;
   else if (arg == "--from-schedule") options.from_schedule = value;
   else if (arg == "--out") options.out = value;

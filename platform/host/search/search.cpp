@@ -16,11 +16,16 @@
 #include "a2a/search/config_set.hpp"
 #include "a2a/search/encoder.hpp"
 #include "a2a/search/lns.hpp"
+#include "a2a/search/periodic.hpp"
 #include "a2a/search/solver.hpp"
 #include "a2a/topology.hpp"
 
 namespace a2a::search {
 namespace {
+
+/// --periodic lists every periodic round; more than this is refused (memory, and a
+/// cover too large for the solver).
+constexpr std::uint64_t kMostPeriodicRounds = 1U << 20;
 
 std::string seconds_text(double seconds) {
   char text[32];
@@ -164,6 +169,7 @@ class Search {
     r_ = options_.rounds != 0 ? options_.rounds : (known != 0 ? known - 1 : trees_.tags());
     if (const int status = make_folder(); status != 0) return status;
     if (options_.lns && options_.search) return neighbourhood_search();
+    if (options_.period != 0 && options_.search) return periodic_search();
     int status = 0;
     for (; options_.search && r_ >= n_; --r_) {
       if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
@@ -205,6 +211,60 @@ class Search {
     }
     remove_scratch();
     return status;
+  }
+
+  /// --periodic P: every periodic round listed, then for R from the first down to the
+  /// lower bound the solver chooses R of them (periodic.hpp).
+  int periodic_search() {
+    PeriodicRounds rounds;
+    std::string error;
+    int status = 0;
+    if (!list_periodic_rounds(trees_, options_.period, kMostPeriodicRounds, rounds, error)) {
+      status = fail(2, error);
+    } else {
+      err_ << "periodic rounds of period " << options_.period << ": " << rounds.count() << "\n";
+      for (; r_ >= n_; --r_) {
+        if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
+        if (r_ < bound_.bound) {
+          below_ = std::to_string(r_) + " rounds: impossible, proved by counting (" + bound_text() + ")";
+          break;
+        }
+        if (!try_periodic(rounds, status)) break;
+      }
+    }
+    remove_scratch();
+    return status;
+  }
+
+  /// One R from the periodic rounds: true to go on to R - 1.
+  bool try_periodic(const PeriodicRounds& rounds, int& status) {
+    const Cnf cnf = encode_periodic_cover(trees_, rounds, r_);
+    err_ << "R = " << r_ << ": " << (r_ == n_ ? "exactly once each pair" : "at most R") << " of "
+         << rounds.count() << " periodic rounds; " << cnf.variables << " variables, " << cnf.clauses
+         << " clauses; " << version_ << ", budget " << options_.budget_seconds << " s\n";
+    SolveRequest request;
+    if (!make_request(true, request)) return false;
+    const SolveResult result = solve(cnf, request);
+    if (!scratch_.empty()) std::remove(request.cnf_path.c_str());
+    if (result.status == SolveStatus::failed) {
+      status = fail(3, result.error);
+      return false;
+    }
+    if (result.status == SolveStatus::satisfiable) {
+      ConfigSet found = periodic_set(trees_, rounds, result.model);
+      r_ = found.rounds();  // at most R were asked for
+      const std::string how = "a2a search --periodic " + std::to_string(options_.period) + ", " +
+                              std::to_string(r_) + " rounds of " + std::to_string(rounds.count()) + " periodic, " +
+                              version_ + ", solved in " + seconds_text(result.seconds);
+      return keep_found(std::move(found), how, result.seconds, status);
+    }
+    below_ = std::to_string(r_) + " rounds: " +
+             (result.status == SolveStatus::unsatisfiable
+                  ? "no set of period-" + std::to_string(options_.period) + " rounds (UNSAT in " +
+                        seconds_text(result.seconds) + "; proves nothing about other rounds)"
+                  : "not found within " + seconds_text(request.budget_seconds) + " (not proved impossible)");
+    err_ << "R = " << below_ << "\n";
+    return false;
   }
 
   [[nodiscard]] std::string bound_text() const {
@@ -329,6 +389,14 @@ class Search {
   bool take_found(const ConfigSet& fixed, const Problem& problem, const SolveResult& result, bool seeded, int& status) {
     ConfigSet candidate = fixed;
     for (auto& round : decode(trees_, problem, result.model)) candidate.states.push_back(std::move(round));
+    const std::string how = "a2a search, " + std::to_string(r_) + " rounds" +
+                            (seeded ? ", " + std::to_string(fixed.rounds()) + " fixed to the previous set's" : "") +
+                            ", " + version_ + ", solved in " + seconds_text(result.seconds);
+    return keep_found(std::move(candidate), how, result.seconds, status);
+  }
+
+  /// A set of R = r_ rounds: checked at switch level, kept as the best, written at once.
+  bool keep_found(ConfigSet candidate, const std::string& how, double seconds, int& status) {
     const ExchangeCheck check = verify_set(candidate);
     if (!check.ok()) {
       status = fail(3, "the solver's set for R = " + std::to_string(r_) +
@@ -336,11 +404,9 @@ class Search {
       return false;
     }
     best_.set = std::move(candidate);
-    best_.note = "a2a search, " + std::to_string(r_) + " rounds" +
-                 (seeded ? ", " + std::to_string(fixed.rounds()) + " fixed to the previous set's" : "") + ", " +
-                 version_ + ", solved in " + seconds_text(result.seconds);
+    best_.note = how;
     found_any_ = true;
-    err_ << "R = " << r_ << ": found in " << seconds_text(result.seconds) << "; check_exchange: "
+    err_ << "R = " << r_ << ": found in " << seconds_text(seconds) << "; check_exchange: "
          << describe_check(check, n_) << "\n";
     // Written at once, so that a search stopped later still leaves its best set.
     if (!options_.out.empty() && !write_best(options_.out, best_, err_)) {

@@ -64,6 +64,9 @@ struct SearchOptions {
   std::uint32_t attempt_conflicts{0};
   /// Go on from `out` and its state file (`out`.lns) where a run stopped.
   bool resume{false};
+  /// > 0: choose the rounds among the periodic ones of this period (periodic.hpp): input
+  /// i takes input i mod P's tag; each R a set cover over all of them.
+  std::uint32_t period{0};
 };
 
 /// Runs the search; the result on `out`, progress and errors on `err`. Exit status:

@@ -1,0 +1,39 @@
+// Periodic rounds: configurations in which input i takes the same tag (output-port
+// sequence) as input i mod P, for a period P that divides N (docs/search.md "Periodic
+// rounds"). Paper 000's alternating sets are of this kind (P = 4 and 8). There are few
+// of them (4^n for P = 4 on the GSENs of the open N), so all are listed, and choosing R
+// of them that serve every pair is a set cover the SAT solver answers: for R = N each
+// pair exactly once (an exact cover), above N with at most R chosen (a sequential
+// counter). What it found: R(36) = 36, R(68) = 68, R(76) = 80.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "a2a/search/config_set.hpp"
+#include "a2a/search/encoder.hpp"
+
+namespace a2a::search {
+
+/// Every periodic round of a network: tags[c * period + r] is the tag of the inputs
+/// i = r (mod period) in candidate c.
+struct PeriodicRounds {
+  std::uint32_t period{0};
+  std::vector<std::uint32_t> tags;
+  [[nodiscard]] std::size_t count() const { return period == 0 ? 0 : tags.size() / period; }
+};
+
+/// Lists them stage by stage (a prefix is kept when no switch gets two states); false
+/// with `error` set when the period does not divide N or more than `limit` exist.
+[[nodiscard]] bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit,
+                                        PeriodicRounds& rounds, std::string& error);
+
+/// "R of these serve every pair": variable c + 1 chooses candidate c.
+[[nodiscard]] Cnf encode_periodic_cover(const PathTrees& trees, const PeriodicRounds& rounds, std::uint32_t r);
+
+/// The chosen candidates (model[c + 1]) as a set of configurations.
+[[nodiscard]] ConfigSet periodic_set(const PathTrees& trees, const PeriodicRounds& rounds,
+                                     const std::vector<bool>& model);
+
+}  // namespace a2a::search

@@ -1,0 +1,161 @@
+#include "a2a/search/periodic.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace a2a::search {
+namespace {
+
+std::uint32_t node_index(std::uint32_t depth, std::uint32_t prefix) { return (1U << depth) - 2U + prefix; }
+
+/// Depth-first over the stages: prefixes[r] is class r's tag prefix of `depth` bits.
+class Lister {
+ public:
+  Lister(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& out)
+      : trees_(trees), period_(period), limit_(limit), out_(out), n_(trees.net.ports), stages_(trees.net.stages),
+        state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0), stamp_(state_.size(), 0) {}
+
+  /// false when the limit is passed.
+  bool extend(std::uint32_t depth, std::vector<std::uint32_t>& prefixes) {
+    if (depth == stages_) {
+      if (out_.count() >= limit_) return false;
+      out_.tags.insert(out_.tags.end(), prefixes.begin(), prefixes.end());
+      return true;
+    }
+    std::vector<std::uint32_t> next(period_);
+    for (std::uint32_t bits = 0; bits < (1U << period_); ++bits) {
+      for (std::uint32_t r = 0; r < period_; ++r) next[r] = (prefixes[r] << 1) | ((bits >> r) & 1U);
+      if (consistent(depth, next) && !extend(depth + 1, next)) return false;
+    }
+    return true;
+  }
+
+ private:
+  /// Every switch of stage `depth` gets one state from the inputs that reach it.
+  bool consistent(std::uint32_t depth, const std::vector<std::uint32_t>& prefixes) {
+    ++round_;
+    const std::uint32_t node_base = node_index(depth + 1, 0);
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      const PathTrees::Node& node =
+          trees_.nodes[static_cast<std::size_t>(i) * trees_.nodes_per_source + node_base + prefixes[i % period_]];
+      if (stamp_[node.switch_index] != round_) {
+        stamp_[node.switch_index] = round_;
+        state_[node.switch_index] = node.state;
+      } else if (state_[node.switch_index] != node.state) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const PathTrees& trees_;
+  std::uint32_t period_;
+  std::uint64_t limit_;
+  PeriodicRounds& out_;
+  std::uint32_t n_, stages_;
+  std::vector<std::uint8_t> state_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t round_{0};
+};
+
+void clause(Cnf& cnf, std::initializer_list<std::int32_t> lits) {
+  cnf.literals.insert(cnf.literals.end(), lits);
+  cnf.literals.push_back(0);
+  ++cnf.clauses;
+}
+
+/// Per pair the candidates that serve it; pairs with the same list give one clause.
+std::vector<std::vector<std::int32_t>> servers_of_pairs(const PathTrees& trees, const PeriodicRounds& rounds) {
+  const std::uint32_t n = trees.net.ports;
+  std::vector<std::vector<std::int32_t>> by_pair(static_cast<std::size_t>(n) * n);
+  for (std::size_t c = 0; c < rounds.count(); ++c)
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t tag = rounds.tags[c * rounds.period + i % rounds.period];
+      const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * trees.tags() + tag];
+      if (j < n) by_pair[static_cast<std::size_t>(i) * n + j].push_back(static_cast<std::int32_t>(c + 1));
+    }
+  std::sort(by_pair.begin(), by_pair.end());
+  by_pair.erase(std::unique(by_pair.begin(), by_pair.end()), by_pair.end());
+  return by_pair;
+}
+
+}  // namespace
+
+bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit,
+                          PeriodicRounds& rounds, std::string& error) {
+  const std::uint32_t n = trees.net.ports;
+  if (period == 0 || period > 16 || n % period != 0) {
+    error = "--periodic " + std::to_string(period) + ": the period must divide N = " + std::to_string(n) +
+            " and be at most 16";
+    return false;
+  }
+  rounds = PeriodicRounds{period, {}};
+  std::vector<std::uint32_t> prefixes(period, 0);
+  if (!Lister(trees, period, limit, rounds).extend(0, prefixes)) {
+    error = "--periodic " + std::to_string(period) + ": more than " + std::to_string(limit) +
+            " periodic rounds; give a smaller period";
+    return false;
+  }
+  return true;
+}
+
+Cnf encode_periodic_cover(const PathTrees& trees, const PeriodicRounds& rounds, std::uint32_t r) {
+  const auto candidates = static_cast<std::int32_t>(rounds.count());
+  Cnf cnf;
+  cnf.variables = candidates;
+  const auto lists = servers_of_pairs(trees, rounds);
+  const bool exact = r == trees.net.ports;  // N rounds of N pairs: every pair exactly once
+  for (const auto& list : lists) {
+    cnf.literals.insert(cnf.literals.end(), list.begin(), list.end());
+    cnf.literals.push_back(0);
+    ++cnf.clauses;
+    if (!exact || list.size() < 2) continue;
+    // At most one of the list (sequential: s_k = one of the first k chosen).
+    std::int32_t previous = 0;
+    for (const std::int32_t x : list) {
+      const std::int32_t s = ++cnf.variables;
+      clause(cnf, {-x, s});
+      if (previous != 0) {
+        clause(cnf, {-previous, s});
+        clause(cnf, {-previous, -x});
+      }
+      previous = s;
+    }
+  }
+  if (exact || r >= rounds.count()) return cnf;
+  // At most r chosen (sequential counter: s(c, k) = at least k of candidates 0..c).
+  const std::int32_t base = cnf.variables;
+  const auto k_max = static_cast<std::int32_t>(r);
+  auto s = [&](std::int32_t c, std::int32_t k) { return base + c * k_max + k; };
+  cnf.variables += candidates * k_max;
+  for (std::int32_t c = 0; c < candidates; ++c) {
+    clause(cnf, {-(c + 1), s(c, 1)});
+    if (c == 0) continue;
+    for (std::int32_t k = 1; k <= k_max; ++k) clause(cnf, {-s(c - 1, k), s(c, k)});
+    for (std::int32_t k = 2; k <= k_max; ++k) clause(cnf, {-(c + 1), -s(c - 1, k - 1), s(c, k)});
+    clause(cnf, {-(c + 1), -s(c - 1, k_max)});
+  }
+  return cnf;
+}
+
+ConfigSet periodic_set(const PathTrees& trees, const PeriodicRounds& rounds, const std::vector<bool>& model) {
+  const Network& net = trees.net;
+  ConfigSet set{net, {}};
+  const std::uint32_t w = net.switches_per_stage();
+  for (std::size_t c = 0; c < rounds.count(); ++c) {
+    if (c + 1 >= model.size() || !model[c + 1]) continue;
+    std::vector<std::uint8_t> states(static_cast<std::size_t>(net.stages) * w, 0);
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      const std::uint32_t tag = rounds.tags[c * rounds.period + i % rounds.period];
+      for (std::uint32_t depth = 1; depth <= net.stages; ++depth) {
+        const PathTrees::Node& node = trees.nodes[static_cast<std::size_t>(i) * trees.nodes_per_source +
+                                                  node_index(depth, tag >> (net.stages - depth))];
+        states[static_cast<std::size_t>(depth - 1) * w + node.switch_index] = node.state;
+      }
+    }
+    set.states.push_back(std::move(states));
+  }
+  return set;
+}
+
+}  // namespace a2a::search

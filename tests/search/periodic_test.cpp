@@ -1,0 +1,124 @@
+// Periodic rounds (periodic.hpp): the list checked against every configuration of small
+// GSENs tried one by one, every listed round a valid configuration with period P, the
+// cover solved by cadical (its sets pass check_exchange), and never an exact cover
+// where the lower bound says R(N) > N (R(20) = 24, Theorem 5.5).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "a2a/route.hpp"
+#include "a2a/search/config_set.hpp"
+#include "a2a/search/periodic.hpp"
+#include "a2a/search/solver.hpp"
+
+namespace {
+
+using a2a::search::ConfigSet;
+
+a2a::Network gsen(std::uint32_t ports) { return a2a::make_network(a2a::Topology::gsen, ports).value(); }
+
+/// A configuration given as bits (bit k = switch k % W of stage k / W), for route().
+struct Bits {
+  std::uint64_t bits{0};
+  std::uint32_t w{0};
+  [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+    return static_cast<std::uint32_t>((bits >> (s * w + y)) & 1U);
+  }
+};
+
+/// Input i's tag in a configuration: the output ports it leaves the stages by.
+std::uint32_t tag_of(const a2a::Network& net, std::uint32_t i, const Bits& config) {
+  const a2a::Path path = a2a::route(net, i, config);
+  std::uint32_t tag = 0;
+  for (std::uint32_t s = 0; s < net.stages; ++s) tag = (tag << 1) | (path.hops[s].out_port & 1U);
+  return tag;
+}
+
+/// Every configuration tried: how many give input i the tag of input i mod P.
+std::uint64_t periodic_by_brute_force(const a2a::Network& net, std::uint32_t period) {
+  const std::uint32_t w = net.switches_per_stage();
+  const std::uint32_t switches = net.stages * w;
+  std::uint64_t count = 0;
+  for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << switches); ++bits) {
+    const Bits config{bits, w};
+    bool periodic = true;
+    for (std::uint32_t i = period; i < net.ports && periodic; ++i)
+      periodic = tag_of(net, i, config) == tag_of(net, i % period, config);
+    count += periodic ? 1U : 0U;
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("the periodic rounds listed are exactly those found by trying every configuration") {
+  for (const auto& [ports, period] : {std::pair<std::uint32_t, std::uint32_t>{6, 2}, {6, 3}, {10, 2}, {10, 5}}) {
+    const std::uint32_t n = ports, p = period;  // named copies for INFO (clang 14)
+    INFO("N = " << n << ", P = " << p);
+    const a2a::Network net = gsen(n);
+    const auto trees = a2a::search::build_path_trees(net);
+    a2a::search::PeriodicRounds rounds;
+    std::string error;
+    REQUIRE_MESSAGE(a2a::search::list_periodic_rounds(trees, p, 1U << 20, rounds, error), error);
+    if (p == 2) CHECK(rounds.count() > 0);  // on these N only period 2 has any
+    CHECK(rounds.count() == periodic_by_brute_force(net, p));
+  }
+}
+
+TEST_CASE("every listed round is a configuration in which input i takes input (i mod P)'s tag") {
+  const a2a::Network net = gsen(20);
+  const auto trees = a2a::search::build_path_trees(net);
+  a2a::search::PeriodicRounds rounds;
+  std::string error;
+  REQUIRE(a2a::search::list_periodic_rounds(trees, 4, 1U << 20, rounds, error));
+  REQUIRE(rounds.count() > 0);
+  std::vector<bool> all(rounds.count() + 1, true);
+  const ConfigSet set = a2a::search::periodic_set(trees, rounds, all);
+  REQUIRE(set.rounds() == rounds.count());
+  const a2a::search::SetSchedule schedule(set);
+  for (std::uint32_t c = 0; c < set.rounds(); ++c) {
+    std::vector<bool> reached(net.ports, false);
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      const a2a::Path path = a2a::route(net, i, schedule.round(c));
+      std::uint32_t tag = 0;
+      for (std::uint32_t s = 0; s < net.stages; ++s) tag = (tag << 1) | (path.hops[s].out_port & 1U);
+      CHECK(tag == rounds.tags[c * 4 + i % 4]);
+      REQUIRE(path.destination < net.ports);
+      CHECK_FALSE(reached[path.destination]);  // a permutation
+      reached[path.destination] = true;
+    }
+  }
+}
+
+TEST_CASE("bad periods are refused by name") {
+  const auto trees = a2a::search::build_path_trees(gsen(20));
+  a2a::search::PeriodicRounds rounds;
+  std::string error;
+  CHECK_FALSE(a2a::search::list_periodic_rounds(trees, 3, 1U << 20, rounds, error));
+  CHECK(error == "--periodic 3: the period must divide N = 20 and be at most 16");
+  CHECK_FALSE(a2a::search::list_periodic_rounds(trees, 20, 1U << 20, rounds, error));
+  CHECK_FALSE(a2a::search::list_periodic_rounds(trees, 4, 10, rounds, error));
+  CHECK(error == "--periodic 4: more than 10 periodic rounds; give a smaller period");
+}
+
+TEST_CASE("cadical covers N = 20 with at most 26 periodic rounds and finds no 20 (R(20) = 24)") {
+  REQUIRE_MESSAGE(!a2a::search::solver_version("cadical").empty(), "cadical is not installed (apt-get install cadical)");
+  const a2a::Network net = gsen(20);
+  const auto trees = a2a::search::build_path_trees(net);
+  a2a::search::PeriodicRounds rounds;
+  std::string error;
+  REQUIRE(a2a::search::list_periodic_rounds(trees, 4, 1U << 20, rounds, error));
+  a2a::search::SolveRequest request;
+  request.cnf_path = (std::filesystem::temp_directory_path() / "a2a-periodic-test.cnf").string();
+  request.budget_seconds = 60;
+  const auto found = a2a::search::solve(a2a::search::encode_periodic_cover(trees, rounds, 26), request);
+  REQUIRE(found.status == a2a::search::SolveStatus::satisfiable);
+  const ConfigSet set = a2a::search::periodic_set(trees, rounds, found.model);
+  CHECK(set.rounds() <= 26);
+  CHECK(set.rounds() >= 24);  // R(20) = 24: fewer cannot serve every pair
+  CHECK(a2a::search::verify_set(set).ok());
+  // 20 rounds, an exact cover: cadical cannot refute it quickly, but it must never find one.
+  request.budget_seconds = 3;
+  const auto exact = a2a::search::solve(a2a::search::encode_periodic_cover(trees, rounds, 20), request);
+  CHECK(exact.status != a2a::search::SolveStatus::satisfiable);
+}
