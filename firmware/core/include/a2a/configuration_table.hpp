@@ -2,7 +2,7 @@
 //
 // Why a table: a configuration-set search (a2a search, docs/search.md) finds sets of
 // arbitrary switch settings that complete the exchange on a GSEN in fewer rounds than
-// any stage-controlled set paper 000 knows (N = 36: 38 against 40). Such settings
+// any stage-controlled set paper 000 knows (N = 36: 36 against 40). Such settings
 // follow no pattern a controller could compute, so they are stored: one bit per
 // switch per round (1 = cross), in flash. What is computed on the fly: a port's
 // destination and tag, by routing it through the round's stored states (n steps).

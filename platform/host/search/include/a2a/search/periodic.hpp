@@ -4,7 +4,7 @@
 // of them (4^n for P = 4 on the GSENs of the open N), so all are listed, and choosing R
 // of them that serve every pair is a set cover the SAT solver answers: for R = N each
 // pair exactly once (an exact cover), above N with at most R chosen (a sequential
-// counter). What it found: R(36) = 36, R(68) = 68, R(76) = 80.
+// counter). What it found: R(36) = 36 and R(68) = 68 (exact covers, 0.2 s and 40 s).
 #pragma once
 
 #include <cstdint>
