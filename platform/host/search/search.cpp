@@ -244,8 +244,7 @@ class Search {
          << " clauses; " << version_ << ", budget " << options_.budget_seconds << " s\n";
     SolveRequest request;
     if (!make_request(true, request)) return false;
-    const SolveResult result = solve(cnf, request);
-    if (!scratch_.empty()) std::remove(request.cnf_path.c_str());
+    const SolveResult result = solve_once(cnf, request);
     if (result.status == SolveStatus::failed) {
       status = fail(3, result.error);
       return false;
@@ -350,6 +349,13 @@ class Search {
     return true;
   }
 
+  /// The solver on `cnf`; a CNF in the scratch folder is removed after.
+  SolveResult solve_once(const Cnf& cnf, const SolveRequest& request) {
+    SolveResult result = solve(cnf, request);
+    if (!scratch_.empty()) std::remove(request.cnf_path.c_str());
+    return result;
+  }
+
   /// One R: true to go on to R - 1; false to stop (status set when it failed).
   bool try_rounds(int& status) {
     const bool seeded = options_.free_rounds != 0 && options_.free_rounds < r_ && best_.set.rounds() != 0;
@@ -364,8 +370,7 @@ class Search {
          << version_ << ", budget " << options_.budget_seconds << " s\n";
     SolveRequest request;
     if (!make_request(seeded, request)) return false;
-    const SolveResult result = solve(cnf, request);
-    if (!scratch_.empty()) std::remove(request.cnf_path.c_str());
+    const SolveResult result = solve_once(cnf, request);
     if (result.status == SolveStatus::failed) {
       status = fail(3, result.error);
       return false;
