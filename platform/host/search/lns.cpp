@@ -61,12 +61,6 @@ bool read_lns_state(const std::string& path, LnsState& state, std::string& error
 
 namespace {
 
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f s", seconds);
-  return text;
-}
-
 /// Neighbourhoods drawn per attempt; the solver gets the one with the fewest open pairs.
 constexpr std::uint32_t kDraws = 8;
 /// Rounds drawn to pick an attempt's target from.

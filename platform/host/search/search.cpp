@@ -17,6 +17,7 @@
 #include "a2a/search/encoder.hpp"
 #include "a2a/search/lns.hpp"
 #include "a2a/search/periodic.hpp"
+#include "a2a/search/seeding.hpp"
 #include "a2a/search/solver.hpp"
 #include "a2a/topology.hpp"
 
@@ -26,69 +27,6 @@ namespace {
 /// --periodic lists every periodic round; more than this is refused (memory, and a
 /// cover too large for the solver).
 constexpr std::uint64_t kMostPeriodicRounds = 1U << 20;
-
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f s", seconds);
-  return text;
-}
-
-/// At most `count` rounds of `best`, chosen greedily by the pairs they add (the seed
-/// of a search with fixed rounds). Every input needs a round of its own for each of
-/// its open pairs, and so does every output: rounds are given back (the last picked
-/// first) until no input or output has more open pairs than the rounds left free.
-ConfigSet pick_fixed(const ConfigSet& best, std::uint32_t count, std::uint32_t total) {
-  const Network& net = best.net;
-  const std::uint32_t n = net.ports;
-  std::vector<std::uint32_t> reach(static_cast<std::size_t>(best.rounds()) * n);
-  const SetSchedule schedule(best);
-  for (std::uint32_t r = 0; r < best.rounds(); ++r)
-    for (std::uint32_t i = 0; i < n; ++i)
-      reach[static_cast<std::size_t>(r) * n + i] = route(net, i, schedule.round(r)).destination;
-  std::vector<bool> served(static_cast<std::size_t>(n) * n, false);
-  std::vector<bool> taken(best.rounds(), false);
-  ConfigSet fixed;
-  fixed.net = net;
-  while (fixed.rounds() < count && fixed.rounds() < best.rounds()) {
-    std::uint32_t pick = 0;
-    std::int64_t gain = -1;
-    for (std::uint32_t r = 0; r < best.rounds(); ++r) {
-      if (taken[r]) continue;
-      std::int64_t g = 0;
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint32_t j = reach[static_cast<std::size_t>(r) * n + i];
-        if (j < n && !served[static_cast<std::size_t>(i) * n + j]) ++g;
-      }
-      if (g > gain) {
-        gain = g;
-        pick = r;
-      }
-    }
-    taken[pick] = true;
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const std::uint32_t j = reach[static_cast<std::size_t>(pick) * n + i];
-      if (j < n) served[static_cast<std::size_t>(i) * n + j] = true;
-    }
-    fixed.states.push_back(best.states[pick]);
-  }
-  while (fixed.rounds() != 0) {
-    std::vector<std::uint32_t> from(n, 0);
-    std::vector<std::uint32_t> to(n, 0);
-    const SetSchedule kept(fixed);
-    std::vector<bool> covered(static_cast<std::size_t>(n) * n, false);
-    for (std::uint32_t r = 0; r < fixed.rounds(); ++r)
-      for (std::uint32_t i = 0; i < n; ++i)
-        if (const PortSend send = kept.send(kept.round(r), i); send.sends)
-          covered[static_cast<std::size_t>(i) * n + send.destination] = true;
-    std::uint32_t most = 0;
-    for (std::uint32_t i = 0; i < n; ++i)
-      for (std::uint32_t j = 0; j < n; ++j)
-        if (!covered[static_cast<std::size_t>(i) * n + j]) most = std::max({most, ++from[i], ++to[j]});
-    if (most <= total - fixed.rounds()) break;
-    fixed.states.pop_back();
-  }
-  return fixed;
-}
 
 bool is_json(const std::string& path) { return path.size() > 5 && path.substr(path.size() - 5) == ".json"; }
 

@@ -100,4 +100,10 @@ SolveResult solve(const Cnf& cnf, const SolveRequest& request) {
   return result;
 }
 
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f s", seconds);
+  return text;
+}
+
 }  // namespace a2a::search

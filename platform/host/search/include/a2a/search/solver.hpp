@@ -41,6 +41,9 @@ struct SolveRequest {
 
 [[nodiscard]] SolveResult solve(const Cnf& cnf, const SolveRequest& request);
 
+/// "12.3 s": how the search's progress lines and notes give a time.
+[[nodiscard]] std::string seconds_text(double seconds);
+
 /// "cadical 1.5.3" (the first line of `cadical --version` after the name), or "" if absent.
 [[nodiscard]] std::string solver_version(const std::string& solver);
 
