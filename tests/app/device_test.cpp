@@ -176,6 +176,34 @@ TEST_CASE("an exchange's start waits for no fabric action: each is confirmed ove
   CHECK(has(b.command("run"), "pairs delivered 256/256, missing 0, duplicates 0"));
 }
 
+TEST_CASE("stop at any poll of a run: the run's reply ends with the stop's error, never ok") {
+  // Every point a stop can come at, one poll after the other: in a round, between an
+  // exchange's last round and its verdict, before the next one starts. A stop in the
+  // last round once let the run end with ok although its other exchanges never ran.
+  std::uint32_t stopped = 0;
+  for (std::uint32_t polls = 0; polls < 20000; ++polls) {
+    DeviceBench b;
+    REQUIRE(b.command("set trace=off").ends_with("\nok\n"));
+    b.board.type("run 3\n");
+    std::string before;
+    for (std::uint32_t i = 0; i < polls; ++i) {
+      b.device->poll();
+      before += b.board.take_output();
+    }
+    if (has(before, "exchange 3/3")) break;  // from here on the run's end is not a stop's
+    const std::string stop = b.command("stop");
+    INFO("stop after " << polls << " polls: " << before << stop);
+    REQUIRE(has(stop, "stopping: exchange "));
+    const std::string end = has(stop, "stopped") ? stop : b.reply();
+    INFO(end);
+    CHECK(has(end, "stopped at a round boundary as asked (stop)"));
+    CHECK_FALSE(end.ends_with("\nok\n"));
+    CHECK_FALSE(b.device->busy());
+    ++stopped;
+  }
+  CHECK(stopped > 10);
+}
+
 TEST_CASE("status answers while a run goes on; stop ends it at a round boundary; the next run is clean") {
   DeviceBench b;
   CHECK(b.command("set trace=off").ends_with("\nok\n"));

@@ -198,7 +198,10 @@ void Device<Board, MaxPorts, Fabric>::step_exchange() {
   exchange_.template emplace<std::monostate>();
   hooks_.reset();
   if (!delivered) return end_run();  // the run's reply ended with the error line
-  if (++running_.index < running_.count && !running_.stop_asked) {
+  if (++running_.index < running_.count) {
+    // A stop that came in the exchange's last round: the next exchange does not start,
+    // and the run's reply ends as a stop's always does (not with ok: the run is cut short).
+    if (running_.stop_asked) return stopped_before_first_round();
     if (!start_exchange()) end_run();
     return;
   }
