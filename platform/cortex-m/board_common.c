@@ -47,6 +47,91 @@ int a2a_board_rx_pop(void) {
 
 uint32_t a2a_board_uart_overruns(void) { return rx_lost; }
 
+/* The console's transmit ring: written by the thread (head), taken by the board's
+   transmit service (tail: its interrupt, or the thread with interrupts masked).
+   A power of two, so the index arithmetic is a mask. */
+_Static_assert((A2A_BOARD_TX_RING & (A2A_BOARD_TX_RING - 1u)) == 0u, "A2A_BOARD_TX_RING: a power of two");
+static volatile uint8_t tx_ring[A2A_BOARD_TX_RING];
+static volatile uint32_t tx_head;
+static volatile uint32_t tx_tail;
+static volatile uint32_t tx_lost;
+static bool tx_stalled; /* the transmitter made no progress for a whole wait: drop, don't wait again */
+
+/* Waits without progress before the transmitter counts as stalled (a host that does
+   not read, flow control held off): a byte takes about 87 us at 115200 baud, a few
+   hundred polls; this many are milliseconds. */
+#define A2A_TX_STALL_POLLS 20000u
+
+int a2a_board_tx_pop(void) {
+  const uint32_t tail = tx_tail;
+  if (tail == tx_head) return -1;
+  const int byte = tx_ring[tail & (A2A_BOARD_TX_RING - 1u)];
+  __asm__ volatile("" ::: "memory");
+  tx_tail = tail + 1u;
+  return byte;
+}
+
+/* The board's transmit service from the thread, with the UART's interrupt masked so
+   that one context takes from the ring at a time. */
+static void tx_kick(void) {
+  uint32_t primask;
+  __asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(primask)::"memory");
+  a2a_board_tx_service();
+  __asm__ volatile("msr primask, %0" ::"r"(primask) : "memory");
+}
+
+uint32_t a2a_board_uart_tx_room(void) {
+  tx_kick(); /* a transmitter whose interrupt was missed or masked moves on here too */
+  return A2A_BOARD_TX_RING - (tx_head - tx_tail);
+}
+
+uint32_t a2a_board_uart_tx_lost(void) { return tx_lost; }
+
+/* The ring is full: the transmitter is served here until a byte of room opens, or it
+   has made no progress for A2A_TX_STALL_POLLS polls (then false, and until room opens
+   again every byte that does not fit is dropped at once: one stall costs one wait). */
+static bool tx_wait_room(void) {
+  if (tx_stalled) return false;
+  uint32_t tail = tx_tail;
+  for (uint32_t n = 0; tx_head - tx_tail >= A2A_BOARD_TX_RING; ++n) {
+    tx_kick();
+    if (tx_tail != tail) {
+      tail = tx_tail;
+      n = 0;
+    } else if (n >= A2A_TX_STALL_POLLS) {
+      tx_stalled = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+size_t a2a_board_uart_write(const char *text, size_t length) {
+  size_t n = 0;
+  for (; n < length; ++n) {
+    const uint32_t head = tx_head;
+    if (head - tx_tail >= A2A_BOARD_TX_RING && !tx_wait_room()) break;
+    if (head - tx_tail < A2A_BOARD_TX_RING) tx_stalled = false;
+    tx_ring[head & (A2A_BOARD_TX_RING - 1u)] = (uint8_t)text[n];
+    __asm__ volatile("" ::: "memory"); /* the byte before the index that publishes it */
+    tx_head = head + 1u;
+  }
+  tx_lost += (uint32_t)(length - n);
+  tx_kick();
+  return n;
+}
+
+void a2a_board_uart_drain(void) {
+  uint32_t tail = tx_tail;
+  for (uint32_t n = 0; tx_tail != tx_head && n < A2A_TX_STALL_POLLS; ++n) {
+    tx_kick();
+    if (tx_tail != tail) {
+      tail = tx_tail;
+      n = 0;
+    }
+  }
+}
+
 void a2a_board_rx_start(uint32_t irq, void (*receive)(void)) {
   a2a_board_irq_enable(irq);
   __asm__ volatile("cpsid i" ::: "memory");

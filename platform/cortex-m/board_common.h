@@ -21,6 +21,11 @@ int a2a_board_hw_reset_cause(void);
  * .data and .bss are set up, so that bytes sent from the first instant are held
  * in the UART until a2a_board_init() starts taking them into the ring. */
 void a2a_board_console_early(void);
+/* The console's transmit work: hands the UART bytes from the transmit ring
+ * (a2a_board_tx_pop) while it takes them, and arms or disarms its transmit
+ * interrupt. Called from that interrupt and from the thread with interrupts
+ * masked (board_common.c), never waits. */
+void a2a_board_tx_service(void);
 
 /* --- provided by board_common.c ------------------------------------------ */
 /* The console's receive ring (single producer: the board's UART receive
@@ -35,6 +40,9 @@ void a2a_board_rx_lost(void);
 void a2a_board_rx_start(uint32_t irq, void (*receive)(void));
 /* The next byte of the ring, or -1 (what a2a_board_uart_read returns). */
 int a2a_board_rx_pop(void);
+/* The next byte of the console's transmit ring, or -1 when it is empty: for the
+   board's transmit service only. */
+int a2a_board_tx_pop(void);
 /* Called by Reset_Handler after .data/.bss: settles the reset cause. */
 void a2a_board_boot(void);
 /* Writes the cause the next boot reports into persistent word 0. */

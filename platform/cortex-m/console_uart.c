@@ -12,13 +12,29 @@
 #include "board_common.h"
 #include "image_backend.h"
 
-/* Characters are handed to the UART at once (it is polled, and a line buffer
- * would lose the last words before a fault): flush has nothing to do. Lines
- * end in "\n" alone, as on the semihosting console: set the terminal to add
- * the carriage return (picocom --imap lfcrlf, docs/flashing.md). */
-void a2a_console_putc(char c) { a2a_board_uart_write(&c, 1); }
+/* Characters are gathered into a short line and handed to the UART's transmit ring
+ * at each line's end (or when the line buffer is full): one ring update a line, not
+ * one a character. Nothing waits on the UART: its interrupt sends the ring. Lines
+ * end in "\n" alone, as on the semihosting console: set the terminal to add the
+ * carriage return (picocom --imap lfcrlf, docs/flashing.md). */
+static char line[64];
+static size_t used;
 
-void a2a_console_flush(void) {}
+static void hand_over(void) {
+  (void)a2a_board_uart_write(line, used); /* what does not fit is counted (a2a_board_uart_tx_lost) */
+  used = 0;
+}
+
+void a2a_console_putc(char c) {
+  line[used++] = c;
+  if (c == '\n' || used == sizeof line) hand_over();
+}
+
+/* The last words before a reset: the line so far, then the ring sent by polling. */
+void a2a_console_flush(void) {
+  hand_over();
+  a2a_board_uart_drain();
+}
 
 int a2a_command_line(char ***argv) {
   static char name[] = "a2a";
@@ -32,6 +48,7 @@ void a2a_image_console_init(void) { a2a_board_init(); }
 _Noreturn void a2a_image_fault(uint32_t exception, const uint32_t *frame) {
   a2a_image_print_fault(exception, frame);
   a2a_console_puts(": reset\n");
+  a2a_console_flush();
   a2a_board_record_reset_cause(A2A_RESET_LOCKUP);
   a2a_board_system_reset();
 }
@@ -40,6 +57,7 @@ void exit(int status) {
   a2a_console_puts("\na2a: exit status ");
   a2a_console_put_i64(status);
   a2a_console_puts(": reset\n");
+  a2a_console_flush();
   a2a_board_reset(); /* records A2A_RESET_SOFTWARE */
 }
 
@@ -47,5 +65,6 @@ void _exit(int status) { exit(status); }
 
 void abort(void) {
   a2a_console_puts("\na2a: abort(): reset\n");
+  a2a_console_flush();
   a2a_board_reset();
 }

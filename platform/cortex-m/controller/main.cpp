@@ -81,6 +81,10 @@ class CortexMBoard {
   CortexMBoard() : bus_(a2a_board_fabric_base()), cause_(cause_of(a2a_board_reset_cause())) {}
   int read_byte() { return a2a_board_uart_read(); }
   std::uint32_t console_overruns() const { return a2a_board_uart_overruns(); }
+  // The console's transmit ring (QueuedConsoleBoard): the device asks before it prints.
+  std::uint32_t console_room() { return a2a_board_uart_tx_room(); }
+  std::uint32_t console_capacity() const { return A2A_BOARD_TX_RING; }
+  std::uint32_t console_lost() const { return a2a_board_uart_tx_lost(); }
   template <class... Args>
   void print(const Args&... args) {
     a2a::board::print(args...);
@@ -104,9 +108,11 @@ class CortexMBoard {
   std::uint32_t crumb(std::uint32_t i) { return a2a_board_persistent()[i]; }
   void set_crumb(std::uint32_t i, std::uint32_t v) { a2a_board_persistent()[i] = v; }
   FabricBus& bus() { return bus_; }
-  /// `reboot`: the reply's last bytes leave the UART (its FIFO and shift register hold at
-  /// most 17 bytes, 1.5 ms at 115200 baud: 2 ms are waited), then SYSRESETREQ.
+  /// `reboot`: the reply's last bytes leave the transmit ring (sent by polling, bounded),
+  /// then the UART (its FIFO and shift register hold at most 17 bytes, 1.5 ms at 115200
+  /// baud: 2 ms are waited), then SYSRESETREQ.
   [[noreturn]] void reboot() {
+    a2a_console_flush();
     const std::uint64_t until = a2a_board_micros() + 2000;
     while (a2a_board_micros() < until) {
     }

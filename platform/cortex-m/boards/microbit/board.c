@@ -1,6 +1,6 @@
 /* Board microbit: BBC micro:bit v1 (nRF51822, Cortex-M0), QEMU's "microbit".
  *   UART0    0x40002000  console on the interface chip's USB serial: TX P0.24, RX P0.25;
- *                        receive interrupt 2 (into the console's ring)
+ *                        interrupt 2 (receive into the console's ring, transmit from its own)
  *   TIMER0   0x40008000  time base: 1 MHz, 32 bits, wraps in 71 min
  *   WDT      0x40010000  watchdog (not modelled by QEMU 7.2)
  *   TIMER1   0x40009000  slot timer of the look-ahead mode: interrupt 9, 16 bits,
@@ -32,12 +32,16 @@ void a2a_board_init(void) {
 
 void a2a_board_console_early(void) { a2a_nrf51_uart_init(MICROBIT_UART_TX_PIN, MICROBIT_UART_RX_PIN); }
 
-/* UART0's interrupt: the bytes into the console's ring. */
-void IRQ2_Handler(void) { a2a_nrf51_uart_receive(); }
+void a2a_board_tx_service(void) { a2a_nrf51_uart_transmit(); }
+
+/* UART0's interrupt (receive and transmit share it): the bytes into the console's
+   ring, the next byte of the transmit ring out. */
+void IRQ2_Handler(void) {
+  a2a_nrf51_uart_receive();
+  a2a_nrf51_uart_transmit();
+}
 
 int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
-
-void a2a_board_uart_write(const char *text, size_t length) { a2a_nrf51_uart_write(text, (uint32_t)length); }
 
 uint64_t a2a_board_micros(void) {
   if (!initialized) return 0;

@@ -50,8 +50,13 @@ set(A2A_BOARD_CONFIG_LENGTH 2K)
 set(A2A_BOARD_CONFIG_FLASH nrf51)
 set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 16K)
-# The emulated fabric's register block: the top 1 KiB of the RAM.
-set(A2A_BOARD_FABRIC_LENGTH 1K)
+# The emulated fabric's register block: the top 784 bytes of the RAM (FabricLayout<32, 16>
+# takes 772).
+set(A2A_BOARD_FABRIC_LENGTH 784)
+# The console's transmit ring: 256 bytes (the other boards: 2048). Replies longer than
+# it wait for the UART to send (bounded: a host that stops reading loses the rest of
+# that reply, counted; docs/protocol.md, "A slow host").
+set(A2A_BOARD_TX_RING 256)
 # The least RAM the linker leaves the stack (MSP): the controller image needs 2560 bytes
 # beside its slice stack (main, the interrupts, the allowance: stack_report.py checks it).
 set(A2A_BOARD_STACK_SIZE 2560)

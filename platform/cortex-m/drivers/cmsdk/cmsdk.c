@@ -1,6 +1,6 @@
 /* CMSDK APB UART, timer and watchdog drivers (see cmsdk.h). Interrupts: the
- * UART's receive (into the board's ring, a2a_cmsdk_uart_receive), the
- * watchdog's (the board's NMI handler) and the slot timer's
+ * UART's receive (into the board's ring, a2a_cmsdk_uart_receive) and transmit
+ * (from the board's transmit ring, a2a_cmsdk_uart_transmit), the watchdog's (the board's NMI handler) and the slot timer's
  * (cmsdk_slot_irq.cpp, look-ahead mode); everything else is polled. */
 #include "cmsdk.h"
 
@@ -14,25 +14,22 @@ _Static_assert(offsetof(a2a_cmsdk_timer_regs, INTSTATUS) == 0x00C, "TIMER INTSTA
 _Static_assert(offsetof(a2a_cmsdk_watchdog_regs, MIS) == 0x014, "WATCHDOG MIS");
 _Static_assert(offsetof(a2a_cmsdk_watchdog_regs, LOCK) == 0xC00, "WATCHDOG LOCK");
 
-/* Bounds every wait on a status bit: a peripheral that never becomes ready
- * (an unmodelled one, a disconnected UART) must not hang the image. At 115200
- * baud one character takes about 87 us, far below this many polls. */
-#define A2A_CMSDK_POLL_LIMIT 100000u
-
 void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t baud) {
   uint32_t div = pclk_hz / baud;
   if (div < 16u) div = 16u; /* the UART's minimum (and QEMU drops output below it) */
   uart->CTRL = 0;
   uart->BAUDDIV = div;
   uart->STATE = 0xCu; /* clear stale overrun flags */
-  uart->CTRL = A2A_CMSDK_UART_CTRL_TX_EN | A2A_CMSDK_UART_CTRL_RX_EN | A2A_CMSDK_UART_CTRL_RX_INT_EN;
+  uart->CTRL = A2A_CMSDK_UART_CTRL_TX_EN | A2A_CMSDK_UART_CTRL_RX_EN | A2A_CMSDK_UART_CTRL_TX_INT_EN |
+               A2A_CMSDK_UART_CTRL_RX_INT_EN;
 }
 
-void a2a_cmsdk_uart_write(a2a_cmsdk_uart_regs *uart, const char *text, uint32_t length) {
-  for (uint32_t i = 0; i < length; ++i) {
-    for (uint32_t n = 0; (uart->STATE & A2A_CMSDK_UART_STATE_TX_FULL) != 0u && n < A2A_CMSDK_POLL_LIMIT; ++n) {
-    }
-    uart->DATA = (uint8_t)text[i];
+void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs *uart) {
+  uart->INTSTATUS = A2A_CMSDK_UART_INT_TX; /* cleared first: the next byte's departure raises it again */
+  while ((uart->STATE & A2A_CMSDK_UART_STATE_TX_FULL) == 0u) {
+    const int byte = a2a_board_tx_pop();
+    if (byte < 0) return;
+    uart->DATA = (uint32_t)byte;
   }
 }
 

@@ -26,11 +26,17 @@ typedef struct {
 #define A2A_CMSDK_UART_STATE_RX_OVERRUN (1u << 3)
 #define A2A_CMSDK_UART_CTRL_TX_EN (1u << 0)
 #define A2A_CMSDK_UART_CTRL_RX_EN (1u << 1)
+#define A2A_CMSDK_UART_CTRL_TX_INT_EN (1u << 2)
 #define A2A_CMSDK_UART_CTRL_RX_INT_EN (1u << 3)
+#define A2A_CMSDK_UART_INT_TX (1u << 0)
 #define A2A_CMSDK_UART_INT_RX (1u << 1)
 
 void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t baud);
-void a2a_cmsdk_uart_write(a2a_cmsdk_uart_regs *uart, const char *text, uint32_t length);
+/* The transmit interrupt's work (and the thread's, interrupts masked): the bytes of
+   the board's transmit ring (a2a_board_tx_pop) while the UART takes them. The
+   interrupt comes when TX_FULL clears, so a UART whose ring ran empty waits for the
+   next write's call. Clears the interrupt. */
+void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs *uart);
 /* The receive interrupt's work: every byte waiting into the board's ring, an
    overrun counted; clears the interrupt. */
 void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs *uart);

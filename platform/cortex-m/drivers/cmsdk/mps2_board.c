@@ -2,7 +2,8 @@
  * share the CMSDK APB peripherals at the same addresses and the 25 MHz APB
  * clock, so one implementation serves the three boards; each board's board.c
  * only names the image (a2a_board_name).
- *   UART0     0x40004000  console (QEMU's first -serial); receive interrupt: IRQ 0
+ *   UART0     0x40004000  console (QEMU's first -serial); receive interrupt: IRQ 0,
+ *                         transmit interrupt: IRQ 1
  *   TIMER0    0x40000000  time base: 25 ticks per microsecond, wraps in 171 s
  *   WATCHDOG  0x40008000  interrupt wired to NMI (hw/arm/mps2.c), reset on the
  *                         second expiry
@@ -26,6 +27,7 @@ void a2a_board_init(void) {
   if (initialized) return;
   if ((MPS2_UART0->CTRL & A2A_CMSDK_UART_CTRL_RX_EN) == 0u) a2a_board_console_early();
   a2a_board_rx_start(MPS2_UART0_RX_IRQ, uart0_receive); /* from here every byte goes into the ring */
+  a2a_board_irq_enable(MPS2_UART0_TX_IRQ);               /* and the transmit ring drains by interrupt */
   a2a_cmsdk_timer_start(MPS2_TIMER0);
   initialized = true;
 }
@@ -35,11 +37,12 @@ void a2a_board_console_early(void) { a2a_cmsdk_uart_init(MPS2_UART0, A2A_BOARD_C
 /* UART0's receive interrupt: the bytes into the console's ring. */
 void IRQ0_Handler(void) { uart0_receive(); }
 
-int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
+void a2a_board_tx_service(void) { a2a_cmsdk_uart_transmit(MPS2_UART0); }
 
-void a2a_board_uart_write(const char *text, size_t length) {
-  a2a_cmsdk_uart_write(MPS2_UART0, text, (uint32_t)length);
-}
+/* UART0's transmit interrupt: the next bytes of the transmit ring. */
+void IRQ1_Handler(void) { a2a_board_tx_service(); }
+
+int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
 
 static uint32_t timer0_ticks(void) { return a2a_cmsdk_timer_ticks(MPS2_TIMER0); }
 

@@ -1,7 +1,9 @@
 /* nRF51 UART0, TIMER0, TIMER1, WDT and reset-reason drivers (see nrf51.h). Polled,
- * except TIMER1's compare interrupt (the slot timer, nrf51_slot_irq.cpp). */
+ * except UART0 (receive and transmit by interrupt, the board's rings) and TIMER1's
+ * compare interrupt (the slot timer, nrf51_slot_irq.cpp). */
 #include "nrf51.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "a2a/board/board.h"
@@ -27,9 +29,6 @@ _Static_assert(offsetof(a2a_nrf51_wdt_regs, RUNSTATUS) == 0x400, "WDT RUNSTATUS"
 _Static_assert(offsetof(a2a_nrf51_wdt_regs, CRV) == 0x504, "WDT CRV");
 _Static_assert(offsetof(a2a_nrf51_wdt_regs, RR) == 0x600, "WDT RR");
 
-/* Bounds the wait for TXDRDY: one byte at 115200 baud is about 87 us. */
-#define A2A_NRF51_POLL_LIMIT 100000u
-
 void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin) {
   a2a_nrf51_uart_regs *const uart = A2A_NRF51_UART0;
   uart->ENABLE = 0;
@@ -42,19 +41,27 @@ void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin) {
   uart->ENABLE = A2A_NRF51_UART_ENABLE;
   uart->EVENTS_RXDRDY = 0;
   uart->EVENTS_TXDRDY = 0;
-  uart->INTENSET = A2A_NRF51_UART_INT_RXDRDY;
+  uart->INTENSET = A2A_NRF51_UART_INT_RXDRDY | A2A_NRF51_UART_INT_TXDRDY;
   uart->TASKS_STARTRX = 1;
   uart->TASKS_STARTTX = 1;
 }
 
-void a2a_nrf51_uart_write(const char *text, uint32_t length) {
+/* A byte is in TXD and its TXDRDY has not been taken yet. */
+static bool tx_busy;
+
+void a2a_nrf51_uart_transmit(void) {
   a2a_nrf51_uart_regs *const uart = A2A_NRF51_UART0;
-  for (uint32_t i = 0; i < length; ++i) {
-    uart->TXD = (uint8_t)text[i];
-    /* TXDRDY: the byte has left TXD; only then may the next be written. */
-    for (uint32_t n = 0; uart->EVENTS_TXDRDY == 0u && n < A2A_NRF51_POLL_LIMIT; ++n) {
+  for (;;) {
+    if (tx_busy) {
+      /* TXDRDY: the byte has left TXD; only then may the next be written. */
+      if (uart->EVENTS_TXDRDY == 0u) return;
+      uart->EVENTS_TXDRDY = 0;
+      tx_busy = false;
     }
-    uart->EVENTS_TXDRDY = 0;
+    const int byte = a2a_board_tx_pop();
+    if (byte < 0) return;
+    uart->TXD = (uint32_t)byte;
+    tx_busy = true;
   }
 }
 

@@ -41,6 +41,7 @@ typedef struct {
 #define A2A_NRF51_UART0 ((a2a_nrf51_uart_regs *)0x40002000u)
 #define A2A_NRF51_UART_ENABLE 4u
 #define A2A_NRF51_UART_INT_RXDRDY (1u << 2)
+#define A2A_NRF51_UART_INT_TXDRDY (1u << 7)
 #define A2A_NRF51_UART0_IRQ 2u /* peripheral ID 2: UART0 */
 #define A2A_NRF51_UART_BAUD_115200 0x01D7E000u
 #define A2A_NRF51_PSEL_DISCONNECTED 0xFFFFFFFFu
@@ -104,7 +105,9 @@ typedef struct {
 #define A2A_NRF51_RESETREAS_LOCKUP (1u << 3)
 
 void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin);
-void a2a_nrf51_uart_write(const char *text, uint32_t length);
+/* The transmit work of UART0's interrupt (and of the thread, interrupts masked): the
+   next byte of the board's transmit ring once TXDRDY says the last one left TXD. */
+void a2a_nrf51_uart_transmit(void);
 /* The receive interrupt's work: every byte waiting into the board's ring. */
 void a2a_nrf51_uart_receive(void);
 void a2a_nrf51_timer0_start(void); /* 1 MHz, 32 bits */

@@ -49,12 +49,16 @@ void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud) {
                A2A_STM32F4_USART_CR1_RXNEIE; /* 8N1, a receive interrupt per byte */
 }
 
-void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, uint32_t length) {
-  for (uint32_t i = 0; i < length; ++i) {
-    for (uint32_t n = 0; (usart->SR & A2A_STM32F4_USART_SR_TXE) == 0u && n < A2A_STM32F4_POLL_LIMIT; ++n) {
+void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs *usart) {
+  while ((usart->SR & A2A_STM32F4_USART_SR_TXE) != 0u) {
+    const int byte = a2a_board_tx_pop();
+    if (byte < 0) {
+      usart->CR1 &= ~A2A_STM32F4_USART_CR1_TXEIE; /* nothing left: TXE would interrupt for ever */
+      return;
     }
-    usart->DR = (uint8_t)text[i];
+    usart->DR = (uint32_t)byte;
   }
+  usart->CR1 |= A2A_STM32F4_USART_CR1_TXEIE; /* the rest when the data register is free again */
 }
 
 void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart) {

@@ -83,6 +83,7 @@ typedef struct {
 #define A2A_STM32F4_USART_CR1_TE (1u << 3)
 #define A2A_STM32F4_USART_CR1_UE (1u << 13)
 #define A2A_STM32F4_USART_CR1_RXNEIE (1u << 5)
+#define A2A_STM32F4_USART_CR1_TXEIE (1u << 7)
 #define A2A_STM32F4_USART_SR_ORE (1u << 3)
 #define A2A_STM32F4_USART1_IRQ 37u /* RM0090 / RM0033 vector table: USART1 global interrupt */
 
@@ -131,7 +132,10 @@ typedef struct {
 void a2a_stm32f4_flash_erase_in_ram(uint32_t cr);
 
 void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud); /* PA9 TX, PA10 RX (AF7) */
-void a2a_stm32f4_usart_write(a2a_stm32f4_usart_regs *usart, const char *text, uint32_t length);
+/* The transmit work of USART1's interrupt (and of the thread, interrupts masked): the
+   bytes of the board's transmit ring while TXE says the data register is free; TXEIE
+   stays set while bytes are left (TXE is a level: it interrupts until cleared). */
+void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs *usart);
 /* The receive interrupt's work: every byte waiting into the board's ring, an
    overrun counted (reading SR then DR clears ORE and RXNE). */
 void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart);

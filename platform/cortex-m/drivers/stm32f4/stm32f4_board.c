@@ -45,14 +45,16 @@ void a2a_board_init(void) {
 
 void a2a_board_console_early(void) { a2a_stm32f4_usart1_init(A2A_BOARD_CPU_HZ, A2A_BOARD_BAUD); }
 
-/* USART1's interrupt: the bytes into the console's ring. */
-void IRQ37_Handler(void) { usart1_receive(); }
+void a2a_board_tx_service(void) { a2a_stm32f4_usart_transmit(A2A_STM32F4_USART1); }
+
+/* USART1's interrupt (receive and transmit share it): the bytes into the console's
+   ring, the next bytes of the transmit ring out. */
+void IRQ37_Handler(void) {
+  usart1_receive();
+  a2a_board_tx_service();
+}
 
 int a2a_board_uart_read(void) { return a2a_board_rx_pop(); }
-
-void a2a_board_uart_write(const char *text, size_t length) {
-  a2a_stm32f4_usart_write(A2A_STM32F4_USART1, text, (uint32_t)length);
-}
 
 static uint32_t tim2_ticks(void) { return A2A_STM32F4_TIM2->CNT; }
 

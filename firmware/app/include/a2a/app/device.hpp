@@ -155,6 +155,10 @@ class Device {
   /// executed: replies keep the order of the commands.
   void poll() {
     board_->feed_watchdog();
+    // A console without room for a step's replies (the host reads slowly, or not at
+    // all): nothing is read, planned or run until it has room; the fabric stays idle
+    // between rounds and the watchdog is fed meanwhile (kReplyReserve).
+    if (!console_ready(*board_)) return;
     if (held_ && !busy()) {  // the run's or the planning's reply has ended: the held line's turn
       held_ = false;
       return execute(reader_.text());

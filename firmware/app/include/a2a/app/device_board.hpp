@@ -5,6 +5,7 @@
 // board.h; host tests provide a scripted one; a product, its own.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <string_view>
@@ -72,6 +73,46 @@ concept StoringBoard = requires(B& b) {
 template <class B>
 concept RebootingBoard = requires(B& b) { b.reboot(); };
 
+/// A board whose console queues its output (a transmit ring that the UART's interrupt
+/// sends): the device asks for room before it prints, so a host that reads slowly, or
+/// not at all, never holds a step (docs/protocol.md, "A slow host").
+template <class B>
+concept QueuedConsoleBoard = requires(B& b, const B& cb) {
+  { b.console_room() } -> std::same_as<std::uint32_t>;       ///< bytes it takes now without waiting
+  { cb.console_capacity() } -> std::same_as<std::uint32_t>;  ///< bytes it holds
+  { cb.console_lost() } -> std::same_as<std::uint32_t>;      ///< bytes it could not take so far
+};
+
+/// The console room a step that may print a reply waits for: the most any one poll()
+/// of the device prints (the help text, an exchange's end with its fault lines; the
+/// host tests check every poll against it).
+inline constexpr std::uint32_t kReplyReserve = 1536;
+/// The longest trace line (`round R: word W, K register writes, sends i->d ...`, at
+/// most 16 ports listed).
+inline constexpr std::uint32_t kTraceLineMax = 200;
+
+/// Whether the board's console takes a step's replies now: the reserve is free, or the
+/// whole ring where it holds less. A console that does not queue always does.
+template <class B>
+[[nodiscard]] bool console_ready(B& board) {
+  if constexpr (QueuedConsoleBoard<B>)
+    return board.console_room() >= std::min(kReplyReserve, board.console_capacity());
+  else
+    return true;
+}
+/// Whether a trace line fits now with the room of a step's replies beside it (else it
+/// is dropped whole and counted: trace lines are the only output ever left out).
+template <class B>
+[[nodiscard]] bool console_takes_trace(B& board) {
+  if constexpr (QueuedConsoleBoard<B>) {
+    const std::uint32_t capacity = board.console_capacity();
+    const std::uint32_t beside = capacity > kTraceLineMax ? std::min(kReplyReserve, capacity - kTraceLineMax) : 0;
+    return board.console_room() >= kTraceLineMax + beside;
+  } else {
+    return true;
+  }
+}
+
 /// What the device remembers of its exchanges for `status`.
 struct DeviceRecord {
   std::uint32_t exchanges{0};       ///< exchanges run since boot
@@ -84,6 +125,7 @@ struct DeviceRecord {
   std::uint64_t duplicates{0};
   std::uint32_t late{0};
   std::uint32_t replans{0};
+  std::uint64_t trace_dropped{0};  ///< trace lines left out since boot (the console was full)
 };
 
 }  // namespace a2a::app

@@ -139,6 +139,8 @@ void Device<Board, MaxPorts, Fabric>::cmd_status() {
     board_->print(" running=no");
   // The slice stack's high-water mark (all of it: it overflowed; docs/porting.md).
   if (slices_.stack_size() != 0) board_->print(" slice_stack=", slices_.stack_used(), "/", slices_.stack_size());
+  board_->print(" trace_dropped=", record_.trace_dropped + (hooks_ ? hooks_->trace_dropped() : 0U));
+  if constexpr (QueuedConsoleBoard<Board>) board_->print(" console_lost=", board_->console_lost());
   board_->print("\n");
   ok();
 }

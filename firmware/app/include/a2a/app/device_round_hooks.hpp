@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "a2a/app/device_board.hpp"
 #include "a2a/app/device_fabric.hpp"
 #include "a2a/app/device_settings.hpp"
 #include "a2a/schedule.hpp"
@@ -35,7 +36,9 @@ class DeviceRoundHooks {
     board_->feed_watchdog();
     rounds_ = r + 1;
     if (acks_.set()) check_acknowledgements(r, schedule, round);
-    if (knobs_.trace) {
+    if (knobs_.trace && !console_takes_trace(*board_)) {
+      ++trace_dropped_;  // the host reads too slowly: the line is left out whole, counted
+    } else if (knobs_.trace) {
       board_->print("round ", r, ": word ", round.word());
       if constexpr (Access::kCountsWrites) board_->print(", ", access_->writes() - writes_before_, " register writes");
       const std::uint32_t ports = schedule.network().ports;
@@ -58,6 +61,8 @@ class DeviceRoundHooks {
     not_before_ = slot_end;
   }
   [[nodiscard]] std::uint32_t late() const { return late_; }
+  /// Trace lines left out so far because the console had no room for them.
+  [[nodiscard]] std::uint32_t trace_dropped() const { return trace_dropped_; }
   /// Rounds delivered so far (counted over all plans).
   [[nodiscard]] std::uint32_t rounds() const { return rounds_; }
   /// The next round may not start before this time (board micros): the end of the
@@ -103,6 +108,7 @@ class DeviceRoundHooks {
   std::uint64_t writes_before_;
   std::uint64_t not_before_{0};
   std::uint32_t late_{0};
+  std::uint32_t trace_dropped_{0};
   std::uint32_t rounds_{0};
   std::uint64_t acknowledged_{0};
   std::uint64_t lost_{0};

@@ -215,6 +215,7 @@ void Device<Board, MaxPorts, Fabric>::step_exchange() {
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::finish_exchange() {
   board_->set_crumb(crumb::kExchange, 0);
+  record_.trace_dropped += hooks_->trace_dropped();
   if (running_.slots.report.replans != 0) planned_ok_ = false;  // a re-plan may have taken the plan's storage
   if constexpr (kCounted) return verify_by_counters();
   return verify_by_acknowledgements();
@@ -276,7 +277,9 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   board_->print(", pairs sent ", sent, "/", expected);
   if (acked) board_->print(", acknowledged ", hooks.acknowledged(), ", lost ", hooks.lost());
   else board_->print(", unverified ", sent);
-  board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans, "\n");
+  board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans);
+  if (knobs_.trace) board_->print(", trace dropped ", hooks.trace_dropped());
+  board_->print("\n");
   print_what_happened(slots);
   DeliveryTally c{};
   c.delivered = acked ? hooks.acknowledged() : sent;
@@ -363,6 +366,7 @@ void Device<Board, MaxPorts, Fabric>::print_summary(const detail::LookaheadRun& 
                 ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", late,
                 ", replans ", report.replans);
   if (knobs_.mode == RunMode::lookahead) board_->print(", underruns ", slots.underruns);
+  if (knobs_.trace) board_->print(", trace dropped ", hooks_->trace_dropped());
   board_->print("\n");
 }
 

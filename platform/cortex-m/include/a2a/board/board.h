@@ -43,16 +43,34 @@ uint32_t a2a_board_cpu_hz(void);
  * (Reset_Handler's console start, before the static constructors): the UART's
  * receive interrupt moves every byte into a ring of A2A_BOARD_RX_RING bytes,
  * so bytes that arrive while the image boots, prints or computes are kept in
- * order. Sending is polled. */
+ * order. Sending is interrupt-driven too: a2a_board_uart_write puts the bytes in a
+ * ring of A2A_BOARD_TX_RING bytes (board.cmake: A2A_BOARD_TX_RING) and the UART's
+ * transmit interrupt sends them, so a host that reads slowly, or not at all,
+ * never holds the caller (docs/protocol.md, "A slow host"). */
 #define A2A_BOARD_RX_RING 256u
+#ifndef A2A_BOARD_TX_RING
+#define A2A_BOARD_TX_RING 2048u
+#endif
 /* The next received byte (0..255) from the ring, or -1 when none is waiting.
  * Never blocks. */
 int a2a_board_uart_read(void);
 /* Received bytes lost so far: the ring was full, or the UART overran before its
  * interrupt could take the byte. Counted, never silent (`status`). */
 uint32_t a2a_board_uart_overruns(void);
-/* Sends `length` bytes; waits (bounded) while the transmitter is full. */
-void a2a_board_uart_write(const char *text, size_t length);
+/* Queues `length` bytes for sending and returns how many were queued. While the
+ * ring is full it serves the transmitter until a byte of room opens, bounded: a
+ * transmitter that makes no progress for a few milliseconds (a host that does not
+ * read) is given up, and the bytes that do not fit are counted as lost instead
+ * (a2a_board_uart_tx_lost) until room opens again. A caller that asks
+ * a2a_board_uart_tx_room() first, as the controller does, never gets there. */
+size_t a2a_board_uart_write(const char *text, size_t length);
+/* Bytes the transmit ring takes now without waiting. */
+uint32_t a2a_board_uart_tx_room(void);
+/* Bytes a2a_board_uart_write could not queue so far. */
+uint32_t a2a_board_uart_tx_lost(void);
+/* Sends what the ring holds by polling the UART (interrupts may be masked), bounded
+ * as a full ring's wait is: for the last words before a reset. */
+void a2a_board_uart_drain(void);
 
 /* --- time ---------------------------------------------------------------- */
 /* Microseconds since a2a_board_init(), monotonic. Must be called at least once
