@@ -106,19 +106,27 @@ static bool tx_wait_room(void) {
   return true;
 }
 
-size_t a2a_board_uart_write(const char *text, size_t length) {
-  size_t n = 0;
-  for (; n < length; ++n) {
-    const uint32_t head = tx_head;
-    if (head - tx_tail >= A2A_BOARD_TX_RING && !tx_wait_room()) break;
-    if (head - tx_tail < A2A_BOARD_TX_RING) tx_stalled = false;
-    tx_ring[head & (A2A_BOARD_TX_RING - 1u)] = (uint8_t)text[n];
-    __asm__ volatile("" ::: "memory"); /* the byte before the index that publishes it */
-    tx_head = head + 1u;
+bool a2a_board_tx_put(char c) {
+  const uint32_t head = tx_head;
+  if (head - tx_tail >= A2A_BOARD_TX_RING && !tx_wait_room()) {
+    ++tx_lost;
+    return false;
   }
-  tx_lost += (uint32_t)(length - n);
+  tx_stalled = false; /* room again */
+  tx_ring[head & (A2A_BOARD_TX_RING - 1u)] = (uint8_t)c;
+  __asm__ volatile("" ::: "memory"); /* the byte before the index that publishes it */
+  tx_head = head + 1u;
+  /* The transmitter is started at a line's end (and when the ring is half full): one
+     start a line, not one a character. */
+  if (c == '\n' || head + 1u - tx_tail == A2A_BOARD_TX_RING / 2u) tx_kick();
+  return true;
+}
+
+size_t a2a_board_uart_write(const char *text, size_t length) {
+  size_t queued = 0;
+  for (size_t n = 0; n < length; ++n) queued += a2a_board_tx_put(text[n]) ? 1u : 0u;
   tx_kick();
-  return n;
+  return queued;
 }
 
 void a2a_board_uart_drain(void) {

@@ -43,6 +43,10 @@ int a2a_board_rx_pop(void);
 /* The next byte of the console's transmit ring, or -1 when it is empty: for the
    board's transmit service only. */
 int a2a_board_tx_pop(void);
+/* One byte into the transmit ring (a2a_board_uart_write's step; the console's putc):
+   false when it could not be queued (counted as lost). Starts the transmitter at a
+   line's end. */
+bool a2a_board_tx_put(char c);
 /* Called by Reset_Handler after .data/.bss: settles the reset cause. */
 void a2a_board_boot(void);
 /* Writes the cause the next boot reports into persistent word 0. */

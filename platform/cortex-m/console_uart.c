@@ -12,29 +12,14 @@
 #include "board_common.h"
 #include "image_backend.h"
 
-/* Characters are gathered into a short line and handed to the UART's transmit ring
- * at each line's end (or when the line buffer is full): one ring update a line, not
- * one a character. Nothing waits on the UART: its interrupt sends the ring. Lines
- * end in "\n" alone, as on the semihosting console: set the terminal to add the
- * carriage return (picocom --imap lfcrlf, docs/flashing.md). */
-static char line[64];
-static size_t used;
+/* Characters go straight into the UART's transmit ring; the transmitter starts at each
+ * line's end and its interrupt sends the ring: nothing waits on the UART. Lines end in
+ * "\n" alone, as on the semihosting console: set the terminal to add the carriage
+ * return (picocom --imap lfcrlf, docs/flashing.md). */
+void a2a_console_putc(char c) { (void)a2a_board_tx_put(c); /* a byte not queued is counted */ }
 
-static void hand_over(void) {
-  (void)a2a_board_uart_write(line, used); /* what does not fit is counted (a2a_board_uart_tx_lost) */
-  used = 0;
-}
-
-void a2a_console_putc(char c) {
-  line[used++] = c;
-  if (c == '\n' || used == sizeof line) hand_over();
-}
-
-/* The last words before a reset: the line so far, then the ring sent by polling. */
-void a2a_console_flush(void) {
-  hand_over();
-  a2a_board_uart_drain();
-}
+/* The last words before a reset: the ring sent by polling. */
+void a2a_console_flush(void) { a2a_board_uart_drain(); }
 
 int a2a_command_line(char ***argv) {
   static char name[] = "a2a";

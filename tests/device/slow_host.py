@@ -12,7 +12,7 @@ instructions as on the board, whatever the host's load). The client sends
 3, then reads nothing for T seconds (a stalled terminal; QEMU's socket backs up, the
 UART's transmitter stays full), then reads again to the run's end and asks `status`.
 
-Checks: no reset (one banner; `reset=power-on`), every exchange's summary clean
+Checks: no reset (no banner during the run; `reset=power-on`), every exchange's summary clean
 (N^2 pairs, no duplicates), every line whole (each matches the console's grammar; a
 trace line lists N sends), the trace lines received plus status's trace_dropped equal
 C * rounds, and nothing lost by the console (console_lost=0 where the board reports
@@ -101,8 +101,11 @@ def main():
                     raise SystemExit("slow_host: QEMU did not open its console socket")
                 time.sleep(0.05)
             console = Console(path, args.timeout)
-            if not console.wait_for(rb"^ready\n"):
-                raise SystemExit("slow_host: no banner")
+            # The banner may have gone out before the client connected (QEMU drops what a
+            # socket nobody holds is sent): a command shows the device is up.
+            console.send("config")
+            if not console.wait_for(rb"^config: [^\n]*\nok\n"):
+                raise SystemExit("slow_host: the device did not answer config")
             console.send(f"set topology=omega ports={args.ports} trace=on")
             if not console.wait_for(rb"^ok\n", len(console.data) - 1 if console.data else 0):
                 raise SystemExit("slow_host: set was not answered")
@@ -127,7 +130,7 @@ def main():
     bad = [line for line in lines if not LINE.fullmatch(line)]
     if bad:
         failures.append(f"{len(bad)} lines not whole or not of the console's grammar, the first: {bad[:3]!r}")
-    if text.count("a2a controller ") != 1 or "reset cause: watchdog" in text:
+    if "a2a controller " in run_text or "reset cause: watchdog" in text:
         failures.append("the device reset")
     traces = [line for line in lines if line.startswith("round ")]
     short = [line for line in traces if line.count("->") != args.ports]
