@@ -141,7 +141,7 @@ struct BasicDeviceBench {
     while (!banner.ends_with("ready\n") && banner_polls < 1000000) {
       device->poll();
       ++banner_polls;
-      banner += board.take_output();
+      banner += checked_step(board.take_output());
     }
   }
   /// Sends one line and polls until the reply has ended (ok / error: line); returns it.
@@ -151,14 +151,21 @@ struct BasicDeviceBench {
     return reply();
   }
   /// Polls until a reply has ended (or a bound is reached); returns what was printed.
+  /// Every poll's output must fit the console room the device waits for before a step
+  /// (app::kReplyReserve): else a board's transmit ring could not hold it.
   std::string reply(std::uint32_t max_polls = 2000000) {
     std::string text;
     for (std::uint32_t i = 0; i < max_polls; ++i) {
       device->poll();
-      text += board.take_output();
+      text += checked_step(board.take_output());
       if (ends_reply(text)) break;
     }
     return text;
+  }
+  static std::string checked_step(std::string step) {
+    if (step.size() > app::kReplyReserve)
+      throw std::logic_error("one poll() printed " + std::to_string(step.size()) + " bytes, more than kReplyReserve:\n" + step);
+    return step;
   }
 };
 

@@ -166,3 +166,18 @@ TEST_CASE("nothing valid to save; a board without a store or a reset") {
   CHECK(has(plain.command("reboot"), "error: reboot: this board cannot reset itself"));
   CHECK(!has(plain.command("config"), "saved="));
 }
+
+TEST_CASE("commands that take no words refuse one: save now, reboot 1, status extra ... do nothing") {
+  StoringBoard board;
+  Boot first(board);
+  (void)first.command("set topology=omega ports=8");
+  for (const char* command : {"help", "status", "config", "clear", "save", "erase", "reboot", "stop"}) {
+    CAPTURE(command);
+    const std::string reply = first.command(std::string(command) + " now");
+    CHECK(reply == "error: usage: " + std::string(command) + " (it takes no words); nothing was done\n");
+  }
+  CHECK(board.reboots == 0);                                      // reboot 1 did not reboot
+  CHECK(has(first.command("config"), " saved=none\n"));           // save now saved nothing
+  CHECK(has(first.command("save"), "saved: copy 0, sequence 1"));  // the word alone still works
+  CHECK(first.command("erase  ").ends_with("ok\n"));             // trailing spaces are no word
+}

@@ -18,6 +18,8 @@ class ConsoleText {
     (append(args), ...);
   }
   std::string take_output() { return std::exchange(output_, {}); }
+  /// Bytes printed and not taken yet (a queued console's fill, QueuedHostBoard).
+  [[nodiscard]] std::size_t pending() const { return output_.size(); }
 
  private:
   void append(std::string_view s) { output_ += s; }

@@ -209,6 +209,7 @@ class Device {
  private:
   /// The commands a run does not hold back (device_commands.hpp).
   static bool answered_while_running(std::string_view line);
+  static bool takes_no_words(std::string_view command);
   void handle(LineEvent event) {
     switch (event) {
       case LineEvent::none: return;

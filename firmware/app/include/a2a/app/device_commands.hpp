@@ -36,6 +36,8 @@ void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
   std::string_view rest = line;
   const std::string_view command = detail::next_word(rest);
   if (command.empty()) return;  // a blank line is no command
+  if (std::string_view words = rest; takes_no_words(command) && !detail::next_word(words).empty())
+    return error("usage: ", command, " (it takes no words); nothing was done");
   if (command == "status") return cmd_status();
   if (command == "stop") return cmd_stop();
   if (command == "help") return cmd_help();
@@ -48,6 +50,14 @@ void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
   if (command == "erase") return cmd_erase();
   if (command == "reboot") return cmd_reboot();
   error("unknown command '", command, "' (try help)");
+}
+
+/// The commands that take no words after their name: a word after them is refused, so
+/// `save now` or `reboot 1` does nothing rather than what the word did not ask for.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+bool Device<Board, MaxPorts, Fabric>::takes_no_words(std::string_view command) {
+  return command == "help" || command == "status" || command == "config" || command == "clear" ||
+         command == "save" || command == "erase" || command == "reboot" || command == "stop";
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>

@@ -278,7 +278,7 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   if (acked) board_->print(", acknowledged ", hooks.acknowledged(), ", lost ", hooks.lost());
   else board_->print(", unverified ", sent);
   board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans);
-  if (knobs_.trace) board_->print(", trace dropped ", hooks.trace_dropped());
+  if (hooks.trace_dropped() != 0) board_->print(", trace dropped ", hooks.trace_dropped());
   board_->print("\n");
   print_what_happened(slots);
   DeliveryTally c{};
@@ -366,7 +366,7 @@ void Device<Board, MaxPorts, Fabric>::print_summary(const detail::LookaheadRun& 
                 ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", late,
                 ", replans ", report.replans);
   if (knobs_.mode == RunMode::lookahead) board_->print(", underruns ", slots.underruns);
-  if (knobs_.trace) board_->print(", trace dropped ", hooks_->trace_dropped());
+  if (hooks_->trace_dropped() != 0) board_->print(", trace dropped ", hooks_->trace_dropped());
   board_->print("\n");
 }
 
