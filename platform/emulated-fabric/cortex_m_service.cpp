@@ -72,6 +72,8 @@ extern "C" void a2a_emulated_chain_inject(std::uint32_t chain, std::uint32_t ele
 
 extern "C" void a2a_emulated_chain_clear(void) { g_chains.clear_faults(); }
 
+extern "C" int a2a_emulated_chain_pending(void) { return g_chains.pending() ? 1 : 0; }
+
 namespace {
 
 __attribute__((constructor)) void a2a_emulated_fabric_start() {

@@ -36,18 +36,28 @@ struct ChainWire {
   Bus* block{nullptr};
   bool armed{false};  // a read-back fault (d = 2: one bit an element), or a timeout
   bool stall{false};
+  bool fired{false};  // in every shift of its chain until the next pulse (chain_far_end.hpp)
+  std::uint64_t fired_at{0};
   std::uint32_t armed_chain{0};
   std::uint32_t armed_element{0};
   std::uint64_t armed_from{0};
   Errc write_read(std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
-    if (armed && chain == armed_chain && model.pulses() >= armed_from) {
-      armed = false;
-      if (stall) return Errc::bus_timeout;
+    if (armed && chain == armed_chain && model.pulses() >= armed_from && (!fired || model.pulses() == fired_at)) {
+      if (!fired) fired_at = model.pulses();
+      fired = true;
+      if (stall) {
+        armed = false;
+        return Errc::bus_timeout;
+      }
       model.flip_readback(chain, 8 * tx.size() - 1 - armed_element);  // the element's bit, in sending order
     }
     return model.write_read(chain, tx, rx);
   }
-  Errc pulse() { return test::LatchToBlock<Layout, Bus, test::ChainModel, test::ChainDecode>{&model, block, {}}.pulse(); }
+  Errc pulse() {
+    const Errc e = test::LatchToBlock<Layout, Bus, test::ChainModel, test::ChainDecode>{&model, block, {}}.pulse();
+    if (fired) armed = false;
+    return e;
+  }
 };
 
 /// The host board with the a2a block (BasicHostBoard) and chains beside it.
@@ -60,6 +70,7 @@ class ChainedBoard : public test::BasicHostBoard<kPorts> {
   Path& switch_path() { return path_; }
   Errc inject_wire_fault(app::WireInjection kind, std::uint32_t chain, std::uint32_t element, std::uint32_t round) {
     wire_->armed = true;
+    wire_->fired = false;
     wire_->stall = kind == app::WireInjection::timeout;
     wire_->armed_chain = chain;
     wire_->armed_element = element;
@@ -67,6 +78,7 @@ class ChainedBoard : public test::BasicHostBoard<kPorts> {
     return Errc::ok;
   }
   void clear_wire_faults() { wire_->armed = false; }
+  bool wire_fault_pending() const { return wire_->armed && !wire_->fired; }
   Wire& wire() { return *wire_; }
 
  private:

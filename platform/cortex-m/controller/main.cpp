@@ -135,6 +135,7 @@ class CortexMBoard {
     return a2a::Errc::ok;
   }
   void clear_wire_faults() { a2a_emulated_chain_clear(); }
+  bool wire_fault_pending() const { return a2a_emulated_chain_pending() != 0; }
 #endif
 #endif
 #ifdef A2A_FW_SLOT_TIMER

@@ -57,12 +57,15 @@ enum class WireInjection : std::uint8_t {
 };
 
 /// A board whose emulated switch wire can be made to fail: inject_wire_fault(kind, chain,
-/// element, latches) at the first shift of chain `chain` `latches` latches from now,
-/// once; clear_wire_faults() disarms it.
+/// element, latches) from the first round at least `latches` latches from now in which
+/// chain `chain` is shifted (its shifts of that round); clear_wire_faults() disarms it;
+/// wire_fault_pending(): armed and not fired yet (the device reports it at the
+/// exchange's end, then disarms it: an injection is for the next exchange).
 template <class B>
 concept WireInjectingBoard = requires(B& b, std::uint32_t u, WireInjection kind) {
   { b.inject_wire_fault(kind, u, u, u) } -> std::same_as<Errc>;
   b.clear_wire_faults();
+  { b.wire_fault_pending() } -> std::same_as<bool>;
 };
 
 namespace detail {

@@ -16,11 +16,13 @@ int a2a_emulated_chain_shift(uint32_t chain, const uint8_t *in, uint8_t *out, ui
 /* The latch strobe: the chains' contents become the block's switch states. 0, or the
  * a2a::Errc of a block whose network the chains cannot set. */
 uint32_t a2a_emulated_chain_latch(void);
-/* Element `element` of chain `chain` comes back flipped once (stall 0), or the chain
- * does not take a transfer once (stall 1), at that chain's first shift `after` latches
- * from now; clear disarms it. */
+/* Element `element` of chain `chain` comes back flipped in that chain's shifts of one
+ * round (stall 0), or the chain does not take a transfer once (stall 1), from the first
+ * round at least `after` latches from now in which it is shifted; clear disarms it. */
 void a2a_emulated_chain_inject(uint32_t chain, uint32_t element, uint32_t after, int stall);
 void a2a_emulated_chain_clear(void);
+/* 1 while a fault is armed and has not fired yet, else 0. */
+int a2a_emulated_chain_pending(void);
 
 #ifdef __cplusplus
 }

@@ -16,9 +16,11 @@
 // position p.
 //
 // Wire faults for tests (`inject CHAIN:ELEMENT [ROUND] readback|timeout`): one element
-// of one chain comes back flipped, or the chain does not take a transfer (the board's
-// transport then reports a bus timeout), once, at the first shift of that chain at or
-// after a given latch; the controller must stop the round and name the place.
+// of one chain comes back flipped in every shift of that chain between two latches (the
+// first such interval at or after a given latch in which the chain is shifted: a round's
+// transfers, the checked second one of a chain loaded twice included), or the chain does
+// not take a transfer once (the board's transport then reports a bus timeout); the
+// controller must stop the round and name the place. pending(): armed and not yet fired.
 #pragma once
 
 #include <array>
@@ -42,9 +44,15 @@ class ChainFarEnd {
   /// False: the chain did not take the transfer (an armed timeout, no such chain).
   constexpr bool shift(std::uint32_t chain, std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
     if (chain >= kMaxStages || in.size() > MaxFrameBytes) return false;  // no such chain: nothing comes back
-    const bool due = armed_ && chain == fault_chain_ && latches_ >= fault_from_;
-    if (due) armed_ = false;  // once
-    if (due && stall_) return false;
+    const bool due = armed_ && chain == fault_chain_ && latches_ >= fault_from_ && (!fired_ || latches_ == fired_at_);
+    if (due && !fired_) {
+      fired_ = true;
+      fired_at_ = latches_;
+    }
+    if (due && stall_) {
+      armed_ = false;  // a transfer not taken: once
+      return false;
+    }
     std::array<std::uint8_t, MaxFrameBytes>& held = chains_[chain];
     for (std::size_t i = 0; i < in.size() && i < out.size(); ++i) out[i] = held[i];
     if (due) flip(out.first(in.size()), fault_element_);
@@ -58,6 +66,7 @@ class ChainFarEnd {
   template <hal::RegisterBus Bus>
   constexpr Errc latch(Bus& block) {
     ++latches_;
+    if (fired_) armed_ = false;  // a flipped read-back lasts the interval it fired in
     const auto read = [&block](std::uint32_t offset) { return block.read32(offset); };
     const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
     if (!net) return net.error();
@@ -77,11 +86,14 @@ class ChainFarEnd {
   /// Arms a transfer the chain does not take, `after` latches from now.
   constexpr void inject_timeout(std::uint32_t chain, std::uint32_t after) { arm(chain, 0, after, true); }
   constexpr void clear_faults() { armed_ = false; }
+  /// An armed fault that has not fired yet (its chain not shifted since it became due).
+  [[nodiscard]] constexpr bool pending() const { return armed_ && !fired_; }
   [[nodiscard]] constexpr std::uint32_t latches() const { return latches_; }
 
  private:
   constexpr void arm(std::uint32_t chain, std::uint32_t element, std::uint32_t after, bool stall) {
     armed_ = true;
+    fired_ = false;
     stall_ = stall;
     fault_chain_ = chain;
     fault_element_ = element;
@@ -128,6 +140,8 @@ class ChainFarEnd {
   std::uint32_t bits_{1};  // bits per element of the network last latched
   bool armed_{false};
   bool stall_{false};  // the armed fault is a transfer not taken, not a flipped bit
+  bool fired_{false};  // the armed fault has fired, in the interval after latch fired_at_
+  std::uint32_t fired_at_{0};
   std::uint32_t fault_chain_{0};
   std::uint32_t fault_element_{0};
   std::uint32_t fault_from_{0};

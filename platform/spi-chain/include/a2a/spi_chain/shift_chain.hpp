@@ -19,9 +19,11 @@
 //
 // The chain's far end comes back on the SPI data in: while a frame is shifted in, the
 // frame shifted before comes out. Each shift is checked against what was written
-// last time (not the first one after configure: the chain's contents are unknown);
-// a difference is bus_readback_mismatch, the latch is not pulsed (nothing of the
-// round takes effect), and readback_fault() names the stage and the element.
+// last time; a chain whose contents are unknown (the first round after configure, or
+// after a transfer cut short) is shifted its frame twice, so that the second shift
+// checks the first: the return line is checked from an exchange's first round on. A
+// difference is bus_readback_mismatch, the latch is not pulsed (nothing of the round
+// takes effect), and readback_fault() names the stage and the element.
 #pragma once
 
 #include <algorithm>
@@ -89,7 +91,9 @@ class ShiftChainSink {
       // frame is that one with its changed stages rewritten (a Gray-order round: one).
       const std::uint32_t bytes = frames_.chain_bytes();
       const std::span<std::uint8_t> frame = std::span(tx_).first(bytes);
-      if ((known_ & 1U) == 0 || !frames_.update_chain(round, frame)) frames_.chain(round, frame);
+      const bool unknown = (known_ & 1U) == 0;
+      if (unknown || !frames_.update_chain(round, frame)) frames_.chain(round, frame);
+      if (unknown) A2A_TRY(shift(0, bytes));  // loads it: the next shift checks what came back
       A2A_TRY(shift(0, bytes));
     } else {
       const std::uint32_t bytes = frames_.stage_bytes();
@@ -97,6 +101,7 @@ class ShiftChainSink {
       for (std::uint32_t todo = (changed_stages(round) | ~known_) & all; todo != 0; todo &= todo - 1) {
         const auto s = static_cast<std::uint32_t>(std::countr_zero(todo));  // a changed or unknown chain
         frames_.stage(round, s, std::span(tx_).first(bytes));
+        if (((known_ >> s) & 1U) == 0) A2A_TRY(shift(s, bytes));  // loads it: the next shift checks it
         A2A_TRY(shift(s, bytes));
       }
     }
