@@ -5,6 +5,7 @@
 // emulator's own record of what arrived.
 #include <doctest/doctest.h>
 
+#include "board_device_bench.hpp"
 #include "device_bench.hpp"
 
 #include <string>
@@ -125,4 +126,19 @@ TEST_CASE("inject needs a fabric that can; it is checked against the network") {
   CHECK(has(b.command("inject 1:8"), "error: switch 8 of stage 1 is outside the network"));
   for (int i = 0; i < 8; ++i) REQUIRE(has(b.command("inject 1:1"), "\nok\n"));
   CHECK(has(b.command("inject 1:1"), "error: at most 8 faults can be armed"));
+}
+
+TEST_CASE("a fault set above the board's plan storage is refused with the board's limit in words") {
+  test::BoardDeviceBench<test::BasicHostBoard<64>, 64> b;  // storage for two faults at N = 64
+  REQUIRE(b.command("set topology=omega ports=64 fault=2:1 fault=3:5").ends_with("\nok\n"));
+  const std::string three = b.command("set fault=2:1 fault=3:5 fault=1:7");
+  CHECK(three == "error: configuration refused: 3 faults: at most 2 faults on this board at N = 64 (its fault-plan "
+                 "storage); nothing changed\n");
+  CHECK(test::has(b.command("config"), " faults=2:1,3:5 "));
+  test::DeviceBench single;  // the single-fault designs' storage alone
+  const std::string two = single.command("set topology=omega ports=256 trace=off fault=1:2 fault=2:3");
+  INFO(two);
+  CHECK(test::has(two,
+                  "error: configuration refused: a fault in this network needs relay-plan storage, and this board "
+                  "keeps only the single-fault designs'"));
 }

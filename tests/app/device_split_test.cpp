@@ -134,7 +134,8 @@ TEST_CASE("fabric=spi-chain: a read-back that differs ends the run naming the ch
   REQUIRE(b.command("set trace=off fabric=spi-chain topology=omega ports=64").ends_with("\nok\n"));
   CHECK(has(b.command("inject 3:9 readback hidden"), "error: inject: readback and timeout are wire faults"));
   const std::string armed = b.command("inject 3:9 5 readback");
-  CHECK(has(armed, "armed: element 9 of the chain of stage 3 reads back flipped once"));
+  CHECK(has(armed, "armed: element 9 of the chain of stage 3 reads back flipped"));
+  CHECK(has(b.command("status"), " injections_armed=1 "));  // a wire injection counts
   const std::string r = b.command("run");
   INFO(r);
   CHECK(has(r, ", the chain of stage 3: element 9 read back different from what was shifted in\n"));
@@ -167,8 +168,13 @@ TEST_CASE("fabric=spi-chain refusals: look-ahead, a timing on the a2a block, a b
   REQUIRE(b.command("set trace=off fabric=spi-chain settle_us=4").ends_with("\nok\n"));
   CHECK(has(b.command("set fabric=a2a"), "settle_us and guard_us are the settle and guard times"));
   CHECK(has(b.command("set fabric=fibre"), "unknown fabric in the configuration"));
-  REQUIRE(b.command("set mode=lookahead slot_us=50").ends_with("\nok\n"));
-  CHECK(has(b.command("run"), "error: look-ahead mode writes the a2a block's slot ring; fabric=spi-chain latches"));
+  // Look-ahead over the chains is refused at set, either way round; nothing changes.
+  CHECK(has(b.command("set mode=lookahead slot_us=50"),
+            "error: mode=lookahead with fabric=spi-chain refused: look-ahead mode writes the a2a block's slot ring"));
+  CHECK(has(b.command("config"), " mode=direct"));
+  REQUIRE(b.command("set fabric=a2a settle_us=0 mode=lookahead slot_us=50").ends_with("\nok\n"));
+  CHECK(has(b.command("set fabric=spi-chain"), "error: mode=lookahead with fabric=spi-chain refused"));
+  CHECK(has(b.command("config"), " mode=lookahead"));
   test::DeviceBench plain;  // the a2a block alone
   CHECK(has(plain.command("set fabric=spi-chain"), "fabric=spi-chain needs a board that drives switch elements"));
   CHECK(has(plain.command("inject 1:1 readback"), "error: inject: readback: this board's switch wire cannot be made to fail"));
@@ -199,12 +205,53 @@ TEST_CASE("the boards' emulated far end decodes a frame as the chain model does"
       const std::uint32_t word = ram.read32(Layout::switch_state(s, y / 8));
       CHECK(((word >> (4 * (y % 8))) & 0xFU) == model.element_state(s, y, 2));
     }
-  // Armed, the far end returns the element flipped once, at the first shift from then.
+  // Armed, the far end returns the element flipped in every shift of that chain until
+  // the next latch (the round it fires in: a chain loaded twice is flipped both times),
+  // and not after it.
+  std::array<std::uint8_t, 4> earlier{};
+  far.shift(1, frame, earlier);  // the chain holds `frame` from here: what comes back unflipped
   far.inject_readback(1, 3, 0);
+  CHECK(far.pending());
   std::array<std::uint8_t, 4> first{};
   far.shift(1, frame, first);
+  CHECK(!far.pending());
   std::array<std::uint8_t, 4> second{};
   far.shift(1, frame, second);
-  CHECK(first != second);
-  CHECK((first[3] ^ second[3]) == 0x40);  // element 3, 2 bits each: position 6
+  CHECK((first[3] ^ frame[3]) == 0x40);  // element 3, 2 bits each: position 6
+  CHECK(first[0] == frame[0]);
+  CHECK(second == first);
+  REQUIRE(far.latch(ram) == Errc::ok);
+  std::array<std::uint8_t, 4> after{};
+  far.shift(1, frame, after);
+  CHECK(after == frame);
+}
+
+TEST_CASE("fabric=spi-chain: a wire injection fires at the round it names, round 0 included, or is reported") {
+  SplitBench b;
+  REQUIRE(b.command("set trace=off fabric=spi-chain topology=omega ports=64").ends_with("\nok\n"));
+  // Round 0: the chains' first shift after configure is checked too (each loaded twice).
+  REQUIRE(b.command("inject 2:5 readback").ends_with("\nok\n"));
+  std::string r = b.command("run");
+  INFO(r);
+  CHECK(has(r, "wire: round 0, the chain of stage 2: element 5 read back different from what was shifted in\n"));
+  CHECK(has(r, "\nerror: exchange 1 stopped in round 0: "));
+  CHECK(has(b.command("status"), " injections_armed=0 "));
+  // A round past the exchange's end could never fire: refused at inject.
+  CHECK(has(b.command("inject 0:3 64 readback"),
+            "error: inject: round 64 is past the next exchange's last round (it has 64 rounds): it could not fire"));
+  CHECK(has(b.command("inject 0:3 63 timeout"), "armed: the chain of stage 0"));
+  CHECK(has(b.command("inject 1:3 5 readback"), "error: inject: a wire fault is armed already"));
+  REQUIRE(b.command("clear").ends_with("\nok\n"));
+  // Stage 0's chain is shifted at round 32 and not after (natural order): armed from
+  // round 40, it cannot fire; the run says so, and the next run is not touched by it.
+  REQUIRE(b.command("inject 0:3 40 readback").ends_with("\nok\n"));
+  r = b.command("run");
+  CHECK(has(r, "injection not triggered: the read-back armed on the chain of stage 0 from round 40: the chain was "
+               "not shifted from that round on in this exchange; nothing was injected\n"));
+  CHECK(has(r, "pairs delivered 4096/4096, missing 0, duplicates 0"));
+  CHECK(r.ends_with("\nok\n"));
+  CHECK(has(b.command("status"), " injections_armed=0 "));
+  r = b.command("run");
+  CHECK(!has(r, "injection not triggered"));
+  CHECK(r.ends_with("\nok\n"));
 }

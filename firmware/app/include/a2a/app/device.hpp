@@ -395,6 +395,7 @@ class Device {
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
   void inject_wire_fault(const Injection& in, WireInjection kind);
+  [[gnu::noinline]] void refuse_fault_count(const ControllerConfig& c);
   [[gnu::noinline]] void continue_clear();
   /// The reads a fabric action (a clear, an injection) gets to be confirmed: the board's
   /// fabric_polls(), at least one.
@@ -469,6 +470,14 @@ class Device {
   DeviceKnobs knobs_{};
   std::array<Injection, kMaxInjections> injections_{};
   std::uint32_t injection_count_{0};
+  /// The wire injection armed on the board for the next exchange (one at a time).
+  struct WireArmed {
+    bool armed{false};
+    WireInjection kind{WireInjection::readback};
+    Injection fault{};  ///< stage: the chain; switch_index: the element; round: from which
+  };
+  WireArmed wire_{};
+  bool wire_unfired_{false};  ///< the exchange that ended left its wire injection unfired
   DeviceRecord record_{};
   PlanMeter meter_{};
   SlicedCall slices_{};  ///< planning and diagnosis in slices (slice_on)

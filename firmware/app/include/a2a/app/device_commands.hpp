@@ -142,7 +142,8 @@ void Device<Board, MaxPorts, Fabric>::cmd_status() {
                 r.rounds_planned, " delivered=", r.delivered, "/", r.expected, " missing=", r.expected - r.delivered,
                 " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans, " fabric=",
                 found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
-                " injections_armed=", injection_count_, " console_overruns=", board_->console_overruns());
+                " injections_armed=", injection_count_ + (wire_.armed ? 1U : 0U),
+                " console_overruns=", board_->console_overruns());
   if (running_.active)
     board_->print(" running=", running_.index + 1, "/", running_.count, " round=", hooks_ ? hooks_->rounds() : 0U);
   else
@@ -162,6 +163,10 @@ void Device<Board, MaxPorts, Fabric>::cmd_set(std::string_view args) {
     if (set.word.empty() || set.word == args) return error("set needs KEY=VALUE words (try help)");
     return error("'", set.word, "' refused: ", describe(set.error), "; nothing changed");
   }
+  if (set.knobs.mode == RunMode::lookahead && set.config.fabric != FabricBackend::a2a_block)
+    return error("mode=lookahead with fabric=", name(set.config.fabric), " refused: look-ahead mode writes the a2a ",
+                 "block's slot ring, and fabric=", name(set.config.fabric), " latches each round over its own wire ",
+                 "(set mode=direct or fabric=a2a); nothing changed");
   checking_.knobs = set.knobs;
   start_check(set.config, AfterCheck::set);  // the reply follows the planning (poll() steps it)
   (void)check_in_one_piece();               // without slices: the reply now
@@ -177,6 +182,7 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
     if (e == Errc::fabric_capacity_exceeded)
       return error("the ", name(c.topology), " network of N = ", c.ports, " does not fit this image's fabric block (at most ",
                    Layout::kMaxSwitches, " switches per stage); nothing changed");
+    if (e == Errc::fault_plan_storage_too_small && c.fault_count > 0) return refuse_fault_count(c);
     return error("configuration refused: ", describe(e), "; nothing changed");
   }
   config_ = c;
@@ -185,6 +191,23 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
   source_ = "set";
   print_config();
   ok();
+}
+
+/// A fault set the board's plan storage cannot plan: the board's limit in words (the most
+/// faults its storage holds at this N), or that it keeps the single-fault designs only.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::refuse_fault_count(const ControllerConfig& c) {
+  std::uint32_t most = 0;
+  while (most < kMaxFaults &&
+         FaultPlanSizes::of(c.ports, std::size_t{2} * c.ports * (most + 1)).fit(plan_storage()))
+    ++most;
+  if (most == 0)
+    return error("configuration refused: a fault in this network needs relay-plan storage, and this board keeps only ",
+                 "the single-fault designs' (one switch inside the network, paper 004's rounds); nothing changed");
+  if (most >= c.fault_count)
+    return error("configuration refused: ", describe(Errc::fault_plan_storage_too_small), "; nothing changed");
+  error("configuration refused: ", c.fault_count, " faults: at most ", most, " fault", most == 1 ? "" : "s",
+        " on this board at N = ", c.ports, " (its fault-plan storage); nothing changed");
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
@@ -246,15 +269,22 @@ void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in, Wir
     if (in.stage >= net->stages || in.switch_index >= net->switches_per_stage())
       return error("element ", in.switch_index, " of the chain of stage ", in.stage, " is outside the network (",
                    net->stages, " chains of ", net->switches_per_stage(), " elements)");
+    if (wire_.armed)
+      return error("inject: a wire fault is armed already (the chain of stage ", wire_.fault.stage,
+                   "): one at a time, clear disarms it; nothing armed");
+    if (planned_ok_ && planned_for_ == config_ && in.round >= planned().rounds())
+      return error("inject: round ", in.round, " is past the next exchange's last round (it has ", planned().rounds(),
+                   " rounds): it could not fire; nothing armed");
     if (const Errc e = board_->inject_wire_fault(kind, in.stage, in.switch_index, in.round); e != Errc::ok)
       return error("inject: the chain refused it: ", describe(e));
+    wire_ = {true, kind, in};
     if (kind == WireInjection::timeout)
       board_->print("armed: the chain of stage ", in.stage, " does not complete its transfer once, at its first shift"
                     " from round ", in.round, " of the next exchange\n");
     else
       board_->print("armed: element ", in.switch_index, " of the chain of stage ", in.stage,
-                    " reads back flipped once, at the chain's first shift from round ", in.round,
-                    " of the next exchange\n");
+                    " reads back flipped, in the chain's first round from round ", in.round,
+                    " of the next exchange that shifts it\n");
     ok();
   } else {
     (void)in;
@@ -287,6 +317,7 @@ void Device<Board, MaxPorts, Fabric>::continue_clear() {
   clear_polls_left_ = 0;
   injection_count_ = 0;
   if constexpr (WireInjectingBoard<Board>) board_->clear_wire_faults();
+  wire_.armed = false;
   board_->print("no faulty switches in the emulated fabric\n");
   ok();
 }
