@@ -39,6 +39,8 @@ class Qemu:
         self.sock = os.path.join(folder, "uart.sock")
         command = ["qemu-system-arm", "-M", args.machine, "-display", "none", "-monitor", "none",
                    "-serial", f"unix:{self.sock},server=on,wait=off", "-kernel", args.image, *extra]
+        if args.icount_shift is not None:  # the board's clock: the watchdog as on the board, whatever the load
+            command += ["-icount", f"shift={args.icount_shift}"]
         self.proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
@@ -164,6 +166,7 @@ def main():
     p.add_argument("--machine", required=True)
     p.add_argument("--image", required=True)
     p.add_argument("--config-address", required=True)
+    p.add_argument("--icount-shift", type=int, help="run QEMU with -icount shift=S (the board's clock)")
     p.add_argument("scenario", choices=["session", "back_to_back", "provision", "killed"])
     args = p.parse_args()
     if not os.path.isfile(args.tool):
