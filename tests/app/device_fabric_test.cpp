@@ -241,10 +241,10 @@ TEST_CASE("the console over SPI chains: a read-back that differs stops the run n
     return reply;
   };
   REQUIRE(has(command("set trace=off order=gray"), "\nok\n"));
-  // Round 0 shifts every chain (nothing to compare yet); round 1 in Gray order shifts
-  // stage 5's chain again, whose first bit back (the farthest: element 31 of 32) comes
-  // back inverted.
-  wire.flip_readback(5, 0, 1);
+  // Round 0 shifts every chain twice (loaded, then checked); round 1 in Gray order
+  // shifts stage 5's chain again, whose first bit back (the farthest: element 31 of 32)
+  // comes back inverted.
+  wire.flip_readback(5, 0, 2);  // past round 0's two transfers of the chain
   const std::string failed = command("run");
   INFO(failed);
   CHECK(has(failed, "wire: round 1, the chain of stage 5: element 31 read back different from what was shifted in\n"));

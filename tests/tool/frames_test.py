@@ -67,7 +67,8 @@ def check_spi_chain(a2a, options, dump, reverse_bits=False):
 
 def check_spi_chain_single(a2a, options, dump):
     """One chain through every stage: stage s's elements at positions (s S + e) w; the
-    whole chain shifted every round."""
+    whole chain shifted every round, twice in round 0 (the same frame: the first shift
+    loads the chain, whose contents were unknown, the second checks what came back)."""
     n, d = dump["stages"], dump["radix"]
     switches, w = dump["ports"] // d, element_bits(d)
     problems = 0
@@ -75,7 +76,9 @@ def check_spi_chain_single(a2a, options, dump):
         lines = frames(a2a, "spi-chain-single", options, r)
         chains = [re.fullmatch(r"chain (\d+): ([0-9a-f ]+)", line) for line in lines]
         chains = [m for m in chains if m]
-        if len(chains) != 1 or chains[0].group(1) != "0" or "latch: 1 pulse" not in lines:
+        shifts = 2 if r == 0 else 1
+        if (len(chains) != shifts or any(m.group(1) != "0" or m.group(2) != chains[0].group(2) for m in chains)
+                or "latch: 1 pulse" not in lines):
             problems += 1
             continue
         frame = bytes(int(x, 16) for x in chains[0].group(2).split())
