@@ -60,9 +60,9 @@ class Console:
             raise SystemExit("slow_host: QEMU closed the console")
         self.data += chunk
 
-    def wait_for(self, pattern, start=0):
+    def wait_for(self, pattern, start=0, timeout=None):
         regex = re.compile(pattern, re.M)
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while time.monotonic() < deadline:
             m = regex.search(self.data, start)
             if m:
@@ -103,8 +103,12 @@ def main():
             console = Console(path, args.timeout)
             # The banner may have gone out before the client connected (QEMU drops what a
             # socket nobody holds is sent): a command shows the device is up.
-            console.send("config")
-            if not console.wait_for(rb"^config: [^\n]*\nok\n"):
+            # (an STM32 USART drops what arrives before it is enabled: asked again then).
+            for _ in range(10):
+                console.send("config")
+                if console.wait_for(rb"^config: [^\n]*\nok\n", timeout=5):
+                    break
+            else:
                 raise SystemExit("slow_host: the device did not answer config")
             console.send(f"set topology=omega ports={args.ports} trace=on")
             if not console.wait_for(rb"^ok\n", len(console.data) - 1 if console.data else 0):
