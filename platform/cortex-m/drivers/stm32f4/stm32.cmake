@@ -53,8 +53,9 @@ set(A2A_BOARD_CONFIG_FLASH stm32f4)
 # 128 KiB of SRAM at 0x20000000 (SRAM1 112 KiB + SRAM2 16 KiB, contiguous).
 set(A2A_BOARD_RAM_ORIGIN 0x20000000)
 set(A2A_BOARD_RAM_LENGTH 128K)
-# The emulated fabric's register block: the top 16 KiB of the SRAM.
-set(A2A_BOARD_FABRIC_LENGTH 16K)
+# The emulated fabric's register block: the top 5 KiB of the SRAM (FabricLayout<256, 16>
+# takes 4576 bytes).
+set(A2A_BOARD_FABRIC_LENGTH 5K)
 set(A2A_BOARD_STACK_SIZE 8K)
 # Flashing (docs/flashing.md): an ST-LINK/V2 on the SWD pads; OpenOCD programs the
 # internal flash (sectors are erased as needed). SYSRESETREQ resets the whole

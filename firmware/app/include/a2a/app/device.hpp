@@ -27,6 +27,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 
 #include "a2a/app/device_board.hpp"
@@ -470,14 +471,22 @@ class Device {
   DeviceKnobs knobs_{};
   std::array<Injection, kMaxInjections> injections_{};
   std::uint32_t injection_count_{0};
-  /// The wire injection armed on the board for the next exchange (one at a time).
+  /// The wire injection armed on the board for the next exchange (one at a time), on a
+  /// board whose wire can be made to fail (WireInjectingBoard; else nothing is kept).
   struct WireArmed {
     bool armed{false};
+    bool unfired{false};  ///< the exchange that ended left it unfired (reported, disarmed)
     WireInjection kind{WireInjection::readback};
-    Injection fault{};  ///< stage: the chain; switch_index: the element; round: from which
+    std::uint32_t chain{0};
+    std::uint32_t round{0};
   };
-  WireArmed wire_{};
-  bool wire_unfired_{false};  ///< the exchange that ended left its wire injection unfired
+  struct NoWireArmed {};
+  [[no_unique_address]] std::conditional_t<WireInjectingBoard<Board>, WireArmed, NoWireArmed> wire_{};
+  /// A wire injection armed for the next exchange (status's injections_armed).
+  [[nodiscard]] bool wire_armed() const {
+    if constexpr (WireInjectingBoard<Board>) return wire_.armed;
+    return false;
+  }
   DeviceRecord record_{};
   PlanMeter meter_{};
   SlicedCall slices_{};  ///< planning and diagnosis in slices (slice_on)

@@ -142,7 +142,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_status() {
                 r.rounds_planned, " delivered=", r.delivered, "/", r.expected, " missing=", r.expected - r.delivered,
                 " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans, " fabric=",
                 found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
-                " injections_armed=", injection_count_ + (wire_.armed ? 1U : 0U),
+                " injections_armed=", injection_count_ + (wire_armed() ? 1U : 0U),
                 " console_overruns=", board_->console_overruns());
   if (running_.active)
     board_->print(" running=", running_.index + 1, "/", running_.count, " round=", hooks_ ? hooks_->rounds() : 0U);
@@ -270,14 +270,14 @@ void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in, Wir
       return error("element ", in.switch_index, " of the chain of stage ", in.stage, " is outside the network (",
                    net->stages, " chains of ", net->switches_per_stage(), " elements)");
     if (wire_.armed)
-      return error("inject: a wire fault is armed already (the chain of stage ", wire_.fault.stage,
+      return error("inject: a wire fault is armed already (the chain of stage ", wire_.chain,
                    "): one at a time, clear disarms it; nothing armed");
     if (planned_ok_ && planned_for_ == config_ && in.round >= planned().rounds())
       return error("inject: round ", in.round, " is past the next exchange's last round (it has ", planned().rounds(),
                    " rounds): it could not fire; nothing armed");
     if (const Errc e = board_->inject_wire_fault(kind, in.stage, in.switch_index, in.round); e != Errc::ok)
       return error("inject: the chain refused it: ", describe(e));
-    wire_ = {true, kind, in};
+    wire_ = {true, false, kind, in.stage, in.round};
     if (kind == WireInjection::timeout)
       board_->print("armed: the chain of stage ", in.stage, " does not complete its transfer once, at its first shift"
                     " from round ", in.round, " of the next exchange\n");
@@ -316,8 +316,10 @@ void Device<Board, MaxPorts, Fabric>::continue_clear() {
   }
   clear_polls_left_ = 0;
   injection_count_ = 0;
-  if constexpr (WireInjectingBoard<Board>) board_->clear_wire_faults();
-  wire_.armed = false;
+  if constexpr (WireInjectingBoard<Board>) {
+    board_->clear_wire_faults();
+    wire_.armed = false;
+  }
   board_->print("no faulty switches in the emulated fabric\n");
   ok();
 }

@@ -218,13 +218,10 @@ bool Device<Board, MaxPorts, Fabric>::finish_exchange() {
   record_.trace_dropped += hooks_->trace_dropped();
   // A wire injection is for one exchange: fired or not, it is disarmed here (one left
   // unfired is reported in what happened).
-  wire_unfired_ = false;
   if constexpr (WireInjectingBoard<Board>) {
-    if (wire_.armed) {
-      wire_unfired_ = board_->wire_fault_pending();
-      board_->clear_wire_faults();
-      wire_.armed = false;
-    }
+    wire_.unfired = wire_.armed && board_->wire_fault_pending();
+    if (wire_.armed) board_->clear_wire_faults();
+    wire_.armed = false;
   }
   if (running_.slots.report.replans != 0) planned_ok_ = false;  // a re-plan may have taken the plan's storage
   if constexpr (kCounted) return verify_by_counters();
@@ -417,11 +414,11 @@ void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::Lookahea
       board_->print("wire: round ", report.failed_round, ", chip ", wire.unit, ": the transfer for output ", wire.index,
                     " did not complete (", how, "); nothing of the round was latched\n");
   }
-  if (wire_unfired_) {
-    const Injection& w = wire_.fault;
-    board_->print("injection not triggered: ", wire_.kind == WireInjection::timeout ? "the timeout" : "the read-back",
-                  " armed on the chain of stage ", w.stage, " from round ", w.round,
-                  ": the chain was not shifted from that round on in this exchange; nothing was injected\n");
+  if constexpr (WireInjectingBoard<Board>) {
+    if (wire_.unfired)
+      board_->print("injection not triggered: ", wire_.kind == WireInjection::timeout ? "the timeout" : "the read-back",
+                    " armed on the chain of stage ", wire_.chain, " from round ", wire_.round,
+                    ": the chain was not shifted from that round on in this exchange; nothing was injected\n");
   }
   if (report.stranded != 0)
     board_->print("fault: ", report.stranded,
