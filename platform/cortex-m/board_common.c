@@ -87,23 +87,28 @@ uint32_t a2a_board_uart_tx_room(void) {
 
 uint32_t a2a_board_uart_tx_lost(void) { return tx_lost; }
 
-/* The ring is full: the transmitter is served here until a byte of room opens, or it
-   has made no progress for A2A_TX_STALL_POLLS polls (then false, and until room opens
-   again every byte that does not fit is dropped at once: one stall costs one wait). */
-static bool tx_wait_room(void) {
-  if (tx_stalled) return false;
+/* Serves the transmitter until the ring holds at most `fill` bytes, or it has made no
+   progress for A2A_TX_STALL_POLLS polls (false): the one wait of a full ring and of the
+   drain before a reset. */
+static bool tx_serve_until(uint32_t fill) {
   uint32_t tail = tx_tail;
-  for (uint32_t n = 0; tx_head - tx_tail >= A2A_BOARD_TX_RING; ++n) {
+  for (uint32_t n = 0; tx_head - tx_tail > fill; ++n) {
     tx_kick();
     if (tx_tail != tail) {
       tail = tx_tail;
       n = 0;
     } else if (n >= A2A_TX_STALL_POLLS) {
-      tx_stalled = true;
       return false;
     }
   }
   return true;
+}
+
+/* The ring is full: wait for a byte of room. After a stall, until room opens again,
+   every byte that does not fit is dropped at once: one stall costs one wait. */
+static bool tx_wait_room(void) {
+  if (!tx_stalled && !tx_serve_until(A2A_BOARD_TX_RING - 1u)) tx_stalled = true;
+  return !tx_stalled;
 }
 
 bool a2a_board_tx_put(char c) {
@@ -129,16 +134,7 @@ size_t a2a_board_uart_write(const char *text, size_t length) {
   return queued;
 }
 
-void a2a_board_uart_drain(void) {
-  uint32_t tail = tx_tail;
-  for (uint32_t n = 0; tx_tail != tx_head && n < A2A_TX_STALL_POLLS; ++n) {
-    tx_kick();
-    if (tx_tail != tail) {
-      tail = tx_tail;
-      n = 0;
-    }
-  }
-}
+void a2a_board_uart_drain(void) { (void)tx_serve_until(0); }
 
 void a2a_board_rx_start(uint32_t irq, void (*receive)(void)) {
   a2a_board_irq_enable(irq);

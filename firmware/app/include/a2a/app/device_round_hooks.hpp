@@ -36,21 +36,7 @@ class DeviceRoundHooks {
     board_->feed_watchdog();
     rounds_ = r + 1;
     if (acks_.set()) check_acknowledgements(r, schedule, round);
-    if (knobs_.trace && !console_takes_trace(*board_)) {
-      ++trace_dropped_;  // the host reads too slowly: the line is left out whole, counted
-    } else if (knobs_.trace) {
-      board_->print("round ", r, ": word ", round.word());
-      if constexpr (Access::kCountsWrites) board_->print(", ", access_->writes() - writes_before_, " register writes");
-      const std::uint32_t ports = schedule.network().ports;
-      if (ports <= kTracePortsUpTo) {
-        board_->print(", sends");
-        for (std::uint32_t i = 0; i < ports; ++i) {
-          const PortSend s = schedule.send(round, i);
-          if (s.sends) board_->print(" ", i, "->", s.destination);
-        }
-      }
-      board_->print("\n");
-    }
+    if (knobs_.trace) trace(r, schedule, round);
     writes_before_ = access_->writes();
     if (knobs_.slot_us == 0 || !pace_) return;
     const std::uint64_t slot_end = end_of_slot(r);
@@ -93,6 +79,26 @@ class DeviceRoundHooks {
       if (got == kNoReceipt) board_->print(" (no receipt at ", s.destination, ")\n");
       else board_->print(" (", s.destination, " received from ", got, ")\n");
     }
+  }
+  /// Round r's trace line, or, where the console has no room for it, the line left out
+  /// whole and counted (the host reads too slowly).
+  template <class S>
+  void trace(std::uint32_t r, const S& schedule, const typename S::Round& round) {
+    if (!console_takes_trace(*board_)) {
+      ++trace_dropped_;
+      return;
+    }
+    board_->print("round ", r, ": word ", round.word());
+    if constexpr (Access::kCountsWrites) board_->print(", ", access_->writes() - writes_before_, " register writes");
+    const std::uint32_t ports = schedule.network().ports;
+    if (ports <= kTracePortsUpTo) {
+      board_->print(", sends");
+      for (std::uint32_t i = 0; i < ports; ++i) {
+        const PortSend s = schedule.send(round, i);
+        if (s.sends) board_->print(" ", i, "->", s.destination);
+      }
+    }
+    board_->print("\n");
   }
   /// When round r's slot ends: slot r is [start + r T, start + (r + 1) T).
   [[nodiscard]] std::uint64_t end_of_slot(std::uint32_t r) const {
