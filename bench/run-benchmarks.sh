@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
 # figures as Markdown (progress goes to stderr).
-#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store] [check] [planning]
+#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store] [check] [planning] [console]
 #   (default: the first three)
 #     host    Google Benchmark: exchange throughput against the table baseline
 #             and the verifier against its per-message replay (figure 5; the
@@ -28,6 +28,9 @@
 #             save's and an erase's passes through the MPS2's and the micro:bit's flash
 #     check   a clean round's outputs checked (part of target, bench_check) on every
 #             board: ROUND_CHECK's one read at N = 16 and at capacity, and port by port
+#     console  the console's transmit ring (part of target, bench_console) on the MPS2 AN385,
+#             the micro:bit and the netduinoplus2: the room query of every poll(), a
+#             trace line queued and sent through the board's UART (seconds)
 #     planning  planning around faults, locating hidden ones and resumed rounds on every
 #             board (the last part of target, bench_planning): half an hour
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
@@ -42,8 +45,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target|slices|backends|store|check|planning) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check, planning)" >&2; exit 2 ;;
+    host|report|target|slices|backends|store|check|planning|console) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check, planning, console)" >&2; exit 2 ;;
   esac
 done
 
@@ -107,6 +110,30 @@ switch_backends() {
   python3 bench/target/collect.py backends --console "$scratch/backends.out" --plugin "$scratch/backends.log" --strict
 }
 
+# The console's transmit ring (docs/PERFORMANCE.md, "The console's transmit ring"): a
+# row per board, from the image's lines and the plugin's groups (room, line).
+console_ring() {
+  local entry dir preset machine
+  echo "| board | ring bytes | room query (every poll) | trace line queued and sent | bytes | per byte |"
+  echo "| --- | --- | --- | --- | --- | --- |"
+  for entry in m3:arm-m3:mps2-an385 m0plus:arm-m0plus:microbit stm32:arm-m4-stm32:netduinoplus2; do
+    IFS=: read -r dir preset machine <<<"$entry"
+    build "$preset" "$base-$dir" bench_console
+    echo "run-benchmarks: bench_console on $machine" >&2
+    run "$machine" "$base-$dir/bench/target/bench_console.elf" "console-$machine"
+    python3 - "$scratch/console-$machine.out" "$scratch/console-$machine.log" <<'PY'
+import re, sys
+out, log = (open(f).read() for f in sys.argv[1:3])
+head = re.search(r"board name=(\S+) ring=(\d+) line=(\d+)", out)
+groups = [int(m) for m in re.findall(r"a2a-icount intervals=\d+ min=\d+ max=(\d+)", log)]
+if not head or len(groups) != 3 or "lost=0" not in out:
+    sys.exit("run-benchmarks: bench_console: unexpected output")
+name, ring, line = head.group(1), int(head.group(2)), int(head.group(3))
+print(f"| {name} | {ring} | {groups[1]} | {groups[2]} | {line} | {groups[2] / line:.1f} |")
+PY
+  done
+}
+
 # The configuration store (docs/PERFORMANCE.md, "The configuration store"): the boards
 # whose store QEMU models (the MPS2's SSRAM, the micro:bit's NVMC).
 config_store() {
@@ -157,6 +184,10 @@ for part in "${parts[@]}"; do
     backends)
       plugin_built
       switch_backends
+      ;;
+    console)
+      plugin_built
+      console_ring
       ;;
     host)
       build host "$base-host" a2a_bench
@@ -220,6 +251,7 @@ for part in "${parts[@]}"; do
       runner_slices
       round_check
       switch_backends
+      console_ring
       config_store
       device_planning
       ;;
