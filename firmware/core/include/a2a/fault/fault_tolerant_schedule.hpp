@@ -27,6 +27,7 @@
 
 #include <cstdint>
 
+#include "a2a/fault/completion_planner.hpp"
 #include "a2a/fault/detail/block_relay.hpp"
 #include "a2a/fault/detail/general_fault_planner.hpp"
 #include "a2a/fault/detail/relay_chain.hpp"
@@ -159,6 +160,37 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
 #else
     return make_general(net, faults, storage, options, single);
 #endif
+  }
+
+  /// The completion of an exchange a fault interrupted (completion_planner.hpp): the
+  /// messages of `held` (written into its storage, which the plan then holds: it must
+  /// outlive the schedule) carried around `faults` in extra rounds only
+  /// (regular_rounds() is 0). Messages no relay carries are refused, or with
+  /// options.degraded left out: counted in `left_out` (its first kept there too).
+  static constexpr Result<FaultTolerantSchedule> completion(const Network& net, FaultSetView faults, HeldList& held,
+                                                            const FaultPlanOptions& options, LeftOutMessages& left_out) {
+    A2A_TRY(check_faults(net, faults));
+    if (net.ports < 16) return Errc::faults_not_supported;
+    if (held.capacity() == 0) return Errc::fault_plan_storage_too_small;
+    const auto map = FaultMap::make(net, faults);
+    A2A_TRY(map);
+    detail::checkpoint(options.meter);
+    auto f = with_basis(net);
+    A2A_TRY(f);
+    f->general_ = true;
+    f->map_ = *map;
+    f->regular_ = 0;
+    if (!faults.switches.empty()) f->fault_ = faults.switches[0];
+    FaultProblem problem{{}, net.ports, *map};
+    for (std::uint32_t b = 0; b < net.stages; ++b) {
+      problem.straight[b] = std::uint32_t{1} << f->straight_bit_[b];
+      problem.word[b] = f->translation_of(std::uint32_t{1} << b);
+    }
+    const auto plan = CompletionPlanner::plan(problem, held, options.degraded, left_out, options.meter);
+    A2A_TRY(plan);
+    f->design_ = Design::planned;
+    f->plan_ = *plan;
+    return f;
   }
 
  private:
@@ -362,7 +394,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// The faulty switch (general schedules: the first switch of the set, {0, 0} if it has
   /// none; fault_map() has them all).
   [[nodiscard]] constexpr SwitchFault fault() const { return fault_; }
-  [[nodiscard]] constexpr std::uint32_t regular_rounds() const { return net_.ports; }
+  /// N, or 0 for a completion (completion()): its rounds are all extra.
+  [[nodiscard]] constexpr std::uint32_t regular_rounds() const { return regular_; }
   [[nodiscard]] constexpr std::uint32_t extra_rounds() const {
     if (design_ == Design::planned) return plan_.rounds();
     return design_ == Design::chain ? chain_.rounds() : blocks_.rounds();
@@ -383,14 +416,14 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     round.stages_ = net_.stages;
     // reversed_: round r runs round t of the reverse problem's plan backwards, vector P(e_t).
     const std::uint32_t t = reversed_ ? rounds() - 1 - r : r;
-    round.extra_ = t >= net_.ports;
+    round.extra_ = t >= regular_;
     if (!round.extra_) {
       round.word_ = reversed_ ? word_of(straight(t)) : t;  // the reverse plan's regular round t: vector t
     } else if (design_ == Design::planned) {
-      const std::uint32_t e = plan_.vector(t - net_.ports);
+      const std::uint32_t e = plan_.vector(t - regular_);
       round.word_ = word_of(reversed_ ? straight(e) : e);
     } else {
-      const std::uint32_t extra = t - net_.ports;
+      const std::uint32_t extra = t - regular_;
       round.word_ = word_of(design_translation(mirrored_ ? extra_rounds() - 1 - extra : extra));
     }
     round.translation_ = translation_of(round.word_);
@@ -418,7 +451,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       if (crosses_fault(i, destination)) return {};
       return {true, destination, tag};
     }
-    const std::uint32_t extra = round.index_ - net_.ports;
+    const std::uint32_t extra = round.index_ - regular_;
     // Mirror: the design's hop destination -> i in the reversed round, carried backwards.
     const std::uint32_t r = mirrored_ ? extra_rounds() - 1 - extra : extra;
     const std::uint32_t port = mirrored_ ? destination : i;
@@ -435,6 +468,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   static constexpr Result<FaultTolerantSchedule> with_basis(const Network& net) {
     FaultTolerantSchedule f;
     f.net_ = net;
+    f.regular_ = net.ports;
     const std::uint32_t n = net.stages;
     f.identity_ = true;
     for (std::uint32_t b = 0; b < n; ++b) {
@@ -529,6 +563,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   }
 
   Network net_{};
+  std::uint32_t regular_{0};  // N; 0 for a completion
   SwitchFault fault_{};
   std::uint32_t stage_flip_[kMaxStages]{};
   std::uint32_t fixed_a_{0};

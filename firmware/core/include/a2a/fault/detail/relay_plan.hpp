@@ -34,29 +34,35 @@
 namespace a2a {
 
 namespace detail {
-/// Heap sort of hops[begin, end) by port (in place, O(k log k), no recursion): a
-/// finished plan's rounds, so that a send is a binary search (both planners).
-constexpr void sort_hops_by_port(std::span<RelayHop> hops, std::uint32_t begin, std::uint32_t end) {
-  const std::uint32_t count = end - begin;
-  auto at = [&](std::uint32_t k) -> RelayHop& { return hops[begin + k]; };
+/// Heap sort of `count` elements known by index: less(x, y) compares, swap(x, y)
+/// exchanges (in place, O(k log k), no recursion).
+template <class Less, class Swap>
+constexpr void heap_sort(std::uint32_t count, Less less, Swap swap) {
   auto sift = [&](std::uint32_t root, std::uint32_t size) {
     while (2 * root + 1 < size) {
       std::uint32_t child = 2 * root + 1;
-      if (child + 1 < size && at(child).port < at(child + 1).port) ++child;
-      if (at(root).port >= at(child).port) return;
-      const RelayHop t = at(root);
-      at(root) = at(child);
-      at(child) = t;
+      if (child + 1 < size && less(child, child + 1)) ++child;
+      if (!less(root, child)) return;
+      swap(root, child);
       root = child;
     }
   };
   for (std::uint32_t k = count / 2; k-- > 0;) sift(k, count);
   for (std::uint32_t size = count; size > 1; --size) {
-    const RelayHop t = at(0);
-    at(0) = at(size - 1);
-    at(size - 1) = t;
+    swap(0, size - 1);
     sift(0, size - 1);
   }
+}
+/// Heap sort of hops[begin, end) by port: a finished plan's rounds, so that a send is
+/// a binary search (every planner).
+constexpr void sort_hops_by_port(std::span<RelayHop> hops, std::uint32_t begin, std::uint32_t end) {
+  heap_sort(
+      end - begin, [&](std::uint32_t x, std::uint32_t y) { return hops[begin + x].port < hops[begin + y].port; },
+      [&](std::uint32_t x, std::uint32_t y) {
+        const RelayHop t = hops[begin + x];
+        hops[begin + x] = hops[begin + y];
+        hops[begin + y] = t;
+      });
 }
 /// Appends the hop (port sends origin's message for final_destination) at hops[count++].
 constexpr void append_hop(std::span<RelayHop> hops, std::uint32_t& count, std::uint32_t port, std::uint32_t origin,

@@ -1,0 +1,365 @@
+// The completion of an exchange a fault interrupted: the messages the rounds left
+// held (at their origin, or as copies in a relay's store), each carried on by a
+// two-hop relay (or one hop, where its holder's path to its destination is
+// fault-free) in extra stage-controlled rounds, and nothing else. This is what makes
+// a late fault cheap: a switch failing in the last round of omega 256 leaves two
+// messages, and their completion is a few rounds, not a fault-tolerant schedule of
+// 2N rounds with everything delivered left idle (docs/fault-tolerance.md, "A fault
+// during the exchange").
+//
+// Rounds are stage-controlled as the general planner's: vector e sends u to P(u) ^ e.
+// The plan is greedy, early binding: each round takes the vector that moves the most
+// messages, counting
+//  - forwards: stored messages (relay q, destination j) with P(q) ^ j = e, one bucket
+//    per vector (a holder whose own path is fault-free is a store of its own);
+//  - first hops: holders whose relay P(h) ^ e is valid for one of their messages
+//    (h -> p and p -> j fault-free), kept incrementally per vector: a holder's share
+//    changes only when the last of its messages of one output class leaves.
+// A first hop takes the message whose forward vector has the most messages waiting.
+// Cost: O(N) per round for the vector, O(N x faults x classes) per holder for the
+// counts: in proportion to the holders and the rounds, never to N^2.
+//
+// The held list and the scratch are in the caller's plan storage (plan_storage.hpp):
+// work16 = pending ranges per holder (2N), then the list (3 per message); work32 =
+// a link per message, then four arrays of N. hops: at most two per message.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <span>
+
+#include "a2a/fault/detail/fault_problem.hpp"
+#include "a2a/fault/detail/relay_plan.hpp"
+#include "a2a/fault/fault_set.hpp"
+#include "a2a/fault/plan_meter.hpp"
+#include "a2a/fault/plan_storage.hpp"
+#include "a2a/limits.hpp"
+#include "a2a/status.hpp"
+
+namespace a2a {
+
+/// A message a fault held: `holder` has it (its origin, or the relay whose store it is
+/// in), for `final_destination`.
+struct HeldMessage {
+  std::uint16_t holder{0};
+  std::uint16_t origin{0};
+  std::uint16_t final_destination{0};
+  friend constexpr bool operator==(const HeldMessage&, const HeldMessage&) = default;
+};
+
+/// The messages a degraded completion leaves out (no relay carries them): how many,
+/// and the first (origin, destination, why).
+struct LeftOutMessages {
+  std::uint32_t count{0};
+  UndeliverablePair first{};
+};
+
+/// The held messages, written into a plan storage before the plan is made.
+class HeldList {
+ public:
+  constexpr HeldList() = default;
+  constexpr HeldList(const PlanStorageSpan& s, std::uint32_t ports) : s_(s), ports_(ports) {
+    const std::size_t in16 = s.work16.size() > 2 * std::size_t{ports} ? (s.work16.size() - 2 * std::size_t{ports}) / 3 : 0;
+    const std::size_t in32 = s.work32.size() > 4 * std::size_t{ports} ? s.work32.size() - 4 * std::size_t{ports} : 0;
+    std::size_t c = in16 < in32 ? in16 : in32;
+    c = c < s.hops.size() / 2 ? c : s.hops.size() / 2;
+    c = c < 0xFFFFU ? c : 0xFFFFU;
+    capacity_ = s.vectors.size() >= kMaxFaultRoundsPerPort * std::size_t{ports} &&
+                        s.offsets.size() > kMaxFaultRoundsPerPort * std::size_t{ports}
+                    ? static_cast<std::uint32_t>(c)
+                    : 0;
+  }
+  [[nodiscard]] constexpr std::uint32_t capacity() const { return capacity_; }
+  [[nodiscard]] constexpr std::uint32_t size() const { return size_; }
+  constexpr void clear() { size_ = 0; }
+  /// Appends one; false (nothing kept) when the list is full.
+  [[nodiscard]] constexpr bool add(const HeldMessage& m) {
+    if (size_ >= capacity_) return false;
+    set(size_++, m);
+    return true;
+  }
+  /// Whether a message (origin, final_destination) is listed as held at its origin.
+  [[nodiscard]] constexpr bool at_origin(std::uint32_t origin, std::uint32_t final_destination) const {
+    for (std::uint32_t k = 0; k < size_; ++k) {
+      const HeldMessage m = at(k);
+      if (m.origin == origin && m.final_destination == final_destination && m.holder == origin) return true;
+    }
+    return false;
+  }
+  [[nodiscard]] constexpr HeldMessage at(std::uint32_t k) const {
+    const std::size_t b = base(k);
+    return {s_.work16[b], s_.work16[b + 1], s_.work16[b + 2]};
+  }
+  constexpr void set(std::uint32_t k, const HeldMessage& m) const {
+    const std::size_t b = base(k);
+    s_.work16[b] = m.holder;
+    s_.work16[b + 1] = m.origin;
+    s_.work16[b + 2] = m.final_destination;
+  }
+  constexpr void swap(std::uint32_t x, std::uint32_t y) const {
+    const HeldMessage t = at(x);
+    set(x, at(y));
+    set(y, t);
+  }
+  /// Removes message k (the last one takes its place).
+  constexpr void remove(std::uint32_t k) {
+    set(k, at(size_ - 1));
+    --size_;
+  }
+  [[nodiscard]] constexpr const PlanStorageSpan& storage() const { return s_; }
+  [[nodiscard]] constexpr std::uint32_t ports() const { return ports_; }
+
+ private:
+  [[nodiscard]] constexpr std::size_t base(std::uint32_t k) const { return 2 * std::size_t{ports_} + 3 * std::size_t{k}; }
+  PlanStorageSpan s_{};
+  std::uint32_t ports_{0};
+  std::uint32_t capacity_{0};
+  std::uint32_t size_{0};
+};
+
+class CompletionPlanner {
+ public:
+  /// Plans every message of `held` (in its storage) around q.faults: extra rounds only
+  /// (RelayPlan with 0 regular rounds). A message no two-hop relay carries is left out
+  /// when `degraded` (added to `left_out`, removed from the list), else refused
+  /// (faults_separate_processors; fault_cuts_off_processors when its holder reaches no
+  /// output or nothing reaches its destination). Errors: fault_plan_too_long (more than
+  /// 8N rounds), fault_plan_over_budget (the meter's cap). The meter counts a step per
+  /// round and checkpoints within.
+  static constexpr Result<RelayPlan> plan(const FaultProblem& q, HeldList& held, bool degraded,
+                                          LeftOutMessages& left_out, PlanMeter* meter = nullptr) {
+    CompletionPlanner p(q, held, meter);
+    A2A_TRY(p.drop_unreachable(degraded, left_out));
+    p.start();
+    const std::uint32_t rounds = p.run();
+    if (rounds == kStopped) return meter != nullptr && meter->over() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
+    const PlanStorageSpan& s = held.storage();
+    for (std::uint32_t g = 0; g < rounds; ++g) {
+      detail::checkpoint(meter);
+      detail::sort_hops_by_port(s.hops, s.offsets[g], s.offsets[g + 1]);
+    }
+    return RelayPlan::view(s, rounds, 0);
+  }
+
+ private:
+  static constexpr std::uint32_t kStopped = 0xFFFFFFFFU;
+  static constexpr std::int32_t kEnd = -1;
+  static constexpr std::uint32_t kWorkPerCheckpoint = 512;
+
+  constexpr CompletionPlanner(const FaultProblem& q, HeldList& held, PlanMeter* meter)
+      : q_(q), held_(held), s_(held.storage()), n_(q.ports), meter_(meter) {}
+
+  [[nodiscard]] constexpr std::uint16_t& pend_begin(std::uint32_t h) const { return s_.work16[h]; }
+  [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t h) const { return s_.work16[n_ + h]; }
+  [[nodiscard]] constexpr std::int32_t& next(std::uint32_t m) const { return s_.work32[m]; }
+  [[nodiscard]] constexpr std::int32_t& per_port(std::uint32_t array, std::uint32_t u) const {
+    return s_.work32[held_.capacity() + array * n_ + u];
+  }
+  [[nodiscard]] constexpr std::int32_t& bucket_head(std::uint32_t e) const { return per_port(0, e); }
+  [[nodiscard]] constexpr std::int32_t& bucket_count(std::uint32_t e) const { return per_port(1, e); }
+  [[nodiscard]] constexpr std::int32_t& first_count(std::uint32_t e) const { return per_port(2, e); }
+  [[nodiscard]] constexpr std::int32_t& used(std::uint32_t u) const { return per_port(3, u); }
+
+  constexpr void worked(std::uint32_t units) {
+    work_ += units;
+    if (work_ < kWorkPerCheckpoint) return;
+    work_ = 0;
+    detail::checkpoint(meter_);
+  }
+
+  /// Messages whose holder no relay joins to their destination: left out or refused.
+  constexpr Errc drop_unreachable(bool degraded, LeftOutMessages& left_out) {
+    for (std::uint32_t k = 0; k < held_.size();) {
+      const HeldMessage m = held_.at(k);
+      worked(n_);
+      const PairReach r = q_.faults.reach(m.holder, m.final_destination);
+      if (deliverable(r)) {
+        ++k;
+        continue;
+      }
+      if (!degraded) return r == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
+      if (left_out.count++ == 0) left_out.first = {true, m.origin, m.final_destination, r};
+      held_.remove(k);
+    }
+    return Errc::ok;
+  }
+
+  /// The list sorted by holder, each holder's range [begin, begin + count) pending (its
+  /// path to the destination blocked) and the rest of its block stored at the holder.
+  constexpr void start() {
+    const std::uint32_t size = held_.size();
+    for (std::uint32_t u = 0; u < n_; ++u) {
+      pend_begin(u) = pend_count(u) = 0;
+      bucket_head(u) = kEnd;
+      bucket_count(u) = first_count(u) = used(u) = 0;
+    }
+    detail::heap_sort(size, [this](std::uint32_t x, std::uint32_t y) { return held_.at(x).holder < held_.at(y).holder; },
+                      [this](std::uint32_t x, std::uint32_t y) { held_.swap(x, y); });
+    detail::checkpoint(meter_);
+    for (std::uint32_t k = 0; k < size;) {
+      const std::uint32_t h = held_.at(k).holder;
+      std::uint32_t end = k;
+      while (end < size && held_.at(end).holder == h) ++end;
+      std::uint32_t pending = k;  // blocked ones to the front
+      for (std::uint32_t t = k; t < end; ++t)
+        if (q_.faults.crosses(h, held_.at(t).final_destination)) held_.swap(t, pending++);
+      pend_begin(h) = static_cast<std::uint16_t>(k);
+      pend_count(h) = static_cast<std::uint16_t>(pending - k);
+      for (std::uint32_t t = pending; t < end; ++t) store(t);
+      worked(end - k);
+      k = end;
+    }
+    for (std::uint32_t h = 0; h < n_; ++h)
+      if (pend_count(h) != 0) contribute(h, +1);
+    remaining_ = 0;
+    for (std::uint32_t h = 0; h < n_; ++h) remaining_ += pend_count(h);
+  }
+
+  /// Message k waits in its holder's store for the vector P(holder) ^ destination.
+  constexpr void store(std::uint32_t k) {
+    const HeldMessage m = held_.at(k);
+    const std::uint32_t f = q_.p(m.holder) ^ m.final_destination;
+    next(k) = bucket_head(f);
+    bucket_head(f) = static_cast<std::int32_t>(k);
+    ++bucket_count(f);
+    ++in_flight_;
+  }
+
+  /// The rectangles whose outputs hold j: which relays reach j depends on this only.
+  [[nodiscard]] constexpr std::uint32_t output_class(std::uint32_t j) const {
+    std::uint32_t c = 0;
+    for (std::uint32_t f = 0; f < q_.faults.count(); ++f)
+      if (q_.faults.blocked(f).output(j)) c |= std::uint32_t{1} << f;
+    return c;
+  }
+  /// Relay p reaches every output of class c (no rectangle of c has p among its sources).
+  [[nodiscard]] constexpr bool reaches_class(std::uint32_t p, std::uint32_t c) const {
+    for (; c != 0; c &= c - 1)
+      if (q_.faults.blocked(static_cast<std::uint32_t>(std::countr_zero(c))).source(p)) return false;
+    return true;
+  }
+  /// Holder h's share of first_count: +sign for every vector whose relay P(h) ^ e takes
+  /// one of its pending messages (h -> p fault-free, p -> j for one of its classes).
+  constexpr void contribute(std::uint32_t h, std::int32_t sign) {
+    std::uint32_t classes[32]{};
+    std::uint32_t k = 0;
+    for (std::uint32_t t = 0; t < pend_count(h); ++t) {
+      const std::uint32_t c = output_class(held_.at(pend_begin(h) + t).final_destination);
+      bool seen = false;
+      for (std::uint32_t x = 0; x < k && !seen; ++x) seen = classes[x] == c;
+      if (!seen && k < 32) classes[k++] = c;
+    }
+    const std::uint32_t ph = q_.p(h);
+    for (std::uint32_t p = 0; p < n_; ++p) {
+      if (q_.faults.crosses(h, p)) continue;
+      bool takes = false;
+      for (std::uint32_t x = 0; x < k && !takes; ++x) takes = reaches_class(p, classes[x]);
+      if (takes) first_count(ph ^ p) += sign;
+    }
+    worked(n_ * (1 + k));
+  }
+
+  [[nodiscard]] constexpr std::uint32_t best_vector() const {
+    std::uint32_t best = kStopped;
+    std::int32_t best_score = 0;
+    std::int32_t best_forwards = -1;
+    for (std::uint32_t e = 0; e < n_; ++e) {
+      const std::int32_t score = bucket_count(e) + first_count(e);
+      if (score > best_score || (score == best_score && score > 0 && bucket_count(e) > best_forwards)) {
+        best_score = score;
+        best_forwards = bucket_count(e);
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  constexpr std::uint32_t run() {
+    s_.offsets[0] = 0;
+    std::uint32_t r = 0;
+    while (remaining_ + in_flight_ > 0) {
+      if (r == kMaxFaultRoundsPerPort * n_ || !detail::search_step(meter_)) return kStopped;
+      const std::uint32_t e = best_vector();
+      if (e == kStopped) return kStopped;  // nothing moves: cannot happen (every message has a relay)
+      s_.vectors[r] = e;
+      const auto stamp = static_cast<std::int32_t>(r + 1);
+      forward(stamp, e);
+      first_hops(stamp, e);
+      s_.offsets[r + 1] = hops_;
+      ++r;
+      worked(n_);
+    }
+    return r;
+  }
+
+  constexpr void forward(std::int32_t stamp, std::uint32_t e) {
+    const std::uint32_t sent = detail::forward_bucket(
+        bucket_head(e), stamp, [this](std::uint32_t m) -> std::int32_t& { return next(m); },
+        [this](std::uint32_t m) -> std::uint32_t { return held_.at(m).holder; },
+        [this](std::uint32_t u) -> std::int32_t& { return used(u); },
+        [this](std::uint32_t m) {
+          const HeldMessage h = held_.at(m);
+          detail::append_hop(s_.hops, hops_, h.holder, h.origin, h.final_destination);
+        });
+    bucket_count(e) -= static_cast<std::int32_t>(sent);
+    in_flight_ -= sent;
+  }
+
+  /// Holders send a first hop to P(h) ^ e where that relay takes one of their messages.
+  constexpr void first_hops(std::int32_t stamp, std::uint32_t e) {
+    for (std::uint32_t h = 0; h < n_; ++h) {
+      const std::uint32_t count = pend_count(h);
+      if (count == 0 || used(h) == stamp) continue;
+      const std::uint32_t p = q_.p(h) ^ e;
+      if (q_.faults.crosses(h, p)) continue;
+      worked(count);
+      const std::uint32_t begin = pend_begin(h);
+      const std::uint32_t out_base = q_.p(p);
+      std::uint32_t pick = kStopped;
+      std::int32_t pick_score = -1;
+      for (std::uint32_t t = begin; t < begin + count; ++t) {
+        const std::uint32_t j = held_.at(t).final_destination;
+        if (j == p || q_.faults.crosses(p, j)) continue;
+        const std::int32_t score = 2 * bucket_count(out_base ^ j) + first_count(out_base ^ j);
+        if (score > pick_score) pick_score = score, pick = t;
+      }
+      if (pick == kStopped) continue;
+      used(h) = stamp;
+      const HeldMessage m = held_.at(pick);
+      detail::append_hop(s_.hops, hops_, h, m.origin, m.final_destination);
+      take(h, pick, static_cast<std::uint16_t>(p));
+    }
+  }
+
+  /// Pending message `pick` of h leaves for relay p: it moves behind h's pending range
+  /// (stored entries never move again) and waits in p's store.
+  constexpr void take(std::uint32_t h, std::uint32_t pick, std::uint16_t p) {
+    const std::uint32_t begin = pend_begin(h);
+    const std::uint32_t last = begin + pend_count(h) - 1U;
+    const std::uint32_t c = output_class(held_.at(pick).final_destination);
+    bool last_of_class = true;
+    for (std::uint32_t t = begin; t <= last && last_of_class; ++t)
+      last_of_class = t == pick || output_class(held_.at(t).final_destination) != c;
+    if (last_of_class) contribute(h, -1);
+    held_.swap(pick, last);
+    HeldMessage m = held_.at(last);
+    m.holder = p;
+    held_.set(last, m);
+    pend_count(h) = static_cast<std::uint16_t>(pend_count(h) - 1U);
+    --remaining_;
+    if (last_of_class && pend_count(h) != 0) contribute(h, +1);
+    store(last);
+  }
+
+  const FaultProblem& q_;
+  HeldList& held_;
+  PlanStorageSpan s_;
+  std::uint32_t n_;
+  PlanMeter* meter_;
+  std::uint32_t work_{0};
+  std::uint32_t remaining_{0};
+  std::uint32_t in_flight_{0};
+  std::uint32_t hops_{0};
+};
+
+}  // namespace a2a
