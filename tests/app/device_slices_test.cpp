@@ -101,13 +101,15 @@ Replan replan(bool sliced) {
 }
 }  // namespace
 
-TEST_CASE("slices: a run's re-plan at capacity is sliced; status answers during it") {
+TEST_CASE("slices: a run's plan around a fault at capacity is sliced beside its rounds; status answers during it") {
   const Replan sliced = replan(true);
   const Replan whole = replan(false);
   INFO(sliced.text);
   CHECK(has(sliced.text, " running=1/1 "));
   CHECK(sliced.status_after <= 2);  // the next poll, in the re-plan's first slices
-  CHECK(sliced.polls_after_fault > whole.polls_after_fault + 50);  // the recovery's planning steps
+  // The same completion either way (planned beside the rounds in slices, or in one piece).
+  const auto rounds_of = [](const std::string& t) { return t.substr(t.find("summary: rounds "), 24); };
+  CHECK(rounds_of(sliced.text) == rounds_of(whole.text));
   CHECK(sliced.text.ends_with("\nok\n"));
   CHECK(has(sliced.text, "re-planned around it"));
   CHECK(has(sliced.text, "pairs delivered 65536/65536, missing 0, duplicates 0"));

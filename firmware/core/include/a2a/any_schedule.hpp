@@ -168,6 +168,13 @@ class BasicAnySchedule {
                                                  FaultPlanOptions options = {}) {
     return holding(FaultTolerantSchedule::make(net, faults, storage, options));
   }
+  /// The completion of an exchange a fault interrupted (FaultTolerantSchedule::completion):
+  /// the messages of `held` around `faults`, in the held list's storage (it must outlive
+  /// the schedule); degraded: those no relay carries counted in `left_out`.
+  static constexpr Result<BasicAnySchedule> completion(const Network& net, FaultSetView faults, HeldList& held,
+                                                       const FaultPlanOptions& options, LeftOutMessages& left_out) {
+    return holding(FaultTolerantSchedule::completion(net, faults, held, options, left_out));
+  }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
     constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);

@@ -51,6 +51,8 @@ class DeviceRoundHooks {
   [[nodiscard]] std::uint32_t trace_dropped() const { return trace_dropped_; }
   /// Rounds delivered so far (counted over all plans).
   [[nodiscard]] std::uint32_t rounds() const { return rounds_; }
+  /// The board's clock (microseconds): what the job measures a fault's standstill by.
+  [[nodiscard]] std::uint64_t micros() const { return board_->micros(); }
   /// The next round may not start before this time (board micros): the end of the
   /// slot of the round just delivered; 0 without pacing.
   [[nodiscard]] std::uint64_t not_before() const { return pace_ ? not_before_ : 0; }

@@ -9,18 +9,13 @@
 // controller never models the fabric itself; relayed messages carry their
 // origin and final destination in the PORT_MESSAGE registers (relay mode).
 //
-// Re-planning: the fault-tolerant schedule around the switch the FAULT bitmap
-// names (and the configuration's faults and any found before), run so that it
-// leaves out every message the rounds before already delivered (ResumedAfterHistory),
-// so nothing is sent twice. What was delivered is one bit per (origin, destination)
-// in the caller's storage (N^2 / 8 bytes, DeliveredMessages): written once per stop by
-// one pass over the rounds that ran, then asked in O(1) per message, so a resumed
-// round costs what a fresh one does plus one bit test per port. A switch found
-// faulty during a re-planned run is re-planned around again, with every fault known,
-// as long as the configuration's fault slots last (kMaxConfigFaults); once a stopped
-// plan is in the bits nothing reads it again, so the re-plans take the caller's
-// storages in turn (one is enough). A fault no schedule can avoid (first or last
-// stage, a network without a fault-tolerant design, more faults than the storage
+// Re-planning (job_runner.hpp, held_rounds.hpp): from the round that showed a fault the
+// rounds go on with the paths it blocks held, and the completion of what they hold is
+// planned beside them (completion_planner.hpp), every held message carried on from where
+// it is; nothing is sent twice. What a diagnosed stop's round delivered in part is one bit
+// per (origin, destination) in the caller's storage (N^2 / 8 bytes, DeliveredMessages),
+// asked in O(1) per message. A fault no schedule can avoid (first or last stage without
+// degraded mode, a network without a fault-tolerant design, more faults than the storage
 // holds) stops the exchange with the count of messages not delivered.
 #pragma once
 
@@ -71,13 +66,16 @@ struct FoundFaults {
 /// What one exchange did, for the summary line.
 struct ExchangeReport {
   Errc error{Errc::ok};                ///< ok: every round ran; the counters say whether all arrived
-  std::uint32_t rounds_run{0};         ///< rounds delivered (both plans together)
-  std::uint32_t rounds_planned{0};     ///< rounds of the plan(s) that ran to their end or stop
-  std::uint32_t failed_round{0};       ///< when error != ok: the round of the plan that stopped
+  std::uint32_t rounds_run{0};         ///< rounds delivered, over every plan
+  std::uint32_t rounds_planned{0};     ///< rounds_run at the last stop plus the rounds known after it
+  std::uint32_t failed_round{0};       ///< when error != ok: the round it stopped in (= rounds_run)
   std::uint64_t messages_pending{0};   ///< when error != ok: messages not delivered
-  std::uint32_t replans{0};            ///< re-plans around a switch found faulty
+  std::uint32_t replans{0};            ///< faults planned around (each: held rounds, then a completion)
+  /// The longest standstill a fault caused: from the round that showed it (or the end of
+  /// the rounds that held its messages) to the next round committed, in the hooks' micros().
+  std::uint64_t stall_us{0};
   Errc replan_error{Errc::ok};         ///< why no schedule avoids the last fault found (then error != ok)
-  std::uint64_t stranded{0};           ///< copies stopped plans left in relays' stores (held, resent from origin)
+  std::uint64_t stranded{0};           ///< copies a diagnosed round left in relays' stores (held, resent from origin)
   std::uint64_t left_out{0};           ///< a degraded plan: the pairs it does not deliver (the last plan's)
   UndeliverablePair first_left_out{};  ///< the first of them, and why
   std::uint32_t retries{0};
@@ -308,60 +306,6 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
     around.schedule = ScheduleKind::fault_tolerant;
     return Errc::ok;
   }
-}
-
-/// Whether the board could not plan around a stuck switch (the general planner's
-/// storage: a board with the single-fault designs alone): then it plans around the stuck
-/// switches as if dead (more rounds, still every pair once). `around` keeps them stuck,
-/// as the diagnosis of a later stop must predict them.
-constexpr bool plan_stuck_as_dead(const ControllerConfig& around, const Result<AnySchedule>& plan) {
-  bool stuck = false;
-  for (std::size_t f = 0; f < around.fault_count; ++f) stuck = stuck || around.faults[f].stuck != 0;
-  return stuck && !plan && plan.error() == Errc::fault_plan_storage_too_small;
-}
-/// Makes every stuck switch of `config` a dead one.
-constexpr void forget_stuck_states(ControllerConfig& config) {
-  for (std::size_t f = 0; f < config.fault_count; ++f) config.faults[f].stuck = 0;
-}
-
-/// The plans of one job and what they delivered; `last` is the plan that ran last
-/// (the schedule itself, or a re-plan resumed after `history`).
-struct JobPlans {
-  DeliveredMessages history{};
-  /// The re-plan running: the next one is planned in its place (the one before is in
-  /// the bits by then, and nothing reads it again). One slot, planned into directly
-  /// (next_plan): small boards' stacks are small. No plan yet: an error.
-  Result<AnySchedule> plan{Errc::fault_plan_storage_too_small};
-  const AnySchedule* last{nullptr};
-};
-static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "next_plan plans over the slot without destroying it");
-
-/// The next plan of a job after a stop (the k-th re-plan): the fault FAULT names added
-/// to `around` (a diagnosed one is there already), planned into the k-th storage, the
-/// fabric configured for it (relay mode). Out of line: the planned schedule sits on the
-/// stack only while it runs, not beneath the round loop.
-template <hal::FabricController Fabric>
-[[gnu::noinline]] Errc next_plan(Fabric& fabric, const Network& net, ControllerConfig& around, ExchangeOutcome& last,
-                                 const JobResources& resources, std::size_t k, JobPlans& job, ExchangeReport& report) {
-  if (resources.replan_storage.empty()) return Errc::fault_plan_storage_too_small;  // no storage for a plan
-  if (!last.unnamed_fault) A2A_TRY(add_found_fault(fabric, net, around, last));
-  if (resources.planning.meter != nullptr) resources.planning.meter->restart();
-  a2a::detail::checkpoint(resources.planning.meter);
-  const PlanStorageSpan storage = resources.replan_storage[k % resources.replan_storage.size()];
-  ControllerConfig planned = around;
-  // Planned into the job's slot itself (placement new of the prvalue: no schedule-sized
-  // temporary on this frame; Result is trivially destructible).
-  ::new (static_cast<void*>(&job.plan)) Result<AnySchedule>(plan_exchange(planned, storage, resources.planning));
-  if (plan_stuck_as_dead(planned, job.plan)) {
-    forget_stuck_states(planned);
-    ::new (static_cast<void*>(&job.plan)) Result<AnySchedule>(plan_exchange(planned, storage, resources.planning));
-  }
-  A2A_TRY(job.plan);
-  count_left_out(*job.plan, report);
-  A2A_TRY(fabric.configure(net, is_optical(*job.plan), true));
-  ++report.replans;
-  job.last = &*job.plan;
-  return Errc::ok;
 }
 
 }  // namespace detail

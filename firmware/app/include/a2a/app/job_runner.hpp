@@ -1,25 +1,33 @@
 // One exchange job (exchange_job.hpp) as a runner that never waits: JobRunner::step()
-// advances the job by one bounded piece: one step of the running plan's RoundRunner,
-// or, after a stop the fabric explains, one piece of the recovery (recording what the
-// rounds delivered, the diagnosis of a fault the fabric does not name, the next plan),
-// or one round of the count of what a job that gives up leaves undelivered. The
-// recovery pieces are each one computation the planning meter bounds; given a
-// SlicedCall (JobResources::slices) whose stack they run on, and a meter whose tick
-// yields, a recovery is cut into slices, one planning step each: step() returns after
-// each (JobEvent::recovery). run_job() is the same runner stepped to its end.
+// advances the job by one bounded piece: one step of the running rounds' RoundRunner
+// (and, while a fault is planned around, one slice of that planning beside it), or one
+// piece of a diagnosis, or one round of the count of what a job that gives up leaves.
+// run_job() is the same runner stepped to its end.
 //
-// The job: run `schedule`; each time the fabric locates a faulty switch (or the
-// outputs show a fault it does not name), re-plan around it and every fault before it
-// (one re-plan storage each, taken in turn) and resume, sending nothing twice.
+// The job: run `schedule`. When the fabric marks a switch faulty in a round (or the
+// outputs show a fault it does not name, located by a diagnosis), the rounds go on at
+// once from that round with every hop the fault blocks held (held_rounds.hpp: the
+// fabric keeps delivering), while the completion of what they hold, every held message
+// carried on from where it is (its origin, or a relay's store) around every fault known,
+// is planned in slices between the steps (completion_planner.hpp). When the rounds end,
+// the completion runs; a fault in it is met the same way. Nothing is sent twice: a
+// message is either delivered by the rounds that run or held, never both, and each
+// held one is in exactly one completion. The two completions in turn take the job's
+// plan storages (the running one is never overwritten); with a single storage, a fault
+// found while a completion runs is planned at a standstill (the rounds wait).
 // Hooks: after_round(r, schedule, round) for every delivered round r (counted over all
-// plans): the caller's trace, breadcrumb, watchdog; the hook does not wait.
+// plans); micros(), if the hooks have it, times the standstills (ExchangeReport::stall_us).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <new>
 #include <optional>
+#include <type_traits>
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/app/exchange_job.hpp"
+#include "a2a/app/held_rounds.hpp"
 #include "a2a/app/round_runner.hpp"
 #include "a2a/config/config_block.hpp"
 #include "a2a/status.hpp"
@@ -28,8 +36,8 @@ namespace a2a::app {
 
 /// What one JobRunner::step() did.
 enum class JobEvent : std::uint8_t {
-  round_step,  ///< one step of the running plan's round loop (a round may have been delivered: the hook ran)
-  recovery,    ///< a stop is being recorded, diagnosed or planned around (the whole piece, or one slice of it)
+  round_step,  ///< one step of the running rounds (a round may have been delivered: the hook ran)
+  recovery,    ///< a stop is being diagnosed, or the rounds wait for the plan around a fault (one slice)
   counting,    ///< giving up: one more round of what is left counted
   done,        ///< finished: report()
 };
@@ -43,11 +51,12 @@ class JobRunner {
       : fabric_(&fabric), config_(&config), schedule_(&schedule), resources_(resources), hooks_(&hooks),
         options_(options) {
     options_.count_pending = false;  // counted here, only when the job gives up
-    job_.last = &schedule;
+    base_ = &schedule;
     report_.rounds_planned = schedule.rounds();
     count_left_out(schedule, report_);
     if (resources.found != nullptr) *resources.found = {};  // this job's list
     report_.found = resources.found;
+    around_ = config;  // the configuration's faults plus each one found
     first_.emplace(fabric, schedule, options_);
   }
   JobRunner(const JobRunner&) = delete;  // the round runners point into the job
@@ -62,8 +71,8 @@ class JobRunner {
     if (recovery_ != nullptr) return resume_recovery();
     switch (phase_) {
       case Phase::run_first: return step_first();
-      case Phase::run_resumed: return step_resumed();
-      case Phase::plan: return stop_requested_ ? give_up(Errc::exchange_stopped) : recover(&JobRunner::plan_next);
+      case Phase::run_held: return step_held();
+      case Phase::wait_plan: return wait_for_plan();
       case Phase::count: return count_one();
       case Phase::finished: break;
     }
@@ -73,7 +82,7 @@ class JobRunner {
   /// So far; final once finished().
   [[nodiscard]] const ExchangeReport& report() const { return report_; }
   /// Ends the job at the next round boundary (exchange_stopped): the round under way
-  /// is confirmed first; a recovery under way ends before the next plan runs.
+  /// is confirmed first; a plan under way is dropped.
   void request_stop() {
     stop_requested_ = true;
     if (first_) first_->request_stop();
@@ -81,15 +90,218 @@ class JobRunner {
   }
 
  private:
-  enum class Phase : std::uint8_t { run_first, run_resumed, plan, count, finished };
+  enum class Phase : std::uint8_t { run_first, run_held, wait_plan, count, finished };
+  enum class Planning : std::uint8_t { idle, running };
 
+  // --- Time: the standstill a fault causes (ExchangeReport::stall_us). ---
+  [[nodiscard]] std::uint64_t now() const {
+    if constexpr (requires(const Hooks& h) { h.micros(); }) return hooks_->micros();
+    return 0;
+  }
+  void stall_starts() {
+    if (!stalled_) stall_from_ = now();
+    stalled_ = true;
+  }
+  /// A round was committed: a standstill under way ends here.
+  void committed() {
+    if (!stalled_) return;
+    stalled_ = false;
+    const std::uint64_t stall = now() - stall_from_;
+    report_.stall_us = stall > report_.stall_us ? stall : report_.stall_us;
+  }
+
+  // --- The rounds. ---
+  JobEvent step_first() {
+    const RunnerStep s = first_->step();
+    if (s.event == RunnerEvent::committed) committed();
+    if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
+    if (!s.finished()) return JobEvent::round_step;
+    return after_stop(first_->outcome(), 0);
+  }
+  JobEvent step_held() {
+    if (planning_ == Planning::running) plan_slice();
+    const RunnerStep s = resumed_->step();
+    if (s.event == RunnerEvent::committed) committed();
+    if (s.event == RunnerEvent::delivered) hooks_->after_round(offset_ + s.round, *view_, view_->round(s.round));
+    if (!s.finished()) return JobEvent::round_step;
+    return after_stop(resumed_->outcome(), view_->first());
+  }
+  /// The running rounds ended (`first`: the base round they started from): the job's
+  /// end, the completion next, or a fault to plan around.
+  JobEvent after_stop(const ExchangeOutcome& last, std::uint32_t first) {
+    report_.rounds_run = offset_ + last.rounds_done;
+    report_.retries += last.retries;
+    report_.error = last.error;
+    report_.failed_round = report_.rounds_run;
+    offset_ = report_.rounds_run;
+    if (last.error == Errc::ok) {
+      if (hold_.empty()) return give_up(Errc::ok);  // the last plan ran to its end
+      stall_starts();                               // the held rounds are over: the completion next
+      phase_ = Phase::wait_plan;
+      return wait_for_plan();
+    }
+    if (!(last.fault_located || last.unnamed_fault) || stop_requested_) return give_up(last.error);
+    stall_starts();
+    stop_round_ = first + last.rounds_done;  // the base round that showed the fault
+    last_ = last;
+    if (last.unnamed_fault) return recover(&JobRunner::diagnose);  // test rounds: a standstill
+    const std::size_t before = around_.fault_count;
+    if (const Errc e = add_found_fault(*fabric_, schedule_->network(), around_, last_); e != Errc::ok)
+      return give_up_replanning(e);
+    note_named_fault(resources_.found, last_.faulty_stage, last_.faulty_switch, report_.rounds_run);
+    return hold_new_faults(before);
+  }
+
+  /// A diagnosis of a stop no FAULT bit explains (in slices): the faults it locates join `around_`.
+  JobEvent diagnose() {
+    const std::size_t before = around_.fault_count;
+    if (!history_started_) {
+      if (!history_.start(resources_.delivered_bits, schedule_->network().ports))
+        return give_up_replanning(Errc::fault_plan_storage_too_small);  // no room to remember what arrived
+      history_started_ = true;
+    }
+    const Errc e = view_ ? detail::diagnose_stop(*fabric_, *view_, last_, offset_ - last_.rounds_done, resources_,
+                                                 options_.max_polls, around_, history_, report_)
+                         : detail::diagnose_stop(*fabric_, *schedule_, last_, 0, resources_, options_.max_polls, around_,
+                                                 history_, report_);
+    if (e != Errc::ok) return give_up_replanning(e);
+    return hold_new_faults(before);
+  }
+
+  /// Faults around_.faults[before ..] showed in base round stop_round_: from that round the
+  /// rounds run with their paths held, and the completion is planned beside them.
+  JobEvent hold_new_faults(std::size_t before) {
+    const Network net = schedule_->network();
+    ControllerConfig fresh = around_;  // the new faults alone, as rectangles
+    for (std::size_t k = before; k < around_.fault_count; ++k) fresh.faults[k - before] = around_.faults[k];
+    fresh.fault_count = static_cast<std::uint8_t>(around_.fault_count - before);
+    const auto faults = config_faults(fresh, net);
+    if (!faults) return give_up_replanning(faults.error());
+    const auto map = FaultMap::make(net, faults->view());
+    if (!map) return give_up_replanning(map.error());
+    if (!around_.degraded) {  // a fault that cuts processors off, without degraded mode: no plan avoids it
+      for (std::uint32_t f = 0; f < map->count(); ++f)
+        if (cuts_off(map->blocked(f))) return give_up_replanning(Errc::fault_cuts_off_processors);
+    }
+    cancel_plan();
+    if (!hold_.add(*map, stop_round_)) return give_up_replanning(Errc::config_too_many_faults);
+    ++report_.replans;
+    if (resources_.replan_storage.empty()) return give_up_replanning(Errc::fault_plan_storage_too_small);
+    if (const Errc e = fabric_->configure(net, base_->optical(), true); e != Errc::ok) return give_up_replanning(e);
+    const bool beside = base_slot_ < 0 || resources_.replan_storage.size() > 1;
+    if (!beside) hold_.hold_everything_from(stop_round_);  // the plan's storage is the running plan's
+    target_ = base_slot_ == 0 ? 1U : 0U;
+    storage_index_ = beside ? (base_slot_ < 0 ? next_storage_ : base_storage_ + 1) : base_storage_;
+    first_.reset();
+    resumed_.reset();
+    view_.emplace(*base_, stop_round_, hold_, history_started_ ? &history_ : nullptr);
+    report_.rounds_planned = offset_ + view_->rounds();
+    start_plan();
+    if (!beside) {
+      phase_ = Phase::wait_plan;
+      return JobEvent::recovery;
+    }
+    ExchangeOptions again = options_;
+    again.start_round = 0;
+    resumed_.emplace(*fabric_, *view_, again);
+    if (stop_requested_) resumed_->request_stop();
+    phase_ = Phase::run_held;
+    return JobEvent::recovery;
+  }
+  /// A rectangle that holds whole rows or columns (a switch of the first or last stage):
+  /// processors that reach nothing, or that nothing reaches.
+  static constexpr bool cuts_off(const BlockedPairs& r) { return r.fixed_b == 0 || r.fixed_a == 0; }
+
+  // --- The completion, planned in slices beside the rounds. ---
+  [[nodiscard]] PlanStorageSpan target_storage() const {
+    return resources_.replan_storage[storage_index_ % resources_.replan_storage.size()];
+  }
+  /// Starts planning the completion of what the held rounds hold (in slices where the
+  /// job has a sliced call: the next steps run them; else here, in one piece).
+  void start_plan() {
+    held_list_ = HeldList(target_storage(), schedule_->network().ports);
+    plan_error_ = Errc::ok;
+    planning_ = Planning::running;
+    if (resources_.planning.meter != nullptr) resources_.planning.meter->restart();
+    if (resources_.slices != nullptr && resources_.slices->sliced() &&
+        resources_.slices->start(&JobRunner::run_plan, this))
+      return;
+    SlicedCall here;
+    if (here.start(&JobRunner::run_plan, this)) (void)here.resume();
+    planning_ = Planning::idle;
+  }
+  void plan_slice() {
+    if (resources_.slices->resume()) planning_ = Planning::idle;
+  }
+  /// A plan under way is not wanted any more: it stops at its next step (run to its end here).
+  void cancel_plan() {
+    if (planning_ != Planning::running) return;
+    if (resources_.planning.meter != nullptr) resources_.planning.meter->cancel();
+    cancelled_ = true;
+    while (!resources_.slices->resume()) {
+    }
+    planning_ = Planning::idle;
+    cancelled_ = false;
+  }
+  static void run_plan(void* self) { static_cast<JobRunner*>(self)->plan_completion(); }
+  /// The body: the held messages read off the base, then their completion planned.
+  void plan_completion() {
+    HeldRounds reading(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
+    HeldReader reader;
+    reader.start(reading, held_list_, hold_.first_onset());
+    for (;;) {
+      const Result<bool> more = reader.step();
+      if (!more) {
+        plan_error_ = more.error();
+        return;
+      }
+      if (!*more || cancelled_) break;
+      a2a::detail::checkpoint(resources_.planning.meter);  // a round read: a slice ends here
+    }
+    if (cancelled_) return;
+    held_count_ = held_list_.size();
+    const Network net = schedule_->network();
+    const auto faults = config_faults(around_, net);
+    if (!faults) {
+      plan_error_ = faults.error();
+      return;
+    }
+    FaultPlanOptions planning = resources_.planning;
+    planning.degraded = around_.degraded;
+    left_ = {};
+    ::new (static_cast<void*>(&plans_[target_]))
+        Result<AnySchedule>(AnySchedule::completion(net, faults->view(), held_list_, planning, left_));
+    if (!plans_[target_]) plan_error_ = plans_[target_].error();
+  }
+  /// The held rounds are over (or never ran): the completion runs once it is planned.
+  JobEvent wait_for_plan() {
+    if (planning_ == Planning::running) {
+      plan_slice();
+      if (planning_ == Planning::running) return JobEvent::recovery;
+    }
+    if (stop_requested_) return give_up(Errc::exchange_stopped);
+    if (plan_error_ != Errc::ok) return give_up_replanning(plan_error_);
+    base_ = &*plans_[target_];
+    base_slot_ = static_cast<int>(target_);
+    base_storage_ = storage_index_;
+    next_storage_ = storage_index_ + 1;
+    hold_.clear();
+    report_.left_out += left_.count;
+    if (report_.first_left_out.found == false) report_.first_left_out = left_.first;
+    view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
+    report_.rounds_planned = offset_ + view_->rounds();
+    ExchangeOptions again = options_;
+    again.start_round = 0;
+    resumed_.reset();
+    resumed_.emplace(*fabric_, *view_, again);
+    phase_ = Phase::run_held;
+    return JobEvent::recovery;
+  }
+
+  // --- Recovery pieces (a diagnosis) in slices, at a standstill. ---
   using Piece = JobEvent (JobRunner::*)();
-  /// Starts a recovery piece (the rest of a stopped runner's step, or the next plan):
-  /// in slices where the job has a sliced call with a stack, the first slice at the
-  /// next step() (the runner's step that ended may have been a long one); else here,
-  /// in one piece. Either way through SlicedCall, so the piece is called indirectly
-  /// and a static call graph keeps its frames apart from the round loop's.
   JobEvent recover(Piece piece) {
+    cancel_plan();
     recovery_ = piece;
     if (resources_.slices != nullptr && resources_.slices->sliced() &&
         resources_.slices->start(&JobRunner::run_recovery, this))
@@ -109,115 +321,50 @@ class JobRunner {
     job->recovered_ = (job->*(job->recovery_))();
   }
 
-  JobEvent step_first() {
-    const RunnerStep s = first_->step();
-    if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
-    if (!s.finished()) return JobEvent::round_step;
-    return recover(&JobRunner::after_first);
-  }
-  /// The first plan's runner stopped or ended: what it delivered, what stopped it.
-  JobEvent after_first() {
-    const ExchangeOutcome& first = first_->outcome();
-    report_.rounds_run = first.rounds_done;
-    report_.retries = first.retries;
-    report_.error = first.error;
-    report_.failed_round = first.rounds_done;
-    if (first.error == Errc::ok || !(first.fault_located || first.unnamed_fault)) return give_up(first.error);
-    if (first.fault_located)
-      note_named_fault(resources_.found, first.faulty_stage, first.faulty_switch, first.rounds_done);
-    if (!job_.history.start(resources_.delivered_bits, schedule_->network().ports))
-      return give_up_replanning(Errc::fault_plan_storage_too_small);  // no room to remember what arrived
-    report_.stranded = job_.history.record(*schedule_, first.rounds_done, resources_.planning.meter);
-    around_ = *config_;  // the configuration's faults plus each one found
-    last_ = first;
-    offset_ = first.rounds_done;  // the hooks count rounds over all plans
-    if (first.unnamed_fault) {
-      if (const Errc e = detail::diagnose_stop(*fabric_, *schedule_, first, 0, resources_, options_.max_polls, around_,
-                                               job_.history, report_);
-          e != Errc::ok)
-        return give_up_replanning(e);
-    }
-    phase_ = Phase::plan;
-    return JobEvent::recovery;
-  }
-
-  /// The next plan around every fault known, resumed after what the plans before delivered.
-  JobEvent plan_next() {
-    resumed_.reset();  // the finished runner of the plan before points at the slot replanned now
-    if (const Errc e = detail::next_plan(*fabric_, schedule_->network(), around_, last_, resources_, replans_, job_, report_);
-        e != Errc::ok)
-      return give_up_replanning(e);
-    ++replans_;
-    resumed_schedule_.emplace(job_.history, *job_.plan);
-    ExchangeOptions again = options_;
-    again.start_round = 0;
-    resumed_.emplace(*fabric_, *resumed_schedule_, again);
-    if (stop_requested_) resumed_->request_stop();
-    phase_ = Phase::run_resumed;
-    return JobEvent::recovery;
-  }
-
-  JobEvent step_resumed() {
-    const RunnerStep s = resumed_->step();
-    if (s.event == RunnerEvent::delivered)
-      hooks_->after_round(offset_ + s.round, *resumed_schedule_, resumed_schedule_->round(s.round));
-    if (!s.finished()) return JobEvent::round_step;
-    return recover(&JobRunner::after_resumed);
-  }
-  /// A re-plan's runner stopped or ended.
-  JobEvent after_resumed() {
-    last_ = resumed_->outcome();
-    report_.rounds_planned = offset_ + job_.plan->rounds();
-    report_.rounds_run = offset_ + last_.rounds_done;
-    report_.retries += last_.retries;
-    report_.error = last_.error;
-    report_.failed_round = last_.rounds_done;
-    if (last_.fault_located || last_.unnamed_fault)
-      report_.stranded += job_.history.record(*resumed_schedule_, last_.rounds_done, resources_.planning.meter);
-    if (last_.fault_located && locate_new_fault(*fabric_, schedule_->network(), around_, last_))
-      note_named_fault(resources_.found, last_.faulty_stage, last_.faulty_switch, report_.rounds_run);
-    if (last_.unnamed_fault) {
-      if (const Errc e = detail::diagnose_stop(*fabric_, *resumed_schedule_, last_, offset_, resources_,
-                                               options_.max_polls, around_, job_.history, report_);
-          e != Errc::ok)
-        return give_up_replanning(e);
-    }
-    offset_ += last_.rounds_done;
-    if (last_.error != Errc::ok && (last_.fault_located || last_.unnamed_fault)) {
-      phase_ = Phase::plan;
-      return JobEvent::recovery;
-    }
-    return give_up(last_.error);
-  }
-
+  // --- Giving up: what is left counted. ---
   /// No schedule avoids what stopped the job (`why`): it ends with what is left counted.
   JobEvent give_up_replanning(Errc why) {
     report_.replan_error = why;
+    if (report_.error == Errc::ok) report_.error = why;
     return give_up(report_.error);
   }
   /// The job ends with `error` (ok: every round ran); a job that stops counts the
-  /// messages it leaves, over the plan that ran last, one round per step.
+  /// messages it leaves (those the rounds after the stop would have delivered, and every
+  /// one held), one round per step.
   JobEvent give_up(Errc error) {
     report_.error = error;
+    stalled_ = false;
     if (error == Errc::ok) {
       phase_ = Phase::finished;
       return JobEvent::done;
     }
-    resumed_.reset();
-    if (job_.last != schedule_) resumed_schedule_.emplace(job_.history, *job_.last);
-    counted_to_ = report_.failed_round;
+    if (planning_ == Planning::running) cancel_plan();
+    report_.messages_pending = 0;
+    counting_held_ = !hold_.empty();
+    if (counting_held_) {
+      counting_list_ = HeldList(target_storage(), schedule_->network().ports);
+      counting_view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
+      counter_.start(*counting_view_, counting_list_, hold_.first_onset());
+    }
+    counted_to_ = view_ ? (resumed_ ? resumed_->outcome().rounds_done : 0) : first_ ? first_->outcome().rounds_done : 0;
     phase_ = Phase::count;
     return count_one();
   }
   JobEvent count_one() {
-    const std::uint32_t rounds = job_.last == schedule_ ? schedule_->rounds() : resumed_schedule_->rounds();
+    a2a::detail::replay_step(resources_.planning.meter);  // feeds the watchdog
+    if (counting_held_) {
+      const Result<bool> more = counter_.step();
+      if (more && *more) return JobEvent::counting;
+      counting_held_ = false;
+      report_.messages_pending += counter_.count();
+      return JobEvent::counting;
+    }
+    const std::uint32_t rounds = view_ ? (resumed_ ? view_->rounds() : 0) : schedule_->rounds();
     if (counted_to_ >= rounds) {
       phase_ = Phase::finished;
       return JobEvent::done;
     }
-    a2a::detail::replay_step(resources_.planning.meter);  // feeds the watchdog
-    report_.messages_pending += job_.last == schedule_ ? messages_in_round(*schedule_, counted_to_)
-                                                       : messages_in_round(*resumed_schedule_, counted_to_);
+    report_.messages_pending += view_ ? messages_in_round(*view_, counted_to_) : messages_in_round(*schedule_, counted_to_);
     ++counted_to_;
     return JobEvent::counting;
   }
@@ -229,20 +376,48 @@ class JobRunner {
   Hooks* hooks_;
   ExchangeOptions options_;
   ExchangeReport report_{};
-  detail::JobPlans job_{};
   ControllerConfig around_{};
   ExchangeOutcome last_{};
+  DeliveredMessages history_{};
+  bool history_started_{false};
   std::optional<RoundRunner<Fabric, AnySchedule>> first_{};
-  std::optional<ResumedAfterHistory> resumed_schedule_{};
-  std::optional<RoundRunner<Fabric, ResumedAfterHistory>> resumed_{};
-  std::uint32_t offset_{0};
-  std::uint32_t replans_{0};
+  // The rounds that run after a fault: the base plan (the schedule, or a completion in
+  // plans_[base_slot_], planned into storage base_storage_) from a round, some hops held.
+  const AnySchedule* base_{nullptr};
+  int base_slot_{-1};
+  std::size_t base_storage_{0};
+  std::size_t next_storage_{0};
+  HoldRule hold_{};
+  std::optional<HeldRounds> view_{};
+  std::optional<RoundRunner<Fabric, HeldRounds>> resumed_{};
+  // The completion being planned into plans_[target_] (storage storage_index_).
+  std::array<Result<AnySchedule>, 2> plans_{Result<AnySchedule>{Errc::fault_plan_storage_too_small},
+                                            Result<AnySchedule>{Errc::fault_plan_storage_too_small}};
+  std::size_t target_{0};
+  std::size_t storage_index_{0};
+  HeldList held_list_{};
+  std::uint32_t held_count_{0};
+  LeftOutMessages left_{};
+  Errc plan_error_{Errc::ok};
+  Planning planning_{Planning::idle};
+  bool cancelled_{false};
+  std::uint32_t stop_round_{0};
+  std::uint32_t offset_{0};  // rounds delivered before the rounds running now
+  // Giving up: the count of what is left.
+  bool counting_held_{false};
+  HeldList counting_list_{};
+  std::optional<HeldRounds> counting_view_{};
+  HeldReader counter_{};
   std::uint32_t counted_to_{0};
+  // Standstill.
+  std::uint64_t stall_from_{0};
+  bool stalled_{false};
   Phase phase_{Phase::run_first};
   bool stop_requested_{false};
   Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
   JobEvent recovered_{JobEvent::recovery};
 };
+static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "plans are planned over their slot without destroying it");
 
 /// Runs the job to its end: a JobRunner stepped until it finishes (the caller blocks
 /// meanwhile). The messages left at a stop are counted only when the job gives up.

@@ -64,11 +64,14 @@ class HeldList {
     std::size_t c = in16 < in32 ? in16 : in32;
     c = c < s.hops.size() / 2 ? c : s.hops.size() / 2;
     c = c < 0xFFFFU ? c : 0xFFFFU;
-    capacity_ = s.vectors.size() >= kMaxFaultRoundsPerPort * std::size_t{ports} &&
-                        s.offsets.size() > kMaxFaultRoundsPerPort * std::size_t{ports}
-                    ? static_cast<std::uint32_t>(c)
-                    : 0;
+    capacity_ = s.vectors.size() >= ports && s.offsets.size() > ports ? static_cast<std::uint32_t>(c) : 0;
+    const std::size_t cap = kMaxFaultRoundsPerPort * std::size_t{ports};
+    const std::size_t by_vectors = s.vectors.size() < cap ? s.vectors.size() : cap;
+    const std::size_t by_offsets = s.offsets.size() == 0 ? 0 : s.offsets.size() - 1;
+    max_rounds_ = static_cast<std::uint32_t>(by_vectors < by_offsets ? by_vectors : by_offsets);
   }
+  /// The most rounds a plan in this storage may have (8N, or what its arrays hold).
+  [[nodiscard]] constexpr std::uint32_t max_rounds() const { return max_rounds_; }
   [[nodiscard]] constexpr std::uint32_t capacity() const { return capacity_; }
   [[nodiscard]] constexpr std::uint32_t size() const { return size_; }
   constexpr void clear() { size_ = 0; }
@@ -114,6 +117,7 @@ class HeldList {
   PlanStorageSpan s_{};
   std::uint32_t ports_{0};
   std::uint32_t capacity_{0};
+  std::uint32_t max_rounds_{0};
   std::uint32_t size_{0};
 };
 
@@ -124,7 +128,7 @@ class CompletionPlanner {
   /// when `degraded` (added to `left_out`, removed from the list), else refused
   /// (faults_separate_processors; fault_cuts_off_processors when its holder reaches no
   /// output or nothing reaches its destination). Errors: fault_plan_too_long (more than
-  /// 8N rounds), fault_plan_over_budget (the meter's cap). The meter counts a step per
+  /// 8N rounds, or than the storage holds), fault_plan_over_budget (the meter's cap). The meter counts a step per
   /// round and checkpoints within.
   static constexpr Result<RelayPlan> plan(const FaultProblem& q, HeldList& held, bool degraded,
                                           LeftOutMessages& left_out, PlanMeter* meter = nullptr) {
@@ -278,7 +282,7 @@ class CompletionPlanner {
     s_.offsets[0] = 0;
     std::uint32_t r = 0;
     while (remaining_ + in_flight_ > 0) {
-      if (r == kMaxFaultRoundsPerPort * n_ || !detail::search_step(meter_)) return kStopped;
+      if (r == held_.max_rounds() || !detail::search_step(meter_)) return kStopped;
       const std::uint32_t e = best_vector();
       if (e == kStopped) return kStopped;  // nothing moves: cannot happen (every message has a relay)
       s_.vectors[r] = e;

@@ -43,9 +43,16 @@ class PlanMeter {
   constexpr void checkpoint() const {
     if (tick_ != nullptr) tick_(context_);
   }
-  /// Counts from zero again (the next plan), cap and tick kept.
-  constexpr void restart() { steps_ = 0; }
-  [[nodiscard]] constexpr bool over() const { return max_steps_ != 0 && steps_ > max_steps_; }
+  /// Counts from zero again (the next plan), cap and tick kept; a cancel is forgotten.
+  constexpr void restart() {
+    steps_ = 0;
+    cancelled_ = false;
+  }
+  /// The plan under way is not wanted any more (a newer fault): over() from now on, so
+  /// the search stops at its next step (restart() for the next plan).
+  constexpr void cancel() { cancelled_ = true; }
+  [[nodiscard]] constexpr bool cancelled() const { return cancelled_; }
+  [[nodiscard]] constexpr bool over() const { return cancelled_ || (max_steps_ != 0 && steps_ > max_steps_); }
   [[nodiscard]] constexpr std::uint32_t steps() const { return steps_; }
   [[nodiscard]] constexpr std::uint32_t max_steps() const { return max_steps_; }
 
@@ -54,6 +61,7 @@ class PlanMeter {
   Tick tick_{nullptr};
   void* context_{nullptr};
   std::uint32_t steps_{0};
+  bool cancelled_{false};
 };
 
 namespace detail {

@@ -1,0 +1,164 @@
+// The rounds an exchange runs while it plans around a fault: the plan that was running
+// goes on from the round that showed the fault, with every hop the fault blocks held,
+// so the fabric keeps delivering what the fault does not touch while the completion of
+// what it held (completion_planner.hpp) is planned in slices beside the rounds.
+//
+// A hop of round b (of the plan that runs, `base`) is held when a fault that showed in
+// round b or before blocks it: a direct send or a relay's first hop whose path (or, for
+// a first hop, its relay's path on) crosses the fault, a forward whose message's first
+// hop or onward path does. The message stays where it is: at its origin, or as a copy in
+// the relay's store (a forward). HeldReader lists every message held, with its
+// holder, one base round per step: the completion's input. O(faults) per port a round.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "a2a/any_schedule.hpp"
+#include "a2a/app/exchange_job.hpp"
+#include "a2a/config/config_block.hpp"
+#include "a2a/fault/completion_planner.hpp"
+#include "a2a/fault/fault_set.hpp"
+
+namespace a2a::app {
+
+/// The faults that showed while `base` ran, each from the base round it showed in.
+class HoldRule {
+ public:
+  static constexpr std::uint32_t kCapacity = 2 * kMaxConfigFaults;  // a stuck switch is two rectangles
+  constexpr void clear() {
+    count_ = 0;
+    everything_from_ = kNever;
+  }
+  /// Every hop from base round `onset` on is held (a fault met where the completion
+  /// cannot be planned beside the running plan: the rounds stop, all of it is held).
+  constexpr void hold_everything_from(std::uint32_t onset) { everything_from_ = onset < everything_from_ ? onset : everything_from_; }
+  /// Every rectangle of `faults` (the new faults alone) holds from base round `onset`.
+  [[nodiscard]] constexpr bool add(const FaultMap& faults, std::uint32_t onset) {
+    if (count_ + faults.count() > kCapacity) return false;
+    for (std::uint32_t f = 0; f < faults.count(); ++f) {
+      rect_[count_] = faults.blocked(f);
+      onset_[count_++] = onset;
+    }
+    return true;
+  }
+  /// Does a fault that showed by base round b block the path i -> j?
+  [[nodiscard]] constexpr bool blocks(std::uint32_t b, std::uint32_t i, std::uint32_t j) const {
+    if (b >= everything_from_) return true;
+    for (std::uint32_t k = 0; k < count_; ++k)
+      if (onset_[k] <= b && rect_[k].contains(i, j)) return true;
+    return false;
+  }
+  /// The first base round any fault holds from (the rounds the held list is read from).
+  [[nodiscard]] constexpr std::uint32_t first_onset() const {
+    std::uint32_t first = everything_from_;
+    for (std::uint32_t k = 0; k < count_; ++k) first = onset_[k] < first ? onset_[k] : first;
+    return first;
+  }
+  [[nodiscard]] constexpr bool empty() const { return count_ == 0 && everything_from_ == kNever; }
+
+ private:
+  static constexpr std::uint32_t kNever = 0xFFFFFFFFU;
+  std::uint32_t everything_from_{kNever};
+  std::array<BlockedPairs, kCapacity> rect_{};
+  std::array<std::uint32_t, kCapacity> onset_{};
+  std::uint32_t count_{0};
+};
+
+/// What a hop of the base is to the held rounds: nothing to send, sent, or held (the
+/// message stays at its origin, or in the store of the relay that would forward it).
+enum class HopFate : std::uint8_t { none, runs, held_at_origin, held_in_store };
+
+/// The rounds of `base` from round `first` on, every hop `hold` blocks held and every
+/// message `history` marks delivered (a stop's partly delivered round) left out.
+class HeldRounds {
+ public:
+  using Round = AnySchedule::Round;
+  constexpr HeldRounds(const AnySchedule& base, std::uint32_t first, const HoldRule& hold,
+                       const DeliveredMessages* history)
+      : base_(&base), first_(first), hold_(&hold), history_(history) {}
+  [[nodiscard]] constexpr Network network() const { return base_->network(); }
+  [[nodiscard]] constexpr std::uint32_t rounds() const { return base_->rounds() - first_; }
+  [[nodiscard]] constexpr Round round(std::uint32_t r) const { return base_->round(first_ + r); }
+  [[nodiscard]] constexpr bool optical() const { return base_->optical(); }
+  [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t port) const {
+    const PortSend s = base_->send(round, port);
+    return fate(round.index(), port, s) == HopFate::runs ? s : PortSend{};
+  }
+  /// The fate of hop `s` that `port` sends in base round b.
+  [[nodiscard]] constexpr HopFate fate(std::uint32_t b, std::uint32_t port, const PortSend& s) const {
+    if (!s.sends) return HopFate::none;
+    const std::uint32_t origin = s.message_origin(port);
+    const std::uint32_t final_destination = s.message_final();
+    if (history_ != nullptr && history_->delivered(origin, final_destination)) return HopFate::none;
+    if (hold_->empty()) return HopFate::runs;
+    if (origin == port) {
+      const bool blocked = hold_->blocks(b, port, s.destination) ||
+                           (s.destination != final_destination && hold_->blocks(b, s.destination, final_destination));
+      return blocked ? HopFate::held_at_origin : HopFate::runs;
+    }
+    const bool blocked = hold_->blocks(b, port, final_destination) || hold_->blocks(b, origin, port);
+    return blocked ? HopFate::held_in_store : HopFate::runs;
+  }
+  [[nodiscard]] constexpr const AnySchedule& base() const { return *base_; }
+  [[nodiscard]] constexpr std::uint32_t first() const { return first_; }
+
+ private:
+  const AnySchedule* base_;
+  std::uint32_t first_;
+  const HoldRule* hold_;
+  const DeliveredMessages* history_;
+};
+
+/// The messages the held rounds hold, read one base round per step into a HeldList:
+/// from the first onset to the base's end, a direct send or first hop held lists the
+/// message at its origin; a forward held lists it in its relay's store unless its first
+/// hop was held too (then it is at its origin, listed already).
+class HeldReader {
+ public:
+  constexpr HeldReader() = default;
+  /// From base round `from` (the first onset).
+  constexpr void start(const HeldRounds& rounds, HeldList& list, std::uint32_t from) {
+    rounds_ = &rounds;
+    list_ = &list;
+    round_ = from;
+    count_ = 0;
+    overflowed_ = false;
+    list.clear();
+  }
+  /// One base round; false once every round is read. fault_plan_storage_too_small once
+  /// the list is full (the rounds are still read, for count()).
+  [[nodiscard]] constexpr Result<bool> step() {
+    if (overflowed_ && round_ >= rounds_->base().rounds()) return Errc::fault_plan_storage_too_small;
+    const AnySchedule& base = rounds_->base();
+    if (round_ >= base.rounds()) return false;
+    const AnySchedule::Round round = base.round(round_);
+    for (std::uint32_t port = 0; port < base.network().ports; ++port) {
+      const PortSend s = base.send(round, port);
+      const HopFate fate = rounds_->fate(round_, port, s);
+      if (fate != HopFate::held_at_origin && fate != HopFate::held_in_store) continue;
+      const std::uint32_t origin = s.message_origin(port);
+      const std::uint32_t final_destination = s.message_final();
+      if (fate == HopFate::held_in_store && list_->at_origin(origin, final_destination)) continue;
+      const HeldMessage m{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
+                          static_cast<std::uint16_t>(final_destination)};
+      ++count_;
+      if (!list_->add(m)) overflowed_ = true;
+    }
+    ++round_;
+    if (overflowed_ && round_ >= base.rounds()) return Errc::fault_plan_storage_too_small;
+    return round_ < base.rounds();
+  }
+  /// The messages held in the rounds read so far (past a full list too: a forward whose
+  /// message is at its origin may then count twice).
+  [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
+
+ private:
+  const HeldRounds* rounds_{nullptr};
+  HeldList* list_{nullptr};
+  std::uint32_t round_{0};
+  std::uint32_t count_{0};
+  bool overflowed_{false};
+};
+
+}  // namespace a2a::app
