@@ -54,10 +54,4 @@ TEST_CASE("held rounds: a switch failing in round 9 of omega 32 holds exactly th
     CHECK(m.holder == m.origin);
     CHECK(map.crosses(m.origin, m.final_destination));
   }
-  // Everything from a round on (a plan that cannot be made beside the rounds).
-  app::HoldRule all;
-  all.hold_everything_from(30);
-  CHECK_FALSE(all.empty());
-  CHECK(all.blocks(30, 0, 1));
-  CHECK_FALSE(all.blocks(29, 0, 1));
 }

@@ -7,6 +7,7 @@
 // first hops at their origins and copies in relays' stores; the next completion hands
 // the stranded copies on from their relays: every pair exactly once in the end, by
 // the test's own holder table (route() under every round, no planner code).
+#include <a2a/fault/completion_planner.hpp>
 #include <a2a/fault/fault_tolerant_schedule.hpp>
 
 #include "support.hpp"

@@ -332,7 +332,11 @@ class Device {
   /// device's planning (its meter restarted per re-plan), its slices.
   JobResources job_resources() {
     meter_ = device_plan_meter(config_.ports, &tick, this);
-    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &found_, &slices_};
+    // With one storage, the configured faults' plan is in the re-plans' storage itself.
+    const FaultTolerantSchedule* configured = planned().fault_tolerant();
+    const bool in_storage = config_.fault_count != 0 && configured != nullptr && configured->planned();
+    const std::size_t shared = in_storage && storages_.size() < 2 ? 0 : JobResources::kNoStorage;
+    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &found_, &slices_, shared};
   }
 
   /// What follows a configuration's planning (check()): the banner, set's reply, or

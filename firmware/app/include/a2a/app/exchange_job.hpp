@@ -259,6 +259,10 @@ struct JobResources {
   /// Where a recovery (recording, diagnosis, re-planning) runs in slices, each ending at
   /// a tick of planning.meter that yields (sliced_call.hpp); null: each in one step.
   SlicedCall* slices{nullptr};
+  /// Which of replan_storage the job's schedule itself is planned in (kNoStorage: none of
+  /// them): a completion is never planned into the storage of the plan that runs.
+  std::size_t schedule_storage{kNoStorage};
+  static constexpr std::size_t kNoStorage = ~std::size_t{0};
 };
 
 namespace detail {

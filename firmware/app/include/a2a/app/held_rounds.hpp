@@ -26,13 +26,7 @@ namespace a2a::app {
 class HoldRule {
  public:
   static constexpr std::uint32_t kCapacity = 2 * kMaxConfigFaults;  // a stuck switch is two rectangles
-  constexpr void clear() {
-    count_ = 0;
-    everything_from_ = kNever;
-  }
-  /// Every hop from base round `onset` on is held (a fault met where the completion
-  /// cannot be planned beside the running plan: the rounds stop, all of it is held).
-  constexpr void hold_everything_from(std::uint32_t onset) { everything_from_ = onset < everything_from_ ? onset : everything_from_; }
+  constexpr void clear() { count_ = 0; }
   /// Every rectangle of `faults` (the new faults alone) holds from base round `onset`.
   [[nodiscard]] constexpr bool add(const FaultMap& faults, std::uint32_t onset) {
     if (count_ + faults.count() > kCapacity) return false;
@@ -44,22 +38,19 @@ class HoldRule {
   }
   /// Does a fault that showed by base round b block the path i -> j?
   [[nodiscard]] constexpr bool blocks(std::uint32_t b, std::uint32_t i, std::uint32_t j) const {
-    if (b >= everything_from_) return true;
     for (std::uint32_t k = 0; k < count_; ++k)
       if (onset_[k] <= b && rect_[k].contains(i, j)) return true;
     return false;
   }
   /// The first base round any fault holds from (the rounds the held list is read from).
   [[nodiscard]] constexpr std::uint32_t first_onset() const {
-    std::uint32_t first = everything_from_;
+    std::uint32_t first = 0xFFFFFFFFU;
     for (std::uint32_t k = 0; k < count_; ++k) first = onset_[k] < first ? onset_[k] : first;
     return first;
   }
-  [[nodiscard]] constexpr bool empty() const { return count_ == 0 && everything_from_ == kNever; }
+  [[nodiscard]] constexpr bool empty() const { return count_ == 0; }
 
  private:
-  static constexpr std::uint32_t kNever = 0xFFFFFFFFU;
-  std::uint32_t everything_from_{kNever};
   std::array<BlockedPairs, kCapacity> rect_{};
   std::array<std::uint32_t, kCapacity> onset_{};
   std::uint32_t count_{0};

@@ -14,7 +14,7 @@
 // message is either delivered by the rounds that run or held, never both, and each
 // held one is in exactly one completion. The two completions in turn take the job's
 // plan storages (the running one is never overwritten); with a single storage, a fault
-// found while a completion runs is planned at a standstill (the rounds wait).
+// found while a plan in it runs is planned once the held rounds end (the rounds wait).
 // Hooks: after_round(r, schedule, round) for every delivered round r (counted over all
 // plans); micros(), if the hooks have it, times the standstills (ExchangeReport::stall_us).
 #pragma once
@@ -52,6 +52,7 @@ class JobRunner {
         options_(options) {
     options_.count_pending = false;  // counted here, only when the job gives up
     base_ = &schedule;
+    base_storage_ = resources.schedule_storage;
     report_.rounds_planned = schedule.rounds();
     count_left_out(schedule, report_);
     if (resources.found != nullptr) *resources.found = {};  // this job's list
@@ -79,6 +80,9 @@ class JobRunner {
     return JobEvent::done;
   }
   [[nodiscard]] bool finished() const { return phase_ == Phase::finished; }
+  /// A fault holds the rounds up: from the step that met it (or that ended the held
+  /// rounds before the completion was planned) to the next round committed.
+  [[nodiscard]] bool stalled() const { return stalled_; }
   /// So far; final once finished().
   [[nodiscard]] const ExchangeReport& report() const { return report_; }
   /// Ends the job at the next round boundary (exchange_stopped): the round under way
@@ -137,6 +141,8 @@ class JobRunner {
     if (last.error == Errc::ok) {
       if (hold_.empty()) return give_up(Errc::ok);  // the last plan ran to its end
       stall_starts();                               // the held rounds are over: the completion next
+      if (deferred_) start_plan();                  // the running plan's storage is free now
+      deferred_ = false;
       phase_ = Phase::wait_plan;
       return wait_for_plan();
     }
@@ -188,19 +194,19 @@ class JobRunner {
     ++report_.replans;
     if (resources_.replan_storage.empty()) return give_up_replanning(Errc::fault_plan_storage_too_small);
     if (const Errc e = fabric_->configure(net, base_->optical(), true); e != Errc::ok) return give_up_replanning(e);
-    const bool beside = base_slot_ < 0 || resources_.replan_storage.size() > 1;
-    if (!beside) hold_.hold_everything_from(stop_round_);  // the plan's storage is the running plan's
+    // The completion's storage: the next after the running plan's (or the first, for a
+    // schedule that has none); the running plan's own only when there is no other.
+    const std::size_t count = resources_.replan_storage.size();
+    const bool base_stored = base_storage_ != JobResources::kNoStorage;
+    storage_index_ = base_stored ? (base_storage_ + 1) % count : 0;
+    // Only where it is the running plan's own does the plan wait for the held rounds to end.
+    deferred_ = base_stored && storage_index_ == base_storage_ % count;
     target_ = base_slot_ == 0 ? 1U : 0U;
-    storage_index_ = beside ? (base_slot_ < 0 ? next_storage_ : base_storage_ + 1) : base_storage_;
     first_.reset();
     resumed_.reset();
     view_.emplace(*base_, stop_round_, hold_, history_started_ ? &history_ : nullptr);
     report_.rounds_planned = offset_ + view_->rounds();
-    start_plan();
-    if (!beside) {
-      phase_ = Phase::wait_plan;
-      return JobEvent::recovery;
-    }
+    if (!deferred_) start_plan();
     ExchangeOptions again = options_;
     again.start_round = 0;
     resumed_.emplace(*fabric_, *view_, again);
@@ -284,7 +290,6 @@ class JobRunner {
     base_ = &*plans_[target_];
     base_slot_ = static_cast<int>(target_);
     base_storage_ = storage_index_;
-    next_storage_ = storage_index_ + 1;
     hold_.clear();
     report_.left_out += left_.count;
     if (report_.first_left_out.found == false) report_.first_left_out = left_.first;
@@ -385,8 +390,7 @@ class JobRunner {
   // plans_[base_slot_], planned into storage base_storage_) from a round, some hops held.
   const AnySchedule* base_{nullptr};
   int base_slot_{-1};
-  std::size_t base_storage_{0};
-  std::size_t next_storage_{0};
+  std::size_t base_storage_{JobResources::kNoStorage};
   HoldRule hold_{};
   std::optional<HeldRounds> view_{};
   std::optional<RoundRunner<Fabric, HeldRounds>> resumed_{};
@@ -401,6 +405,7 @@ class JobRunner {
   Errc plan_error_{Errc::ok};
   Planning planning_{Planning::idle};
   bool cancelled_{false};
+  bool deferred_{false};  // the completion is planned once the held rounds end (one storage)
   std::uint32_t stop_round_{0};
   std::uint32_t offset_{0};  // rounds delivered before the rounds running now
   // Giving up: the count of what is left.

@@ -379,6 +379,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
 
  public:
   [[nodiscard]] constexpr Network network() const { return net_; }
+  /// Its relays are a plan in the caller's storage (not a closed form): the storage is in use.
+  [[nodiscard]] constexpr bool planned() const { return design_ == Design::planned; }
   /// Planned by the general planner (make(net, FaultSetView, ...)).
   [[nodiscard]] constexpr bool general() const { return general_; }
   /// The faults as blocked rectangles (general schedules; else empty).
