@@ -89,20 +89,25 @@ struct ExchangeReport {
 
 /// The first switch the fabric marks faulty that `known` does not list yet (the FAULT
 /// bitmap keeps the switches found before): into outcome's fault fields; false: none.
+/// From the switch outcome names (the round loop's first marked one, if it located one:
+/// none before it is marked), so the usual case is one read.
 template <hal::FabricController Fabric>
 constexpr bool locate_new_fault(Fabric& fabric, const Network& net, const ControllerConfig& known,
                                 ExchangeOutcome& outcome) {
-  for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
-    for (std::uint32_t sw = 0; sw < net.switches_per_stage(); ++sw) {
-      bool listed = false;
-      for (std::size_t f = 0; f < known.fault_count; ++f)
-        listed = listed || (!known.faults[f].link && known.faults[f].stage == stage && known.faults[f].switch_index == sw);
-      const Result<bool> faulty = fabric.switch_faulty(stage, sw);
-      if (!listed && faulty && *faulty) {
-        outcome.faulty_stage = stage;
-        outcome.faulty_switch = sw;
-        return true;
-      }
+  const std::uint32_t per_stage = net.switches_per_stage();
+  const std::uint32_t first = outcome.fault_located ? outcome.faulty_stage * per_stage + outcome.faulty_switch : 0;
+  for (std::uint32_t k = first; k < net.stages * per_stage; ++k) {
+    const std::uint32_t stage = k / per_stage;
+    const std::uint32_t sw = k % per_stage;
+    bool listed = false;
+    for (std::size_t f = 0; f < known.fault_count; ++f)
+      listed = listed || (!known.faults[f].link && known.faults[f].stage == stage && known.faults[f].switch_index == sw);
+    if (listed) continue;
+    const Result<bool> faulty = fabric.switch_faulty(stage, sw);
+    if (faulty && *faulty) {
+      outcome.faulty_stage = stage;
+      outcome.faulty_switch = sw;
+      return true;
     }
   }
   return false;

@@ -49,6 +49,9 @@ class HoldRule {
     return first;
   }
   [[nodiscard]] constexpr bool empty() const { return count_ == 0; }
+  [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
+  [[nodiscard]] constexpr const BlockedPairs& rect(std::uint32_t k) const { return rect_[k]; }
+  [[nodiscard]] constexpr std::uint32_t onset(std::uint32_t k) const { return onset_[k]; }
 
  private:
   std::array<BlockedPairs, kCapacity> rect_{};
@@ -92,6 +95,7 @@ class HeldRounds {
     return blocked ? HopFate::held_in_store : HopFate::runs;
   }
   [[nodiscard]] constexpr const AnySchedule& base() const { return *base_; }
+  [[nodiscard]] constexpr const HoldRule& hold() const { return *hold_; }
   [[nodiscard]] constexpr std::uint32_t first() const { return first_; }
 
  private:
@@ -118,23 +122,37 @@ class HeldReader {
     list.clear();
   }
   /// One base round; false once every round is read. fault_plan_storage_too_small once
-  /// the list is full (the rounds are still read, for count()).
-  [[nodiscard]] constexpr Result<bool> step() {
-    if (overflowed_ && round_ >= rounds_->base().rounds()) return Errc::fault_plan_storage_too_small;
+  /// the list is full (the rounds are still read, for count()). `meter`: a checkpoint
+  /// every kPortsPerCheckpoint ports (a send costs up to hundreds of instructions).
+  /// A base of direct sends only (every family but the fault-tolerant one) is read at
+  /// the faults' sources alone: only their sends can cross a fault.
+  [[nodiscard]] constexpr Result<bool> step(const PlanMeter* meter = nullptr) {
     const AnySchedule& base = rounds_->base();
-    if (round_ >= base.rounds()) return false;
+    if (round_ >= base.rounds()) return overflowed_ ? Result<bool>(Errc::fault_plan_storage_too_small) : false;
     const AnySchedule::Round round = base.round(round_);
-    for (std::uint32_t port = 0; port < base.network().ports; ++port) {
-      const PortSend s = base.send(round, port);
-      const HopFate fate = rounds_->fate(round_, port, s);
-      if (fate != HopFate::held_at_origin && fate != HopFate::held_in_store) continue;
-      const std::uint32_t origin = s.message_origin(port);
-      const std::uint32_t final_destination = s.message_final();
-      if (fate == HopFate::held_in_store && list_->at_origin(origin, final_destination)) continue;
-      const HeldMessage m{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
-                          static_cast<std::uint16_t>(final_destination)};
-      ++count_;
-      if (!list_->add(m)) overflowed_ = true;
+    const std::uint32_t ports = base.network().ports;
+    std::uint32_t looked = 0;
+    const auto look = [&](std::uint32_t port) {
+      if (++looked % kPortsPerCheckpoint == 0) a2a::detail::checkpoint(meter);
+      read(round, port);
+    };
+    if (base.fault_tolerant() == nullptr) {
+      const HoldRule& hold = rounds_->hold();
+      for (std::uint32_t k = 0; k < hold.count(); ++k) {
+        if (hold.onset(k) > round_) continue;
+        const BlockedPairs& r = hold.rect(k);
+        const std::uint32_t free = (ports - 1) & ~r.fixed_a;
+        std::uint32_t sub = 0;
+        do {  // every source of rectangle k not a source of an earlier one in force
+          const std::uint32_t u = r.a | sub;
+          bool earlier = false;
+          for (std::uint32_t j = 0; j < k && !earlier; ++j) earlier = hold.onset(j) <= round_ && hold.rect(j).source(u);
+          if (!earlier) look(u);
+          sub = (sub - free) & free;
+        } while (sub != 0);
+      }
+    } else {
+      for (std::uint32_t port = 0; port < ports; ++port) look(port);
     }
     ++round_;
     if (overflowed_ && round_ >= base.rounds()) return Errc::fault_plan_storage_too_small;
@@ -145,6 +163,20 @@ class HeldReader {
   [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
 
  private:
+  /// The hop `port` sends in `round` (base round round_): listed if it is held.
+  constexpr void read(const AnySchedule::Round& round, std::uint32_t port) {
+    const PortSend s = rounds_->base().send(round, port);
+    const HopFate fate = rounds_->fate(round_, port, s);
+    if (fate != HopFate::held_at_origin && fate != HopFate::held_in_store) return;
+    const std::uint32_t origin = s.message_origin(port);
+    const std::uint32_t final_destination = s.message_final();
+    if (fate == HopFate::held_in_store && list_->at_origin(origin, final_destination)) return;
+    ++count_;
+    if (!list_->add(HeldMessage{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
+                                static_cast<std::uint16_t>(final_destination)}))
+      overflowed_ = true;
+  }
+
   const HeldRounds* rounds_{nullptr};
   HeldList* list_{nullptr};
   std::uint32_t round_{0};

@@ -80,9 +80,11 @@ class JobRunner {
     return JobEvent::done;
   }
   [[nodiscard]] bool finished() const { return phase_ == Phase::finished; }
-  /// A fault holds the rounds up: from the step that met it (or that ended the held
-  /// rounds before the completion was planned) to the next round committed.
+  /// A fault holds the rounds up across steps: the rounds wait for the completion (or a
+  /// diagnosis). The work in the step that meets a fault is a standstill too (faults_met()).
   [[nodiscard]] bool stalled() const { return stalled_; }
+  /// Faults met so far (each planned around or not): a bench tells the step that met one.
+  [[nodiscard]] std::uint32_t faults_met() const { return faults_met_; }
   /// So far; final once finished().
   [[nodiscard]] const ExchangeReport& report() const { return report_; }
   /// Ends the job at the next round boundary (exchange_stopped): the round under way
@@ -102,12 +104,15 @@ class JobRunner {
     if constexpr (requires(const Hooks& h) { h.micros(); }) return hooks_->micros();
     return 0;
   }
+  /// The job's own work between two rounds begins: the step that met a fault, or the
+  /// wait for the completion when the held rounds are over.
   void stall_starts() {
     if (!stalled_) stall_from_ = now();
     stalled_ = true;
   }
-  /// A round was committed: a standstill under way ends here.
-  void committed() {
+  /// The next rounds are under way (their runner made; their writing is a round's own
+  /// cost, as every round's): the standstill ends.
+  void stall_ends() {
     if (!stalled_) return;
     stalled_ = false;
     const std::uint64_t stall = now() - stall_from_;
@@ -117,15 +122,15 @@ class JobRunner {
   // --- The rounds. ---
   JobEvent step_first() {
     const RunnerStep s = first_->step();
-    if (s.event == RunnerEvent::committed) committed();
     if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
     if (!s.finished()) return JobEvent::round_step;
     return after_stop(first_->outcome(), 0);
   }
   JobEvent step_held() {
-    if (planning_ == Planning::running) plan_slice();
+    // The first round after a fault goes out before the planning takes its share.
+    if (planning_ == Planning::running && !first_round_pending_) plan_slice();
     const RunnerStep s = resumed_->step();
-    if (s.event == RunnerEvent::committed) committed();
+    if (s.event == RunnerEvent::committed) first_round_pending_ = false;
     if (s.event == RunnerEvent::delivered) hooks_->after_round(offset_ + s.round, *view_, view_->round(s.round));
     if (!s.finished()) return JobEvent::round_step;
     return after_stop(resumed_->outcome(), view_->first());
@@ -147,6 +152,7 @@ class JobRunner {
       return wait_for_plan();
     }
     if (!(last.fault_located || last.unnamed_fault) || stop_requested_) return give_up(last.error);
+    ++faults_met_;
     stall_starts();
     stop_round_ = first + last.rounds_done;  // the base round that showed the fault
     last_ = last;
@@ -211,7 +217,9 @@ class JobRunner {
     again.start_round = 0;
     resumed_.emplace(*fabric_, *view_, again);
     if (stop_requested_) resumed_->request_stop();
+    first_round_pending_ = true;
     phase_ = Phase::run_held;
+    stall_ends();
     return JobEvent::recovery;
   }
   /// A rectangle that holds whole rows or columns (a switch of the first or last stage):
@@ -256,7 +264,7 @@ class JobRunner {
     HeldReader reader;
     reader.start(reading, held_list_, hold_.first_onset());
     for (;;) {
-      const Result<bool> more = reader.step();
+      const Result<bool> more = reader.step(resources_.planning.meter);
       if (!more) {
         plan_error_ = more.error();
         return;
@@ -299,7 +307,9 @@ class JobRunner {
     again.start_round = 0;
     resumed_.reset();
     resumed_.emplace(*fabric_, *view_, again);
+    first_round_pending_ = true;
     phase_ = Phase::run_held;
+    stall_ends();
     return JobEvent::recovery;
   }
 
@@ -417,6 +427,8 @@ class JobRunner {
   // Standstill.
   std::uint64_t stall_from_{0};
   bool stalled_{false};
+  std::uint32_t faults_met_{0};
+  bool first_round_pending_{false};  // the rounds after a fault: their first not committed yet
   Phase phase_{Phase::run_first};
   bool stop_requested_{false};
   Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)

@@ -236,14 +236,20 @@ class CompletionPlanner {
       if (q_.faults.blocked(f).output(j)) c |= std::uint32_t{1} << f;
     return c;
   }
-  /// Relay p reaches every output of class c (no rectangle of c has p among its sources).
-  [[nodiscard]] constexpr bool reaches_class(std::uint32_t p, std::uint32_t c) const {
-    for (; c != 0; c &= c - 1)
-      if (q_.faults.blocked(static_cast<std::uint32_t>(std::countr_zero(c))).source(p)) return false;
-    return true;
+  /// Rectangle f's sources (as_source) or outputs among u = base .. base + 31 (base a
+  /// multiple of 32), bit u - base: the pattern of its low five fixed bits where the
+  /// high ones match, else none.
+  [[nodiscard]] constexpr std::uint32_t chunk(std::uint32_t f, std::uint32_t base, bool as_source) const {
+    const BlockedPairs r = q_.faults.blocked(f);
+    const std::uint32_t fixed = as_source ? r.fixed_a : r.fixed_b;
+    const std::uint32_t value = as_source ? r.a : r.b;
+    if (((base ^ value) & fixed & ~std::uint32_t{31}) != 0) return 0;
+    return detail::low_pattern(fixed, value);
   }
   /// Holder h's share of first_count: +sign for every vector whose relay P(h) ^ e takes
   /// one of its pending messages (h -> p fault-free, p -> j for one of its classes).
+  /// Relays 32 at a time as bit sets (a rectangle's sources or outputs among 32
+  /// consecutive numbers are a pattern of its low bits), as the general planner does.
   constexpr void contribute(std::uint32_t h, std::int32_t sign) {
     std::uint32_t classes[32]{};
     std::uint32_t k = 0;
@@ -253,15 +259,26 @@ class CompletionPlanner {
       for (std::uint32_t x = 0; x < k && !seen; ++x) seen = classes[x] == c;
       if (!seen && k < 32) classes[k++] = c;
     }
+    std::uint32_t from_h = 0;  // rectangles whose sources hold h: h -> p blocked for p among their outputs
+    for (std::uint32_t f = 0; f < q_.faults.count(); ++f)
+      if (q_.faults.blocked(f).source(h)) from_h |= std::uint32_t{1} << f;
     const std::uint32_t ph = q_.p(h);
-    for (std::uint32_t p = 0; p < n_; ++p) {
-      if (q_.faults.crosses(h, p)) continue;
-      bool takes = false;
-      for (std::uint32_t x = 0; x < k && !takes; ++x) takes = reaches_class(p, classes[x]);
-      if (takes) first_count(ph ^ p) += sign;
+    const std::uint32_t word_bits = n_ < 32 ? (std::uint32_t{1} << n_) - 1U : ~std::uint32_t{0};
+    for (std::uint32_t base = 0; base < n_; base += 32) {
+      std::uint32_t blocked = 0;
+      for (std::uint32_t rest = from_h; rest != 0; rest &= rest - 1) blocked |= chunk(lowest(rest), base, false);
+      std::uint32_t stuck = ~std::uint32_t{0};  // relays that reach no class of h's messages
+      for (std::uint32_t x = 0; x < k; ++x) {
+        std::uint32_t cannot = 0;
+        for (std::uint32_t rest = classes[x]; rest != 0; rest &= rest - 1) cannot |= chunk(lowest(rest), base, true);
+        stuck &= cannot;
+      }
+      for (std::uint32_t take = ~blocked & ~stuck & word_bits; take != 0; take &= take - 1)
+        first_count(ph ^ (base + lowest(take))) += sign;
     }
-    worked(n_ * (1 + k));
+    worked(n_ / 8 * (1 + k));
   }
+  static constexpr std::uint32_t lowest(std::uint32_t bits) { return static_cast<std::uint32_t>(std::countr_zero(bits)); }
 
   [[nodiscard]] constexpr std::uint32_t best_vector() const {
     std::uint32_t best = kStopped;
