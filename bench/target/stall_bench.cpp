@@ -86,14 +86,26 @@ struct NoHooks {
 
 Result<AnySchedule> g_plan{Errc::fault_plan_storage_too_small};
 
-/// Which steps of a job are its standstills: step indices, each with the standstill it
-/// ends (the last step of a standstill closes it). Learned by a first run of the job,
-/// measured by a second, identical one (the job and the emulator are deterministic).
+/// Which steps of a job are its standstills: each a run of consecutive steps [begin,
+/// end). Learned by a first run of the job, measured by a second, identical one (the job
+/// and the emulator are deterministic).
 struct Standstills {
-  static constexpr std::uint32_t kMax = 4096;
-  std::array<std::uint32_t, kMax> step{};
-  std::array<bool, kMax> last{};
+  static constexpr std::uint32_t kMax = 8;
+  std::array<std::uint32_t, kMax> begin{};
+  std::array<std::uint32_t, kMax> end{};
   std::uint32_t count{0};
+  bool open{false};
+  void note(std::uint32_t step, bool in_standstill, bool ends) {
+    if (!in_standstill) return;
+    if (!open && count < kMax) {
+      begin[count] = step;
+      open = true;
+    }
+    if (open && ends) {
+      end[count++] = step + 1;
+      open = false;
+    }
+  }
 };
 
 /// One job of `c` whose switch (stage, sw) the fabric marks faulty from round `from`;
@@ -130,28 +142,25 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
   g_bus.serving = false;
   app::JobRunner<Driver, NoHooks> job(fabric, c, *g_plan, resources, hooks, app::ExchangeOptions{0, app::kDefaultRoundRetries, 1000});
   std::uint32_t steps = 0;
-  std::uint32_t next = 0;  // measure: the next standstill step
+  std::uint32_t next = 0;  // measure: the standstill under way or next
   std::uint32_t stalls = 0;
   app::JobEvent event = app::JobEvent::round_step;
   while (event != app::JobEvent::done && steps < 4000000) {
-    const bool bracket = measure != nullptr && next < measure->count && measure->step[next] == steps;
+    const bool bracket = measure != nullptr && next < measure->count && steps >= measure->begin[next];
     const bool before = job.stalled();
     const std::uint32_t met = job.faults_met();
     if (bracket) A2A_ICOUNT_START();
     event = job.step();
     if (bracket) A2A_ICOUNT_STOP();
     // A step of a standstill: the one that met a fault, and each while the rounds wait.
-    if (learn != nullptr && (before || job.stalled() || job.faults_met() != met) && learn->count < Standstills::kMax) {
-      learn->step[learn->count] = steps;
-      learn->last[learn->count++] = !job.stalled();
-    }
-    if (bracket && measure->last[next]) {
+    if (learn != nullptr) learn->note(steps, before || job.stalled() || job.faults_met() != met, !job.stalled());
+    ++steps;
+    if (bracket && steps == measure->end[next]) {
       println("bench stall part=", what, " topology=", name(c.topology), " N=", kPorts, " faults=", c.fault_count + 1U,
               " from=", from, " k=", stalls++);
       A2A_ICOUNT_FLUSH();
+      ++next;
     }
-    if (bracket) ++next;
-    ++steps;
     g_emulator.service(g_bus.raw);
   }
   return job.report();

@@ -175,8 +175,18 @@ class BasicAnySchedule {
                                                        const FaultPlanOptions& options, LeftOutMessages& left_out) {
     return holding(FaultTolerantSchedule::completion(net, faults, held, options, left_out));
   }
+  /// A completion frame (FaultTolerantSchedule::completion_frame): fault_tolerant()->complete() plans it.
+  static constexpr Result<BasicAnySchedule> completion_frame(const Network& net, FaultSetView faults,
+                                                             const PlanMeter* meter = nullptr) {
+    return holding(FaultTolerantSchedule::completion_frame(net, faults, meter));
+  }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
+    constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);
+    return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFault>() : nullptr;
+  }
+  /// The same, to plan into (a completion frame's complete()).
+  [[nodiscard]] constexpr FaultTolerantSchedule* fault_tolerant() {
     constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);
     return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFault>() : nullptr;
   }

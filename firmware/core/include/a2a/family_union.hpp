@@ -65,6 +65,14 @@ union FamilyUnion<Size, T, Rest...> {
     else
       return tail.template get<I - 1>();  // NOLINT(cppcoreguidelines-pro-type-union-access)
   }
+  /// The same member, to change in place (AnySchedule plans a completion frame there).
+  template <std::size_t I>
+  [[nodiscard]] constexpr auto& get() {
+    if constexpr (I == 0)
+      return head.value;  // NOLINT(cppcoreguidelines-pro-type-union-access)
+    else
+      return tail.template get<I - 1>();  // NOLINT(cppcoreguidelines-pro-type-union-access)
+  }
 
   PaddedAlternative<T, Size - sizeof(T)> head;
   FamilyUnion<Size, Rest...> tail;

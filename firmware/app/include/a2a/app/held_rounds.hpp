@@ -25,13 +25,21 @@ namespace a2a::app {
 /// The faults that showed while `base` ran, each from the base round it showed in.
 class HoldRule {
  public:
-  static constexpr std::uint32_t kCapacity = 2 * kMaxConfigFaults;  // a stuck switch is two rectangles
+  // A stuck switch is two rectangles. The smallest boards' builds (one plan storage of
+  // the single-fault designs' size) hold the few faults that fit beside one plan.
+#if defined(A2A_SINGLE_FAULT_DESIGNS_ONLY)
+  static constexpr std::uint32_t kCapacity = 2;
+#else
+  static constexpr std::uint32_t kCapacity = 2 * kMaxConfigFaults;
+#endif
   constexpr void clear() { count_ = 0; }
   /// Every rectangle of `faults` (the new faults alone) holds from base round `onset`.
   [[nodiscard]] constexpr bool add(const FaultMap& faults, std::uint32_t onset) {
     if (count_ + faults.count() > kCapacity) return false;
     for (std::uint32_t f = 0; f < faults.count(); ++f) {
-      rect_[count_] = faults.blocked(f);
+      const BlockedPairs r = faults.blocked(f);
+      rect_[count_] = {static_cast<std::uint16_t>(r.fixed_a), static_cast<std::uint16_t>(r.a),
+                       static_cast<std::uint16_t>(r.fixed_b), static_cast<std::uint16_t>(r.b)};
       onset_[count_++] = onset;
     }
     return true;
@@ -39,7 +47,7 @@ class HoldRule {
   /// Does a fault that showed by base round b block the path i -> j?
   [[nodiscard]] constexpr bool blocks(std::uint32_t b, std::uint32_t i, std::uint32_t j) const {
     for (std::uint32_t k = 0; k < count_; ++k)
-      if (onset_[k] <= b && rect_[k].contains(i, j)) return true;
+      if (onset_[k] <= b && rect(k).contains(i, j)) return true;
     return false;
   }
   /// The first base round any fault holds from (the rounds the held list is read from).
@@ -50,11 +58,17 @@ class HoldRule {
   }
   [[nodiscard]] constexpr bool empty() const { return count_ == 0; }
   [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
-  [[nodiscard]] constexpr const BlockedPairs& rect(std::uint32_t k) const { return rect_[k]; }
+  [[nodiscard]] constexpr BlockedPairs rect(std::uint32_t k) const {
+    return {rect_[k].fixed_a, rect_[k].a, rect_[k].fixed_b, rect_[k].b};
+  }
   [[nodiscard]] constexpr std::uint32_t onset(std::uint32_t k) const { return onset_[k]; }
 
  private:
-  std::array<BlockedPairs, kCapacity> rect_{};
+  /// A rectangle in 16 bits a field (N <= 2^16: every port number fits).
+  struct Rect {
+    std::uint16_t fixed_a, a, fixed_b, b;
+  };
+  std::array<Rect, kCapacity> rect_{};
   std::array<std::uint32_t, kCapacity> onset_{};
   std::uint32_t count_{0};
 };
@@ -140,7 +154,7 @@ class HeldReader {
       const HoldRule& hold = rounds_->hold();
       for (std::uint32_t k = 0; k < hold.count(); ++k) {
         if (hold.onset(k) > round_) continue;
-        const BlockedPairs& r = hold.rect(k);
+        const BlockedPairs r = hold.rect(k);
         const std::uint32_t free = (ports - 1) & ~r.fixed_a;
         std::uint32_t sub = 0;
         do {  // every source of rectangle k not a source of an earlier one in force

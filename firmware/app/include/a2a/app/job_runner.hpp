@@ -24,6 +24,8 @@
 #include <new>
 #include <optional>
 #include <type_traits>
+#include <utility>
+#include <variant>
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/app/exchange_job.hpp"
@@ -54,11 +56,10 @@ class JobRunner {
     base_ = &schedule;
     base_storage_ = resources.schedule_storage;
     report_.rounds_planned = schedule.rounds();
-    count_left_out(schedule, report_);
     if (resources.found != nullptr) *resources.found = {};  // this job's list
     report_.found = resources.found;
     around_ = config;  // the configuration's faults plus each one found
-    first_.emplace(fabric, schedule, options_);
+    runner_.template emplace<First>(fabric, schedule, options_);
   }
   JobRunner(const JobRunner&) = delete;  // the round runners point into the job
   JobRunner& operator=(const JobRunner&) = delete;
@@ -69,10 +70,15 @@ class JobRunner {
   /// Out of line: a step's frames (a round runner's, a recovery's) stay off the frames
   /// of whoever steps the job (a small board's deepest chain).
   [[nodiscard, gnu::noinline]] JobEvent step() {
+    if (!counted_left_out_) {  // here, not in the constructor: its frames stay off the caller's
+      count_left_out(*schedule_, report_);
+      counted_left_out_ = true;
+    }
     if (recovery_ != nullptr) return resume_recovery();
     switch (phase_) {
       case Phase::run_first: return step_first();
       case Phase::run_held: return step_held();
+      case Phase::begin_held: return begin_held();
       case Phase::wait_plan: return wait_for_plan();
       case Phase::count: return count_one();
       case Phase::finished: break;
@@ -91,12 +97,12 @@ class JobRunner {
   /// is confirmed first; a plan under way is dropped.
   void request_stop() {
     stop_requested_ = true;
-    if (first_) first_->request_stop();
-    if (resumed_) resumed_->request_stop();
+    if (First* first = std::get_if<First>(&runner_)) first->request_stop();
+    if (Held* held = std::get_if<Held>(&runner_)) held->request_stop();
   }
 
  private:
-  enum class Phase : std::uint8_t { run_first, run_held, wait_plan, count, finished };
+  enum class Phase : std::uint8_t { run_first, run_held, begin_held, wait_plan, count, finished };
   enum class Planning : std::uint8_t { idle, running };
 
   // --- Time: the standstill a fault causes (ExchangeReport::stall_us). ---
@@ -120,24 +126,31 @@ class JobRunner {
   }
 
   // --- The rounds. ---
-  JobEvent step_first() {
-    const RunnerStep s = first_->step();
+  [[gnu::noinline]] JobEvent step_first() {
+    First& first = std::get<First>(runner_);
+    const RunnerStep s = first.step();
     if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
     if (!s.finished()) return JobEvent::round_step;
-    return after_stop(first_->outcome(), 0);
+    return after_stop(first.outcome(), 0);
   }
-  JobEvent step_held() {
+  [[gnu::noinline]] JobEvent step_held() {
     // The first round after a fault goes out before the planning takes its share.
     if (planning_ == Planning::running && !first_round_pending_) plan_slice();
-    const RunnerStep s = resumed_->step();
+    Held& held = std::get<Held>(runner_);
+    const RunnerStep s = held.step();
     if (s.event == RunnerEvent::committed) first_round_pending_ = false;
-    if (s.event == RunnerEvent::delivered) hooks_->after_round(offset_ + s.round, *view_, view_->round(s.round));
+    if (s.event == RunnerEvent::delivered) held_round_delivered(s.round);
     if (!s.finished()) return JobEvent::round_step;
-    return after_stop(resumed_->outcome(), view_->first());
+    return after_stop(held.outcome(), view_->first());
+  }
+  /// The hook of a held round delivered (out of line: its frames, a trace line's, stay
+  /// off the round loop's chain).
+  [[gnu::noinline]] void held_round_delivered(std::uint32_t r) {
+    hooks_->after_round(offset_ + r, *view_, view_->round(r));
   }
   /// The running rounds ended (`first`: the base round they started from): the job's
   /// end, the completion next, or a fault to plan around.
-  JobEvent after_stop(const ExchangeOutcome& last, std::uint32_t first) {
+  [[gnu::noinline]] JobEvent after_stop(const ExchangeOutcome& last, std::uint32_t first) {
     report_.rounds_run = offset_ + last.rounds_done;
     report_.retries += last.retries;
     report_.error = last.error;
@@ -157,16 +170,16 @@ class JobRunner {
     stop_round_ = first + last.rounds_done;  // the base round that showed the fault
     last_ = last;
     if (last.unnamed_fault) return recover(&JobRunner::diagnose);  // test rounds: a standstill
-    const std::size_t before = around_.fault_count;
+    new_from_ = around_.fault_count;
     if (const Errc e = add_found_fault(*fabric_, schedule_->network(), around_, last_); e != Errc::ok)
       return give_up_replanning(e);
     note_named_fault(resources_.found, last_.faulty_stage, last_.faulty_switch, report_.rounds_run);
-    return hold_new_faults(before);
+    return recover(&JobRunner::hold_new_faults);  // its routes' frames on the slice stack
   }
 
   /// A diagnosis of a stop no FAULT bit explains (in slices): the faults it locates join `around_`.
   JobEvent diagnose() {
-    const std::size_t before = around_.fault_count;
+    new_from_ = around_.fault_count;
     if (!history_started_) {
       if (!history_.start(resources_.delivered_bits, schedule_->network().ports))
         return give_up_replanning(Errc::fault_plan_storage_too_small);  // no room to remember what arrived
@@ -177,16 +190,17 @@ class JobRunner {
                          : detail::diagnose_stop(*fabric_, *schedule_, last_, 0, resources_, options_.max_polls, around_,
                                                  history_, report_);
     if (e != Errc::ok) return give_up_replanning(e);
-    return hold_new_faults(before);
+    return hold_new_faults();
   }
 
-  /// Faults around_.faults[before ..] showed in base round stop_round_: from that round the
-  /// rounds run with their paths held, and the completion is planned beside them.
-  JobEvent hold_new_faults(std::size_t before) {
+  /// Faults around_.faults[new_from_ ..] showed in base round stop_round_: their
+  /// rectangles join the hold rule from that round (a recovery piece: the routes' frames
+  /// are deep), then begin_held() runs the rounds on.
+  JobEvent hold_new_faults() {
     const Network net = schedule_->network();
     ControllerConfig fresh = around_;  // the new faults alone, as rectangles
-    for (std::size_t k = before; k < around_.fault_count; ++k) fresh.faults[k - before] = around_.faults[k];
-    fresh.fault_count = static_cast<std::uint8_t>(around_.fault_count - before);
+    for (std::size_t k = new_from_; k < around_.fault_count; ++k) fresh.faults[k - new_from_] = around_.faults[k];
+    fresh.fault_count = static_cast<std::uint8_t>(around_.fault_count - new_from_);
     const auto faults = config_faults(fresh, net);
     if (!faults) return give_up_replanning(faults.error());
     const auto map = FaultMap::make(net, faults->view());
@@ -195,28 +209,34 @@ class JobRunner {
       for (std::uint32_t f = 0; f < map->count(); ++f)
         if (cuts_off(map->blocked(f))) return give_up_replanning(Errc::fault_cuts_off_processors);
     }
-    cancel_plan();
-    if (!hold_.add(*map, stop_round_)) return give_up_replanning(Errc::config_too_many_faults);
-    ++report_.replans;
     if (resources_.replan_storage.empty()) return give_up_replanning(Errc::fault_plan_storage_too_small);
+    if (!hold_.add(*map, stop_round_)) return give_up_replanning(Errc::config_too_many_faults);
+    phase_ = Phase::begin_held;
+    return JobEvent::recovery;
+  }
+  /// From base round stop_round_ the rounds run with the held paths idle, and the
+  /// completion is planned beside them (or once they end, where its storage is theirs).
+  [[gnu::noinline]] JobEvent begin_held() {
+    const Network net = schedule_->network();
     if (const Errc e = fabric_->configure(net, base_->optical(), true); e != Errc::ok) return give_up_replanning(e);
+    ++report_.replans;
     // The completion's storage: the next after the running plan's (or the first, for a
     // schedule that has none); the running plan's own only when there is no other.
     const std::size_t count = resources_.replan_storage.size();
     const bool base_stored = base_storage_ != JobResources::kNoStorage;
     storage_index_ = base_stored ? (base_storage_ + 1) % count : 0;
-    // Only where it is the running plan's own does the plan wait for the held rounds to end.
-    deferred_ = base_stored && storage_index_ == base_storage_ % count;
-    target_ = base_slot_ == 0 ? 1U : 0U;
-    first_.reset();
-    resumed_.reset();
+    target_ = base_slot_ == 0 && kPlanSlots > 1 ? 1U : 0U;
+    // Only where its storage or slot is the running plan's does the plan wait for the held rounds.
+    deferred_ = (base_stored && storage_index_ == base_storage_ % count) ||
+                (base_slot_ >= 0 && target_ == static_cast<std::size_t>(base_slot_));
+    runner_.template emplace<std::monostate>();
     view_.emplace(*base_, stop_round_, hold_, history_started_ ? &history_ : nullptr);
     report_.rounds_planned = offset_ + view_->rounds();
     if (!deferred_) start_plan();
     ExchangeOptions again = options_;
     again.start_round = 0;
-    resumed_.emplace(*fabric_, *view_, again);
-    if (stop_requested_) resumed_->request_stop();
+    Held& held = runner_.template emplace<Held>(*fabric_, *view_, again);
+    if (stop_requested_) held.request_stop();
     first_round_pending_ = true;
     phase_ = Phase::run_held;
     stall_ends();
@@ -234,6 +254,7 @@ class JobRunner {
   /// job has a sliced call: the next steps run them; else here, in one piece).
   void start_plan() {
     held_list_ = HeldList(target_storage(), schedule_->network().ports);
+    held_read_ = false;
     plan_error_ = Errc::ok;
     planning_ = Planning::running;
     if (resources_.planning.meter != nullptr) resources_.planning.meter->restart();
@@ -258,13 +279,12 @@ class JobRunner {
     cancelled_ = false;
   }
   static void run_plan(void* self) { static_cast<JobRunner*>(self)->plan_completion(); }
-  /// The body: the held messages read off the base, then their completion planned.
+  /// The body: the completion's frame (the routes of the round structure and of every
+  /// fault), the held messages read off the base, then their completion planned.
   void plan_completion() {
-    HeldRounds reading(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
-    HeldReader reader;
-    reader.start(reading, held_list_, hold_.first_onset());
+    reader_.start(*view_, held_list_, hold_.first_onset());  // the held rounds' base and rule
     for (;;) {
-      const Result<bool> more = reader.step(resources_.planning.meter);
+      const Result<bool> more = reader_.step(resources_.planning.meter);
       if (!more) {
         plan_error_ = more.error();
         return;
@@ -273,22 +293,30 @@ class JobRunner {
       a2a::detail::checkpoint(resources_.planning.meter);  // a round read: a slice ends here
     }
     if (cancelled_) return;
+    held_read_ = true;
     held_count_ = held_list_.size();
+    // The frame after the reading: with a single slot it takes the slot of the plan read.
     const Network net = schedule_->network();
     const auto faults = config_faults(around_, net);
     if (!faults) {
       plan_error_ = faults.error();
       return;
     }
+    ::new (static_cast<void*>(&plans_[target_]))
+        Result<AnySchedule>(AnySchedule::completion_frame(net, faults->view(), resources_.planning.meter));
+    if (!plans_[target_]) {
+      plan_error_ = plans_[target_].error();
+      return;
+    }
     FaultPlanOptions planning = resources_.planning;
     planning.degraded = around_.degraded;
-    left_ = {};
-    ::new (static_cast<void*>(&plans_[target_]))
-        Result<AnySchedule>(AnySchedule::completion(net, faults->view(), held_list_, planning, left_));
-    if (!plans_[target_]) plan_error_ = plans_[target_].error();
+    LeftOutMessages left;
+    plan_error_ = plans_[target_]->fault_tolerant()->complete(held_list_, planning, left);
+    report_.left_out += left.count;
+    if (!report_.first_left_out.found) report_.first_left_out = left.first;
   }
   /// The held rounds are over (or never ran): the completion runs once it is planned.
-  JobEvent wait_for_plan() {
+  [[gnu::noinline]] JobEvent wait_for_plan() {
     if (planning_ == Planning::running) {
       plan_slice();
       if (planning_ == Planning::running) return JobEvent::recovery;
@@ -299,14 +327,12 @@ class JobRunner {
     base_slot_ = static_cast<int>(target_);
     base_storage_ = storage_index_;
     hold_.clear();
-    report_.left_out += left_.count;
-    if (report_.first_left_out.found == false) report_.first_left_out = left_.first;
     view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
     report_.rounds_planned = offset_ + view_->rounds();
     ExchangeOptions again = options_;
     again.start_round = 0;
-    resumed_.reset();
-    resumed_.emplace(*fabric_, *view_, again);
+    runner_.template emplace<std::monostate>();
+    runner_.template emplace<Held>(*fabric_, *view_, again);
     first_round_pending_ = true;
     phase_ = Phase::run_held;
     stall_ends();
@@ -346,7 +372,7 @@ class JobRunner {
   /// The job ends with `error` (ok: every round ran); a job that stops counts the
   /// messages it leaves (those the rounds after the stop would have delivered, and every
   /// one held), one round per step.
-  JobEvent give_up(Errc error) {
+  [[gnu::noinline]] JobEvent give_up(Errc error) {
     report_.error = error;
     stalled_ = false;
     if (error == Errc::ok) {
@@ -355,31 +381,35 @@ class JobRunner {
     }
     if (planning_ == Planning::running) cancel_plan();
     report_.messages_pending = 0;
-    counting_held_ = !hold_.empty();
+    // What is held: counted when the completion's list was read, else read now (into its list).
+    counting_held_ = !hold_.empty() && !held_read_;
+    if (!hold_.empty() && held_read_) report_.messages_pending += held_count_;
     if (counting_held_) {
-      counting_list_ = HeldList(target_storage(), schedule_->network().ports);
-      counting_view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
-      counter_.start(*counting_view_, counting_list_, hold_.first_onset());
+      held_list_ = HeldList(target_storage(), schedule_->network().ports);
+      reader_.start(*view_, held_list_, hold_.first_onset());
     }
-    counted_to_ = view_ ? (resumed_ ? resumed_->outcome().rounds_done : 0) : first_ ? first_->outcome().rounds_done : 0;
+    counted_to_ = 0;
+    if (const First* first = std::get_if<First>(&runner_)) counted_to_ = first->outcome().rounds_done;
+    if (const Held* held = std::get_if<Held>(&runner_)) counted_to_ = held->outcome().rounds_done;
     phase_ = Phase::count;
     return count_one();
   }
-  JobEvent count_one() {
+  [[gnu::noinline]] JobEvent count_one() {
     a2a::detail::replay_step(resources_.planning.meter);  // feeds the watchdog
     if (counting_held_) {
-      const Result<bool> more = counter_.step();
+      const Result<bool> more = reader_.step();
       if (more && *more) return JobEvent::counting;
       counting_held_ = false;
-      report_.messages_pending += counter_.count();
+      report_.messages_pending += reader_.count();
       return JobEvent::counting;
     }
-    const std::uint32_t rounds = view_ ? (resumed_ ? view_->rounds() : 0) : schedule_->rounds();
+    const bool held = std::holds_alternative<Held>(runner_);
+    const std::uint32_t rounds = std::holds_alternative<First>(runner_) ? schedule_->rounds() : held ? view_->rounds() : 0;
     if (counted_to_ >= rounds) {
       phase_ = Phase::finished;
       return JobEvent::done;
     }
-    report_.messages_pending += view_ ? messages_in_round(*view_, counted_to_) : messages_in_round(*schedule_, counted_to_);
+    report_.messages_pending += held ? messages_in_round(*view_, counted_to_) : messages_in_round(*schedule_, counted_to_);
     ++counted_to_;
     return JobEvent::counting;
   }
@@ -395,7 +425,9 @@ class JobRunner {
   ExchangeOutcome last_{};
   DeliveredMessages history_{};
   bool history_started_{false};
-  std::optional<RoundRunner<Fabric, AnySchedule>> first_{};
+  using First = RoundRunner<Fabric, AnySchedule>;
+  using Held = RoundRunner<Fabric, HeldRounds>;
+  std::variant<std::monostate, First, Held> runner_{};  // the rounds running now
   // The rounds that run after a fault: the base plan (the schedule, or a completion in
   // plans_[base_slot_], planned into storage base_storage_) from a round, some hops held.
   const AnySchedule* base_{nullptr};
@@ -403,26 +435,34 @@ class JobRunner {
   std::size_t base_storage_{JobResources::kNoStorage};
   HoldRule hold_{};
   std::optional<HeldRounds> view_{};
-  std::optional<RoundRunner<Fabric, HeldRounds>> resumed_{};
   // The completion being planned into plans_[target_] (storage storage_index_).
-  std::array<Result<AnySchedule>, 2> plans_{Result<AnySchedule>{Errc::fault_plan_storage_too_small},
-                                            Result<AnySchedule>{Errc::fault_plan_storage_too_small}};
+  // Two slots: a completion planned beside the one that runs. The smallest boards'
+  // builds (one plan storage: a completion found faulty is planned after it) have one.
+#if defined(A2A_SINGLE_FAULT_DESIGNS_ONLY)
+  static constexpr std::size_t kPlanSlots = 1;
+#else
+  static constexpr std::size_t kPlanSlots = 2;
+#endif
+  std::array<Result<AnySchedule>, kPlanSlots> plans_ = make_slots(std::make_index_sequence<kPlanSlots>{});
+  template <std::size_t... I>
+  static std::array<Result<AnySchedule>, kPlanSlots> make_slots(std::index_sequence<I...>) {
+    return {((void)I, Result<AnySchedule>{Errc::fault_plan_storage_too_small})...};
+  }
   std::size_t target_{0};
   std::size_t storage_index_{0};
   HeldList held_list_{};
+  HeldReader reader_{};
+  bool held_read_{false};  // the list holds every message held (held_count_ of them)
   std::uint32_t held_count_{0};
-  LeftOutMessages left_{};
   Errc plan_error_{Errc::ok};
   Planning planning_{Planning::idle};
   bool cancelled_{false};
   bool deferred_{false};  // the completion is planned once the held rounds end (one storage)
   std::uint32_t stop_round_{0};
+  std::size_t new_from_{0};  // around_.faults[new_from_ ..]: the faults the last stop found
   std::uint32_t offset_{0};  // rounds delivered before the rounds running now
   // Giving up: the count of what is left.
   bool counting_held_{false};
-  HeldList counting_list_{};
-  std::optional<HeldRounds> counting_view_{};
-  HeldReader counter_{};
   std::uint32_t counted_to_{0};
   // Standstill.
   std::uint64_t stall_from_{0};
@@ -431,6 +471,7 @@ class JobRunner {
   bool first_round_pending_{false};  // the rounds after a fault: their first not committed yet
   Phase phase_{Phase::run_first};
   bool stop_requested_{false};
+  bool counted_left_out_{false};
   Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
   JobEvent recovered_{JobEvent::recovery};
 };

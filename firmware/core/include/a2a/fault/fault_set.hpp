@@ -405,12 +405,23 @@ class FaultMap {
       const Hop h = p.hops[s];
       return link ? wiring::after_stage(net_, s, 2 * h.switch_index + h.out_port) : 2 * h.switch_index + h.in_port;
     };
+    // Each stage's flip and each source bit routed once (2n routes; their columns and
+    // destinations are all the rest needs).
+    std::uint32_t flip_column[kMaxStages]{};
+    std::uint32_t flip_output[kMaxStages]{};
+    std::uint32_t source_column[kMaxStages]{};
+    for (std::uint32_t k = 0; k < n; ++k) {
+      const Path flip = flip_path(k);
+      flip_column[k] = column(flip);
+      flip_output[k] = flip.destination;
+      source_column[k] = column(src_path(k));
+    }
     std::uint32_t free_terminal = link ? 0U : 1U;  // what the stages before the point can change
     const std::uint32_t before = link ? s + 1 : s;
-    for (std::uint32_t k = 0; k < before; ++k) free_terminal |= column(flip_path(k));
+    for (std::uint32_t k = 0; k < before; ++k) free_terminal |= flip_column[k];
     BlockedPairs r;
     for (std::uint32_t b = 0; b < n; ++b) {
-      const std::uint32_t image = column(src_path(b));
+      const std::uint32_t image = source_column[b];
       if (detail::fault_popcount(image) != 1) return Errc::faults_not_supported;
       if ((image & free_terminal) != 0) continue;
       r.fixed_a |= std::uint32_t{1} << b;
@@ -419,15 +430,15 @@ class FaultMap {
     // One path through the point: source a, steered onto it by the stages before it.
     std::uint32_t off = 0;
     for (std::uint32_t b = 0; b < n; ++b)
-      if (((r.a >> b) & 1U) != 0) off ^= column(src_path(b));
+      if (((r.a >> b) & 1U) != 0) off ^= source_column[b];
     off = (off ^ target) & (link ? ~0U : ~1U);
     std::uint32_t steer = 0;
     for (std::uint32_t k = 0; k < before; ++k)
-      if ((off & column(flip_path(k))) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
+      if ((off & flip_column[k]) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
     const Path through = route(net_, r.a, StageControl{steer, 2, n});
     if ((column(through) & (link ? ~0U : ~1U)) != (target & (link ? ~0U : ~1U))) return Errc::faults_not_supported;
     std::uint32_t free_b = 0;
-    for (std::uint32_t k = before; k < n; ++k) free_b |= flip_path(k).destination;
+    for (std::uint32_t k = before; k < n; ++k) free_b |= flip_output[k];
     r.fixed_b = (net_.ports - 1) & ~free_b;
     r.b = through.destination & r.fixed_b;
     return r;

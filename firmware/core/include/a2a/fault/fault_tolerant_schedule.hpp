@@ -167,30 +167,47 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// outlive the schedule) carried around `faults` in extra rounds only
   /// (regular_rounds() is 0). Messages no relay carries are refused, or with
   /// options.degraded left out: counted in `left_out` (its first kept there too).
+  /// completion_frame() and complete() are its two halves, for a caller that makes the
+  /// frame (the routes of the network's round structure and of every fault) apart.
   static constexpr Result<FaultTolerantSchedule> completion(const Network& net, FaultSetView faults, HeldList& held,
                                                             const FaultPlanOptions& options, LeftOutMessages& left_out) {
+    auto f = completion_frame(net, faults, options.meter);
+    A2A_TRY(f);
+    A2A_TRY(f->complete(held, options, left_out));
+    return f;
+  }
+  /// A completion with no messages yet: the round structure and the faults' rectangles.
+  static constexpr Result<FaultTolerantSchedule> completion_frame(const Network& net, FaultSetView faults,
+                                                                  const PlanMeter* meter = nullptr) {
     A2A_TRY(check_faults(net, faults));
     if (net.ports < 16) return Errc::faults_not_supported;
-    if (held.capacity() == 0) return Errc::fault_plan_storage_too_small;
     const auto map = FaultMap::make(net, faults);
     A2A_TRY(map);
-    detail::checkpoint(options.meter);
+    detail::checkpoint(meter);
     auto f = with_basis(net);
     A2A_TRY(f);
+    detail::checkpoint(meter);
     f->general_ = true;
     f->map_ = *map;
     f->regular_ = 0;
+    f->design_ = Design::planned;
+    f->plan_ = {};
     if (!faults.switches.empty()) f->fault_ = faults.switches[0];
-    FaultProblem problem{{}, net.ports, *map};
-    for (std::uint32_t b = 0; b < net.stages; ++b) {
-      problem.straight[b] = std::uint32_t{1} << f->straight_bit_[b];
-      problem.word[b] = f->translation_of(std::uint32_t{1} << b);
+    return f;
+  }
+  /// Plans the messages of `held` into a completion frame (completion()).
+  constexpr Errc complete(HeldList& held, const FaultPlanOptions& options, LeftOutMessages& left_out) {
+    if (regular_ != 0 || !general_) return Errc::faults_not_supported;  // not a completion frame
+    if (held.capacity() == 0) return Errc::fault_plan_storage_too_small;
+    FaultProblem problem{{}, net_.ports, map_};
+    for (std::uint32_t b = 0; b < net_.stages; ++b) {
+      problem.straight[b] = std::uint32_t{1} << straight_bit_[b];
+      problem.word[b] = translation_of(std::uint32_t{1} << b);
     }
     const auto plan = CompletionPlanner::plan(problem, held, options.degraded, left_out, options.meter);
     A2A_TRY(plan);
-    f->design_ = Design::planned;
-    f->plan_ = *plan;
-    return f;
+    plan_ = *plan;
+    return Errc::ok;
   }
 
  private:
