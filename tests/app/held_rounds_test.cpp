@@ -55,3 +55,42 @@ TEST_CASE("held rounds: a switch failing in round 9 of omega 32 holds exactly th
     CHECK(map.crosses(m.origin, m.final_destination));
   }
 }
+
+TEST_CASE("held rounds: on a planned fault-tolerant base the reader lists what a scan of every port finds") {
+  const Network net = make_network(Topology::baseline, 32).value();
+  static FaultPlanStorage<32, 2> plan_storage;
+  FaultSet<> configured;
+  REQUIRE(configured.add(SwitchFault{2, 3}) == Errc::ok);
+  const AnySchedule base = AnySchedule::make(net, configured.view(), plan_storage.span()).value();
+  REQUIRE(base.fault_tolerant() != nullptr);
+  REQUIRE(base.fault_tolerant()->planned());
+  FaultSet<> found;
+  REQUIRE(found.add(SwitchFault{1, 6}) == Errc::ok);
+  app::HoldRule rule;
+  REQUIRE(rule.add(FaultMap::make(net, found.view()).value(), 11));
+  const app::HeldRounds held(base, 11, rule, nullptr);
+  static FaultPlanStorage<32, 2> list_storage;
+  HeldList list(list_storage.span(), 32);
+  app::HeldReader reader;
+  reader.start(held, list, rule.first_onset());
+  for (;;) {
+    const Result<bool> more = reader.step();
+    REQUIRE(more.ok());
+    if (!*more) break;
+  }
+  // The scan: every port of every round from the onset, as fate() sees it.
+  std::uint32_t expected = 0;
+  std::uint32_t in_store = 0;
+  for (std::uint32_t r = 11; r < base.rounds(); ++r) {
+    const auto round = base.round(r);
+    for (std::uint32_t u = 0; u < net.ports; ++u) {
+      const PortSend s = base.send(round, u);
+      const app::HopFate fate = held.fate(r, u, s);
+      if (fate == app::HopFate::held_at_origin) ++expected;
+      if (fate == app::HopFate::held_in_store && !list.at_origin(s.message_origin(u), s.message_final())) ++in_store;
+    }
+  }
+  CHECK(expected > 0);
+  CHECK(list.size() == expected + in_store);
+  CHECK(reader.count() == list.size());
+}

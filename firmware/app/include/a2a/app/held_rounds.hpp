@@ -139,7 +139,8 @@ class HeldReader {
   /// the list is full (the rounds are still read, for count()). `meter`: a checkpoint
   /// every kPortsPerCheckpoint ports (a send costs up to hundreds of instructions).
   /// A base of direct sends only (every family but the fault-tolerant one) is read at
-  /// the faults' sources alone: only their sends can cross a fault.
+  /// the faults' sources alone: only their sends can cross a fault; a planned
+  /// fault-tolerant base there and at its relay hops (its plan lists them by round).
   [[nodiscard]] constexpr Result<bool> step(const PlanMeter* meter = nullptr) {
     const AnySchedule& base = rounds_->base();
     if (round_ >= base.rounds()) return overflowed_ ? Result<bool>(Errc::fault_plan_storage_too_small) : false;
@@ -150,8 +151,16 @@ class HeldReader {
       if (++looked % kPortsPerCheckpoint == 0) a2a::detail::checkpoint(meter);
       read(round, port);
     };
-    if (base.fault_tolerant() == nullptr) {
+    const FaultTolerantSchedule* relaying = base.fault_tolerant();
+    std::span<const RelayHop> relays{};
+    if (relaying == nullptr || relaying->relay_hops(round_, relays)) {
+      // A direct send crosses a fault only from its sources; a relay hop is on the plan's list.
       const HoldRule& hold = rounds_->hold();
+      const auto in_force_source = [&](std::uint32_t u, std::uint32_t below) {
+        for (std::uint32_t j = 0; j < below; ++j)
+          if (hold.onset(j) <= round_ && hold.rect(j).source(u)) return true;
+        return false;
+      };
       for (std::uint32_t k = 0; k < hold.count(); ++k) {
         if (hold.onset(k) > round_) continue;
         const BlockedPairs r = hold.rect(k);
@@ -159,12 +168,12 @@ class HeldReader {
         std::uint32_t sub = 0;
         do {  // every source of rectangle k not a source of an earlier one in force
           const std::uint32_t u = r.a | sub;
-          bool earlier = false;
-          for (std::uint32_t j = 0; j < k && !earlier; ++j) earlier = hold.onset(j) <= round_ && hold.rect(j).source(u);
-          if (!earlier) look(u);
+          if (!in_force_source(u, k)) look(u);
           sub = (sub - free) & free;
         } while (sub != 0);
       }
+      for (const RelayHop& h : relays)
+        if (!in_force_source(h.port, hold.count())) look(h.port);
     } else {
       for (std::uint32_t port = 0; port < ports; ++port) look(port);
     }

@@ -244,8 +244,10 @@ class FaultMap {
     // flip, at every column: the networks are bit permutations, so all is linear.
     // Routed again where needed, not kept: 2n whole paths would take kilobytes of a
     // small board's stack.
-    for (std::uint32_t b = 0; b < n; ++b)
-      if (detail::fault_popcount(m.flip_path(b).destination) != 1) return Errc::faults_not_supported;
+    if (faults.switches.empty() && faults.links.empty()) {  // else each rectangle checks the flips
+      for (std::uint32_t b = 0; b < n; ++b)
+        if (detail::fault_popcount(m.flip_path(b).destination) != 1) return Errc::faults_not_supported;
+    }
     for (const SwitchFault f : faults.switches) {
       auto r = m.rectangle(f.stage, false, 2 * f.switch_index);
       A2A_TRY(r);
@@ -407,14 +409,20 @@ class FaultMap {
     };
     // Each stage's flip and each source bit routed once (2n routes; their columns and
     // destinations are all the rest needs).
+    // Every path here is linear in its source and word (bit permutations, XOR flips),
+    // so these 2n routes are all it takes; each flip must reach one output bit.
     std::uint32_t flip_column[kMaxStages]{};
     std::uint32_t flip_output[kMaxStages]{};
     std::uint32_t source_column[kMaxStages]{};
+    std::uint32_t source_output[kMaxStages]{};
     for (std::uint32_t k = 0; k < n; ++k) {
       const Path flip = flip_path(k);
+      if (detail::fault_popcount(flip.destination) != 1) return Errc::faults_not_supported;
       flip_column[k] = column(flip);
       flip_output[k] = flip.destination;
-      source_column[k] = column(src_path(k));
+      const Path source = src_path(k);
+      source_column[k] = column(source);
+      source_output[k] = source.destination;
     }
     std::uint32_t free_terminal = link ? 0U : 1U;  // what the stages before the point can change
     const std::uint32_t before = link ? s + 1 : s;
@@ -432,15 +440,24 @@ class FaultMap {
     for (std::uint32_t b = 0; b < n; ++b)
       if (((r.a >> b) & 1U) != 0) off ^= source_column[b];
     off = (off ^ target) & (link ? ~0U : ~1U);
-    std::uint32_t steer = 0;
-    for (std::uint32_t k = 0; k < before; ++k)
-      if ((off & flip_column[k]) != 0) steer |= std::uint32_t{1} << (n - 1 - k);
-    const Path through = route(net_, r.a, StageControl{steer, 2, n});
-    if ((column(through) & (link ? ~0U : ~1U)) != (target & (link ? ~0U : ~1U))) return Errc::faults_not_supported;
+    // Source a steered by the flips `steer` (stages k): its column and output, by linearity.
+    std::uint32_t through_column = 0;
+    std::uint32_t through_output = 0;
+    for (std::uint32_t b = 0; b < n; ++b) {
+      if (((r.a >> b) & 1U) == 0) continue;
+      through_column ^= source_column[b];
+      through_output ^= source_output[b];
+    }
+    for (std::uint32_t k = 0; k < before; ++k) {
+      if ((off & flip_column[k]) == 0) continue;
+      through_column ^= flip_column[k];
+      through_output ^= flip_output[k];
+    }
+    if ((through_column & (link ? ~0U : ~1U)) != (target & (link ? ~0U : ~1U))) return Errc::faults_not_supported;
     std::uint32_t free_b = 0;
     for (std::uint32_t k = before; k < n; ++k) free_b |= flip_output[k];
     r.fixed_b = (net_.ports - 1) & ~free_b;
-    r.b = through.destination & r.fixed_b;
+    r.b = through_output & r.fixed_b;
     return r;
   }
   /// A stuck switch: the half of its rectangle that wants the other state, as (at most)

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "a2a/fault/completion_planner.hpp"
 #include "a2a/fault/detail/block_relay.hpp"
@@ -398,6 +399,14 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   [[nodiscard]] constexpr Network network() const { return net_; }
   /// Its relays are a plan in the caller's storage (not a closed form): the storage is in use.
   [[nodiscard]] constexpr bool planned() const { return design_ == Design::planned; }
+  /// The relay hops of round r, each {port, origin, final} (planned, not reversed: their
+  /// list is the plan's; false otherwise: ask send() of every port). The other ports of a
+  /// regular round send their direct message or idle.
+  [[nodiscard]] constexpr bool relay_hops(std::uint32_t r, std::span<const RelayHop>& hops) const {
+    if (design_ != Design::planned || reversed_ || r >= rounds()) return false;
+    hops = plan_.hops_of(r);
+    return true;
+  }
   /// Planned by the general planner (make(net, FaultSetView, ...)).
   [[nodiscard]] constexpr bool general() const { return general_; }
   /// The faults as blocked rectangles (general schedules; else empty).
@@ -490,22 +499,22 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     f.regular_ = net.ports;
     const std::uint32_t n = net.stages;
     f.identity_ = true;
-    for (std::uint32_t b = 0; b < n; ++b) {
-      const std::uint32_t image = route(net, std::uint32_t{1} << b, StraightConfiguration{}).destination;
-      if (detail::popcount32(image) != 1) return Errc::faults_not_supported;
-      f.straight_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));  // its bit index
-      f.identity_ = f.identity_ && image == (std::uint32_t{1} << b);
-    }
     // The forward tag of port u under word x is T(u) ^ x, T a bit permutation (every
     // binary unique-path network here: a stage's state flips its own output-port bit):
     // kept as T's bits, so a send costs no route() (core_fault_tolerant_schedule checks it).
+    // Word 0 is the straight configuration: one route per bit gives P's and T's images.
     f.tag_identity_ = true;
     if (route(net, 0, StageControl{0, 2, n}).tag != 0) return Errc::faults_not_supported;
     for (std::uint32_t b = 0; b < n; ++b) {
-      const std::uint32_t image = route(net, std::uint32_t{1} << b, StageControl{0, 2, n}).tag;
+      const Path straight = route(net, std::uint32_t{1} << b, StageControl{0, 2, n});
+      const std::uint32_t image = straight.destination;
       if (detail::popcount32(image) != 1) return Errc::faults_not_supported;
-      f.tag_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));
-      f.tag_identity_ = f.tag_identity_ && image == (std::uint32_t{1} << b);
+      f.straight_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(image - 1));  // its bit index
+      f.identity_ = f.identity_ && image == (std::uint32_t{1} << b);
+      const std::uint32_t tag = straight.tag;
+      if (detail::popcount32(tag) != 1) return Errc::faults_not_supported;
+      f.tag_bit_[b] = static_cast<std::uint8_t>(detail::popcount32(tag - 1));
+      f.tag_identity_ = f.tag_identity_ && tag == (std::uint32_t{1} << b);
     }
     std::uint32_t seen = 0;
     for (std::uint32_t k = 0; k < n; ++k) {

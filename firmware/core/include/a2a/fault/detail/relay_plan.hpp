@@ -135,6 +135,10 @@ class RelayPlan {
   [[nodiscard]] constexpr std::uint32_t rounds() const { return rounds_; }  ///< extra rounds
   [[nodiscard]] constexpr std::uint32_t regular() const { return regular_; }
   [[nodiscard]] constexpr std::uint32_t vector(std::uint32_t r) const { return vectors_[r]; }  ///< extra round r
+  /// Every hop of global round g, sorted by port.
+  [[nodiscard]] constexpr std::span<const RelayHop> hops_of(std::uint32_t g) const {
+    return hops_.subspan(offsets_[g], offsets_[g + 1] - offsets_[g]);
+  }
   /// The hop `port` sends in global round g (false: none planned).
   [[nodiscard]] constexpr bool find(std::uint32_t g, std::uint32_t port, RelayHop& hop) const {
     std::uint32_t lo = offsets_[g];
