@@ -104,6 +104,8 @@ class JobRunner {
  private:
   enum class Phase : std::uint8_t { run_first, run_held, begin_held, wait_plan, count, finished };
   enum class Planning : std::uint8_t { idle, running };
+  /// Planning slices beside each step of the held rounds (docs/PERFORMANCE.md, "A fault's standstill").
+  static constexpr std::uint32_t kSlicesPerStep = 3;
 
   // --- Time: the standstill a fault causes (ExchangeReport::stall_us). ---
   [[nodiscard]] std::uint64_t now() const {
@@ -134,8 +136,10 @@ class JobRunner {
     return after_stop(first.outcome(), 0);
   }
   [[gnu::noinline]] JobEvent step_held() {
-    // The first round after a fault goes out before the planning takes its share.
-    if (planning_ == Planning::running && !first_round_pending_) plan_slice();
+    // The first round after a fault goes out before the planning takes its share; then
+    // a few slices a step (each ends at a planning checkpoint: thousands of instructions).
+    for (std::uint32_t k = 0; k < kSlicesPerStep && planning_ == Planning::running && !first_round_pending_; ++k)
+      plan_slice();
     Held& held = std::get<Held>(runner_);
     const RunnerStep s = held.step();
     if (s.event == RunnerEvent::committed) first_round_pending_ = false;

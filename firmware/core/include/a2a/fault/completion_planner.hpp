@@ -198,7 +198,10 @@ class CompletionPlanner {
       bucket_count(u) = first_count(u) = used(u) = 0;
     }
     detail::heap_sort(size, [this](std::uint32_t x, std::uint32_t y) { return held_.at(x).holder < held_.at(y).holder; },
-                      [this](std::uint32_t x, std::uint32_t y) { held_.swap(x, y); });
+                      [this](std::uint32_t x, std::uint32_t y) {
+                        held_.swap(x, y);
+                        worked(1);  // thousands of messages: checkpoints within the sort too
+                      });
     detail::checkpoint(meter_);
     for (std::uint32_t k = 0; k < size;) {
       const std::uint32_t h = held_.at(k).holder;
