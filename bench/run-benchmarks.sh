@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmarks behind docs/PERFORMANCE.md and prints their
 # figures as Markdown (progress goes to stderr).
-#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store] [check] [planning] [console]
+#   bench/run-benchmarks.sh [host] [target] [report] [slices] [backends] [store] [check] [planning] [console] [faults]
 #   (default: the first three)
 #     host    Google Benchmark: exchange throughput against the table baseline
 #             and the verifier against its per-message replay (figure 5; the
@@ -31,6 +31,11 @@
 #     console  the console's transmit ring (part of target, bench_console) on the MPS2 AN385,
 #             the micro:bit and the netduinoplus2: the room query of every poll(), a
 #             trace line queued and sent through the board's UART (seconds)
+#     faults  a fault's standstill on every board at its capacity (part of target,
+#             bench_stall): the steps from the one that met a switch marked faulty to the
+#             next round under way, and any wait for the completion, in the first, a middle
+#             and the last round of every binary topology and with the board's most faults,
+#             against 1 ms at the board's clock (a minute)
 #     planning  planning around faults, locating hidden ones and resumed rounds on every
 #             board (the last part of target, bench_planning): half an hour
 # Build directories: ${A2A_BENCH_BUILD:-build/bench}-{host,m3,m0plus,m4f,m7,stm32,nd2},
@@ -45,8 +50,8 @@ parts=("$@")
 if ((${#parts[@]} == 0)); then parts=(host report target); fi
 for part in "${parts[@]}"; do
   case "$part" in
-    host|report|target|slices|backends|store|check|planning|console) ;;
-    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check, planning, console)" >&2; exit 2 ;;
+    host|report|target|slices|backends|store|check|planning|console|faults) ;;
+    *) echo "run-benchmarks: unknown part '$part' (host, report, target, slices, backends, store, check, planning, console, faults)" >&2; exit 2 ;;
   esac
 done
 
@@ -100,6 +105,12 @@ runner_slices() {
   python3 bench/target/collect.py table "${board_args[@]}"
   on_every_board bench_slices slices
   python3 bench/target/collect.py slices "${board_args[@]}"
+}
+
+# A fault's standstill (docs/PERFORMANCE.md, "A fault's standstill"): every board.
+fault_standstill() {
+  on_every_board bench_stall stall
+  python3 bench/target/collect.py stall "${board_args[@]}"
 }
 
 # The switch backends per round (docs/PERFORMANCE.md, "Switch backends"): the Cortex-M3.
@@ -189,6 +200,10 @@ for part in "${parts[@]}"; do
       plugin_built
       console_ring
       ;;
+    faults)
+      plugin_built
+      fault_standstill
+      ;;
     host)
       build host "$base-host" a2a_bench
       echo "run-benchmarks: a2a_bench (about a minute)" >&2
@@ -252,6 +267,7 @@ for part in "${parts[@]}"; do
       round_check
       switch_backends
       console_ring
+      fault_standstill
       config_store
       device_planning
       ;;

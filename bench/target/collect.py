@@ -608,6 +608,48 @@ def slices(args):
         sys.exit(f"collect: a slice is over {args.limit} instructions on {', '.join(failed)}")
 
 
+def stall(args):
+    """bench_stall's groups: a fault's standstill (the steps from the one that met it to the
+    next round under way, and any wait for the completion after the held rounds), per
+    board, in the first, a middle and the last round: the worst topology, against 1 ms at
+    the board's clock."""
+    print("| board | core clock | N | 1 ms | one fault: first round | middle | last | the board's most faults: first "
+          "| middle | last | worst | at the board's clock |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    failed = []
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        lines = open(out).read().split("\n")
+        board = board_line(lines)
+        jobs = [dict(w.split("=", 1) for w in l.split()[1:] if "=" in w) for l in lines if l.startswith("stall-job ")]
+        if not jobs or any(j["ok"] != "1" for j in jobs if j["part"] == "one"):
+            sys.exit(f"collect: {out}: no jobs, or a one-fault job did not deliver every pair once")
+        groups = [g for g in paired(spec) if g["what"] == "stall"]
+        hz = int(board["hz"])
+        n = int(board["N"])
+        budget = hz // 1000
+        where = {"0": "first", str(n // 2): "middle", str(n - 1): "last"}
+
+        def worst(part, when):
+            found = [g for g in groups if g["part"] == part and where.get(g["from"]) == when]
+            return max(found, key=lambda g: g["total"]) if found else None
+
+        def cell(g):
+            return "" if g is None else f"{g['total'] / 1e3:.1f} k ({g['topology']})"
+
+        cells = [worst(p, w) for p in ("one", "most") for w in ("first", "middle", "last")]
+        longest = max(g["total"] for g in groups)
+        if longest > budget:
+            failed.append(board["name"])
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {n} | {budget / 1e3:g} k | " + " | ".join(cell(c) for c in cells) +
+              f" | {longest / 1e3:.1f} k | {longest / hz * 1e6:.0f} us |")
+        refused = sorted({j["topology"] for j in jobs if j["ok"] != "1"})
+        if refused:
+            print(f"<!-- {board['name']}: most faults refused on {', '.join(refused)} (no relay joins a pair) -->")
+    if failed and args.strict:
+        sys.exit(f"collect: a standstill is over 1 ms at the board's clock on {', '.join(failed)}")
+
+
 # Bus clocks the wire times are stated at (docs/PERFORMANCE.md, "Switch backends").
 SPI_HZ = 20_000_000
 I2C_HZ = 400_000
@@ -720,6 +762,10 @@ def main():
     ch.add_argument("--board", action="append", required=True, help="bench_check's OUT:LOG of one board")
     ch.add_argument("--strict", action="store_true", help="fail when a board misses O(1) or 10 a port")
     ch.set_defaults(run=check)
+    sa = sub.add_parser("stall")
+    sa.add_argument("--board", action="append", required=True, help="bench_stall's OUT:LOG of one board")
+    sa.add_argument("--strict", action="store_true", help="fail when a standstill is over 1 ms at the board's clock")
+    sa.set_defaults(run=stall)
     pl = sub.add_parser("planning")
     pl.add_argument("--board", action="append", required=True, help="bench_planning's OUT:LOG of one board")
     pl.set_defaults(run=planning)

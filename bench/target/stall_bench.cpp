@@ -172,7 +172,7 @@ void measure(const char* what, const ControllerConfig& c, std::uint32_t stage, s
   (void)run_job(c, stage, sw, from, &standstills, nullptr, what);
   const app::ExchangeReport r = run_job(c, stage, sw, from, nullptr, &standstills, what);
   const bool delivered = r.error == Errc::ok && g_emulator.missing(kPorts) == 0 && g_emulator.tally().duplicates == 0;
-  println("bench stall-job part=", what, " topology=", name(c.topology), " N=", kPorts, " faults=", c.fault_count + 1U,
+  println("stall-job part=", what, " topology=", name(c.topology), " N=", kPorts, " faults=", c.fault_count + 1U,
           " from=", from, " ok=", delivered ? 1U : 0U, " rounds=", r.rounds_run, " planned=", g_plan->rounds(),
           " error=", describe(r.error));
 }

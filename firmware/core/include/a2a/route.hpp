@@ -70,18 +70,21 @@ constexpr Path route(const Network& net, std::uint32_t source, const C& config) 
   path.source = source;
   path.stages = net.stages;
   std::uint32_t terminal = source;
+  // d = 2: shifts and masks, not divisions (a Cortex-M0 has no divider).
+  const bool binary = net.radix == 2;
   for (std::uint32_t s = 0; s < net.stages; ++s) {
     terminal = List::before_stage(net, s, terminal);
-    const std::uint32_t sw = terminal / net.radix;
-    const std::uint32_t in = terminal % net.radix;
-    std::uint32_t out = (in + static_cast<std::uint32_t>(config.switch_state(s, sw))) % net.radix;
+    const std::uint32_t sw = binary ? terminal >> 1 : terminal / net.radix;
+    const std::uint32_t in = binary ? terminal & 1U : terminal % net.radix;
+    const auto state = static_cast<std::uint32_t>(config.switch_state(s, sw));
+    std::uint32_t out = binary ? (in + state) & 1U : (in + state) % net.radix;
     if constexpr (requires { { config.forced_port(s, sw) } -> std::convertible_to<std::uint32_t>; }) {
       if (const std::uint32_t forced = config.forced_port(s, sw); forced != kNotForced) out = forced % net.radix;
     }
     path.hops[s] = Hop{sw, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out)};
     path.tag = path.tag * net.radix + out;
     path.backward_tag = path.backward_tag * net.radix + in;
-    terminal = List::after_stage(net, s, sw * net.radix + out);
+    terminal = List::after_stage(net, s, binary ? 2 * sw + out : sw * net.radix + out);
   }
   path.destination = terminal;
   return path;

@@ -57,6 +57,12 @@ class HoldRule {
     return first;
   }
   [[nodiscard]] constexpr bool empty() const { return count_ == 0; }
+  /// Every fault held from the same round (one stop found them all).
+  [[nodiscard]] constexpr bool one_onset() const {
+    for (std::uint32_t k = 1; k < count_; ++k)
+      if (onset_[k] != onset_[0]) return false;
+    return count_ != 0;
+  }
   [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
   [[nodiscard]] constexpr BlockedPairs rect(std::uint32_t k) const {
     return {rect_[k].fixed_a, rect_[k].a, rect_[k].fixed_b, rect_[k].b};
@@ -82,9 +88,17 @@ enum class HopFate : std::uint8_t { none, runs, held_at_origin, held_in_store };
 class HeldRounds {
  public:
   using Round = AnySchedule::Round;
+  /// `delivered_before`: see relays_after() (0: none left out so).
   constexpr HeldRounds(const AnySchedule& base, std::uint32_t first, const HoldRule& hold,
-                       const DeliveredMessages* history)
-      : base_(&base), first_(first), hold_(&hold), history_(history) {}
+                       const DeliveredMessages* history, std::uint32_t delivered_before = 0)
+      : base_(&base), first_(first), hold_(&hold), history_(history), delivered_before_(delivered_before) {}
+  /// The relay rounds of `known`, the fault-tolerant schedule around the faults as if
+  /// known in advance (regular_rounds_direct()), after a Latin square that met them in
+  /// round `onset`: its relayed messages whose direct round came before `onset` were
+  /// delivered then and are left out; the others were held and are carried.
+  static constexpr HeldRounds relays_after(const AnySchedule& known, const HoldRule& hold, std::uint32_t onset) {
+    return HeldRounds(known, known.fault_tolerant()->regular_rounds(), hold, nullptr, onset);
+  }
   [[nodiscard]] constexpr Network network() const { return base_->network(); }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return base_->rounds() - first_; }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const { return base_->round(first_ + r); }
@@ -99,6 +113,9 @@ class HeldRounds {
     const std::uint32_t origin = s.message_origin(port);
     const std::uint32_t final_destination = s.message_final();
     if (history_ != nullptr && history_->delivered(origin, final_destination)) return HopFate::none;
+    if (delivered_before_ != 0 &&
+        base_->fault_tolerant()->regular_round_of(origin, final_destination) < delivered_before_)
+      return HopFate::none;
     if (hold_->empty()) return HopFate::runs;
     if (origin == port) {
       const bool blocked = hold_->blocks(b, port, s.destination) ||
@@ -110,6 +127,7 @@ class HeldRounds {
   }
   [[nodiscard]] constexpr const AnySchedule& base() const { return *base_; }
   [[nodiscard]] constexpr const HoldRule& hold() const { return *hold_; }
+  [[nodiscard]] constexpr std::uint32_t delivered_before() const { return delivered_before_; }
   [[nodiscard]] constexpr std::uint32_t first() const { return first_; }
 
  private:
@@ -117,6 +135,7 @@ class HeldRounds {
   std::uint32_t first_;
   const HoldRule* hold_;
   const DeliveredMessages* history_;
+  std::uint32_t delivered_before_{0};  // relays_after(): messages whose direct round is earlier were delivered
 };
 
 /// The messages the held rounds hold, read one base round per step into a HeldList:

@@ -234,7 +234,9 @@ class JobRunner {
     deferred_ = (base_stored && storage_index_ == base_storage_ % count) ||
                 (base_slot_ >= 0 && target_ == static_cast<std::size_t>(base_slot_));
     runner_.template emplace<std::monostate>();
-    view_.emplace(*base_, stop_round_, hold_, history_started_ ? &history_ : nullptr);
+    // The same base goes on: what its view left out as delivered stays left out.
+    const std::uint32_t delivered_before = view_ && &view_->base() == base_ ? view_->delivered_before() : 0;
+    view_.emplace(*base_, stop_round_, hold_, history_started_ ? &history_ : nullptr, delivered_before);
     report_.rounds_planned = offset_ + view_->rounds();
     if (!deferred_) start_plan();
     ExchangeOptions again = options_;
@@ -318,6 +320,35 @@ class JobRunner {
     plan_error_ = plans_[target_]->fault_tolerant()->complete(held_list_, planning, left);
     report_.left_out += left.count;
     if (!report_.first_left_out.found) report_.first_left_out = left.first;
+    // Few held (a late fault): the completion is near its bound, and the held rounds are
+    // too short to plan the whole schedule beside them.
+    const bool many = std::uint64_t{held_count_} * 4 >= net.ports;
+    use_known_ = plan_error_ == Errc::ok && left.count == 0 && many && known_is_shorter(net, faults->view(), planning);
+  }
+  /// The fault-tolerant schedule as if the faults had been configured, into the other
+  /// slot: whether its relay rounds (relays_after) carry what the Latin square held in
+  /// fewer rounds than the completion (a fault early in the exchange: the closed forms and
+  /// the planner's designs beat the completion's greedy). Only after the first plan, a
+  /// fault-free Latin square in the order the designs assume, every fault found in one
+  /// stop; its storage, where it needs one, is another than the completion's.
+  bool known_is_shorter(const Network& net, FaultSetView faults, const FaultPlanOptions& planning) {
+    if (kPlanSlots < 2 || base_slot_ >= 0 || config_->fault_count != 0 || !hold_.one_onset() ||
+        schedule_->kind() != ScheduleKind::latin_square)
+      return false;
+    const std::size_t count = resources_.replan_storage.size();
+    known_storage_ = count > 1 ? (storage_index_ + 1) % count : JobResources::kNoStorage;
+    const PlanStorageSpan storage = count > 1 ? resources_.replan_storage[known_storage_] : PlanStorageSpan{};
+    const std::size_t other = (1 - target_) % kPlanSlots;
+    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(AnySchedule::make(net, faults, storage, planning));
+    if (!plans_[other] || plans_[other]->fault_tolerant() == nullptr) return false;
+    const FaultTolerantSchedule& known = *plans_[other]->fault_tolerant();
+    if (!known.regular_rounds_direct() || known.degraded()) return false;
+    if (!known.planned()) known_storage_ = JobResources::kNoStorage;
+    for (std::uint32_t t = 0; t < known.regular_rounds(); ++t) {  // the very rounds the Latin square ran
+      if (t % kPortsPerCheckpoint == 0) a2a::detail::checkpoint(resources_.planning.meter);
+      if (known.round(t).word() != schedule_->round(t).word()) return false;
+    }
+    return known.extra_rounds() < plans_[target_]->rounds();
   }
   /// The held rounds are over (or never ran): the completion runs once it is planned.
   [[gnu::noinline]] JobEvent wait_for_plan() {
@@ -327,11 +358,20 @@ class JobRunner {
     }
     if (stop_requested_) return give_up(Errc::exchange_stopped);
     if (plan_error_ != Errc::ok) return give_up_replanning(plan_error_);
-    base_ = &*plans_[target_];
-    base_slot_ = static_cast<int>(target_);
-    base_storage_ = storage_index_;
+    const std::uint32_t onset = hold_.first_onset();
     hold_.clear();
-    view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
+    if (use_known_) {  // the plan known in advance, its relay rounds: what the Latin square held
+      base_slot_ = static_cast<int>((1 - target_) % kPlanSlots);
+      base_ = &*plans_[(1 - target_) % kPlanSlots];
+      base_storage_ = known_storage_;
+      view_.emplace(HeldRounds::relays_after(*base_, hold_, onset));
+    } else {
+      base_ = &*plans_[target_];
+      base_slot_ = static_cast<int>(target_);
+      base_storage_ = storage_index_;
+      view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
+    }
+    use_known_ = false;
     report_.rounds_planned = offset_ + view_->rounds();
     ExchangeOptions again = options_;
     again.start_round = 0;
@@ -454,6 +494,8 @@ class JobRunner {
   }
   std::size_t target_{0};
   std::size_t storage_index_{0};
+  bool use_known_{false};  // the plan known in advance carries the completion (known_is_shorter)
+  std::size_t known_storage_{JobResources::kNoStorage};
   HeldList held_list_{};
   HeldReader reader_{};
   bool held_read_{false};  // the list holds every message held (held_count_ of them)

@@ -399,6 +399,20 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   [[nodiscard]] constexpr Network network() const { return net_; }
   /// Its relays are a plan in the caller's storage (not a closed form): the storage is in use.
   [[nodiscard]] constexpr bool planned() const { return design_ == Design::planned; }
+  /// Whether its regular rounds are the Latin square's, nothing else in them: every port
+  /// sends its direct message or idles (not a reversed plan, no relayed hop in a regular
+  /// round). Then regular_round_of() names the round of each direct message.
+  [[nodiscard]] constexpr bool regular_rounds_direct() const {
+    if (reversed_) return false;
+    if (design_ != Design::planned) return true;
+    for (std::uint32_t g = 0; g < regular_; ++g)
+      if (!plan_.hops_of(g).empty()) return false;
+    return true;
+  }
+  /// The regular round whose direct hop carries (origin -> j) (regular_rounds_direct()).
+  [[nodiscard]] constexpr std::uint32_t regular_round_of(std::uint32_t origin, std::uint32_t j) const {
+    return word_of(straight(origin) ^ j);
+  }
   /// The relay hops of round r, each {port, origin, final} (planned, not reversed: their
   /// list is the plan's; false otherwise: ask send() of every port). The other ports of a
   /// regular round send their direct message or idle.
