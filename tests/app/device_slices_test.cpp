@@ -142,3 +142,51 @@ TEST_CASE("slices: a provisioned block with a fault: the banner ends after its p
   CHECK(b.banner.ends_with("ready\n"));
   CHECK(b.command("run").ends_with("\nok\n"));
 }
+
+namespace {
+/// `stop` sent `after` polls past the round that showed a fault of omega N = 32.
+std::string stop_after_fault(std::uint32_t after) {
+  DeviceBench b(encode_config(ControllerConfig{}), true);
+  REQUIRE(has(b.command("set trace=off topology=omega ports=32"), "\nok\n"));
+  REQUIRE(has(b.command("inject 2:5 7"), "\nok\n"));
+  b.board.type("run\n");
+  std::string text;
+  for (std::uint32_t polls = 0; polls < 200000 && b.board.fabric().tally().faulted_rounds == 0; ++polls) {
+    b.device->poll();
+    text += b.board.take_output();
+  }
+  for (std::uint32_t k = 0; k < after; ++k) {
+    b.device->poll();
+    text += b.board.take_output();
+  }
+  b.board.type("stop\n");
+  for (std::uint32_t polls = 0; polls < 200000 && (b.device->busy() || !text.ends_with("\n")); ++polls) {
+    b.device->poll();
+    text += b.board.take_output();
+    if (has(text, "not delivered") || has(text, "exactly once\nok\n")) break;
+  }
+  return text;
+}
+/// The number after `key` in `text` (0 if none).
+std::uint64_t number_after(const std::string& text, const std::string& key) {
+  const auto at = text.find(key);
+  return at == std::string::npos ? 0 : std::stoull(text.substr(at + key.size()));
+}
+}  // namespace
+
+TEST_CASE("slices: a stop before, during and after the plan around a fault: one numbering, the re-plan counted") {
+  for (const std::uint32_t after : {0U, 2U, 10U, 60U, 400U}) {
+    const std::string text = stop_after_fault(after);
+    INFO("stop " << after << " polls after the fault:\n" << text);
+    REQUIRE(has(text, "summary: rounds "));
+    const std::uint64_t delivered = number_after(text, "summary: rounds ");
+    CHECK(has(text, ", replans 1"));  // the fault: line's re-plan is the summary's
+    CHECK(has(text, "fault: the fabric marked switch 5 of stage 2 faulty in round 7"));
+    if (has(text, " stopped in round ")) {
+      CHECK(number_after(text, " stopped in round ") == delivered);  // the exchange's rounds delivered
+      CHECK(has(text, "duplicates 0"));
+    } else {
+      CHECK(has(text, "every pair delivered exactly once"));  // the stop came after the last round
+    }
+  }
+}
