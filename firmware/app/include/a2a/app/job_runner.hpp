@@ -129,7 +129,7 @@ class JobRunner {
 
   // --- The rounds. ---
   [[gnu::noinline]] JobEvent step_first() {
-    First& first = std::get<First>(runner_);
+    First& first = *std::get_if<First>(&runner_);  // get_if: no bad_variant_access (no exceptions, no abort)
     const RunnerStep s = first.step();
     if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
     if (!s.finished()) return JobEvent::round_step;
@@ -140,7 +140,7 @@ class JobRunner {
     // a few slices a step (each ends at a planning checkpoint: thousands of instructions).
     for (std::uint32_t k = 0; k < kSlicesPerStep && planning_ == Planning::running && !first_round_pending_; ++k)
       plan_slice();
-    Held& held = std::get<Held>(runner_);
+    Held& held = *std::get_if<Held>(&runner_);
     const RunnerStep s = held.step();
     if (s.event == RunnerEvent::committed) first_round_pending_ = false;
     if (s.event == RunnerEvent::delivered) held_round_delivered(s.round);
