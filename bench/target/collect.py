@@ -617,6 +617,7 @@ def stall(args):
           "| middle | last | worst | at the board's clock |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     failed = []
+    notes = []
     for spec in args.board:
         out = spec.split(":", 1)[0]
         lines = open(out).read().split("\n")
@@ -645,7 +646,9 @@ def stall(args):
               f" | {longest / 1e3:.1f} k | {longest / hz * 1e6:.0f} us |")
         refused = sorted({j["topology"] for j in jobs if j["ok"] != "1"})
         if refused:
-            print(f"<!-- {board['name']}: most faults refused on {', '.join(refused)} (no relay joins a pair) -->")
+            notes.append(f"{board['name']}: the most faults refused on {', '.join(refused)} (no relay joins a pair)")
+    for note in notes:
+        print(f"\n- {note}")
     if failed and args.strict:
         sys.exit(f"collect: a standstill is over 1 ms at the board's clock on {', '.join(failed)}")
 

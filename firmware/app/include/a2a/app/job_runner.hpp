@@ -136,13 +136,16 @@ class JobRunner {
     return after_stop(first.outcome(), 0);
   }
   [[gnu::noinline]] JobEvent step_held() {
-    // The first round after a fault goes out before the planning takes its share; then
-    // a few slices a step (each ends at a planning checkpoint: thousands of instructions).
-    for (std::uint32_t k = 0; k < kSlicesPerStep && planning_ == Planning::running && !first_round_pending_; ++k)
-      plan_slice();
     Held& held = *std::get_if<Held>(&runner_);
     const RunnerStep s = held.step();
     if (s.event == RunnerEvent::committed) first_round_pending_ = false;
+    // The first round after a fault goes out before the planning takes its share; then
+    // slices beside each step (each ends at a planning checkpoint): one beside a step
+    // that wrote a round's ports, kSlicesPerStep beside a light one (a STATUS read, a
+    // check), so no step is much longer than the round loop's own longest.
+    const bool heavy = s.event == RunnerEvent::writing || s.event == RunnerEvent::committed;
+    const std::uint32_t slices = heavy ? 1U : kSlicesPerStep;
+    for (std::uint32_t k = 0; k < slices && planning_ == Planning::running && !first_round_pending_; ++k) plan_slice();
     if (s.event == RunnerEvent::delivered) held_round_delivered(s.round);
     if (!s.finished()) return JobEvent::round_step;
     return after_stop(held.outcome(), view_->first());
@@ -327,23 +330,20 @@ class JobRunner {
   }
   /// The fault-tolerant schedule as if the faults had been configured, into the other
   /// slot: whether its relay rounds (relays_after) carry what the Latin square held in
-  /// fewer rounds than the completion (a fault early in the exchange: the closed forms and
-  /// the planner's designs beat the completion's greedy). Only after the first plan, a
-  /// fault-free Latin square in the order the designs assume, every fault found in one
-  /// stop; its storage, where it needs one, is another than the completion's.
+  /// fewer rounds than the completion (a fault early in the exchange: the closed forms
+  /// beat the completion's greedy). Only after the first plan, a fault-free Latin square
+  /// in the order the designs assume, every fault found in one stop.
   bool known_is_shorter(const Network& net, FaultSetView faults, const FaultPlanOptions& planning) {
     if (kPlanSlots < 2 || base_slot_ >= 0 || config_->fault_count != 0 || !hold_.one_onset() ||
         schedule_->kind() != ScheduleKind::latin_square)
       return false;
-    const std::size_t count = resources_.replan_storage.size();
-    known_storage_ = count > 1 ? (storage_index_ + 1) % count : JobResources::kNoStorage;
-    const PlanStorageSpan storage = count > 1 ? resources_.replan_storage[known_storage_] : PlanStorageSpan{};
+    // The closed forms alone (no storage: a planned design's search would cost what the
+    // completion saves, and its regular rounds steal slots the Latin square used).
     const std::size_t other = (1 - target_) % kPlanSlots;
-    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(AnySchedule::make(net, faults, storage, planning));
+    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(AnySchedule::make(net, faults, PlanStorageSpan{}, planning));
     if (!plans_[other] || plans_[other]->fault_tolerant() == nullptr) return false;
     const FaultTolerantSchedule& known = *plans_[other]->fault_tolerant();
-    if (!known.regular_rounds_direct() || known.degraded()) return false;
-    if (!known.planned()) known_storage_ = JobResources::kNoStorage;
+    if (known.planned() || !known.regular_rounds_direct() || known.degraded()) return false;
     for (std::uint32_t t = 0; t < known.regular_rounds(); ++t) {  // the very rounds the Latin square ran
       if (t % kPortsPerCheckpoint == 0) a2a::detail::checkpoint(resources_.planning.meter);
       if (known.round(t).word() != schedule_->round(t).word()) return false;
@@ -363,7 +363,7 @@ class JobRunner {
     if (use_known_) {  // the plan known in advance, its relay rounds: what the Latin square held
       base_slot_ = static_cast<int>((1 - target_) % kPlanSlots);
       base_ = &*plans_[(1 - target_) % kPlanSlots];
-      base_storage_ = known_storage_;
+      base_storage_ = JobResources::kNoStorage;  // a closed form
       view_.emplace(HeldRounds::relays_after(*base_, hold_, onset));
     } else {
       base_ = &*plans_[target_];
@@ -495,7 +495,6 @@ class JobRunner {
   std::size_t target_{0};
   std::size_t storage_index_{0};
   bool use_known_{false};  // the plan known in advance carries the completion (known_is_shorter)
-  std::size_t known_storage_{JobResources::kNoStorage};
   HeldList held_list_{};
   HeldReader reader_{};
   bool held_read_{false};  // the list holds every message held (held_count_ of them)

@@ -279,7 +279,7 @@ class CompletionPlanner {
       for (std::uint32_t take = ~blocked & ~stuck & word_bits; take != 0; take &= take - 1)
         first_count(ph ^ (base + lowest(take))) += sign;
     }
-    worked(n_ / 8 * (1 + k));
+    worked(n_);  // about its instructions / 10: a checkpoint every two or so (a device's slices stay short)
   }
   static constexpr std::uint32_t lowest(std::uint32_t bits) { return static_cast<std::uint32_t>(std::countr_zero(bits)); }
 

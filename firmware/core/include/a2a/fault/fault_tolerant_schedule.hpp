@@ -181,6 +181,7 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   static constexpr Result<FaultTolerantSchedule> completion_frame(const Network& net, FaultSetView faults,
                                                                   const PlanMeter* meter = nullptr) {
     A2A_TRY(check_faults(net, faults));
+    detail::checkpoint(meter);  // the checks route every fault's elements
     if (net.ports < 16) return Errc::faults_not_supported;
     const auto map = FaultMap::make(net, faults);
     A2A_TRY(map);
