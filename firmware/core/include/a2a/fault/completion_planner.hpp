@@ -239,15 +239,11 @@ class CompletionPlanner {
       if (q_.faults.blocked(f).output(j)) c |= std::uint32_t{1} << f;
     return c;
   }
-  /// Rectangle f's sources (as_source) or outputs among u = base .. base + 31 (base a
-  /// multiple of 32), bit u - base: the pattern of its low five fixed bits where the
-  /// high ones match, else none.
+  /// Rectangle f's sources (as_source) or outputs among 32 numbers from `base`.
   [[nodiscard]] constexpr std::uint32_t chunk(std::uint32_t f, std::uint32_t base, bool as_source) const {
     const BlockedPairs r = q_.faults.blocked(f);
-    const std::uint32_t fixed = as_source ? r.fixed_a : r.fixed_b;
-    const std::uint32_t value = as_source ? r.a : r.b;
-    if (((base ^ value) & fixed & ~std::uint32_t{31}) != 0) return 0;
-    return detail::low_pattern(fixed, value);
+    return detail::coset_word(r, as_source, as_source ? detail::low_pattern(r.fixed_a, r.a) : detail::low_pattern(r.fixed_b, r.b),
+                              base);
   }
   /// Holder h's share of first_count: +sign for every vector whose relay P(h) ^ e takes
   /// one of its pending messages (h -> p fault-free, p -> j for one of its classes).

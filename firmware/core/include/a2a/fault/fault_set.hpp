@@ -226,6 +226,14 @@ constexpr std::uint32_t low_pattern(std::uint32_t mask, std::uint32_t value) {
   }
   return pattern;
 }
+/// Rectangle r's sources (as_source) or outputs among u = base .. base + 31 (base a
+/// multiple of 32), bit u - base: `low` (low_pattern of its fixed bits) where the high
+/// fixed bits match, else none. The planners count relays 32 at a time with it.
+constexpr std::uint32_t coset_word(const BlockedPairs& r, bool as_source, std::uint32_t low, std::uint32_t base) {
+  const std::uint32_t fixed = as_source ? r.fixed_a : r.fixed_b;
+  const std::uint32_t value = as_source ? r.a : r.b;
+  return ((base ^ value) & fixed & ~std::uint32_t{31}) != 0 ? 0U : low;
+}
 }  // namespace detail
 
 /// A validated fault set compiled to its blocked rectangles (one per fault, in list

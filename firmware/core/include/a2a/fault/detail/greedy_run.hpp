@@ -166,11 +166,7 @@ class GreedyRun {
   /// multiple of 32), bit u - base: the pattern of its low five fixed bits where the
   /// high ones match, else none.
   constexpr std::uint32_t chunk(const FaultMap& faults, std::uint32_t f, std::uint32_t base, bool as_source) const {
-    const BlockedPairs r = faults.blocked(f);
-    const std::uint32_t fixed = as_source ? r.fixed_a : r.fixed_b;
-    const std::uint32_t value = as_source ? r.a : r.b;
-    if (((base ^ value) & fixed & ~std::uint32_t{31}) != 0) return 0;
-    return as_source ? source_low_[f] : output_low_[f];
+    return coset_word(faults.blocked(f), as_source, as_source ? source_low_[f] : output_low_[f], base);
   }
   /// The low-bit patterns of every rectangle (chunk()), once per run.
   constexpr void make_low_patterns() {
