@@ -285,7 +285,7 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   if (acked) board_->print(", acknowledged ", hooks.acknowledged(), ", lost ", hooks.lost());
   else board_->print(", unverified ", sent);
   board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans);
-  if (report.replans != 0) board_->print(", stall_us ", report.stall_us);
+  if (report.replans != 0) board_->print(", stall_us ", report.standstill_us);
   if (hooks.trace_dropped() != 0) board_->print(", trace dropped ", hooks.trace_dropped());
   board_->print("\n");
   print_what_happened(slots);
@@ -373,7 +373,7 @@ void Device<Board, MaxPorts, Fabric>::print_summary(const detail::LookaheadRun& 
                 ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ", c.left_in_store,
                 ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", late,
                 ", replans ", report.replans);
-  if (report.replans != 0) board_->print(", stall_us ", report.stall_us);
+  if (report.replans != 0) board_->print(", stall_us ", report.standstill_us);
   if (knobs_.mode == RunMode::lookahead) board_->print(", underruns ", slots.underruns);
   if (hooks_->trace_dropped() != 0) board_->print(", trace dropped ", hooks_->trace_dropped());
   board_->print("\n");

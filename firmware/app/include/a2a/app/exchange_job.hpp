@@ -73,7 +73,7 @@ struct ExchangeReport {
   std::uint32_t replans{0};            ///< faults planned around (each: held rounds, then a completion)
   /// The longest standstill a fault caused: from the round that showed it (or the end of
   /// the rounds that held its messages) to the next round committed, in the hooks' micros().
-  std::uint64_t stall_us{0};
+  std::uint64_t standstill_us{0};
   Errc replan_error{Errc::ok};         ///< why no schedule avoids the last fault found (then error != ok)
   std::uint64_t stranded{0};           ///< copies a diagnosed round left in relays' stores (held, resent from origin)
   std::uint64_t left_out{0};           ///< a degraded plan: the pairs it does not deliver (the last plan's)

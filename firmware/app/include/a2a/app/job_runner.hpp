@@ -16,7 +16,7 @@
 // plan storages (the running one is never overwritten); with a single storage, a fault
 // found while a plan in it runs is planned once the held rounds end (the rounds wait).
 // Hooks: after_round(r, schedule, round) for every delivered round r (counted over all
-// plans); micros(), if the hooks have it, times the standstills (ExchangeReport::stall_us).
+// plans); micros(), if the hooks have it, times the standstills (ExchangeReport::standstill_us).
 #pragma once
 
 #include <array>
@@ -107,7 +107,7 @@ class JobRunner {
   /// Planning slices beside each step of the held rounds (docs/PERFORMANCE.md, "A fault's standstill").
   static constexpr std::uint32_t kSlicesPerStep = 3;
 
-  // --- Time: the standstill a fault causes (ExchangeReport::stall_us). ---
+  // --- Time: the standstill a fault causes (ExchangeReport::standstill_us). ---
   [[nodiscard]] std::uint64_t now() const {
     if constexpr (requires(const Hooks& h) { h.micros(); }) return hooks_->micros();
     return 0;
@@ -124,7 +124,7 @@ class JobRunner {
     if (!stalled_) return;
     stalled_ = false;
     const std::uint64_t stall = now() - stall_from_;
-    report_.stall_us = stall > report_.stall_us ? stall : report_.stall_us;
+    report_.standstill_us = stall > report_.standstill_us ? stall : report_.standstill_us;
   }
 
   // --- The rounds. ---
