@@ -57,7 +57,7 @@ set(A2A_BOARD_FABRIC_LENGTH 784)
 # it wait for the UART to send (bounded: a host that stops reading loses the rest of
 # that reply, counted; docs/protocol.md, "A slow host").
 set(A2A_BOARD_TX_RING 256)
-# The least RAM the linker leaves the stack (MSP): the controller image needs about 2410
+# The least RAM the linker leaves the stack (MSP): the controller image needs about 2340
 # bytes beside its slice stack (main, the interrupts, the allowance: stack_report.py
 # checks it at every build).
 set(A2A_BOARD_STACK_SIZE 2432)
