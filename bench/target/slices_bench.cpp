@@ -34,6 +34,7 @@
 #include "a2a/hal/hal.hpp"
 #include "a2a/mmio/mmio_bus.hpp"
 #include "bench_configs.hpp"
+#include "job_bench.hpp"
 #include "icount_markers.h"
 
 namespace {
@@ -41,10 +42,7 @@ namespace {
 using namespace a2a;
 using board::println;
 
-constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
-constexpr std::uint32_t kStages = bench::stages_of(kPorts);
-using Layout = hal::FabricLayout<kPorts, kMaxStages>;
-using Emulator = emulated::FabricEmulator<Layout, kPorts>;
+using namespace bench;  // the image's capacity, fabric, bus and slices (job_bench.hpp)
 
 // One storage, as the image with one plan slot: the set's plans, then each job's re-plan
 // (a job's first plan, the fault-free Latin square, needs none).
@@ -53,41 +51,6 @@ SingleFaultPlanStorage<kPorts> g_storage;
 #else
 FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS> g_storage;
 #endif
-#if A2A_FW_SLICE_STACK > 0
-alignas(16) std::array<std::byte, A2A_FW_SLICE_STACK> g_slice_stack;
-app::SlicedCall g_slices(g_slice_stack);
-#else
-app::SlicedCall g_slices;
-#endif
-#if !defined(A2A_BENCH_BLOCK_IN_FABRIC)
-alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
-#endif
-Emulator g_emulator;
-std::array<std::uint32_t, app::DeliveredMessages::words_for(kPorts)> g_bits{};
-std::array<std::uint16_t, kPorts> g_observation{};
-app::FoundFaults g_found{};
-
-/// The device's tick: the end of a slice inside the sliced call.
-void tick(void*) { g_slices.yield(); }
-
-/// The block's bus; the emulated fabric answers on every read while `serving` (the
-/// set-up's waits), else only when the bench calls it between the measured steps.
-struct BenchBus {
-#if defined(A2A_BENCH_BLOCK_IN_FABRIC)
-  mmio::MmioBus raw{a2a_board_fabric_base()};  // the board's FABRIC region, as the image's block
-#else
-  mmio::MmioBus raw{reinterpret_cast<std::uintptr_t>(g_block.data())};
-#endif
-  bool serving{true};
-  std::uint32_t read32(std::uint32_t offset) {
-    if (serving) g_emulator.service(raw);
-    return raw.read32(offset);
-  }
-  void write32(std::uint32_t offset, std::uint32_t value) { raw.write32(offset, value); }
-};
-BenchBus g_bus;
-app::CountingBus<BenchBus> g_counting(g_bus);
-using Driver = hal::FabricDriver<app::CountingBus<BenchBus>, Layout>;
 
 ControllerConfig config(Topology t) { return bench::config(t, kPorts); }
 
@@ -138,11 +101,6 @@ void planning() {
     for (std::uint32_t shift = 0; shift < 3; ++shift) measure_set("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
 #endif
 }
-
-struct NoHooks {
-  template <class S, class Round>
-  void after_round(std::uint32_t, const S&, const Round&) {}
-};
 
 /// A job on baseline at capacity whose switch (stage, sw) fails from round `from`:
 /// every step an interval, the emulated fabric answering between them.

@@ -26,6 +26,7 @@
 #include "a2a/hal/hal.hpp"
 #include "a2a/mmio/mmio_bus.hpp"
 #include "bench_configs.hpp"
+#include "job_bench.hpp"
 #include "icount_markers.h"
 
 namespace {
@@ -33,10 +34,7 @@ namespace {
 using namespace a2a;
 using board::println;
 
-constexpr std::uint32_t kPorts = std::uint32_t{A2A_FW_MAX_PORTS};
-constexpr std::uint32_t kStages = bench::stages_of(kPorts);
-using Layout = hal::FabricLayout<kPorts, kMaxStages>;
-using Emulator = emulated::FabricEmulator<Layout, kPorts>;
+using namespace bench;  // the image's capacity, fabric, bus and slices (job_bench.hpp)
 
 // The image's plan storages: two where it has two or more slots (the configured plan's
 // and the completion's), else one.
@@ -46,43 +44,6 @@ std::array<SingleFaultPlanStorage<kPorts>, kSlots> g_storage;
 #else
 std::array<FaultPlanStorage<kPorts, A2A_FW_PLAN_FAULTS>, kSlots> g_storage;
 #endif
-#if A2A_FW_SLICE_STACK > 0
-alignas(16) std::array<std::byte, A2A_FW_SLICE_STACK> g_slice_stack;
-app::SlicedCall g_slices(g_slice_stack);
-#else
-app::SlicedCall g_slices;
-#endif
-#if !defined(A2A_BENCH_BLOCK_IN_FABRIC)
-alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
-#endif
-Emulator g_emulator;
-std::array<std::uint32_t, app::DeliveredMessages::words_for(kPorts)> g_bits{};
-std::array<std::uint16_t, kPorts> g_observation{};
-app::FoundFaults g_found{};
-
-void tick(void*) { g_slices.yield(); }
-
-struct BenchBus {
-#if defined(A2A_BENCH_BLOCK_IN_FABRIC)
-  mmio::MmioBus raw{a2a_board_fabric_base()};
-#else
-  mmio::MmioBus raw{reinterpret_cast<std::uintptr_t>(g_block.data())};
-#endif
-  bool serving{true};
-  std::uint32_t read32(std::uint32_t offset) {
-    if (serving) g_emulator.service(raw);
-    return raw.read32(offset);
-  }
-  void write32(std::uint32_t offset, std::uint32_t value) { raw.write32(offset, value); }
-};
-BenchBus g_bus;
-app::CountingBus<BenchBus> g_counting(g_bus);
-using Driver = hal::FabricDriver<app::CountingBus<BenchBus>, Layout>;
-
-struct NoHooks {
-  template <class S, class Round>
-  void after_round(std::uint32_t, const S&, const Round&) {}
-};
 
 Result<AnySchedule> g_plan{Errc::fault_plan_storage_too_small};
 
