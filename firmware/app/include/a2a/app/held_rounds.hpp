@@ -161,6 +161,7 @@ class HeldReader {
   /// the faults' sources alone: only their sends can cross a fault; a planned
   /// fault-tolerant base there and at its relay hops (its plan lists them by round).
   [[nodiscard]] constexpr Result<bool> step(const PlanMeter* meter = nullptr) {
+    meter_ = meter;
     const AnySchedule& base = rounds_->base();
     if (round_ >= base.rounds()) return overflowed_ ? Result<bool>(Errc::fault_plan_storage_too_small) : false;
     const AnySchedule::Round round = base.round(round_);
@@ -212,7 +213,7 @@ class HeldReader {
     if (fate != HopFate::held_at_origin && fate != HopFate::held_in_store) return;
     const std::uint32_t origin = s.message_origin(port);
     const std::uint32_t final_destination = s.message_final();
-    if (fate == HopFate::held_in_store && list_->at_origin(origin, final_destination)) return;
+    if (fate == HopFate::held_in_store && list_->at_origin(origin, final_destination, meter_)) return;
     ++count_;
     if (!list_->add(HeldMessage{static_cast<std::uint16_t>(port), static_cast<std::uint16_t>(origin),
                                 static_cast<std::uint16_t>(final_destination)}))
@@ -224,6 +225,7 @@ class HeldReader {
   std::uint32_t round_{0};
   std::uint32_t count_{0};
   bool overflowed_{false};
+  const PlanMeter* meter_{nullptr};  // step()'s, for the list's scans
 };
 
 }  // namespace a2a::app

@@ -81,9 +81,12 @@ class HeldList {
     set(size_++, m);
     return true;
   }
-  /// Whether a message (origin, final_destination) is listed as held at its origin.
-  [[nodiscard]] constexpr bool at_origin(std::uint32_t origin, std::uint32_t final_destination) const {
+  /// Whether a message (origin, final_destination) is listed as held at its origin: a
+  /// scan of the list, `meter` checkpointed every 512 entries (thousands of messages).
+  [[nodiscard]] constexpr bool at_origin(std::uint32_t origin, std::uint32_t final_destination,
+                                         const PlanMeter* meter = nullptr) const {
     for (std::uint32_t k = 0; k < size_; ++k) {
+      if (k % 512 == 511) detail::checkpoint(meter);
       const HeldMessage m = at(k);
       if (m.origin == origin && m.final_destination == final_destination && m.holder == origin) return true;
     }
