@@ -10,6 +10,17 @@
 
 using namespace a2a;
 
+namespace {
+/// Every round of the reader's plan read, each step fine.
+void read_all(app::HeldReader& reader) {
+  for (;;) {
+    const Result<bool> more = reader.step();
+    REQUIRE(more.ok());
+    if (!*more) return;
+  }
+}
+}  // namespace
+
 TEST_CASE("held rounds: a switch failing in round 9 of omega 32 holds exactly the paths through it, from then on") {
   const Network net = make_network(Topology::omega, 32).value();
   const AnySchedule square = AnySchedule::make(net, ScheduleKind::latin_square).value();
@@ -42,11 +53,7 @@ TEST_CASE("held rounds: a switch failing in round 9 of omega 32 holds exactly th
   HeldList list(storage.span(), 32);
   app::HeldReader reader;
   reader.start(held, list, rule.first_onset());
-  for (;;) {
-    const Result<bool> more = reader.step();
-    REQUIRE(more.ok());
-    if (!*more) break;
-  }
+  read_all(reader);
   CHECK(list.size() == blocked);
   CHECK(reader.count() == blocked);
   for (std::uint32_t k = 0; k < list.size(); ++k) {
@@ -73,11 +80,7 @@ TEST_CASE("held rounds: on a planned fault-tolerant base the reader lists what a
   HeldList list(list_storage.span(), 32);
   app::HeldReader reader;
   reader.start(held, list, rule.first_onset());
-  for (;;) {
-    const Result<bool> more = reader.step();
-    REQUIRE(more.ok());
-    if (!*more) break;
-  }
+  read_all(reader);
   // The scan: every port of every round from the onset, as fate() sees it.
   std::uint32_t expected = 0;
   std::uint32_t in_store = 0;
