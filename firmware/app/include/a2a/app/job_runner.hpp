@@ -51,10 +51,8 @@ class JobRunner {
   JobRunner(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule, const JobResources& resources,
             Hooks& hooks, const ExchangeOptions& options)
       : fabric_(&fabric), config_(&config), schedule_(&schedule), resources_(resources), hooks_(&hooks),
-        options_(options) {
+        options_(options), base_(&schedule), base_storage_(resources.schedule_storage) {
     options_.count_pending = false;  // counted here, only when the job gives up
-    base_ = &schedule;
-    base_storage_ = resources.schedule_storage;
     report_.rounds_planned = schedule.rounds();
     if (resources.found != nullptr) *resources.found = {};  // this job's list
     report_.found = resources.found;
@@ -326,15 +324,16 @@ class JobRunner {
     // Few held (a late fault): the completion is near its bound, and the held rounds are
     // too short to plan the whole schedule beside them.
     const bool many = std::uint64_t{held_count_} * 4 >= net.ports;
-    use_known_ = plan_error_ == Errc::ok && left.count == 0 && many && known_is_shorter(net, faults->view(), planning);
+    use_known_ = plan_error_ == Errc::ok && left.count == 0 && many && kPlanSlots > 1 &&
+                 known_is_shorter(net, faults->view(), planning);
   }
   /// The fault-tolerant schedule as if the faults had been configured, into the other
   /// slot: whether its relay rounds (relays_after) carry what the Latin square held in
   /// fewer rounds than the completion (a fault early in the exchange: the closed forms
   /// beat the completion's greedy). Only after the first plan, a fault-free Latin square
-  /// in the order the designs assume, every fault found in one stop.
+  /// in the order the designs assume, every fault found in one stop; two plan slots.
   bool known_is_shorter(const Network& net, FaultSetView faults, const FaultPlanOptions& planning) {
-    if (kPlanSlots < 2 || base_slot_ >= 0 || config_->fault_count != 0 || !hold_.one_onset() ||
+    if (base_slot_ >= 0 || config_->fault_count != 0 || !hold_.one_onset() ||
         schedule_->kind() != ScheduleKind::latin_square)
       return false;
     // The closed forms alone (no storage: a planned design's search would cost what the
@@ -458,6 +457,7 @@ class JobRunner {
     return JobEvent::counting;
   }
 
+  // Ordered by size (the smallest boards' RAM: no padding between the flags).
   Fabric* fabric_;
   const ControllerConfig* config_;
   const AnySchedule* schedule_;
@@ -468,15 +468,13 @@ class JobRunner {
   ControllerConfig around_{};
   ExchangeOutcome last_{};
   DeliveredMessages history_{};
-  bool history_started_{false};
   using First = RoundRunner<Fabric, AnySchedule>;
   using Held = RoundRunner<Fabric, HeldRounds>;
   std::variant<std::monostate, First, Held> runner_{};  // the rounds running now
   // The rounds that run after a fault: the base plan (the schedule, or a completion in
   // plans_[base_slot_], planned into storage base_storage_) from a round, some hops held.
-  const AnySchedule* base_{nullptr};
-  int base_slot_{-1};
-  std::size_t base_storage_{JobResources::kNoStorage};
+  const AnySchedule* base_;
+  std::size_t base_storage_;
   HoldRule hold_{};
   std::optional<HeldRounds> view_{};
   // The completion being planned into plans_[target_] (storage storage_index_).
@@ -492,33 +490,33 @@ class JobRunner {
   static std::array<Result<AnySchedule>, kPlanSlots> make_slots(std::index_sequence<I...>) {
     return {((void)I, Result<AnySchedule>{Errc::fault_plan_storage_too_small})...};
   }
-  std::size_t target_{0};
-  std::size_t storage_index_{0};
-  bool use_known_{false};  // the plan known in advance carries the completion (known_is_shorter)
   HeldList held_list_{};
   HeldReader reader_{};
-  bool held_read_{false};  // the list holds every message held (held_count_ of them)
-  std::uint32_t held_count_{0};
+  Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
+  std::size_t target_{0};
+  std::size_t storage_index_{0};
+  std::size_t new_from_{0};       // around_.faults[new_from_ ..]: the faults the last stop found
+  std::uint64_t stall_from_{0};   // standstill: since when no round was committed
+  int base_slot_{-1};
+  std::uint32_t held_count_{0};   // held_read_: the list holds every message held
+  std::uint32_t stop_round_{0};
+  std::uint32_t offset_{0};       // rounds delivered before the rounds running now
+  std::uint32_t counted_to_{0};   // giving up: the count of what is left
+  std::uint32_t faults_met_{0};
   Errc plan_error_{Errc::ok};
   Planning planning_{Planning::idle};
+  Phase phase_{Phase::run_first};
+  JobEvent recovered_{JobEvent::recovery};
+  bool history_started_{false};
+  bool use_known_{false};  // the plan known in advance carries the completion (known_is_shorter)
+  bool held_read_{false};
   bool cancelled_{false};
   bool deferred_{false};  // the completion is planned once the held rounds end (one storage)
-  std::uint32_t stop_round_{0};
-  std::size_t new_from_{0};  // around_.faults[new_from_ ..]: the faults the last stop found
-  std::uint32_t offset_{0};  // rounds delivered before the rounds running now
-  // Giving up: the count of what is left.
   bool counting_held_{false};
-  std::uint32_t counted_to_{0};
-  // Standstill.
-  std::uint64_t stall_from_{0};
   bool stalled_{false};
-  std::uint32_t faults_met_{0};
   bool first_round_pending_{false};  // the rounds after a fault: their first not committed yet
-  Phase phase_{Phase::run_first};
   bool stop_requested_{false};
   bool counted_left_out_{false};
-  Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
-  JobEvent recovered_{JobEvent::recovery};
 };
 static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "plans are planned over their slot without destroying it");
 

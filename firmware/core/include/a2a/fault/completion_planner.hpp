@@ -67,7 +67,7 @@ class HeldList {
     capacity_ = s.vectors.size() >= ports && s.offsets.size() > ports ? static_cast<std::uint32_t>(c) : 0;
     const std::size_t cap = kMaxFaultRoundsPerPort * std::size_t{ports};
     const std::size_t by_vectors = s.vectors.size() < cap ? s.vectors.size() : cap;
-    const std::size_t by_offsets = s.offsets.size() == 0 ? 0 : s.offsets.size() - 1;
+    const std::size_t by_offsets = s.offsets.empty() ? 0 : s.offsets.size() - 1;
     max_rounds_ = static_cast<std::uint32_t>(by_vectors < by_offsets ? by_vectors : by_offsets);
   }
   /// The most rounds a plan in this storage may have (8N, or what its arrays hold).
