@@ -19,6 +19,11 @@
  * (lookahead_bench.cpp) starts at the handler's first instruction this way and
  * stops at a STOP right after the WFI it returns to: the count is the handler's
  * instructions from entry to its return, without the hardware's exception entry.
+ * Option profile=<file>: every instruction counted in an interval is also counted at
+ * its address, and each FLUSH appends "<address hex> <count>" lines (then "flush")
+ * to <file>: where a bracket's instructions go (bench/target/profile.py names the
+ * functions). Slower (a callback an instruction): for a developer's look, not the
+ * benchmarks' figures.
  * Build: gcc -shared -fPIC -O2 -o libicount.so icount_plugin.c
  * Run:   qemu-system-arm ... -plugin ./libicount.so[,entry=0x...] -d plugin -D <log file>
  */
@@ -76,6 +81,26 @@ static bool running;
 static uint64_t intervals, total, min_count, max_count;
 static bool have_entry;
 static uint64_t entry_address; /* entry=: an instruction that starts an interval */
+static FILE *profile_file;      /* profile=: counts per address */
+enum { PROFILE_SLOTS = 1u << 21 }; /* halfwords of the first 4 MiB (the boards' flash) */
+static uint64_t *profile_counts;
+
+static void on_profiled(unsigned int vcpu, void *data) {
+  (void)vcpu;
+  ++executed;
+  if (running) ++profile_counts[(uintptr_t)data];
+}
+
+static void profile_flush(void) {
+  if (profile_file == NULL) return;
+  for (uint64_t k = 0; k < PROFILE_SLOTS; ++k)
+    if (profile_counts[k] != 0) {
+      fprintf(profile_file, "%" PRIx64 " %" PRIu64 "\n", k * 2, profile_counts[k]);
+      profile_counts[k] = 0;
+    }
+  fprintf(profile_file, "flush\n");
+  fflush(profile_file);
+}
 
 static void on_start(unsigned int vcpu, void *data) {
   (void)vcpu;
@@ -111,6 +136,7 @@ static void on_flush(unsigned int vcpu, void *data) {
            intervals, min_count, max_count, total);
   qemu_plugin_outs(line);
   intervals = total = min_count = max_count = 0;
+  profile_flush();
 }
 
 static unsigned marker_of(const struct qemu_plugin_insn *insn) {
@@ -133,7 +159,13 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
       case MARK_START: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_start, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
       case MARK_STOP: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_stop, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
       case MARK_FLUSH: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_flush, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
-      default: qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &executed, 1); break;
+      default:
+        if (profile_file != NULL && qemu_plugin_insn_vaddr(insn) / 2 < PROFILE_SLOTS)
+          qemu_plugin_register_vcpu_insn_exec_cb(insn, on_profiled, QEMU_PLUGIN_CB_NO_REGS,
+                                                 (void *)(uintptr_t)(qemu_plugin_insn_vaddr(insn) / 2));
+        else
+          qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &executed, 1);
+        break;
     }
   }
 }
@@ -147,6 +179,10 @@ __attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t 
       entry_address = strtoull(argv[i] + 6, &end, 16) & ~(uint64_t)1;
       if (end == argv[i] + 6 || *end != '\0') return -1;
       have_entry = true;
+    } else if (strncmp(argv[i], "profile=", 8) == 0) {
+      profile_file = fopen(argv[i] + 8, "w");
+      profile_counts = calloc(PROFILE_SLOTS, sizeof *profile_counts);
+      if (profile_file == NULL || profile_counts == NULL) return -1;
     } else {
       return -1; /* unknown option: QEMU refuses to load the plugin */
     }

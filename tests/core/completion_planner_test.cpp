@@ -161,7 +161,8 @@ TEST_CASE("fault completion: a switch failing in the first, a middle and the las
       const auto net = a2a::make_network(topology, ports).value();
       for (std::uint32_t k = 0; k < 3; ++k) {
         const SwitchFault fault{1 + rng.next() % (net.stages - 2), rng.next() % net.switches_per_stage()};
-        for (const std::uint32_t r : {0U, ports / 2, ports - 1}) {
+        // ports - 8 holds 16 (the few-held greedy's most), ports - 9 one more (the N-wide one).
+        for (const std::uint32_t r : {0U, ports / 2, ports - 9, ports - 8, ports - 1}) {
           INFO(a2a::name(topology), " N = ", ports, " fault ", fault.stage, ":", fault.switch_index, " round ", r);
           static Exchange x;
           const Case c = one_fault(net, fault, r, x);

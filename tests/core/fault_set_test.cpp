@@ -2,7 +2,8 @@
 // cut-off processors, two-hop relays, the undeliverable pairs in order) against a
 // brute force that finds each pair's path by routing the source under every stage
 // word and looks at the switches and link terminals route() passes.
-// scan_row (a row of reach() 32 pairs at a time) against reach() at N = 4 .. 256.
+// scan_row (a row of reach() 32 pairs at a time) against reach() at N = 4 .. 256; the
+// bit images the rectangles are made of against route() up to N = 65536.
 // Heap-free: the Cortex-M build runs N = 16.
 #include <a2a/fault/fault_set.hpp>
 
@@ -21,7 +22,9 @@ using a2a::Topology;
 constexpr std::uint32_t kUpTo = 16;
 constexpr std::uint32_t kSets = 6;
 constexpr std::uint32_t kRowsUpTo = 64;  // scan_row's test
+constexpr std::uint32_t kImagesUpTo = 8;  // bit_images' test: stages
 #else
+constexpr std::uint32_t kImagesUpTo = a2a::kMaxStages;
 constexpr std::uint32_t kUpTo = 64;
 constexpr std::uint32_t kSets = 40;
 constexpr std::uint32_t kRowsUpTo = 256;
@@ -248,4 +251,35 @@ TEST_CASE("fault sets: scan_row visits the crossing pairs of a row with reach(),
   }
   CHECK(rows > 500);
   CHECK(stops > 0);
+}
+
+TEST_CASE("fault sets: bit_images are route()'s images of the source bits and the stages' flips, N = 4 .. 65536") {
+  // The images FaultMap's rectangles are made of, against routed paths: source 1 << b
+  // straight, and source 0 with only stage k crossed, at every column and the outputs.
+  for (const Topology t : kBinary) {
+    for (std::uint32_t n = 2; n <= kImagesUpTo; ++n) {
+      const auto net = a2a::make_network(t, std::uint32_t{1} << n).value();
+      for (std::uint32_t s = 0; s < n; ++s) {
+        for (const bool link : {false, true}) {
+          INFO("topology ", a2a::name(t), " n ", n, " stage ", s, " link ", link);
+          a2a::detail::BitImages images;
+          REQUIRE(a2a::detail::bit_images(net, s, link, images));
+          auto column = [&](const a2a::Path& p) {
+            const a2a::Hop h = p.hops[s];
+            return link ? a2a::wiring::after_stage(net, s, 2 * h.switch_index + h.out_port)
+                        : 2 * h.switch_index + h.in_port;
+          };
+          bool same = true;
+          for (std::uint32_t b = 0; b < n; ++b) {
+            const a2a::Path source = a2a::route(net, std::uint32_t{1} << b, a2a::StraightConfiguration{});
+            same = same && images.source_column[b] == column(source) && images.source_output[b] == source.destination;
+            const a2a::Path flip = a2a::route(net, 0, a2a::StageControl{std::uint32_t{1} << (n - 1 - b), 2, n});
+            same = same && images.flip_output[b] == flip.destination;
+            if (b < (link ? s + 1 : s)) same = same && images.flip_column[b] == column(flip);
+          }
+          CHECK(same);
+        }
+      }
+    }
+  }
 }

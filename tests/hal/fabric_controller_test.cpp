@@ -37,6 +37,8 @@ struct Plain : NoAbort {
   Errc abort() { return Errc::ok; }
 };
 static_assert(FabricController<Plain> && !FabricDiagnostics<Plain>);
+// FAULT read a word at a time: an optional capability the round loop's locate uses.
+static_assert(!FaultWords<Plain> && FaultWords<Driver>);
 // Eight 4-bit switch states a SWITCH_STATE word; 32 ports an IDLE_MASK word.
 static_assert(kSwitchesPerWord == 8 && kPortsPerIdleWord == 32);
 }  // namespace fabric_controller_unit

@@ -103,6 +103,8 @@ TEST_CASE("out-of-range arguments are refused with their own error and write not
   CHECK(fabric.set_port_header(0, 0, 16) == Errc::tag_out_of_range);
   CHECK(fabric.set_idle_word(1, 0) == Errc::port_out_of_range);
   CHECK(fabric.switch_faulty(0, 8).error() == Errc::switch_out_of_range);
+  CHECK(fabric.fault_word(0, 1).error() == Errc::switch_out_of_range);  // 8 switches: one word
+  CHECK(fabric.fault_word(4, 0).error() == Errc::stage_out_of_range);
   CHECK(bus.writes() == 0);
 
   REQUIRE(fabric.configure(make_network(Topology::gsen, 10).value(), false) == Errc::ok);
@@ -146,6 +148,8 @@ TEST_CASE("diagnostics: round counter, fault bitmap, single-switch update, contr
   CHECK(fabric.switch_faulty(1, 5).value());
   CHECK_FALSE(fabric.switch_faulty(1, 4).value());
   CHECK_FALSE(fabric.switch_faulty(0, 5).value());
+  CHECK(fabric.fault_word(1, 0).value() == 1U << 5);  // the word the bits come from
+  CHECK(fabric.fault_word(0, 0).value() == 0);
 
   bus.clear();
   REQUIRE(fabric.set_switch_word(2, 0, 0x1000'0001U) == Errc::ok);

@@ -66,4 +66,13 @@ concept FabricDiagnostics = FabricController<C> && requires(C& c, std::uint32_t 
   { c.clear_injected_faults() } -> std::same_as<Errc>;
 };
 
+/// A FabricController that reads its FAULT bitmap a word at a time (the a2a block's
+/// driver): bit k of fault_word(stage, w) marks switch 32 w + k of the stage. Where a
+/// fabric has it, the round loop locates a marked switch 32 a read (a step reads all
+/// of N = 256's), else switch_faulty() one at a time.
+template <class C>
+concept FaultWords = FabricController<C> && requires(C& c, std::uint32_t u) {
+  { c.fault_word(u, u) } -> std::same_as<Result<std::uint32_t>>;
+};
+
 }  // namespace a2a::hal

@@ -445,6 +445,12 @@ class FabricDriver {
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
     return ((bus_->read32(Layout::fault(stage, sw / 32)) >> (sw % 32)) & 1U) != 0;
   }
+  /// FAULT word `word` of `stage`: bit k marks switch 32 word + k (hal::FaultWords).
+  [[nodiscard]] constexpr Result<std::uint32_t> fault_word(std::uint32_t stage, std::uint32_t word) {
+    A2A_TRY(check_stage(stage));
+    if (word >= (net_.switches_per_stage() + 31) / 32) return Errc::switch_out_of_range;
+    return bus_->read32(Layout::fault(stage, word));
+  }
 
  private:
   /// The mirror of what this driver last wrote into the stage-control shadow

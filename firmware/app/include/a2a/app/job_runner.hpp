@@ -53,6 +53,8 @@ class JobRunner {
       : fabric_(&fabric), config_(&config), schedule_(&schedule), resources_(resources), hooks_(&hooks),
         options_(options), base_(&schedule), base_storage_(resources.schedule_storage) {
     options_.count_pending = false;  // counted here, only when the job gives up
+    if (base_storage_ != JobResources::kNoStorage && !resources.replan_storage.empty())
+      base_span_ = resources.replan_storage[base_storage_ % resources.replan_storage.size()];
     report_.rounds_planned = schedule.rounds();
     if (resources.found != nullptr) *resources.found = {};  // this job's list
     report_.found = resources.found;
@@ -231,8 +233,14 @@ class JobRunner {
     const bool base_stored = base_storage_ != JobResources::kNoStorage;
     storage_index_ = base_stored ? (base_storage_ + 1) % count : 0;
     target_ = base_slot_ == 0 && kPlanSlots > 1 ? 1U : 0U;
+    target_span_ = resources_.replan_storage[storage_index_];
+    // One storage, the running plan's: the completion goes into what that plan leaves
+    // unread (FaultTolerantSchedule::storage_left), planned beside the rounds; where it does not fit there, in
+    // the whole storage once the held rounds end (retry_in_whole()).
+    beside_base_ = base_stored && storage_index_ == base_storage_ % count && base_->fault_tolerant() != nullptr;
+    if (beside_base_) target_span_ = base_->fault_tolerant()->storage_left(base_span_);
     // Only where its storage or slot is the running plan's does the plan wait for the held rounds.
-    deferred_ = (base_stored && storage_index_ == base_storage_ % count) ||
+    deferred_ = (base_stored && storage_index_ == base_storage_ % count && !beside_base_) ||
                 (base_slot_ >= 0 && target_ == static_cast<std::size_t>(base_slot_));
     runner_.template emplace<std::monostate>();
     // The same base goes on: what its view left out as delivered stays left out.
@@ -254,9 +262,7 @@ class JobRunner {
   static constexpr bool cuts_off(const BlockedPairs& r) { return r.fixed_b == 0 || r.fixed_a == 0; }
 
   // --- The completion, planned in slices beside the rounds. ---
-  [[nodiscard]] PlanStorageSpan target_storage() const {
-    return resources_.replan_storage[storage_index_ % resources_.replan_storage.size()];
-  }
+  [[nodiscard]] PlanStorageSpan target_storage() const { return target_span_; }
   /// Starts planning the completion of what the held rounds hold (in slices where the
   /// job has a sliced call: the next steps run them; else here, in one piece).
   void start_plan() {
@@ -356,6 +362,7 @@ class JobRunner {
       if (planning_ == Planning::running) return JobEvent::recovery;
     }
     if (stop_requested_) return give_up(Errc::exchange_stopped);
+    if (retry_in_whole()) return JobEvent::recovery;
     if (plan_error_ != Errc::ok) return give_up_replanning(plan_error_);
     const std::uint32_t onset = hold_.first_onset();
     hold_.clear();
@@ -368,6 +375,7 @@ class JobRunner {
       base_ = &*plans_[target_];
       base_slot_ = static_cast<int>(target_);
       base_storage_ = storage_index_;
+      base_span_ = target_span_;
       view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
     }
     use_known_ = false;
@@ -380,6 +388,18 @@ class JobRunner {
     phase_ = Phase::run_held;
     stall_ends();
     return JobEvent::recovery;
+  }
+
+  /// The completion planned beside the running plan did not fit in what that plan left
+  /// (its held list or its rounds): now that the held rounds are over, it is planned
+  /// again in the whole storage (their plan is read once more, then written over).
+  bool retry_in_whole() {
+    const bool no_room = plan_error_ == Errc::fault_plan_storage_too_small || plan_error_ == Errc::fault_plan_too_long;
+    if (!beside_base_ || !no_room) return false;
+    beside_base_ = false;
+    target_span_ = resources_.replan_storage[storage_index_];
+    start_plan();
+    return true;
   }
 
   // --- Recovery pieces (a diagnosis) in slices, at a standstill. ---
@@ -427,8 +447,8 @@ class JobRunner {
     // What is held: counted when the completion's list was read, else read now (into its list).
     counting_held_ = !hold_.empty() && !held_read_;
     if (!hold_.empty() && held_read_) report_.messages_pending += held_count_;
-    if (counting_held_) {
-      held_list_ = HeldList(target_storage(), schedule_->network().ports);
+    if (counting_held_) {  // nothing runs now: the whole storage's scratch holds the list
+      held_list_ = HeldList(resources_.replan_storage[storage_index_], schedule_->network().ports);
       reader_.start(*view_, held_list_, hold_.first_onset());
     }
     counted_to_ = 0;
@@ -475,6 +495,8 @@ class JobRunner {
   // plans_[base_slot_], planned into storage base_storage_) from a round, some hops held.
   const AnySchedule* base_;
   std::size_t base_storage_;
+  PlanStorageSpan base_span_{};    // the storage (or the part of it) the base is planned in
+  PlanStorageSpan target_span_{};  // where the completion is planned
   HoldRule hold_{};
   std::optional<HeldRounds> view_{};
   // The completion being planned into plans_[target_] (storage storage_index_).
@@ -512,6 +534,7 @@ class JobRunner {
   bool held_read_{false};
   bool cancelled_{false};
   bool deferred_{false};  // the completion is planned once the held rounds end (one storage)
+  bool beside_base_{false};  // the completion goes into what the running plan leaves of its storage
   bool counting_held_{false};
   bool stalled_{false};
   bool first_round_pending_{false};  // the rounds after a fault: their first not committed yet

@@ -25,6 +25,7 @@
 // what was delivered. Every step is bounded: see docs/reliability.md.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "a2a/app/round_programmer.hpp"
@@ -104,21 +105,38 @@ template <Schedule S, class Tick = NoTick>
 namespace detail {
 
 /// The first switch the fabric marks faulty among switches [first, end) of the network
-/// (numbered stage by stage), if any (reads the FAULT bitmap); true once found.
+/// (numbered stage by stage), if any (reads the FAULT bitmap); true once found. A
+/// fabric with hal::FaultWords gives 32 a read.
 template <hal::FabricController C>
 constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome, std::uint32_t first,
                             std::uint32_t end) {
   const std::uint32_t per_stage = net.switches_per_stage();
-  for (std::uint32_t k = first; k < end && k < net.stages * per_stage; ++k) {
-    const Result<bool> faulty = fabric.switch_faulty(k / per_stage, k % per_stage);
-    if (faulty && *faulty) {
-      outcome.fault_located = true;
-      outcome.faulty_stage = k / per_stage;
-      outcome.faulty_switch = k % per_stage;
-      return true;
+  const std::uint32_t total = net.stages * per_stage;
+  auto found = [&](std::uint32_t k) {
+    outcome.fault_located = true;
+    outcome.faulty_stage = k / per_stage;
+    outcome.faulty_switch = k % per_stage;
+    return true;
+  };
+  if constexpr (hal::FaultWords<C>) {
+    for (std::uint32_t k = first; k < end && k < total;) {
+      const std::uint32_t sw = k % per_stage;
+      const std::uint32_t word_end = (sw / 32 + 1) * 32 < per_stage ? (sw / 32 + 1) * 32 : per_stage;
+      const std::uint32_t span = word_end - sw;  // switches sw .. word_end - 1 of this word
+      const Result<std::uint32_t> word = fabric.fault_word(k / per_stage, sw / 32);
+      std::uint32_t marked = word ? *word >> (sw % 32) : 0;
+      if (span < 32) marked &= (std::uint32_t{1} << span) - 1U;
+      if (marked != 0) return found(k + static_cast<std::uint32_t>(std::countr_zero(marked)));
+      k += span;
     }
+    return false;
+  } else {
+    for (std::uint32_t k = first; k < end && k < total; ++k) {
+      const Result<bool> faulty = fabric.switch_faulty(k / per_stage, k % per_stage);
+      if (faulty && *faulty) return found(k);
+    }
+    return false;
   }
-  return false;
 }
 /// The first switch the fabric marks faulty, if any.
 template <hal::FabricController C>
@@ -204,8 +222,9 @@ class RoundRunner {
  private:
   // check_mismatch: ROUND_CHECK showed the round under check not as headed; its ports are read.
   enum class Phase : std::uint8_t { program, write, confirm, check, check_mismatch, confirm_abort, locate, count, finished };
-  /// FAULT bits a step reads while it looks for the switch a faulted round crossed.
-  static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep;
+  /// FAULT bits a step reads while it looks for the switch a faulted round crossed (32
+  /// a read where the fabric reads words: the same reads a step).
+  static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep * (hal::FaultWords<C> ? 32U : 1U);
 
   constexpr RunnerStep program() {
     if (round_ >= schedule_->rounds()) return finish_with(Errc::ok);

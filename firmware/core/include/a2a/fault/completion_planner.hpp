@@ -17,7 +17,9 @@
 //    changes only when the last of its messages of one output class leaves.
 // A first hop takes the message whose forward vector has the most messages waiting.
 // Cost: O(N) per round for the vector, O(N x faults x classes) per holder for the
-// counts: in proportion to the holders and the rounds, never to N^2.
+// counts: in proportion to the holders and the rounds, never to N^2. Up to
+// detail::kFewHeld messages the same greedy runs over the messages alone
+// (few_held_planner.hpp): nothing of size N, for a late fault's few.
 //
 // The held list and the scratch are in the caller's plan storage (plan_storage.hpp):
 // work16 = pending ranges per holder (2N), then the list (3 per message); work32 =
@@ -29,6 +31,7 @@
 #include <span>
 
 #include "a2a/fault/detail/fault_problem.hpp"
+#include "a2a/fault/detail/few_held_planner.hpp"
 #include "a2a/fault/detail/relay_plan.hpp"
 #include "a2a/fault/fault_set.hpp"
 #include "a2a/fault/plan_meter.hpp"
@@ -137,8 +140,14 @@ class CompletionPlanner {
                                           LeftOutMessages& left_out, PlanMeter* meter = nullptr) {
     CompletionPlanner p(q, held, meter);
     A2A_TRY(p.drop_unreachable(degraded, left_out));
-    p.start();
-    const std::uint32_t rounds = p.run();
+    std::uint32_t rounds = kStopped;
+    if (held.size() <= detail::kFewHeld) {  // a late fault: nothing of size N (few_held_planner.hpp)
+      detail::FewHeldPlanner<HeldList> few(q, held, meter);
+      rounds = few.run();
+    } else {
+      p.start();
+      rounds = p.run();
+    }
     if (rounds == kStopped) return meter != nullptr && meter->over() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
     const PlanStorageSpan& s = held.storage();
     for (std::uint32_t g = 0; g < rounds; ++g) {
@@ -150,6 +159,7 @@ class CompletionPlanner {
 
  private:
   static constexpr std::uint32_t kStopped = 0xFFFFFFFFU;
+  static_assert(kStopped == detail::kFewStopped, "one value for a plan that stopped");
   static constexpr std::int32_t kEnd = -1;
   static constexpr std::uint32_t kWorkPerCheckpoint = 512;
 

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <span>
 
+#include "a2a/fault/detail/bit_images.hpp"
 #include "a2a/fault/plan_meter.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/route.hpp"
@@ -242,19 +243,17 @@ class FaultMap {
  public:
   constexpr FaultMap() = default;
 
-  /// Validates (check_faults) and computes every fault's rectangle: O(n^2 + n * faults) route steps.
+  /// Validates (check_faults) and computes every fault's rectangle: O(n log n) wiring
+  /// calls and O(n^2) look-ups each.
   static constexpr Result<FaultMap> make(const Network& net, FaultSetView faults) {
     A2A_TRY(check_faults(net, faults));
     FaultMap m;
     m.net_ = net;
-    const std::uint32_t n = net.stages;
-    // Images of the source bits under the straight configuration and of each stage's
-    // flip, at every column: the networks are bit permutations, so all is linear.
-    // Routed again where needed, not kept: 2n whole paths would take kilobytes of a
-    // small board's stack.
-    if (faults.switches.empty() && faults.links.empty()) {  // else each rectangle checks the flips
-      for (std::uint32_t b = 0; b < n; ++b)
-        if (detail::fault_popcount(m.flip_path(b).destination) != 1) return Errc::faults_not_supported;
+    // The networks are bit permutations, so all is linear (detail::bit_images); without
+    // switch or link faults nothing else checks that every block permutes bits.
+    if (faults.switches.empty() && faults.links.empty()) {
+      detail::BitImages images;
+      if (!detail::bit_images(net, 0, false, images)) return Errc::faults_not_supported;
     }
     for (const SwitchFault f : faults.switches) {
       auto r = m.rectangle(f.stage, false, 2 * f.switch_index);
@@ -400,38 +399,22 @@ class FaultMap {
   }
 
  private:
-  /// The straight route of source 1 << b, and the route of source 0 with only stage k crossed.
-  [[nodiscard]] constexpr Path src_path(std::uint32_t b) const {
-    return route(net_, std::uint32_t{1} << b, StraightConfiguration{});
-  }
-  [[nodiscard]] constexpr Path flip_path(std::uint32_t k) const {
-    return route(net_, 0, StageControl{std::uint32_t{1} << (net_.stages - 1 - k), 2, net_.stages});
-  }
   /// The rectangle of a switch (column in front of its switches, `target` = 2 * switch,
   /// the port bit free) or a link (column behind stage s, `target` = the terminal).
   [[nodiscard]] constexpr Result<BlockedPairs> rectangle(std::uint32_t s, bool link, std::uint32_t target) const {
+    detail::BitImages images;
+    if (!detail::bit_images(net_, s, link, images)) return Errc::faults_not_supported;
+    return rectangle(images, s, link, target);
+  }
+  /// The same from the images of the source bits and the flips at its column (every
+  /// path is linear in its source and word: bit permutations, XOR flips).
+  [[nodiscard]] constexpr Result<BlockedPairs> rectangle(const detail::BitImages& images, std::uint32_t s, bool link,
+                                                         std::uint32_t target) const {
     const std::uint32_t n = net_.stages;
-    auto column = [&](const Path& p) {
-      const Hop h = p.hops[s];
-      return link ? wiring::after_stage(net_, s, 2 * h.switch_index + h.out_port) : 2 * h.switch_index + h.in_port;
-    };
-    // Each stage's flip and each source bit routed once (2n routes; their columns and
-    // destinations are all the rest needs).
-    // Every path here is linear in its source and word (bit permutations, XOR flips),
-    // so these 2n routes are all it takes; each flip must reach one output bit.
-    std::uint32_t flip_column[kMaxStages]{};
-    std::uint32_t flip_output[kMaxStages]{};
-    std::uint32_t source_column[kMaxStages]{};
-    std::uint32_t source_output[kMaxStages]{};
-    for (std::uint32_t k = 0; k < n; ++k) {
-      const Path flip = flip_path(k);
-      if (detail::fault_popcount(flip.destination) != 1) return Errc::faults_not_supported;
-      flip_column[k] = column(flip);
-      flip_output[k] = flip.destination;
-      const Path source = src_path(k);
-      source_column[k] = column(source);
-      source_output[k] = source.destination;
-    }
+    const auto& flip_column = images.flip_column;
+    const auto& flip_output = images.flip_output;
+    const auto& source_column = images.source_column;
+    const auto& source_output = images.source_output;
     std::uint32_t free_terminal = link ? 0U : 1U;  // what the stages before the point can change
     const std::uint32_t before = link ? s + 1 : s;
     for (std::uint32_t k = 0; k < before; ++k) free_terminal |= flip_column[k];
@@ -474,12 +457,14 @@ class FaultMap {
   /// P(i) ^ j: i's bit b (P(1 << b) = 1 << c) XOR j's bit c. Blocked: i_b ^ j_c != state,
   /// i.e. (i_b, j_c) = (v, v ^ !state) for v = 0, 1.
   constexpr Errc add_stuck(StuckFault f) {
-    auto whole = rectangle(f.stage, false, 2 * f.switch_index);
+    detail::BitImages images;
+    if (!detail::bit_images(net_, f.stage, false, images)) return Errc::faults_not_supported;
+    auto whole = rectangle(images, f.stage, false, 2 * f.switch_index);
     A2A_TRY(whole);
-    const std::uint32_t c_bit = flip_path(f.stage).destination;  // one bit (checked in make)
+    const std::uint32_t c_bit = images.flip_output[f.stage];  // one bit
     std::uint32_t b_bit = 0;
     for (std::uint32_t b = 0; b < net_.stages; ++b)
-      if (src_path(b).destination == c_bit) b_bit = std::uint32_t{1} << b;
+      if (images.source_output[b] == c_bit) b_bit = std::uint32_t{1} << b;
     if (b_bit == 0) return Errc::faults_not_supported;
     for (std::uint32_t v = 0; v < 2; ++v) {
       const std::uint32_t want_j = v ^ (f.state == 0 ? 1U : 0U);
@@ -513,8 +498,8 @@ class FaultMap {
   std::uint32_t count_{0};
 };
 
-/// Does the unique path i -> j use a fault of the set? Builds the map each call (O(n^2)
-/// route steps): keep a FaultMap for repeated questions. Requires check_faults() ok.
+/// Does the unique path i -> j use a fault of the set? Builds the map each call (O(n log n)
+/// wiring calls a fault): keep a FaultMap for repeated questions. Requires check_faults() ok.
 constexpr bool crosses(const Network& net, FaultSetView faults, std::uint32_t i, std::uint32_t j) {
   return FaultMap::make(net, faults).value().crosses(i, j);
 }

@@ -400,6 +400,16 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   [[nodiscard]] constexpr Network network() const { return net_; }
   /// Its relays are a plan in the caller's storage (not a closed form): the storage is in use.
   [[nodiscard]] constexpr bool planned() const { return design_ == Design::planned; }
+  /// The parts of `s`, the storage it was planned in, this schedule never reads: the tails
+  /// of vectors, offsets and hops behind its plan, and the planners' scratch (all of s
+  /// for a closed form). A completion planned there runs beside it in one storage.
+  [[nodiscard]] constexpr PlanStorageSpan storage_left(const PlanStorageSpan& s) const {
+    if (!planned()) return s;
+    const std::size_t offsets = std::size_t{plan_.regular()} + plan_.rounds() + 1;
+    const std::size_t hops = s.offsets.size() >= offsets ? s.offsets[offsets - 1] : s.hops.size();
+    auto tail = [](auto span, std::size_t from) { return from < span.size() ? span.subspan(from) : span.subspan(span.size()); };
+    return {tail(s.vectors, plan_.rounds()), tail(s.offsets, offsets), tail(s.hops, hops), s.work16, s.work32};
+  }
   /// Whether its regular rounds are the Latin square's, nothing else in them: every port
   /// sends its direct message or idles (not a reversed plan, no relayed hop in a regular
   /// round). Then regular_round_of() names the round of each direct message.
