@@ -82,8 +82,10 @@ static uint64_t intervals, total, min_count, max_count;
 static bool have_entry;
 static uint64_t entry_address; /* entry=: an instruction that starts an interval */
 static FILE *profile_file;      /* profile=: counts per address */
-enum { PROFILE_SLOTS = 1u << 21 }; /* halfwords of the first 4 MiB (the boards' flash) */
+enum { PROFILE_SLOTS = 1u << 21 }; /* halfwords of one 4 MiB region: the image's code */
 static uint64_t *profile_counts;
+static uint64_t profile_base; /* the region's address (the first instruction instrumented) */
+static bool profile_based;
 
 static void on_profiled(unsigned int vcpu, void *data) {
   (void)vcpu;
@@ -95,7 +97,7 @@ static void profile_flush(void) {
   if (profile_file == NULL) return;
   for (uint64_t k = 0; k < PROFILE_SLOTS; ++k)
     if (profile_counts[k] != 0) {
-      fprintf(profile_file, "%" PRIx64 " %" PRIu64 "\n", k * 2, profile_counts[k]);
+      fprintf(profile_file, "%" PRIx64 " %" PRIu64 "\n", profile_base + k * 2, profile_counts[k]);
       profile_counts[k] = 0;
     }
   fprintf(profile_file, "flush\n");
@@ -160,9 +162,14 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
       case MARK_STOP: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_stop, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
       case MARK_FLUSH: qemu_plugin_register_vcpu_insn_exec_cb(insn, on_flush, QEMU_PLUGIN_CB_NO_REGS, NULL); break;
       default:
-        if (profile_file != NULL && qemu_plugin_insn_vaddr(insn) / 2 < PROFILE_SLOTS)
-          qemu_plugin_register_vcpu_insn_exec_cb(insn, on_profiled, QEMU_PLUGIN_CB_NO_REGS,
-                                                 (void *)(uintptr_t)(qemu_plugin_insn_vaddr(insn) / 2));
+        if (profile_file != NULL && !profile_based) {
+          profile_base = qemu_plugin_insn_vaddr(insn) & ~(uint64_t)(2 * PROFILE_SLOTS - 1);
+          profile_based = true;
+        }
+        if (profile_file != NULL && qemu_plugin_insn_vaddr(insn) - profile_base < 2 * (uint64_t)PROFILE_SLOTS)
+          qemu_plugin_register_vcpu_insn_exec_cb(
+              insn, on_profiled, QEMU_PLUGIN_CB_NO_REGS,
+              (void *)(uintptr_t)((qemu_plugin_insn_vaddr(insn) - profile_base) / 2));
         else
           qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &executed, 1);
         break;

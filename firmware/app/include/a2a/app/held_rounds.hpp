@@ -159,13 +159,13 @@ class HeldReader {
   /// every kPortsPerCheckpoint ports (a send costs up to hundreds of instructions).
   /// A base of direct sends only (every family but the fault-tolerant one) is read at
   /// the faults' sources alone: only their sends can cross a fault; a planned
-  /// fault-tolerant base there and at its relay hops (its plan lists them by round).
+  /// fault-tolerant base there and at its relay hops (its plan lists them by round); a
+  /// closed form's relay rounds at the sources and outputs and the relayed origins.
   [[nodiscard]] constexpr Result<bool> step(const PlanMeter* meter = nullptr) {
     meter_ = meter;
     const AnySchedule& base = rounds_->base();
     if (round_ >= base.rounds()) return overflowed_ ? Result<bool>(Errc::fault_plan_storage_too_small) : false;
     const AnySchedule::Round round = base.round(round_);
-    const std::uint32_t ports = base.network().ports;
     std::uint32_t looked = 0;
     const auto look = [&](std::uint32_t port) {
       if (++looked % kPortsPerCheckpoint == 0) a2a::detail::checkpoint(meter);
@@ -173,29 +173,31 @@ class HeldReader {
     };
     const FaultTolerantSchedule* relaying = base.fault_tolerant();
     std::span<const RelayHop> relays{};
-    if (relaying == nullptr || relaying->relay_hops(round_, relays)) {
+    const HoldRule& hold = rounds_->hold();
+    if (relaying == nullptr || relaying->relay_hops(round_, relays) ||
+        (relaying->regular_rounds_direct() && round_ < relaying->regular_rounds())) {
       // A direct send crosses a fault only from its sources; a relay hop is on the plan's list.
-      const HoldRule& hold = rounds_->hold();
-      const auto in_force_source = [&](std::uint32_t u, std::uint32_t below) {
-        for (std::uint32_t j = 0; j < below; ++j)
-          if (hold.onset(j) <= round_ && hold.rect(j).source(u)) return true;
-        return false;
-      };
-      for (std::uint32_t k = 0; k < hold.count(); ++k) {
-        if (hold.onset(k) > round_) continue;
-        const BlockedPairs r = hold.rect(k);
-        const std::uint32_t free = (ports - 1) & ~r.fixed_a;
-        std::uint32_t sub = 0;
-        do {  // every source of rectangle k not a source of an earlier one in force
-          const std::uint32_t u = r.a | sub;
-          if (!in_force_source(u, k)) look(u);
-          sub = (sub - free) & free;
-        } while (sub != 0);
-      }
+      look_in(hold, hold.count(), false, look);
       for (const RelayHop& h : relays)
-        if (!in_force_source(h.port, hold.count())) look(h.port);
+        if (!in_force(hold, h.port, hold.count(), false)) look(h.port);
     } else {
-      for (std::uint32_t port = 0; port < ports; ++port) look(port);
+      // A closed form's relay round: a hop is held from the rules' sources, a forward to
+      // their outputs (its first hop blocked), a first hop from a relayed origin (its
+      // forward blocked): those ports alone, each once.
+      look_in(hold, hold.count(), false, look);
+      look_in(hold, hold.count(), true, [&](std::uint32_t u) {
+        if (!in_force(hold, u, hold.count(), false)) look(u);
+      });
+      const auto relayed = [&](std::uint32_t k) {
+        return relaying->general() ? relaying->fault_map().blocked(k) : relaying->blocked();
+      };
+      const std::uint32_t sets = relaying->general() ? relaying->fault_map().count() : 1U;
+      for (std::uint32_t k = 0; k < sets; ++k)
+        each_of(relayed(k), false, [&](std::uint32_t u) {
+          for (std::uint32_t x = 0; x < k; ++x)
+            if (relayed(x).source(u)) return;
+          if (!in_force(hold, u, hold.count(), false) && !in_force(hold, u, hold.count(), true)) look(u);
+        });
     }
     ++round_;
     if (overflowed_ && round_ >= base.rounds()) return Errc::fault_plan_storage_too_small;
@@ -206,6 +208,34 @@ class HeldReader {
   [[nodiscard]] constexpr std::uint32_t count() const { return count_; }
 
  private:
+  /// Whether u is a source (outputs: an output) of one of the first `below` rules in force.
+  [[nodiscard]] constexpr bool in_force(const HoldRule& hold, std::uint32_t u, std::uint32_t below, bool outputs) const {
+    for (std::uint32_t j = 0; j < below; ++j)
+      if (hold.onset(j) <= round_ && (outputs ? hold.rect(j).output(u) : hold.rect(j).source(u))) return true;
+    return false;
+  }
+  /// f(u) for every source (outputs: every output) of rectangle r.
+  template <class F>
+  constexpr void each_of(const BlockedPairs& r, bool outputs, F f) const {
+    const std::uint32_t fixed = outputs ? r.fixed_b : r.fixed_a;
+    const std::uint32_t value = outputs ? r.b : r.a;
+    const std::uint32_t free = (rounds_->base().network().ports - 1) & ~fixed;
+    std::uint32_t sub = 0;
+    do {
+      f(value | sub);
+      sub = (sub - free) & free;
+    } while (sub != 0);
+  }
+  /// look(u) for every source (outputs: output) of the first `count` rules in force, each once.
+  template <class F>
+  constexpr void look_in(const HoldRule& hold, std::uint32_t count, bool outputs, F look) const {
+    for (std::uint32_t k = 0; k < count; ++k) {
+      if (hold.onset(k) > round_) continue;
+      each_of(hold.rect(k), outputs, [&](std::uint32_t u) {
+        if (!in_force(hold, u, k, outputs)) look(u);
+      });
+    }
+  }
   /// The hop `port` sends in `round` (base round round_): listed if it is held.
   constexpr void read(const AnySchedule::Round& round, std::uint32_t port) {
     const PortSend s = rounds_->base().send(round, port);

@@ -436,6 +436,9 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   [[nodiscard]] constexpr bool general() const { return general_; }
   /// The faults as blocked rectangles (general schedules; else empty).
   [[nodiscard]] constexpr const FaultMap& fault_map() const { return map_; }
+  /// The pairs the fault blocks, whose messages it relays (paper 004's designs; general
+  /// schedules: fault_map() has a rectangle per fault).
+  [[nodiscard]] constexpr BlockedPairs blocked() const { return {fixed_a_, a_, fixed_b_, b_}; }
   /// Degraded: some pairs are left out. The first of them (found == false: none) and the next.
   [[nodiscard]] constexpr bool degraded() const { return degraded_; }
   [[nodiscard]] constexpr UndeliverablePair first_left_out() const {

@@ -6,8 +6,8 @@
 // "A fault's standstill"). Here the same greedy looks at the messages alone: the
 // vectors that forward a stored message are the candidates, scored by the forwards and
 // the first hops they carry, and a vector that only carries first hops is searched
-// until one carries a first hop for every holder that can send one. O(M^2) a round for
-// M messages, nothing of size N; used up to kFewHeld messages.
+// until one carries a first hop for every holder (or, past kFewSearch vectors, the best
+// found). O(M^2) a vector for M messages, nothing of size N; used up to kFewHeld messages.
 //
 // Rounds are CompletionPlanner's: vector e sends u to P(u) ^ e; a holder whose path to
 // the destination is blocked sends a first hop to a relay p = P(h) ^ e with h -> p and
@@ -25,6 +25,8 @@ namespace a2a::detail {
 
 /// Up to this many held messages the completion is planned message by message.
 inline constexpr std::uint32_t kFewHeld = 16;
+/// Vectors of first hops alone tried a round once one moves something.
+inline constexpr std::uint32_t kFewSearch = 32;
 
 /// The greedy over a list of at most kFewHeld messages (List: HeldList's at, set,
 /// size, storage, max_rounds). Returns the rounds, or kFewStopped (too long, or the
@@ -151,7 +153,9 @@ class FewHeldPlanner {
       const std::uint32_t e = (k * 0x9E3779B1U) & (q_.ports - 1U);
       const std::uint32_t c = first_hops(e);
       if (c > best_score) best = e, best_score = c;
-      if (c == holders) break;  // the most it can carry
+      // The most it can carry; or, past kFewSearch vectors, the best so far (a holder
+      // few relays serve would make every round scan all N).
+      if (c == holders || (k >= kFewSearch && best_score > 0)) break;
     }
     return best;
   }
