@@ -10,7 +10,8 @@
 // one processor sends or receives) + 1.
 // Every completion is replayed at switch level by route(): each held message delivered
 // once, no path through the switch, a relay forwarding only what it holds from an
-// earlier round; exit status 1 otherwise.
+// earlier round; and the exchange as run takes no more rounds than the device's plan
+// known in advance and no fewer than the bound; exit status 1 otherwise.
 // Build and run from the repository root:
 //   g++ -std=c++20 -O2 -Ifirmware/core/include -Ibuild/host/generated/include
 //       docs/examples/resumed_rounds.cpp -o /tmp/resumed_rounds
@@ -114,9 +115,16 @@ int main(int argc, char** argv) {
         const std::uint32_t completed = ports + done->rounds();
         const bool direct = device && device->regular_rounds_direct() && !device->degraded();
         const bool known = held.size() * 4 >= ports && direct && device_rounds < completed;
+        const std::uint32_t as_run = known ? device_rounds : completed;
+        const std::uint32_t bound = ports + (most == 0 ? 0 : most + 1);
         std::printf("| %s | %u | %u | %zu | %u | %u | %u / %u | %u |\n", name(t).data(), ports, found, held.size(),
-                    completed, known ? device_rounds : completed, device_rounds, host_rounds,
-                    ports + (most == 0 ? 0 : most + 1));
+                    completed, as_run, device_rounds, host_rounds, bound);
+        // Never more than the plan known in advance; never below the bound.
+        if ((device && as_run > device_rounds) || as_run < bound) {
+          std::fprintf(stderr, "%s N = %u, round %u: %u rounds as run, the plan known in advance %u, the bound %u\n",
+                       name(t).data(), ports, found, as_run, device_rounds, bound);
+          ok = false;
+        }
       }
     }
   return ok ? 0 : 1;

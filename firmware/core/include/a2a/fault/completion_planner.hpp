@@ -22,8 +22,9 @@
 // (few_held_planner.hpp): nothing of size N, for a late fault's few.
 //
 // The held list and the scratch are in the caller's plan storage (plan_storage.hpp):
-// work16 = pending ranges per holder (2N), then the list (3 per message); work32 =
-// a link per message, then four arrays of N. hops: at most two per message.
+// work16 = pending ranges per holder (2N), a tally per vector (N), then the list (3 per
+// message); work32 = a link per message, then four arrays of N. hops: at most two per
+// message.
 #pragma once
 
 #include <bit>
@@ -62,7 +63,7 @@ class HeldList {
  public:
   constexpr HeldList() = default;
   constexpr HeldList(const PlanStorageSpan& s, std::uint32_t ports) : s_(s), ports_(ports) {
-    const std::size_t in16 = s.work16.size() > 2 * std::size_t{ports} ? (s.work16.size() - 2 * std::size_t{ports}) / 3 : 0;
+    const std::size_t in16 = s.work16.size() > 3 * std::size_t{ports} ? (s.work16.size() - 3 * std::size_t{ports}) / 3 : 0;
     const std::size_t in32 = s.work32.size() > 4 * std::size_t{ports} ? s.work32.size() - 4 * std::size_t{ports} : 0;
     std::size_t c = in16 < in32 ? in16 : in32;
     c = c < s.hops.size() / 2 ? c : s.hops.size() / 2;
@@ -119,7 +120,7 @@ class HeldList {
   [[nodiscard]] constexpr std::uint32_t ports() const { return ports_; }
 
  private:
-  [[nodiscard]] constexpr std::size_t base(std::uint32_t k) const { return 2 * std::size_t{ports_} + 3 * std::size_t{k}; }
+  [[nodiscard]] constexpr std::size_t base(std::uint32_t k) const { return 3 * std::size_t{ports_} + 3 * std::size_t{k}; }
   PlanStorageSpan s_{};
   std::uint32_t ports_{0};
   std::uint32_t capacity_{0};
@@ -168,6 +169,7 @@ class CompletionPlanner {
 
   [[nodiscard]] constexpr std::uint16_t& pend_begin(std::uint32_t h) const { return s_.work16[h]; }
   [[nodiscard]] constexpr std::uint16_t& pend_count(std::uint32_t h) const { return s_.work16[n_ + h]; }
+  [[nodiscard]] constexpr std::uint16_t& tally(std::uint32_t f) const { return s_.work16[2 * n_ + f]; }
   [[nodiscard]] constexpr std::int32_t& next(std::uint32_t m) const { return s_.work32[m]; }
   [[nodiscard]] constexpr std::int32_t& per_port(std::uint32_t array, std::uint32_t u) const {
     return s_.work32[held_.capacity() + array * n_ + u];
@@ -233,6 +235,61 @@ class CompletionPlanner {
       if (pend_count(h) != 0) contribute(h, +1);
     remaining_ = 0;
     for (std::uint32_t h = 0; h < n_; ++h) remaining_ += pend_count(h);
+    chain_ = chained();
+  }
+
+  /// Whether the rounds chain: each round's first hops all of one forward vector, the
+  /// vector a later round forwards them by. A first hop from h by vector e leaves its
+  /// message (h, j) the forward vector P(P(h)) ^ P(e) ^ j: the messages of one class
+  /// c = P(P(h)) ^ j share it whatever e. Where the classes are large against the
+  /// destinations (baseline, a fault in the first round: 32 classes of 16 for 16
+  /// destinations at N = 256), first hops of one class a round forward together; where
+  /// they are small (omega: pairs), the greedy's any first hop a round is shorter.
+  constexpr bool chained() {
+    std::uint32_t classes = 0;
+    std::uint32_t destinations = 0;
+    for (std::uint32_t pass = 0; pass < 2; ++pass) {
+      for (std::uint32_t u = 0; u < n_; ++u) tally(u) = 0;
+      for (std::uint32_t h = 0; h < n_; ++h) {
+        for (std::uint32_t t = pend_begin(h); t < pend_begin(h) + pend_count(h); ++t) {
+          const std::uint32_t j = held_.at(t).final_destination;
+          const std::uint32_t key = pass == 0 ? q_.p(q_.p(h)) ^ j : j;
+          if (tally(key) == 0) ++(pass == 0 ? classes : destinations);
+          tally(key) = 1;
+        }
+        worked(pend_count(h) + 1);
+      }
+    }
+    // A class of more than half the destinations on average (measured on the resumed
+    // rounds of docs/fault-tolerance.md: at half or less the greedy's rounds are fewer).
+    return classes != 0 && 2 * std::uint64_t{remaining_} > std::uint64_t{classes} * destinations;
+  }
+  /// The chain's forward vector for vector e's first hops: the one most of the holders
+  /// that can send could send a message by, with the messages already waiting for it.
+  constexpr std::uint32_t chain_target(std::int32_t stamp, std::uint32_t e) {
+    for (std::uint32_t u = 0; u < n_; ++u) tally(u) = 0;
+    for (std::uint32_t h = 0; h < n_; ++h) {
+      const std::uint32_t count = pend_count(h);
+      if (count == 0 || used(h) == stamp) continue;
+      const std::uint32_t p = q_.p(h) ^ e;
+      if (q_.faults.crosses(h, p)) continue;
+      worked(count);
+      for (std::uint32_t t = pend_begin(h); t < pend_begin(h) + count; ++t) {
+        const std::uint32_t j = held_.at(t).final_destination;
+        if (j == p || q_.faults.crosses(p, j)) continue;
+        std::uint16_t& c = tally(q_.p(p) ^ j);
+        if (c != 0xFFFFU) ++c;
+      }
+    }
+    std::uint32_t target = kStopped;
+    std::int32_t best = -1;
+    for (std::uint32_t f = 0; f < n_; ++f) {
+      if (tally(f) == 0) continue;
+      const std::int32_t score = bucket_count(f) + static_cast<std::int32_t>(tally(f));
+      if (score > best) best = score, target = f;
+    }
+    worked(n_);
+    return target;
   }
 
   /// Message k waits in its holder's store for the vector P(holder) ^ destination.
@@ -338,8 +395,10 @@ class CompletionPlanner {
     in_flight_ -= sent;
   }
 
-  /// Holders send a first hop to P(h) ^ e where that relay takes one of their messages.
+  /// Holders send a first hop to P(h) ^ e where that relay takes one of their messages
+  /// (chained: only a message whose forward vector is the round's chain target).
   constexpr void first_hops(std::int32_t stamp, std::uint32_t e) {
+    const std::uint32_t target = chain_ ? chain_target(stamp, e) : kStopped;
     for (std::uint32_t h = 0; h < n_; ++h) {
       const std::uint32_t count = pend_count(h);
       if (count == 0 || used(h) == stamp) continue;
@@ -353,6 +412,7 @@ class CompletionPlanner {
       for (std::uint32_t t = begin; t < begin + count; ++t) {
         const std::uint32_t j = held_.at(t).final_destination;
         if (j == p || q_.faults.crosses(p, j)) continue;
+        if (chain_ && (out_base ^ j) != target) continue;
         const std::int32_t score = 2 * bucket_count(out_base ^ j) + first_count(out_base ^ j);
         if (score > pick_score) pick_score = score, pick = t;
       }
@@ -393,6 +453,7 @@ class CompletionPlanner {
   std::uint32_t remaining_{0};
   std::uint32_t in_flight_{0};
   std::uint32_t hops_{0};
+  bool chain_{false};  // chained(): first hops of one forward vector a round
 };
 
 }  // namespace a2a
