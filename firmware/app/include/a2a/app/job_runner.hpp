@@ -44,6 +44,26 @@ enum class JobEvent : std::uint8_t {
   done,        ///< finished: report()
 };
 
+namespace detail {
+/// JobRunner's spans of a completion beside the running plan (kBesideBase), or none.
+template <bool Kept>
+struct BesideSpans {
+  PlanStorageSpan base_span{};
+  PlanStorageSpan target_span{};
+  constexpr void set_base(const PlanStorageSpan& s) { base_span = s; }
+  constexpr void set_target(const PlanStorageSpan& s) { target_span = s; }
+  [[nodiscard]] constexpr PlanStorageSpan base() const { return base_span; }
+  [[nodiscard]] constexpr PlanStorageSpan target() const { return target_span; }
+};
+template <>
+struct BesideSpans<false> {
+  constexpr void set_base(const PlanStorageSpan&) {}
+  constexpr void set_target(const PlanStorageSpan&) {}
+  [[nodiscard]] constexpr PlanStorageSpan base() const { return {}; }
+  [[nodiscard]] constexpr PlanStorageSpan target() const { return {}; }
+};
+}  // namespace detail
+
 template <hal::FabricController Fabric, class Hooks>
 class JobRunner {
  public:
@@ -54,7 +74,7 @@ class JobRunner {
         options_(options), base_(&schedule), base_storage_(resources.schedule_storage) {
     options_.count_pending = false;  // counted here, only when the job gives up
     if (base_storage_ != JobResources::kNoStorage && !resources.replan_storage.empty())
-      base_span_ = resources.replan_storage[base_storage_ % resources.replan_storage.size()];
+      spans_.set_base(resources.replan_storage[base_storage_ % resources.replan_storage.size()]);
     report_.rounds_planned = schedule.rounds();
     if (resources.found != nullptr) *resources.found = {};  // this job's list
     report_.found = resources.found;
@@ -103,6 +123,13 @@ class JobRunner {
 
  private:
   enum class Phase : std::uint8_t { run_first, run_held, begin_held, wait_plan, count, finished };
+  // A completion beside the running plan in its one storage: a second fault on a plan
+  // of the first. Builds of the single-fault designs alone refuse two faults.
+#if defined(A2A_SINGLE_FAULT_DESIGNS_ONLY)
+  static constexpr bool kBesideBase = false;
+#else
+  static constexpr bool kBesideBase = true;
+#endif
   enum class Planning : std::uint8_t { idle, running };
   /// Planning slices beside each step of the held rounds (docs/PERFORMANCE.md, "A fault's standstill").
   static constexpr std::uint32_t kSlicesPerStep = 3;
@@ -233,12 +260,12 @@ class JobRunner {
     const bool base_stored = base_storage_ != JobResources::kNoStorage;
     storage_index_ = base_stored ? (base_storage_ + 1) % count : 0;
     target_ = base_slot_ == 0 && kPlanSlots > 1 ? 1U : 0U;
-    target_span_ = resources_.replan_storage[storage_index_];
     // One storage, the running plan's: the completion goes into what that plan leaves
     // unread (FaultTolerantSchedule::storage_left), planned beside the rounds; where it does not fit there, in
     // the whole storage once the held rounds end (retry_in_whole()).
-    beside_base_ = base_stored && storage_index_ == base_storage_ % count && base_->fault_tolerant() != nullptr;
-    if (beside_base_) target_span_ = base_->fault_tolerant()->storage_left(base_span_);
+    beside_base_ = kBesideBase && base_stored && storage_index_ == base_storage_ % count &&
+                   base_->fault_tolerant() != nullptr;
+    if (beside_base_) spans_.set_target(base_->fault_tolerant()->storage_left(spans_.base()));
     // Only where its storage or slot is the running plan's does the plan wait for the held rounds.
     deferred_ = (base_stored && storage_index_ == base_storage_ % count && !beside_base_) ||
                 (base_slot_ >= 0 && target_ == static_cast<std::size_t>(base_slot_));
@@ -262,7 +289,9 @@ class JobRunner {
   static constexpr bool cuts_off(const BlockedPairs& r) { return r.fixed_b == 0 || r.fixed_a == 0; }
 
   // --- The completion, planned in slices beside the rounds. ---
-  [[nodiscard]] PlanStorageSpan target_storage() const { return target_span_; }
+  [[nodiscard]] PlanStorageSpan target_storage() const {
+    return beside_base_ ? spans_.target() : resources_.replan_storage[storage_index_];
+  }
   /// Starts planning the completion of what the held rounds hold (in slices where the
   /// job has a sliced call: the next steps run them; else here, in one piece).
   void start_plan() {
@@ -375,7 +404,7 @@ class JobRunner {
       base_ = &*plans_[target_];
       base_slot_ = static_cast<int>(target_);
       base_storage_ = storage_index_;
-      base_span_ = target_span_;
+      spans_.set_base(target_storage());
       view_.emplace(*base_, 0, hold_, history_started_ ? &history_ : nullptr);
     }
     use_known_ = false;
@@ -396,8 +425,7 @@ class JobRunner {
   bool retry_in_whole() {
     const bool no_room = plan_error_ == Errc::fault_plan_storage_too_small || plan_error_ == Errc::fault_plan_too_long;
     if (!beside_base_ || !no_room) return false;
-    beside_base_ = false;
-    target_span_ = resources_.replan_storage[storage_index_];
+    beside_base_ = false;  // target_storage(): the whole storage
     start_plan();
     return true;
   }
@@ -495,8 +523,9 @@ class JobRunner {
   // plans_[base_slot_], planned into storage base_storage_) from a round, some hops held.
   const AnySchedule* base_;
   std::size_t base_storage_;
-  PlanStorageSpan base_span_{};    // the storage (or the part of it) the base is planned in
-  PlanStorageSpan target_span_{};  // where the completion is planned
+  // The storage (or the part of it) the base is planned in, and where a completion
+  // beside it goes: kept where a completion can run beside a plan in one storage.
+  [[no_unique_address]] detail::BesideSpans<kBesideBase> spans_{};
   HoldRule hold_{};
   std::optional<HeldRounds> view_{};
   // The completion being planned into plans_[target_] (storage storage_index_).
