@@ -3,7 +3,8 @@
 // and planned around between round steps and the job ends with every pair exactly once
 // in what the receivers kept; a stop asked for mid-exchange (and mid re-plan) ends at a
 // round boundary with exchange_stopped, every round that ran delivered clean, nothing
-// half-run, and the pairs left counted; run_job() is the runner stepped to the end.
+// half-run, and the pairs left counted; run_job() is the runner stepped to the end. With
+// one storage holding the configured plan, a found fault's completion goes beside it.
 #include <a2a/a2a.hpp>
 #include <a2a/app/job_runner.hpp>
 #include <a2a/fabric/simulated_fabric.hpp>
@@ -171,4 +172,41 @@ TEST_CASE("job runner: stop while the re-planned exchange runs ends it there, no
   const DeliveryTally sum = kept(b.fabric, 32);
   CHECK(sum.duplicates == 0);
   CHECK(sum.delivered + report.messages_pending + sum.left_in_store >= 32 * 32);
+}
+
+TEST_CASE("job runner: one storage, the configured plan in it: the completion of a second fault goes beside it") {
+  // Baseline N = 64 with switch (2, 9) configured: its relay plan is in the one storage
+  // (schedule_storage 0). Switch (1, 2) then fails mid-exchange: the completion is
+  // planned into what the running plan leaves of the storage (or, where it does not
+  // fit, into the whole once the held rounds end). Either way the running plan is read
+  // intact to its end: every pair exactly once.
+  for (const std::uint32_t fail_after : {3U, 40U, 62U}) {  // regular rounds: every switch carries two
+    INFO("the fault after round ", fail_after);
+    ControllerConfig config;
+    config.topology = Topology::baseline;
+    config.ports = 64;
+    config.fault_count = 1;
+    config.faults[0] = {2, 9, false};
+    Resources resources;
+    const AnySchedule schedule = plan_exchange(config, resources.storage->span()).value();
+    REQUIRE(schedule.fault_tolerant() != nullptr);
+    REQUIRE(schedule.fault_tolerant()->planned());
+    Simulated fabric;
+    Driver driver{fabric};
+    REQUIRE(driver.probe() == Errc::ok);
+    REQUIRE(driver.configure(schedule.network(), false, true) == Errc::ok);
+    app::JobResources job_resources = resources.job();
+    job_resources.schedule_storage = 0;
+    Hooks hooks{&fabric, fail_after};
+    app::JobRunner<Driver, Hooks> job(driver, config, schedule, job_resources, hooks, app::ExchangeOptions{});
+    (void)run_to_end(job, hooks);
+    const app::ExchangeReport& report = job.report();
+    REQUIRE(job.finished());
+    CHECK(report.error == Errc::ok);
+    CHECK(report.replans == 1);
+    const DeliveryTally sum = kept(fabric, 64);
+    CHECK(sum.delivered == 64 * 64);
+    CHECK(sum.duplicates == 0);
+    CHECK(sum.missing == 0);
+  }
 }
