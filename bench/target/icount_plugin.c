@@ -23,7 +23,8 @@
  * its address, and each FLUSH appends "<address hex> <count>" lines (then "flush")
  * to <file>: where a bracket's instructions go (bench/target/profile.py names the
  * functions). Slower (a callback an instruction): for a developer's look, not the
- * benchmarks' figures.
+ * benchmarks' figures. With option longest=1 the lines are those of each group's
+ * longest interval alone (where the longest step goes).
  * Build: gcc -shared -fPIC -O2 -o libicount.so icount_plugin.c
  * Run:   qemu-system-arm ... -plugin ./libicount.so[,entry=0x...] -d plugin -D <log file>
  */
@@ -86,15 +87,52 @@ enum { PROFILE_SLOTS = 1u << 21 }; /* halfwords of one 4 MiB region: the image's
 static uint64_t *profile_counts;
 static uint64_t profile_base; /* the region's address (the first instruction instrumented) */
 static bool profile_based;
+/* longest=1: the current interval's counts (sparse: the slots it touched), and the
+ * group's longest interval's, kept as (slot, count) pairs. */
+static bool profile_longest;
+static uint32_t *interval_counts;
+static uint32_t *touched, touched_count;
+static uint32_t *longest_slots, *longest_counts, longest_size;
+static uint64_t longest_length;
 
 static void on_profiled(unsigned int vcpu, void *data) {
   (void)vcpu;
   ++executed;
-  if (running) ++profile_counts[(uintptr_t)data];
+  if (!running) return;
+  const uintptr_t slot = (uintptr_t)data;
+  if (!profile_longest) {
+    ++profile_counts[slot];
+  } else if (interval_counts[slot]++ == 0) {
+    touched[touched_count++] = (uint32_t)slot;
+  }
+}
+
+/* longest=1: an interval ended after `length` instructions: kept if the group's longest. */
+static void profile_interval_end(uint64_t length) {
+  if (!profile_longest) return;
+  if (length >= longest_length) {
+    longest_length = length;
+    longest_size = touched_count;
+    for (uint32_t k = 0; k < touched_count; ++k) {
+      longest_slots[k] = touched[k];
+      longest_counts[k] = interval_counts[touched[k]];
+    }
+  }
+  for (uint32_t k = 0; k < touched_count; ++k) interval_counts[touched[k]] = 0;
+  touched_count = 0;
 }
 
 static void profile_flush(void) {
   if (profile_file == NULL) return;
+  if (profile_longest) {
+    for (uint32_t k = 0; k < touched_count; ++k) interval_counts[touched[k]] = 0;
+    touched_count = 0;
+    for (uint32_t k = 0; k < longest_size; ++k)
+      fprintf(profile_file, "%" PRIx64 " %" PRIu32 "\n", profile_base + (uint64_t)longest_slots[k] * 2,
+              longest_counts[k]);
+    longest_size = 0;
+    longest_length = 0;
+  }
   for (uint64_t k = 0; k < PROFILE_SLOTS; ++k)
     if (profile_counts[k] != 0) {
       fprintf(profile_file, "%" PRIx64 " %" PRIu64 "\n", profile_base + k * 2, profile_counts[k]);
@@ -109,6 +147,10 @@ static void on_start(unsigned int vcpu, void *data) {
   (void)data;
   started_at = executed;
   running = true;
+  if (profile_longest) { /* a restarted interval: what the last one touched is not this one's */
+    for (uint32_t k = 0; k < touched_count; ++k) interval_counts[touched[k]] = 0;
+    touched_count = 0;
+  }
 }
 
 /* The entry instruction starts an interval and is its first counted instruction. */
@@ -127,6 +169,7 @@ static void on_stop(unsigned int vcpu, void *data) {
   if (intervals == 0 || count > max_count) max_count = count;
   total += count;
   ++intervals;
+  profile_interval_end(count);
 }
 
 static void on_flush(unsigned int vcpu, void *data) {
@@ -190,6 +233,13 @@ __attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t 
       profile_file = fopen(argv[i] + 8, "w");
       profile_counts = calloc(PROFILE_SLOTS, sizeof *profile_counts);
       if (profile_file == NULL || profile_counts == NULL) return -1;
+    } else if (strcmp(argv[i], "longest=1") == 0) {
+      profile_longest = true;
+      interval_counts = calloc(PROFILE_SLOTS, sizeof *interval_counts);
+      touched = calloc(PROFILE_SLOTS, sizeof *touched);
+      longest_slots = calloc(PROFILE_SLOTS, sizeof *longest_slots);
+      longest_counts = calloc(PROFILE_SLOTS, sizeof *longest_counts);
+      if (interval_counts == NULL || touched == NULL || longest_slots == NULL || longest_counts == NULL) return -1;
     } else {
       return -1; /* unknown option: QEMU refuses to load the plugin */
     }

@@ -215,7 +215,7 @@ class CompletionPlanner {
     detail::heap_sort(size, [this](std::uint32_t x, std::uint32_t y) { return held_.at(x).holder < held_.at(y).holder; },
                       [this](std::uint32_t x, std::uint32_t y) {
                         held_.swap(x, y);
-                        worked(1);  // thousands of messages: checkpoints within the sort too
+                        worked(4);  // a compare and a swap: about 40 instructions (checkpoints within the sort)
                       });
     detail::checkpoint(meter_);
     for (std::uint32_t k = 0; k < size;) {
@@ -251,14 +251,16 @@ class CompletionPlanner {
     for (std::uint32_t pass = 0; pass < 2; ++pass) {
       for (std::uint32_t u = 0; u < n_; ++u) tally(u) = 0;
       for (std::uint32_t h = 0; h < n_; ++h) {
+        if (pend_count(h) == 0) continue;
+        const std::uint32_t pp = pass == 0 ? q_.p(q_.p(h)) : 0;  // two translations: about 100 instructions
         for (std::uint32_t t = pend_begin(h); t < pend_begin(h) + pend_count(h); ++t) {
-          const std::uint32_t j = held_.at(t).final_destination;
-          const std::uint32_t key = pass == 0 ? q_.p(q_.p(h)) ^ j : j;
+          const std::uint32_t key = pp ^ held_.at(t).final_destination;
           if (tally(key) == 0) ++(pass == 0 ? classes : destinations);
           tally(key) = 1;
         }
-        worked(pend_count(h) + 1);
+        worked(pend_count(h) + (pass == 0 ? 10U : 1U));
       }
+      worked(n_);
     }
     // A class of more than half the destinations on average, one fault (measured on the
     // resumed rounds of docs/fault-tolerance.md: at half or less the greedy's rounds are
@@ -270,12 +272,13 @@ class CompletionPlanner {
   /// that can send could send a message by, with the messages already waiting for it.
   constexpr std::uint32_t chain_target(std::int32_t stamp, std::uint32_t e) {
     for (std::uint32_t u = 0; u < n_; ++u) tally(u) = 0;
+    worked(n_);
     for (std::uint32_t h = 0; h < n_; ++h) {
       const std::uint32_t count = pend_count(h);
       if (count == 0 || used(h) == stamp) continue;
       const std::uint32_t p = q_.p(h) ^ e;
       if (q_.faults.crosses(h, p)) continue;
-      worked(count);
+      worked(4 * count);  // a message's two crossing tests: about 40 instructions
       for (std::uint32_t t = pend_begin(h); t < pend_begin(h) + count; ++t) {
         const std::uint32_t j = held_.at(t).final_destination;
         if (j == p || q_.faults.crosses(p, j)) continue;
@@ -406,7 +409,7 @@ class CompletionPlanner {
       if (count == 0 || used(h) == stamp) continue;
       const std::uint32_t p = q_.p(h) ^ e;
       if (q_.faults.crosses(h, p)) continue;
-      worked(count);
+      worked(4 * count);  // a message's crossing test and score: about 40 instructions
       const std::uint32_t begin = pend_begin(h);
       const std::uint32_t out_base = q_.p(p);
       std::uint32_t pick = kStopped;
