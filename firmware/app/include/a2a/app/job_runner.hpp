@@ -386,10 +386,9 @@ class JobRunner {
   }
   /// The held rounds are over (or never ran): the completion runs once it is planned.
   [[gnu::noinline]] JobEvent wait_for_plan() {
-    if (planning_ == Planning::running) {
-      plan_slice();
-      if (planning_ == Planning::running) return JobEvent::recovery;
-    }
+    // A standstill: kSlicesPerStep slices a step, as beside a light step of the rounds.
+    for (std::uint32_t k = 0; k < kSlicesPerStep && planning_ == Planning::running; ++k) plan_slice();
+    if (planning_ == Planning::running) return JobEvent::recovery;
     if (stop_requested_) return give_up(Errc::exchange_stopped);
     if (retry_in_whole()) return JobEvent::recovery;
     if (plan_error_ != Errc::ok) return give_up_replanning(plan_error_);

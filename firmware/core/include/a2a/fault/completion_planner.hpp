@@ -151,9 +151,11 @@ class CompletionPlanner {
     }
     if (rounds == kStopped) return meter != nullptr && meter->over() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
     const PlanStorageSpan& s = held.storage();
+    std::uint32_t sorted = 0;  // hops since the last checkpoint: one every 64 (a slice each round was many)
     for (std::uint32_t g = 0; g < rounds; ++g) {
-      detail::checkpoint(meter);
       detail::sort_hops_by_port(s.hops, s.offsets[g], s.offsets[g + 1]);
+      sorted += s.offsets[g + 1] - s.offsets[g];
+      if (sorted >= 64) detail::checkpoint(meter), sorted = 0;
     }
     return RelayPlan::view(s, rounds, 0);
   }

@@ -7,7 +7,8 @@
 // vectors that forward a stored message are the candidates, scored by the forwards and
 // the first hops they carry, and a vector that only carries first hops is searched
 // until one carries a first hop for every holder (or, past kFewSearch vectors, the best
-// found). O(M^2) a vector for M messages, nothing of size N; used up to kFewHeld messages.
+// found). O(M^2) a vector for M messages (the first hops' picks O(M^2) each, a round's
+// few), nothing of size N; used up to kFewHeld messages.
 //
 // Rounds are CompletionPlanner's: vector e sends u to P(u) ^ e; a holder whose path to
 // the destination is blocked sends a first hop to a relay p = P(h) ^ e with h -> p and
@@ -108,6 +109,18 @@ class FewHeldPlanner {
     }
     return pick;
   }
+  /// Whether holder h can send a first hop by vector e (one of its pending messages has
+  /// relay P(h) ^ e on fault-free paths): first_hop() without its score, O(M).
+  [[nodiscard]] constexpr bool has_first_hop(std::uint32_t h, std::uint32_t e) const {
+    const std::uint32_t p = q_.p(h) ^ e;
+    if (q_.faults.crosses(h, p)) return false;
+    for (std::uint32_t k = 0; k < size_; ++k) {
+      const auto m = held_.at(k);
+      if (state_[k] == kPending && m.holder == h && m.final_destination != p && !q_.faults.crosses(p, m.final_destination))
+        return true;
+    }
+    return false;
+  }
   /// Forwards and first hops vector e carries.
   [[nodiscard]] constexpr std::uint32_t forwards(std::uint32_t e) const {
     std::uint32_t c = 0;
@@ -120,7 +133,7 @@ class FewHeldPlanner {
     for (std::uint32_t k = 0; k < size_; ++k) {
       if (state_[k] != kPending || !first_of_holder(k, kPending, e, false)) continue;
       const std::uint32_t h = held_.at(k).holder;
-      c += !forwards_in(h, e) && first_hop(h, e) != kNone ? 1U : 0U;
+      c += !forwards_in(h, e) && has_first_hop(h, e) ? 1U : 0U;
     }
     return c;
   }
@@ -138,6 +151,7 @@ class FewHeldPlanner {
     std::uint32_t best_forwards = 0;
     for (std::uint32_t k = 0; k < size_; ++k) {
       if (state_[k] != kStored) continue;
+      checkpoint(meter_);  // a slice ends between two candidates (O(M^2) each)
       const std::uint32_t e = forward_vector(k);
       const std::uint32_t f = forwards(e);
       const std::uint32_t score = f + first_hops(e);
