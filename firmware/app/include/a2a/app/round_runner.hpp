@@ -104,6 +104,16 @@ template <Schedule S, class Tick = NoTick>
 
 namespace detail {
 
+/// The switches one FAULT read gives: 32 where the fabric reads words (hal::FaultWords).
+template <hal::FabricController C>
+constexpr std::uint32_t switches_per_read() {
+  if constexpr (hal::FaultWords<C>) {
+    return 32;
+  } else {
+    return 1;
+  }
+}
+
 /// The first switch the fabric marks faulty among switches [first, end) of the network
 /// (numbered stage by stage), if any (reads the FAULT bitmap); true once found. A
 /// fabric with hal::FaultWords gives 32 a read.
@@ -224,7 +234,7 @@ class RoundRunner {
   enum class Phase : std::uint8_t { program, write, confirm, check, check_mismatch, confirm_abort, locate, count, finished };
   /// FAULT bits a step reads while it looks for the switch a faulted round crossed (32
   /// a read where the fabric reads words: the same reads a step).
-  static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep * (hal::FaultWords<C> ? 32U : 1U);
+  static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep * detail::switches_per_read<C>();
 
   constexpr RunnerStep program() {
     if (round_ >= schedule_->rounds()) return finish_with(Errc::ok);

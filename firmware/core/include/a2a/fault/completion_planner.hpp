@@ -141,14 +141,9 @@ class CompletionPlanner {
                                           LeftOutMessages& left_out, PlanMeter* meter = nullptr) {
     CompletionPlanner p(q, held, meter);
     A2A_TRY(p.drop_unreachable(degraded, left_out));
-    std::uint32_t rounds = kStopped;
-    if (held.size() <= detail::kFewHeld) {  // a late fault: nothing of size N (few_held_planner.hpp)
-      detail::FewHeldPlanner<HeldList> few(q, held, meter);
-      rounds = few.run();
-    } else {
-      p.start();
-      rounds = p.run();
-    }
+    // A late fault's few: nothing of size N (few_held_planner.hpp).
+    const std::uint32_t rounds = held.size() <= detail::kFewHeld ? detail::FewHeldPlanner<HeldList>(q, held, meter).run()
+                                                                  : p.start_and_run();
     if (rounds == kStopped) return meter != nullptr && meter->over() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
     const PlanStorageSpan& s = held.storage();
     std::uint32_t sorted = 0;  // hops since the last checkpoint: one every 64 (a slice each round was many)
@@ -371,6 +366,10 @@ class CompletionPlanner {
     return best;
   }
 
+  constexpr std::uint32_t start_and_run() {
+    start();
+    return run();
+  }
   constexpr std::uint32_t run() {
     s_.offsets[0] = 0;
     std::uint32_t r = 0;
