@@ -177,15 +177,15 @@ class HeldReader {
     if (relaying == nullptr || relaying->relay_hops(round_, relays) ||
         (relaying->regular_rounds_direct() && round_ < relaying->regular_rounds())) {
       // A direct send crosses a fault only from its sources; a relay hop is on the plan's list.
-      look_in(hold, hold.count(), false, look);
+      look_in(hold, false, look);
       for (const RelayHop& h : relays)
         if (!in_force(hold, h.port, hold.count(), false)) look(h.port);
     } else {
       // A closed form's relay round: a hop is held from the rules' sources, a forward to
       // their outputs (its first hop blocked), a first hop from a relayed origin (its
       // forward blocked): those ports alone, each once.
-      look_in(hold, hold.count(), false, look);
-      look_in(hold, hold.count(), true, [&](std::uint32_t u) {
+      look_in(hold, false, look);
+      look_in(hold, true, [&](std::uint32_t u) {
         if (!in_force(hold, u, hold.count(), false)) look(u);
       });
       const auto relayed = [&](std::uint32_t k) {
@@ -226,10 +226,10 @@ class HeldReader {
       sub = (sub - free) & free;
     } while (sub != 0);
   }
-  /// look(u) for every source (outputs: output) of the first `count` rules in force, each once.
+  /// look(u) for every source (outputs: output) of the rules in force, each once.
   template <class F>
-  constexpr void look_in(const HoldRule& hold, std::uint32_t count, bool outputs, F look) const {
-    for (std::uint32_t k = 0; k < count; ++k) {
+  constexpr void look_in(const HoldRule& hold, bool outputs, F look) const {
+    for (std::uint32_t k = 0; k < hold.count(); ++k) {
       if (hold.onset(k) > round_) continue;
       each_of(hold.rect(k), outputs, [&](std::uint32_t u) {
         if (!in_force(hold, u, k, outputs)) look(u);

@@ -261,8 +261,8 @@ class JobRunner {
     storage_index_ = base_stored ? (base_storage_ + 1) % count : 0;
     target_ = base_slot_ == 0 && kPlanSlots > 1 ? 1U : 0U;
     // One storage, the running plan's: the completion goes into what that plan leaves
-    // unread (FaultTolerantSchedule::storage_left), planned beside the rounds; where it does not fit there, in
-    // the whole storage once the held rounds end (retry_in_whole()).
+    // unread (FaultTolerantSchedule::storage_left), planned beside the rounds; where it
+    // does not fit there, into the whole storage once the held rounds end (retry_in_whole()).
     beside_base_ = kBesideBase && base_stored && storage_index_ == base_storage_ % count &&
                    base_->fault_tolerant() != nullptr;
     if (beside_base_) spans_.set_target(base_->fault_tolerant()->storage_left(spans_.base()));
