@@ -36,4 +36,8 @@ if(CMAKE_CROSSCOMPILING AND A2A_BOARD_EMULATED_FABRIC AND COMMAND a2a_add_light_
   if(DEFINED A2A_FW_MAX_PORTS)
     target_compile_definitions(hal_emulated_board PRIVATE A2A_FW_MAX_PORTS=${A2A_FW_MAX_PORTS}U)
   endif()
+  # At the board's clock (-icount), as board_lookahead: the driver's bounded waits count
+  # polls, the emulator's SysTick counts time; -icount ties the two on a loaded host.
+  set_tests_properties(hal_emulated_board PROPERTIES
+    ENVIRONMENT "A2A_QEMU_ARGS=-icount shift=${A2A_BOARD_QEMU_ICOUNT_SHIFT}")
 endif()
