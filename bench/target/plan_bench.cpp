@@ -53,7 +53,7 @@ constexpr std::uint32_t kStages = bench::stages_of(kPorts);
 void measure_plan(const char* what, const ControllerConfig& c) {
   PlanMeter meter = device_plan_meter(c.ports);
   A2A_ICOUNT_START();
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&meter));
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&meter, c.ports));
   A2A_ICOUNT_STOP();
   println("bench plan class=", what, " topology=", name(c.topology), " N=", c.ports, " faults=", c.fault_count,
           " stage=", c.faults[0].stage, " ok=", plan ? 1U : 0U, " rounds=", plan ? plan->rounds() : 0U,
@@ -110,7 +110,7 @@ std::array<std::uint16_t, kPorts> g_observed{};
 void locate(Topology t, std::span<const FaultCandidate> planted, const char* kind) {
   const ControllerConfig c = config(t);
   PlanMeter unmetered = device_plan_meter(c.ports);
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered));
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered, c.ports));
   if (!plan) return println("error: the fault-free plan failed");
   const Network net = plan->network();
   std::uint32_t r = 0;
@@ -176,7 +176,7 @@ void locate(Topology t, const FaultCandidate& planted) {
 void locate_pair(Topology t) {
   const ControllerConfig c = config(t);
   PlanMeter unmetered = device_plan_meter(c.ports);
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered));
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered, c.ports));
   if (!plan) return println("error: the fault-free plan failed");
   const Network net = plan->network();
   std::array<FaultCandidate, 2> pair{FaultCandidate{LocatedKind::stuck_switch, 1, 0, 1},
@@ -209,7 +209,7 @@ void resumed_round() {
   ControllerConfig c = config(Topology::baseline);
   c.faults[c.fault_count++] = {static_cast<std::uint16_t>(kStages / 2), 5, false};
   PlanMeter meter = device_plan_meter(c.ports);
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&meter));
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&meter, c.ports));
   if (!plan) return println("error: the resumed-round plan failed");
   app::DeliveredMessages history;
   if (!history.start(g_bits, kPorts)) return println("error: no room for the bits");

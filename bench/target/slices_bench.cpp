@@ -66,7 +66,7 @@ Result<AnySchedule> g_plan{Errc::fault_plan_storage_too_small};
 void plan_body(void* context) {
   auto* p = static_cast<Planning*>(context);
   ::new (static_cast<void*>(&g_plan)) Result<AnySchedule>(plan_exchange(*p->config, g_storage.span(),
-                                                                        device_planning(&p->meter)));
+                                                                        device_planning(&p->meter, p->config->ports)));
   p->ok = static_cast<bool>(g_plan);
   p->rounds = g_plan ? g_plan->rounds() : 0U;
 }
@@ -109,7 +109,7 @@ void measure_job(const char* kind, std::uint32_t stage, std::uint32_t sw, std::u
   g_bus.serving = true;
   const ControllerConfig c = config(Topology::baseline);
   PlanMeter unmetered = device_plan_meter(c.ports);
-  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered));
+  const Result<AnySchedule> plan = plan_exchange(c, g_storage.span(), device_planning(&unmetered, c.ports));
   if (!plan) return println("error: the fault-free plan failed");
   fabric.set_write_verification(true);
   if (fabric.probe() != Errc::ok || fabric.configure(plan->network(), false, false) != Errc::ok ||
@@ -117,9 +117,9 @@ void measure_job(const char* kind, std::uint32_t stage, std::uint32_t sw, std::u
     return println("error: the emulated fabric did not take the set-up");
   if (fabric.inject_fault(stage, sw, fabric.round_counter() + from, how) != Errc::ok)
     return println("error: injection refused");
-  PlanMeter meter = device_plan_meter(c.ports, &tick, nullptr);
+  PlanMeter meter = device_replan_meter(c.ports, &tick, nullptr);
   const std::array<PlanStorageSpan, 1> replans{g_storage.span()};
-  const app::JobResources resources{replans, g_bits, device_planning(&meter), g_observation, &g_found, &g_slices};
+  const app::JobResources resources{replans, g_bits, device_replanning(&meter), g_observation, &g_found, &g_slices};
   NoHooks hooks;
   g_bus.serving = false;
   app::JobRunner<Driver, NoHooks> job(fabric, c, *plan, resources, hooks,

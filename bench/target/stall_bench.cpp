@@ -77,7 +77,7 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
   g_bus.serving = true;
   g_emulator.power_on(g_bus.raw);  // the same start for both runs
   PlanMeter unmetered = device_plan_meter(c.ports);
-  ::new (static_cast<void*>(&g_plan)) Result<AnySchedule>(plan_exchange(c, g_storage[0].span(), device_planning(&unmetered)));
+  ::new (static_cast<void*>(&g_plan)) Result<AnySchedule>(plan_exchange(c, g_storage[0].span(), device_planning(&unmetered, c.ports)));
   if (!g_plan) {
     println("error: the plan failed: ", describe(g_plan.error()));
     return {};
@@ -89,7 +89,7 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
     println("error: the emulated fabric did not take the set-up");
     return {};
   }
-  PlanMeter meter = device_plan_meter(c.ports, &tick, nullptr);
+  PlanMeter meter = device_replan_meter(c.ports, &tick, nullptr);
   // The configured plan (if planned) in the first storage; the completions in the others.
   const FaultTolerantSchedule* configured = g_plan->fault_tolerant();
   const bool stored = configured != nullptr && configured->planned();
@@ -97,7 +97,7 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
   for (std::size_t k = 0; k < kSlots; ++k) spans[k] = g_storage[k].span();
   const std::span<const PlanStorageSpan> replans =
       stored && kSlots > 1 ? std::span<const PlanStorageSpan>(spans).subspan(1) : std::span<const PlanStorageSpan>(spans);
-  app::JobResources resources{replans, g_bits, device_planning(&meter), g_observation, &g_found, &g_slices};
+  app::JobResources resources{replans, g_bits, device_replanning(&meter), g_observation, &g_found, &g_slices};
   if (stored && kSlots == 1) resources.schedule_storage = 0;
   NoHooks hooks;
   g_bus.serving = false;

@@ -1,22 +1,24 @@
 // Prints docs/fault-tolerance.md's table of resumed rounds ("A fault during the exchange"):
 // the Latin square with switch (n/2, N/4 + 3) failing in the first, a middle and the
 // last round; the rounds go on with its paths held and the completion carries what they
-// held (FaultTolerantSchedule::completion, with the device's planning: one variant), or,
-// as the device chooses when a quarter of N or more are held, the relay rounds of the
-// plan known in advance where they are fewer (JobRunner::known_is_shorter).
+// held (FaultTolerantSchedule::completion, with the device's re-planning: one variant),
+// or, as the device chooses when a quarter of N or more are held, the relay rounds of
+// the plan known in advance where they are fewer (JobRunner::known_is_shorter).
 // Columns: the messages held, the completion's rounds in all, the exchange's as the
-// device runs it, the plans known in advance (the fault configured: the device's bounded
-// plan and the host's default make()), and the lower bound N + (the most held messages
-// one processor sends or receives) + 1.
+// device runs it, the plans known in advance (the fault configured: one variant, as the
+// device's re-plan compares with; the device's own, its search up to N = 64; the host's
+// default make()), and the lower bound N + (the most held messages one processor sends
+// or receives) + 1.
 // Every completion is replayed at switch level by route(): each held message delivered
 // once, no path through the switch, a relay forwarding only what it holds from an
-// earlier round; and the exchange as run takes no more rounds than the device's plan
+// earlier round; and the exchange as run takes no more rounds than the one-variant plan
 // known in advance and no fewer than the bound; exit status 1 otherwise.
 // Build and run from the repository root:
-//   g++ -std=c++20 -O2 -Ifirmware/core/include -Ibuild/host/generated/include
+//   g++ -std=c++20 -O2 -Ifirmware/core/include -Ifirmware/config/include
 //       docs/examples/resumed_rounds.cpp -o /tmp/resumed_rounds
 //   /tmp/resumed_rounds 256
 #include <a2a/a2a.hpp>
+#include <a2a/config/device_planning.hpp>
 #include <a2a/fault/completion_planner.hpp>
 
 #include <algorithm>
@@ -29,13 +31,10 @@ namespace {
 
 using namespace a2a;
 
-FaultPlanOptions device_options() {
-  FaultPlanOptions o;
-  o.bounded = true;
-  o.tries = 1;
-  o.relay_numberings = 1;
-  return o;
-}
+/// The device's re-plans during an exchange, and its plans known in advance at N ports
+/// (config/device_planning.hpp: its search up to N = 64, one variant above).
+FaultPlanOptions replan_options() { return device_replanning(nullptr); }
+FaultPlanOptions known_options(std::uint32_t ports) { return device_planning(nullptr, ports); }
 
 /// Replays the completion: every held message once at its destination, by paths that
 /// do not pass the faulty switch, each hop from where the message is.
@@ -72,7 +71,7 @@ int main(int argc, char** argv) {
   const std::uint32_t largest = argc > 1 ? static_cast<std::uint32_t>(std::atoi(argv[1])) : 256;
   static FaultPlanStorage<256, 1> storage;
   bool ok = true;
-  std::printf("| topology | N | found in round | messages held | with the completion | as run | plan known in advance (device / host) | lower bound |\n");
+  std::printf("| topology | N | found in round | messages held | with the completion | as run | plan known in advance (one variant / device / host) | lower bound |\n");
   std::printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (const Topology t : {Topology::omega, Topology::baseline, Topology::banyan})
     for (std::uint32_t ports = 64; ports <= largest && ports <= 256; ports *= 4) {
@@ -82,8 +81,12 @@ int main(int argc, char** argv) {
       (void)set.add(fault);
       const FaultMap map = FaultMap::make(net, set.view()).value();
       const AnySchedule square = AnySchedule::make(net, ScheduleKind::latin_square).value();
-      const auto device = FaultTolerantSchedule::make(net, set.view(), storage.span(), device_options());
+      // The plan known in advance that a re-plan compares with (JobRunner::known_is_shorter:
+      // one variant, as the device re-plans), and the device's own for a configured fault.
+      const auto device = FaultTolerantSchedule::make(net, set.view(), storage.span(), replan_options());
       const std::uint32_t device_rounds = device ? device->rounds() : 0;
+      const auto configured = FaultTolerantSchedule::make(net, set.view(), storage.span(), known_options(ports));
+      const std::uint32_t configured_rounds = configured ? configured->rounds() : 0;
       const auto host = FaultTolerantSchedule::make(net, set.view(), storage.span());
       const std::uint32_t host_rounds = host ? host->rounds() : 0;
       for (const std::uint32_t found : {0U, ports / 2, ports - 1}) {
@@ -106,7 +109,7 @@ int main(int argc, char** argv) {
         std::uint32_t most = 0;
         for (std::uint32_t p = 0; p < ports; ++p) most = std::max(most, std::max(out[p], in[p]));
         LeftOutMessages left;
-        const auto done = FaultTolerantSchedule::completion(net, set.view(), list, device_options(), left);
+        const auto done = FaultTolerantSchedule::completion(net, set.view(), list, replan_options(), left);
         if (!done || !replay(net, *done, held, fault)) {
           std::fprintf(stderr, "%s N = %u, round %u: the completion failed its replay\n", name(t).data(), ports, found);
           ok = false;
@@ -117,8 +120,8 @@ int main(int argc, char** argv) {
         const bool known = held.size() * 4 >= ports && direct && device_rounds < completed;
         const std::uint32_t as_run = known ? device_rounds : completed;
         const std::uint32_t bound = ports + (most == 0 ? 0 : most + 1);
-        std::printf("| %s | %u | %u | %zu | %u | %u | %u / %u | %u |\n", name(t).data(), ports, found, held.size(),
-                    completed, as_run, device_rounds, host_rounds, bound);
+        std::printf("| %s | %u | %u | %zu | %u | %u | %u / %u / %u | %u |\n", name(t).data(), ports, found, held.size(),
+                    completed, as_run, device_rounds, configured_rounds, host_rounds, bound);
         // Never more than the plan known in advance; never below the bound.
         if ((device && as_run > device_rounds) || as_run < bound) {
           std::fprintf(stderr, "%s N = %u, round %u: %u rounds as run, the plan known in advance %u, the bound %u\n",

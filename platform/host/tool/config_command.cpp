@@ -65,8 +65,8 @@ const BoardConfigAddress& board_facts(const std::string& board) {
 
 /// What the named board's controller image does with `c` at `set` or boot
 /// (Device::check): N within its capacity and its fabric block, then the plan as the
-/// image makes it (device_planning.hpp: bounded, metered, into storage of the board's
-/// size). Returns the line that says so; throws the board's refusal.
+/// image makes it (device_planning.hpp: its search up to N = 64, bounded above, metered,
+/// into storage of the board's size). Returns the line that says so; throws the board's refusal.
 std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b) {
   const std::string board(b.board);
   if (c.ports > b.max_ports)
@@ -88,7 +88,7 @@ std::string board_verdict(const ControllerConfig& c, const BoardConfigAddress& b
   RelayStorage storage(b.plan_faults == 0 ? FaultPlanSizes{3 * n, 4 * n + 1, 5 * n, 12 * n, 6 * n}
                                           : RelayStorage::sizes(b.max_ports, b.plan_faults));
   PlanMeter meter = device_plan_meter(c.ports);
-  const auto planned = plan_exchange(c, storage.span(), device_planning(&meter));
+  const auto planned = plan_exchange(c, storage.span(), device_planning(&meter, c.ports));
   if (!planned) throw UsageError(board + " would refuse it: " + std::string(describe(planned.error())));
   std::string line = "on " + board + ": " + std::to_string(planned->rounds()) + " rounds";
   if (c.fault_count != 0)

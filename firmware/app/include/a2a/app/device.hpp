@@ -319,7 +319,7 @@ class Device {
   /// into the configured plan's storage.
   Result<AnySchedule> plan(const ControllerConfig& c) {
     meter_ = device_plan_meter(c.ports, &tick, this);
-    return plan_exchange(c, plan_storage(), device_planning(&meter_));
+    return plan_exchange(c, plan_storage(), device_planning(&meter_, c.ports));
   }
   /// A planning step: the end of a slice (poll() feeds the watchdog between slices), or,
   /// planning in one piece, a watchdog feed.
@@ -331,12 +331,12 @@ class Device {
   /// What a job may use: the re-plans' storage, the delivered-message bits, the
   /// device's planning (its meter restarted per re-plan), its slices.
   JobResources job_resources() {
-    meter_ = device_plan_meter(config_.ports, &tick, this);
+    meter_ = device_replan_meter(config_.ports, &tick, this);
     // With one storage, the configured faults' plan is in the re-plans' storage itself.
     const FaultTolerantSchedule* configured = planned().fault_tolerant();
     const bool in_storage = config_.fault_count != 0 && configured != nullptr && configured->planned();
     const std::size_t shared = in_storage && storages_.size() < 2 ? 0 : JobResources::kNoStorage;
-    return {replan_storages(), delivered_bits_, device_planning(&meter_), observation_, &found_, &slices_, shared};
+    return {replan_storages(), delivered_bits_, device_replanning(&meter_), observation_, &found_, &slices_, shared};
   }
 
   /// What follows a configuration's planning (check()): the banner, set's reply, or

@@ -383,13 +383,19 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       return f;
     }
     std::uint32_t backwards_rounds = 0;  // 0: no plan
-    if (const auto backwards = GeneralFaultPlanner::plan(pose(true), storage, options)) backwards_rounds = backwards->rounds() + 1;
+    PlanVariant backwards_variant{};    // the time reverse's best: made again alone if chosen
+    if (const auto backwards = GeneralFaultPlanner::plan(pose(true), storage, options, true, &backwards_variant))
+      backwards_rounds = backwards->rounds() + 1;
     auto plan = GeneralFaultPlanner::plan(pose(false), storage, options);  // the storage holds this one now
     f->reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
     const std::uint32_t planned_rounds = f->reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
     if (classic_rounds != 0 && ((!plan && !f->reversed_) || classic_rounds <= net.ports + planned_rounds))
       return make(net, faults.switches[0], storage, options);  // the closed form, or its plan made again into the storage
-    if (f->reversed_) plan = GeneralFaultPlanner::plan(pose(true), storage, options);
+    if (f->reversed_) {
+      FaultPlanOptions again = options;
+      again.variants = std::span<const PlanVariant>(&backwards_variant, 1);
+      plan = GeneralFaultPlanner::plan(pose(true), storage, again, true);
+    }
     A2A_TRY(plan);
     f->design_ = Design::planned;
     f->plan_ = *plan;

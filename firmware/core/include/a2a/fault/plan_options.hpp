@@ -4,10 +4,20 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "a2a/fault/plan_meter.hpp"
 
 namespace a2a {
+
+/// One variant of the general planner (general_fault_planner.hpp): its number k (the
+/// scoring or binding, the numbering and the tie seed it stands for) and the direction
+/// it plans (the exchange, or its time reverse run backwards).
+struct PlanVariant {
+  std::uint16_t k{0};
+  bool reversed{false};
+  friend constexpr bool operator==(const PlanVariant&, const PlanVariant&) = default;
+};
 
 struct FaultPlanOptions {
   bool degraded{false};     ///< deliver every deliverable pair, leave the others out (else refuse)
@@ -18,6 +28,10 @@ struct FaultPlanOptions {
     if (tries != 0) return tries;
     return ports <= 64 ? 128U : (ports <= 256 ? 32U : 16U);
   }
+  /// Non-empty: the general planner runs exactly these variants, each in the direction it
+  /// names, in place of `tries` variants in both directions (a device's chosen few:
+  /// config/device_planning.hpp). The span must outlive the make() call.
+  std::span<const PlanVariant> variants{};
   /// One internal faulty switch: also try the single-fault designs (closed forms,
   /// SingleFaultPlanner) and keep the fewer rounds. false: the general planner alone.
   bool single_designs{true};

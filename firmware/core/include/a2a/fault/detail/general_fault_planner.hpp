@@ -77,22 +77,30 @@ class GeneralFaultPlanner {
   }
 
   /// Plans every relayable blocked pair of `q` into `storage` (pairs without a relay are
-  /// left out: the caller decides whether that is allowed). Errors:
-  /// fault_plan_storage_too_small, fault_plan_too_long (more than 8N extra rounds).
-  static constexpr Result<RelayPlan> plan(const FaultProblem& q, PlanStorageSpan storage, FaultPlanOptions o = {}) {
+  /// left out: the caller decides whether that is allowed). `reversed`: q is the time
+  /// reverse, which picks the listed variants (o.variants) that name it; `chosen` (may be
+  /// null) learns the variant kept, so that it alone makes the plan again. Errors:
+  /// fault_plan_storage_too_small, fault_plan_too_long (more than 8N extra rounds, or
+  /// no variant listed for this direction).
+  static constexpr Result<RelayPlan> plan(const FaultProblem& q, PlanStorageSpan storage, FaultPlanOptions o = {},
+                                          bool reversed = false, PlanVariant* chosen = nullptr) {
     const std::uint32_t m = messages(q.faults, o.meter);
     if (!FaultPlanSizes::of(q.ports, m).fit(storage)) return Errc::fault_plan_storage_too_small;
     std::uint32_t best_k = 0;
     std::uint32_t best_rounds = kNone;
-    const std::uint32_t tries = o.tries_for(q.ports);
+    const bool listed = !o.variants.empty();
+    const std::uint32_t tries = listed ? static_cast<std::uint32_t>(o.variants.size()) : o.tries_for(q.ports);
     const auto stopped = [&] { return o.meter != nullptr && o.meter->over(); };
     bool best_in_storage = false;  // the last run made the best plan: no need to make it again
-    for (std::uint32_t k = 0; k < tries && !stopped(); ++k) {
+    for (std::uint32_t t = 0; t < tries && !stopped(); ++t) {
+      if (listed && o.variants[t].reversed != reversed) continue;
+      const std::uint32_t k = listed ? o.variants[t].k : t;
       const std::uint32_t r = run(q, storage, k, m, o.meter, false);
       best_in_storage = r < best_rounds;
       if (r < best_rounds) best_rounds = r, best_k = k;
     }
     if (best_rounds == kNone) return stopped() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
+    if (chosen != nullptr) *chosen = {static_cast<std::uint16_t>(best_k), reversed};
     const std::uint32_t r = best_in_storage ? best_rounds : run(q, storage, best_k, m, o.meter, true);
     // Back to the real numbering: processors u ^ c, vectors e ^ P(c) ^ c.
     const std::uint32_t c = offset(q, best_k);
