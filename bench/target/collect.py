@@ -438,7 +438,29 @@ def planning(args):
               + f"{max(ratios):.2f} |")
     if failed:
         sys.exit("collect: a board's one-fault planning is over its budget, or a resumed round over 2x")
+    searching(args)
     locating(args)
+
+
+def searching(args):
+    """bench_planning's 'search' class: one fault at N = 64, planned by the device's search."""
+    print()
+    print("| board | core clock | N | the device's search, one fault: worst | median | most steps |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for spec in args.board:
+        out = spec.split(":", 1)[0]
+        board = board_line(open(out).read().split("\n"))
+        found = [g for g in paired(spec) if g["what"] == "plan" and g["class"] == "search"]
+        hz = int(board["hz"])
+        if not found:
+            print(f"| {board['name']} | {hz / 1e6:g} MHz | | (single-fault designs only) | | |")
+            continue
+        worst = max(found, key=lambda g: g["max"])
+        counts = sorted(g["max"] for g in found)
+        median = counts[len(counts) // 2]
+        print(f"| {board['name']} | {hz / 1e6:g} MHz | {worst['N']} | {worst['max'] / 1e6:.2f} M "
+              f"({worst['max'] / hz * 1000:.0f} ms; {worst['topology']}, stage {worst['stage']}) | "
+              f"{median / 1e6:.2f} M ({median / hz * 1000:.0f} ms) | {max(int(g['steps']) for g in found)} |")
 
 
 def locating(args):

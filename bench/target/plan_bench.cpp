@@ -5,8 +5,9 @@
 //    capacity N = A2A_FW_MAX_PORTS: one internal switch of every topology with a
 //    fault-tolerant plan, in every internal stage at three switch positions; the
 //    board's maximum of faults (A2A_FW_PLAN_FAULTS) in a few positions, with a dead link;
-//    a degraded plan around a first-stage switch. One interval per plan; collect.py
-//    keeps the worst of each class.
+//    a degraded plan around a first-stage switch; and the device's search at N = 64
+//    (one fault, dead and stuck). One interval per plan; collect.py keeps the worst of
+//    each class.
 //  - a resumed round against the same round run fresh: every port's send of a round of
 //    a fault-tolerant plan, alone and through ResumedAfterHistory with half the
 //    messages marked delivered (the bits of DeliveredMessages).
@@ -74,6 +75,30 @@ void one_fault() {
       }
   }
 }
+
+#if A2A_FW_PLAN_FAULTS > 0 && A2A_FW_MAX_PORTS >= 64
+/// The device's search (device_planning.hpp, up to kDeviceSearchUpTo = 64 ports): one
+/// fault at N = 64, dead in every internal stage, stuck either way in stages 1 and n/2.
+void search_fault() {
+  constexpr std::uint32_t kSearchPorts = kDeviceSearchUpTo;
+  constexpr std::uint32_t kSearchStages = bench::stages_of(kSearchPorts);
+  for (Topology t : kAllTopologies) {
+    if (t == Topology::shift || t == Topology::gsen) continue;
+    for (std::uint32_t s = 1; s + 1 < kSearchStages; ++s) {
+      ControllerConfig c = bench::config(t, kSearchPorts);
+      c.faults[c.fault_count++] = {static_cast<std::uint16_t>(s), 3, false};
+      measure_plan("search", c);
+    }
+    for (const std::uint32_t s : std::array<std::uint32_t, 2>{1, static_cast<std::uint32_t>(kSearchStages / 2)})
+      for (const std::uint8_t stuck : {std::uint8_t{1}, std::uint8_t{2}}) {
+        ControllerConfig c = bench::config(t, kSearchPorts);
+        c.faults[c.fault_count] = {static_cast<std::uint16_t>(s), 3, false};
+        c.faults[c.fault_count++].stuck = stuck;
+        measure_plan("search", c);
+      }
+  }
+}
+#endif
 
 #if A2A_FW_PLAN_FAULTS > 0
 /// The board's maximum of faults: switches spread over the internal stages, a dead link last.
@@ -245,6 +270,9 @@ int main() {
   one_fault();
 #if A2A_FW_PLAN_FAULTS > 0
   most_faults();
+#endif
+#if A2A_FW_PLAN_FAULTS > 0 && A2A_FW_MAX_PORTS >= 64
+  search_fault();
 #endif
   resumed_round();
   println("bench done");
