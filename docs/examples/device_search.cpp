@@ -189,7 +189,6 @@ int derive(std::uint32_t largest) {
     const std::uint32_t host = rounds_of(all[i], *storage, {});
     const auto within = [&](std::uint32_t r) { return r != 0xFFFFFFFFU && r * 100 <= host * 105; };
     FaultPlanOptions single;
-    single.variants = {};
     single.relay_numberings = 1;
     if (all[i].kind == 0) {
       const Network net = *make_network(all[i].topology, all[i].ports);

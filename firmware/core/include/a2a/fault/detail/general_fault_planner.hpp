@@ -23,7 +23,8 @@
 // from the one relay the round's vector assigns it, and the faults leave it few).
 // Time: each variant is a run of O(N x rounds) for the vectors plus O(N) per first hop
 // for the counts (early binding) or O(tokens x open outputs) per round (late binding);
-// make() plans the exchange and its time reverse with `tries` variants each. On the
+// make() plans the exchange and its time reverse with `tries` variants each (or the
+// variants FaultPlanOptions::variants lists, each in its direction). On the
 // host (-O2), N = 256 with four faults: about 7 ms a variant, 0.5 s with the default 32.
 #pragma once
 
