@@ -122,7 +122,9 @@ void measure_job(const char* kind, std::uint32_t stage, std::uint32_t sw, std::u
   const app::JobResources resources{replans, g_bits, device_replanning(&meter), g_observation, &g_found, &g_slices};
   NoHooks hooks;
   g_bus.serving = false;
-  app::JobRunner<Driver, NoHooks> job(fabric, c, *plan, resources, hooks,
+  static ConfiguredFabric configured;  // static: off a small board's stack
+  configured = configured_fabric(c).value();
+  app::JobRunner<Driver, NoHooks> job(fabric, configured, *plan, resources, hooks,
                                       app::ExchangeOptions{0, app::kDefaultRoundRetries, 1000});
   std::uint32_t steps = 0;
   app::JobEvent event = app::JobEvent::round_step;

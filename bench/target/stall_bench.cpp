@@ -101,7 +101,10 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
   if (stored && kSlots == 1) resources.schedule_storage = 0;
   NoHooks hooks;
   g_bus.serving = false;
-  app::JobRunner<Driver, NoHooks> job(fabric, c, *g_plan, resources, hooks, app::ExchangeOptions{0, app::kDefaultRoundRetries, 1000});
+  static ConfiguredFabric known_fabric;  // static: off a small board's stack
+  known_fabric = configured_fabric(c).value();
+  app::JobRunner<Driver, NoHooks> job(fabric, known_fabric, *g_plan, resources, hooks,
+                                      app::ExchangeOptions{0, app::kDefaultRoundRetries, 1000});
   std::uint32_t steps = 0;
   std::uint32_t next = 0;  // measure: the standstill under way or next
   std::uint32_t stalls = 0;

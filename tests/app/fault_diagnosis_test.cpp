@@ -48,17 +48,18 @@ TEST_CASE("fault diagnosis: a test round is a full stage-controlled round") {
   }
 }
 
-TEST_CASE("fault diagnosis: the configuration's faults are the locator's known faults") {
-  ControllerConfig c;
-  c.fault_count = 3;
-  c.faults[0] = {1, 2, false, 0};
-  c.faults[1] = {2, 5, false, 2};
-  c.faults[2] = {0, 9, true, 0};
+TEST_CASE("fault diagnosis: the faults known are the locator's known faults") {
+  FaultSet<kMaxConfigFaults> known;
+  REQUIRE(known.add(SwitchFault{1, 2}) == Errc::ok);
+  REQUIRE(known.add(StuckFault{2, 5, 1}) == Errc::ok);
+  REQUIRE(known.add(LinkFault{0, 9}) == Errc::ok);
   std::array<FaultCandidate, 4> out{};
-  REQUIRE(app::known_faults(c, out) == 3);
+  REQUIRE(app::known_faults(known.view(), out) == 3);
   CHECK(out[0] == FaultCandidate{LocatedKind::dead_switch, 1, 2, 0});
   CHECK(out[1] == FaultCandidate{LocatedKind::stuck_switch, 2, 5, 1});
   CHECK(out[2] == FaultCandidate{LocatedKind::dead_link, 0, 9, 0});
+  std::array<FaultCandidate, 2> two{};  // no more than the room given
+  CHECK(app::known_faults(known.view(), two) == 2);
 }
 
 TEST_CASE("fault diagnosis: a hidden dead switch is located from ARRIVED; test mode ends with the search") {
@@ -72,7 +73,7 @@ TEST_CASE("fault diagnosis: a hidden dead switch is located from ARRIVED; test m
   std::uint32_t lost = 0;
   for (const std::uint16_t o : observed) lost += o == kLost ? 1U : 0U;
   CHECK(lost == 2);
-  const app::LocatedFaults found = app::diagnose(b.driver, schedule, 0, ControllerConfig{}, observed, kPolls, nullptr,
+  const app::LocatedFaults found = app::diagnose(b.driver, schedule, 0, FaultSetView{}, observed, kPolls, nullptr,
                                                    app::test_round_allowance(schedule.network()));
   REQUIRE(found.count == 1);
   CHECK(found.exact);

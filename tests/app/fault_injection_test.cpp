@@ -62,6 +62,7 @@ class FlakyFabric {
   FlakyFabric(Ram& ram, Emulator& emulator) : ram_(&ram), emulator_(&emulator) {}
 
   std::uint32_t read32(std::uint32_t offset) {
+    if (offset >= Layout::fault(0, 0) && offset <= Layout::fault(Layout::kMaxStages - 1, 0)) ++fault_reads_;
     if (++reads_ % 2 == 0) emulator_->service(*ram_);
     return ram_->read32(offset);
   }
@@ -89,6 +90,8 @@ class FlakyFabric {
   }
   void hang_commits(std::uint32_t commits) { hang_commits_ = commits; }
   [[nodiscard]] std::uint32_t commits() const { return commits_; }
+  /// Reads of the FAULT bitmap's words so far.
+  [[nodiscard]] std::uint32_t fault_reads() const { return fault_reads_; }
 
  private:
   Ram* ram_;
@@ -99,6 +102,7 @@ class FlakyFabric {
   std::uint32_t hang_commits_{0};
   std::uint32_t commits_{0};
   std::uint32_t reads_{0};
+  std::uint32_t fault_reads_{0};
 };
 
 using FlakyDriver = FabricDriver<FlakyFabric, Layout>;
@@ -312,6 +316,34 @@ TEST_CASE("a commit that hangs on every attempt: stop, report, resume without re
       app::run_exchange(b.driver, schedule, kIgnoreRound, app::ExchangeOptions{out.rounds_done, 2, 50});
   CHECK(resumed.error == Errc::ok);
   CHECK(exactly_once(b.model));
+}
+
+TEST_CASE("a faulted round names the new switch: FAULT's marks of known ones passed over, each word read once") {
+  Bench& b = fresh_bench();
+  const auto schedule = omega16();
+  // Switch 6 of stage 1 is known faulty (the fabric marks it again) and switch 3 of
+  // stage 2 is new: both fail in round 4.
+  FaultSet<kMaxConfigFaults> known;
+  REQUIRE(known.add(SwitchFault{1, 6}) == Errc::ok);
+  app::ExchangeOptions options{};
+  const FaultSetView known_view = known.view();
+  options.known = &known_view;
+  std::uint32_t reads_before = 0;
+  const app::ExchangeOutcome out = app::run_exchange(
+      b.driver, schedule,
+      [&](std::uint32_t r, const auto&) {
+        if (r == 3 && (b.driver.inject_fault(1, 6, b.driver.round_counter() + 1) != Errc::ok ||
+                       b.driver.inject_fault(2, 3, b.driver.round_counter() + 1) != Errc::ok))
+          a2a::detail::contract_violation();
+        reads_before = b.flaky.fault_reads();
+      },
+      options);
+  CHECK(out.error == Errc::fabric_round_faulted);
+  REQUIRE(out.fault_located);
+  CHECK(out.faulty_stage == 2);  // not the known switch 6 of stage 1, which FAULT marks first
+  CHECK(out.faulty_switch == 3);
+  // One word a stage (8 switches), read up to the new one's stage: stages 0, 1 and 2.
+  CHECK(b.flaky.fault_reads() - reads_before == 3);
 }
 
 TEST_CASE("a switch that fails mid-exchange: its rounds are discarded, the exchange resumes after repair") {

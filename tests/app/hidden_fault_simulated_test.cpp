@@ -180,7 +180,7 @@ std::uint32_t job_names(const NamedCase& c, bool round_check) {
   app::FoundFaults found;
   const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &found};
   PlantAfter hooks{&fabric, c.fault, c.from_round};
-  const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
+  const app::ExchangeReport report = app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
   INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
        ", replans ", report.replans, ", replan error ", describe(report.replan_error));
   REQUIRE(report.error == Errc::ok);
@@ -249,7 +249,7 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
     app::FoundFaults found;
     const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &found};
     NothingPlanted hooks;  // every fault is in from the start
-    const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
+    const app::ExchangeReport report = app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
     INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
          ", test rounds ", report.test_rounds);
     REQUIRE(report.error == Errc::ok);
@@ -314,7 +314,7 @@ TEST_CASE("seeded sets of two to four hidden faults: the controller's job comple
         app::FoundFaults found;
         const app::JobResources resources{replan, delivered, FaultPlanOptions{}, std::span(observation).first(ports), &found};
         NothingPlanted hooks;
-        const app::ExchangeReport report = app::run_job(driver, config, schedule, resources, hooks, app::ExchangeOptions{});
+        const app::ExchangeReport report = app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
         ++jobs;
         CHECK(report.test_rounds <= app::test_round_allowance(net));
         if (report.error != Errc::ok) {

@@ -91,11 +91,13 @@ ControllerConfig omega(std::uint32_t ports) {
 /// An omega network of N ports planned, a fresh simulated fabric configured for it.
 struct Bench {
   ControllerConfig config;
+  ConfiguredFabric configured;
   AnySchedule schedule;
   Simulated fabric;
   Driver driver{fabric};
   Resources resources;
-  explicit Bench(std::uint32_t ports) : config(omega(ports)), schedule(plan_exchange(config).value()) {
+  explicit Bench(std::uint32_t ports)
+      : config(omega(ports)), configured(configured_fabric(config).value()), schedule(plan_exchange(config).value()) {
     REQUIRE(driver.probe() == Errc::ok);
     REQUIRE(driver.configure(schedule.network(), false) == Errc::ok);
   }
@@ -106,7 +108,7 @@ struct Bench {
 TEST_CASE("job runner: a switch marked faulty mid-exchange is planned around between steps; every pair once") {
   Bench b(32);
   Hooks hooks{&b.fabric, 6};
-  app::JobRunner<Driver, Hooks> job(b.driver, b.config, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
   const Steps steps = run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   REQUIRE(job.finished());
@@ -135,7 +137,7 @@ TEST_CASE("job runner: stop mid-exchange ends at a round boundary, the rounds th
   const AnySchedule& schedule = b.schedule;
   Hooks hooks{&b.fabric};
   hooks.stop_after = 5;
-  app::JobRunner<Driver, Hooks> job(b.driver, b.config, schedule, b.resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, schedule, b.resources.job(), hooks, app::ExchangeOptions{});
   const Steps steps = run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   CHECK(report.error == Errc::exchange_stopped);
@@ -153,7 +155,7 @@ TEST_CASE("job runner: stop mid-exchange ends at a round boundary, the rounds th
   Bench again(16);
   Hooks quiet{&again.fabric};
   const app::ExchangeReport whole =
-      app::run_job(again.driver, again.config, again.schedule, again.resources.job(), quiet, app::ExchangeOptions{});
+      app::run_job(again.driver, again.configured, again.schedule, again.resources.job(), quiet, app::ExchangeOptions{});
   CHECK(whole.error == Errc::ok);
   CHECK(kept(again.fabric, 16).delivered == 256);
 }
@@ -162,7 +164,7 @@ TEST_CASE("job runner: stop while the re-planned exchange runs ends it there, no
   Bench b(32);
   Hooks hooks{&b.fabric, 4};
   hooks.stop_after = 12;  // in the re-planned rounds (counted over both plans)
-  app::JobRunner<Driver, Hooks> job(b.driver, b.config, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
   (void)run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   CHECK(report.error == Errc::exchange_stopped);
@@ -198,7 +200,8 @@ TEST_CASE("job runner: one storage, the configured plan in it: the completion of
     app::JobResources job_resources = resources.job();
     job_resources.schedule_storage = 0;
     Hooks hooks{&fabric, fail_after};
-    app::JobRunner<Driver, Hooks> job(driver, config, schedule, job_resources, hooks, app::ExchangeOptions{});
+    const ConfiguredFabric configured = configured_fabric(config).value();
+    app::JobRunner<Driver, Hooks> job(driver, configured, schedule, job_resources, hooks, app::ExchangeOptions{});
     (void)run_to_end(job, hooks);
     const app::ExchangeReport& report = job.report();
     REQUIRE(job.finished());

@@ -27,6 +27,24 @@ ControllerConfig gsen10() {
   return c;
 }
 
+/// The relay planner's storage of the tests that plan around faults (one: a small
+/// board's RAM holds one).
+FaultPlanStorage<16, 2>& plan_storage() {
+  static FaultPlanStorage<16, 2> storage;
+  return storage;
+}
+
+/// docs/configuration.md's example, as the page shows it: a block to its schedule by
+/// configured_fabric() and plan().
+/// `storage`: the relay planner's (FaultPlanStorage<N, faults>), kept while the schedule runs.
+a2a::Result<a2a::AnySchedule> plan_block(std::span<const std::uint8_t> block, a2a::PlanStorageSpan storage) {
+  const auto config = a2a::decode_config(block);
+  if (!config) return config.error();
+  const auto fabric = a2a::configured_fabric(*config);  // the network and its faults
+  if (!fabric) return fabric.error();
+  return a2a::plan(fabric->network, fabric->faults.view(), storage, a2a::plan_request(*config));
+}
+
 }  // namespace
 
 // Codes that go into flash: a block written today must mean the same thing to every
@@ -154,7 +172,7 @@ TEST_CASE("dead links and the degraded flag round-trip and plan around the fault
   const auto back = decode_config(block);
   REQUIRE(back.ok());
   CHECK(*back == c);
-  static FaultPlanStorage<16, 2> storage;
+  FaultPlanStorage<16, 2>& storage = plan_storage();
   const auto planned = plan_exchange(c, storage.span());
   REQUIRE(planned.ok());
   CHECK(planned->kind() == ScheduleKind::fault_tolerant);
@@ -289,4 +307,56 @@ TEST_CASE("fabric: byte 59, 0 the a2a block, 1 an SPI chain; an older block read
   CHECK(name(FabricBackend::spi_chain) == "spi-chain");
   CHECK(name(FabricBackend::a2a_block) == "a2a");
   CHECK(describe(Errc::config_unknown_fabric).find("configuration") != std::string_view::npos);
+}
+
+TEST_CASE("configured_fabric: the block's network and its faults, once; plan() is the one planning call") {
+  ControllerConfig c;  // 16-port omega, latin-square
+  c.fault_count = 3;
+  c.faults[0] = {1, 3, false};
+  c.faults[1] = {2, 9, true};      // a dead link
+  c.faults[2] = {2, 5, false, 2};  // stuck cross
+  const auto fabric = configured_fabric(c);
+  REQUIRE(fabric.ok());
+  CHECK(fabric->network.topology == Topology::omega);
+  CHECK(fabric->network.ports == 16U);
+  CHECK(fabric->network.stages == 4U);
+  const FaultSetView v = fabric->faults.view();
+  REQUIRE(v.switches.size() == 1);
+  CHECK(v.switches[0] == SwitchFault{1, 3});
+  REQUIRE(v.links.size() == 1);
+  CHECK(v.links[0] == LinkFault{2, 9});
+  REQUIRE(v.stuck.size() == 1);
+  CHECK(v.stuck[0] == StuckFault{2, 5, 1});
+  CHECK_FALSE(fabric->degraded);
+  // The page's example plans what plan_exchange plans (two faults: the tests' storage).
+  c.fault_count = 2;
+  FaultPlanStorage<16, 2>& storage = plan_storage();
+  const auto direct = plan_exchange(c, storage.span());
+  REQUIRE(direct.ok());
+  const std::uint32_t rounds = direct->rounds();
+  const auto via_block = plan_block(encode_config(c), storage.span());
+  REQUIRE(via_block.ok());
+  CHECK(via_block->kind() == ScheduleKind::fault_tolerant);
+  CHECK(via_block->rounds() == rounds);
+  // Errors in the order the block's fields are checked: the network, then each fault.
+  c.ports = 12;
+  CHECK(configured_fabric(c).error() == Errc::ports_not_power_of_radix);
+  c.ports = 16;
+  c.faults[0] = {4, 0};
+  CHECK(configured_fabric(c).error() == Errc::fault_out_of_range);
+  c.faults[0] = {1, 3};
+  c.faults[1] = {1, 3, false};
+  CHECK(configured_fabric(c).error() == Errc::fault_duplicate);
+  Block bad = encode_config(ControllerConfig{});
+  bad[0] ^= 1U;
+  CHECK(plan_block(bad, storage.span()).error() == Errc::config_bad_magic);
+  // Without faults: the family asked for, no storage.
+  ControllerConfig g = gsen10();
+  const auto free = configured_fabric(g);
+  REQUIRE(free.ok());
+  CHECK(free->faults.view().empty());
+  const auto alternating = plan(free->network, free->faults.view(), {}, plan_request(g));
+  REQUIRE(alternating.ok());
+  CHECK(alternating->kind() == ScheduleKind::alternating);
+  CHECK(alternating->rounds() == 10U);
 }

@@ -29,11 +29,11 @@ set(A2A_BOARD_FW_MAX_PORTS 32)
 # second switch found faulty is reported.
 set(A2A_BOARD_FW_PLAN_SLOTS 1)
 set(A2A_BOARD_FW_PLAN_FAULTS 0)
-# Planning and diagnosis in slices (sliced_call.hpp) on a stack of 3712 bytes: the
-# single-fault planner's chain (3488; the image leaves the general planner out, as its
+# Planning and diagnosis in slices (sliced_call.hpp) on a stack of 3680 bytes: the
+# single-fault planner's chain (3360; the image leaves the general planner out, as its
 # storage holds single-fault plans only), the switch, one interrupt's frame (handlers
-# run on MSP): 3680 (stack_report.py checks it at every build).
-set(A2A_BOARD_FW_SLICE_STACK 3712)
+# run on MSP): 3552 (stack_report.py checks it at every build).
+set(A2A_BOARD_FW_SLICE_STACK 3680)
 set(A2A_BOARD_TEST_MAX_PORTS 64)
 # The WDT and POWER.RESETREAS exist on the chip, not in QEMU 7.2.
 set(A2A_BOARD_WATCHDOG_IN_QEMU OFF)

@@ -304,19 +304,24 @@ class Device {
     if (c.fabric == FabricBackend::spi_chain && !kSplit) return Errc::fabric_backend_unavailable;
     const bool waits = kSplit ? c.fabric == FabricBackend::spi_chain : kTimed;  // settle and guard times
     if (!waits && (c.settle_us != 0 || c.guard_us != 0)) return Errc::fabric_timing_unsupported;
-    if (const Result<Network> net = make_network(c.topology, c.ports, c.radix);
-        Access::kBlock && net && !Layout::fits(*net))
-      return Errc::fabric_capacity_exceeded;
     // Planned into the device's slot itself (placement new of the prvalue: no
     // schedule-sized temporary on the slice stack; Result is trivially destructible).
     ::new (static_cast<void*>(&planned_)) Result<AnySchedule>(plan(c));
     if (!planned_) return planned_.error();
+    if (Access::kBlock && !Layout::fits(planned_->network())) return Errc::fabric_capacity_exceeded;
     planned_for_ = c;
     planned_ok_ = true;
     return Errc::ok;
   }
-  /// Plans `c` as a device does (device_planning.hpp): bounded, every step a tick,
-  /// into the configured plan's storage.
+  /// The configured network, for the commands that name its switches (configured_fabric():
+  /// the one place a configuration becomes a network).
+  [[nodiscard]] Result<Network> configured_network() const {
+    ConfiguredFabric fabric;
+    if (const Errc e = configured_fabric(config_, fabric); e != Errc::ok) return e;
+    return fabric.network;
+  }
+  /// Plans `c` as a device does (device_planning.hpp): bounded, every step a tick, into
+  /// the configured plan's storage (plan_exchange: configured_fabric(), then plan()).
   Result<AnySchedule> plan(const ControllerConfig& c) {
     meter_ = device_plan_meter(c.ports, &tick, this);
     return plan_exchange(c, plan_storage(), device_planning(&meter_, c.ports));
@@ -429,6 +434,7 @@ class Device {
   struct Preparing;
   [[gnu::noinline]] Prepared prepare_step(Preparing& preparing);
   [[gnu::noinline]] void launch_exchange(detail::GraySteps family);
+  [[gnu::noinline]] Job& start_job(Hooks& hooks, std::uint32_t from);
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool step_lookahead();
   void start_lookahead(detail::GraySteps family, const AnySchedule& schedule, Hooks& hooks);

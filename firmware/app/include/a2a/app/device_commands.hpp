@@ -241,7 +241,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   if (!fabric_present()) return error("fabric not recognised: nothing armed");
   if (wire) return inject_wire_fault(*in, wire_kind);
   if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing armed");
-  const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
+  const Result<Network> net = configured_network();
   if (!net) return error("no valid network configured: ", describe(net.error()));
   if (in->stage >= net->stages || in->switch_index >= net->switches_per_stage())
     return error("switch ", in->switch_index, " of stage ", in->stage, " is outside the network (", net->stages,
@@ -264,7 +264,7 @@ void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in, Wir
     if (config_.fabric != FabricBackend::spi_chain)
       return error("inject: ", word, " fails the SPI chain's wire, and fabric=", name(config_.fabric),
                    " sets the switches without it (set fabric=spi-chain first): nothing armed");
-    const Result<Network> net = make_network(config_.topology, config_.ports, config_.radix);
+    const Result<Network> net = configured_network();
     if (!net) return error("no valid network configured: ", describe(net.error()));
     if (in.stage >= net->stages || in.switch_index >= net->switches_per_stage())
       return error("element ", in.switch_index, " of the chain of stage ", in.stage, " is outside the network (",

@@ -130,8 +130,19 @@ void Device<Board, MaxPorts, Fabric>::launch_exchange(detail::GraySteps family) 
     start_lookahead(family, schedule, hooks);
     return;
   }
-  exchange_.template emplace<Job>(access_.driver(), config_, schedule, job_resources(), hooks,
-                                  ExchangeOptions{0, kDefaultRoundRetries, board_->fabric_polls()});
+  start_job(hooks, 0);
+}
+
+/// The exchange job of the planned configuration from round `from`: it keeps the
+/// network and faults the configuration describes (configured_fabric()), and adds each
+/// fault it finds (a frame of its own: the set is not on the round loop's chain).
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+typename Device<Board, MaxPorts, Fabric>::Job& Device<Board, MaxPorts, Fabric>::start_job(Hooks& hooks,
+                                                                                        std::uint32_t from) {
+  ConfiguredFabric fabric;
+  (void)configured_fabric(planned_for_, fabric);  // planned_for_ was planned: it is valid
+  return exchange_.template emplace<Job>(access_.driver(), fabric, planned(), job_resources(), hooks,
+                                         ExchangeOptions{from, kDefaultRoundRetries, board_->fabric_polls()});
 }
 
 /// The look-ahead session of `family` (its slot timer starts with the first round).
@@ -165,9 +176,7 @@ bool Device<Board, MaxPorts, Fabric>::step_lookahead() {
     }
     if (!ended) return false;
     if (!running_.slots.handed_over) return true;
-    Job& job = exchange_.template emplace<Job>(
-        access_.driver(), config_, planned(), job_resources(), *hooks_,
-        ExchangeOptions{running_.slots.handover_round, kDefaultRoundRetries, board_->fabric_polls()});
+    Job& job = start_job(*hooks_, running_.slots.handover_round);
     if (running_.stop_asked) job.request_stop();
     return false;  // the job goes on from the flagged round
   }

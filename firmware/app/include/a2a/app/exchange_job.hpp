@@ -87,44 +87,15 @@ struct ExchangeReport {
   std::uint32_t test_rounds{0};    ///< test rounds all diagnoses ran
 };
 
-/// The first switch the fabric marks faulty that `known` does not list yet (the FAULT
-/// bitmap keeps the switches found before): into outcome's fault fields; false: none.
-/// From the switch outcome names (the round loop's first marked one, if it located one:
-/// none before it is marked), so the usual case is one read.
-template <hal::FabricController Fabric>
-constexpr bool locate_new_fault(Fabric& fabric, const Network& net, const ControllerConfig& known,
-                                ExchangeOutcome& outcome) {
-  const std::uint32_t per_stage = net.switches_per_stage();
-  const std::uint32_t first = outcome.fault_located ? outcome.faulty_stage * per_stage + outcome.faulty_switch : 0;
-  for (std::uint32_t k = first; k < net.stages * per_stage; ++k) {
-    const std::uint32_t stage = k / per_stage;
-    const std::uint32_t sw = k % per_stage;
-    bool listed = false;
-    for (std::size_t f = 0; f < known.fault_count; ++f)
-      listed = listed || (!known.faults[f].link && known.faults[f].stage == stage && known.faults[f].switch_index == sw);
-    if (listed) continue;
-    const Result<bool> faulty = fabric.switch_faulty(stage, sw);
-    if (faulty && *faulty) {
-      outcome.faulty_stage = stage;
-      outcome.faulty_switch = sw;
-      return true;
-    }
-  }
-  return false;
-}
-
-/// Adds the switch the fabric newly marks faulty to `around` (the fault-tolerant family):
-/// config_too_many_faults when the block's slots are full, faults_not_supported when the
-/// stop was flagged where no new switch is marked.
-template <hal::FabricController Fabric>
-constexpr Errc add_found_fault(Fabric& fabric, const Network& net, ControllerConfig& around, ExchangeOutcome& last) {
-  if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
-  // The fabric still marks the switches found before: re-plan around the new one.
-  if (!locate_new_fault(fabric, net, around, last)) return Errc::faults_not_supported;
-  around.faults[around.fault_count++] = {static_cast<std::uint16_t>(last.faulty_stage),
-                                         static_cast<std::uint16_t>(last.faulty_switch), false};
-  around.schedule = ScheduleKind::fault_tolerant;
-  return Errc::ok;
+/// Adds the switch the round runner found newly marked faulty (the one FAULT read
+/// passed over the switches `around` lists already) to `around`: faults_not_supported
+/// when the stop was flagged where no new switch is marked, config_too_many_faults when
+/// the set is full.
+template <std::size_t Capacity>
+constexpr Errc add_found_fault(FaultSet<Capacity>& around, const ExchangeOutcome& last) {
+  if (!last.fault_located) return Errc::faults_not_supported;
+  if (around.size() >= Capacity) return Errc::config_too_many_faults;
+  return around.add(SwitchFault{last.faulty_stage, last.faulty_switch});
 }
 
 /// A switch the fabric marked faulty in `round` (counted over all plans), into the list.
@@ -276,9 +247,9 @@ namespace detail {
 /// `last.rounds_done` of `running`: what its outputs received (when the round ran clean,
 /// the arrivals that went where they were sent are delivered: into `history`), then the
 /// faults behind it, added to `around` (diagnose(), fault_diagnosis.hpp).
-template <hal::FabricController Fabric, hal::ControlledSchedule S>
+template <hal::FabricController Fabric, hal::ControlledSchedule S, std::size_t Capacity>
 [[gnu::noinline]] Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last, std::uint32_t offset,
-                   const JobResources& resources, std::uint32_t max_polls, ControllerConfig& around,
+                   const JobResources& resources, std::uint32_t max_polls, FaultSet<Capacity>& around,
                    DeliveredMessages& history, ExchangeReport& report) {
   if constexpr (!MonitoredFabric<Fabric>) {
     return Errc::faults_not_supported;
@@ -294,7 +265,7 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
     if (resources.found == nullptr) return Errc::fault_plan_storage_too_small;
     FoundFaults& found = *resources.found;  // what every stop of this job found
     const std::uint32_t allowance = test_round_allowance(net);
-    const LocatedFaults stop = diagnose(fabric, running, last.rounds_done, around, observed, max_polls,
+    const LocatedFaults stop = diagnose(fabric, running, last.rounds_done, around.view(), observed, max_polls,
                                         resources.planning.meter,
                                         report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
     report.located_round = offset + last.rounds_done;
@@ -305,14 +276,13 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S>
     if (stop.count == 0) return Errc::faults_not_supported;
     found.exact = found.exact && stop.exact;
     for (std::uint32_t k = 0; k < stop.count; ++k) {
-      if (around.fault_count >= kMaxConfigFaults) return Errc::config_too_many_faults;
+      if (around.size() >= Capacity) return Errc::config_too_many_faults;
       const FaultCandidate& f = stop.faults[k];
       found.add(f, report.located_round, false);
-      around.faults[around.fault_count++] = {
-          static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.index), f.kind == LocatedKind::dead_link,
-          static_cast<std::uint8_t>(f.kind == LocatedKind::stuck_switch ? f.state + 1U : 0U)};
+      A2A_TRY(f.kind == LocatedKind::dead_link      ? around.add(LinkFault{f.stage, f.index})
+              : f.kind == LocatedKind::stuck_switch ? around.add(StuckFault{f.stage, f.index, f.state})
+                                                    : around.add(SwitchFault{f.stage, f.index}));
     }
-    around.schedule = ScheduleKind::fault_tolerant;
     return Errc::ok;
   }
 }

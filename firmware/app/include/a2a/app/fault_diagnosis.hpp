@@ -85,14 +85,15 @@ class TestRound {
   std::uint32_t word_;
 };
 
-/// The configuration's faults as the locator's known faults.
-constexpr std::uint32_t known_faults(const ControllerConfig& config, std::span<FaultCandidate> out) {
+/// The faults known (configured, and found before) as the locator's known faults.
+constexpr std::uint32_t known_faults(FaultSetView known, std::span<FaultCandidate> out) {
   std::uint32_t count = 0;
-  for (std::size_t f = 0; f < config.fault_count && count < out.size(); ++f) {
-    const FaultPosition& p = config.faults[f];
-    const LocatedKind kind = p.link ? LocatedKind::dead_link : p.stuck != 0 ? LocatedKind::stuck_switch : LocatedKind::dead_switch;
-    out[count++] = {kind, p.stage, p.switch_index, p.stuck == 0 ? 0U : p.stuck - 1U};
-  }
+  for (const SwitchFault& f : known.switches)
+    if (count < out.size()) out[count++] = {LocatedKind::dead_switch, f.stage, f.switch_index, 0};
+  for (const StuckFault& f : known.stuck)
+    if (count < out.size()) out[count++] = {LocatedKind::stuck_switch, f.stage, f.switch_index, f.state};
+  for (const LinkFault& f : known.links)
+    if (count < out.size()) out[count++] = {LocatedKind::dead_link, f.stage, f.terminal, 0};
   return count;
 }
 
@@ -159,13 +160,13 @@ constexpr std::uint32_t test_round_allowance(const Network& net) { return 2 * ne
 /// the test rounds reuse), given the configuration's known faults, with at most `budget`
 /// test rounds (what the exchange's earlier stops left of test_round_allowance()).
 template <class Fabric, hal::ControlledSchedule S>
-[[gnu::noinline]] LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, const ControllerConfig& known_config,
+[[gnu::noinline]] LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, FaultSetView known_faults_so_far,
                        std::span<std::uint16_t> observed, std::uint32_t max_polls, PlanMeter* meter,
                        std::uint32_t budget) {
   LocatedFaults out;
   const Network net = schedule.network();
   std::array<FaultCandidate, FaultLocator<>::kMaxKnown> known{};  // small: a board's stack
-  const std::uint32_t known_count = known_faults(known_config, known);
+  const std::uint32_t known_count = known_faults(known_faults_so_far, known);
   const typename S::Round round = schedule.round(r);
   for (std::uint32_t source = 0; source < net.ports && out.count < kMaxLocated; ++source) {
     std::array<FaultCandidate, FaultLocator<>::kMaxKnown> with{};

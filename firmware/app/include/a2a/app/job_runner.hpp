@@ -67,19 +67,25 @@ struct BesideSpans<false> {
 template <hal::FabricController Fabric, class Hooks>
 class JobRunner {
  public:
-  /// `schedule` was planned from `config`; everything passed in must outlive the runner.
-  JobRunner(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule, const JobResources& resources,
-            Hooks& hooks, const ExchangeOptions& options)
-      : fabric_(&fabric), config_(&config), schedule_(&schedule), resources_(resources), hooks_(&hooks),
-        options_(options), base_(&schedule), base_storage_(resources.schedule_storage) {
+  /// `schedule` was planned on `configured` (its network, around its faults: the job
+  /// keeps a copy of them and adds each fault it finds); everything else passed in must
+  /// outlive the runner.
+  JobRunner(Fabric& fabric, const ConfiguredFabric& configured, const AnySchedule& schedule,
+            const JobResources& resources, Hooks& hooks, const ExchangeOptions& options)
+      : fabric_(&fabric), schedule_(&schedule), resources_(resources), hooks_(&hooks), options_(options),
+        base_(&schedule), base_storage_(resources.schedule_storage),
+        configured_faults_(!configured.faults.view().empty()), degraded_(configured.degraded) {
     options_.count_pending = false;  // counted here, only when the job gives up
     if (base_storage_ != JobResources::kNoStorage && !resources.replan_storage.empty())
       spans_.set_base(resources.replan_storage[base_storage_ % resources.replan_storage.size()]);
     report_.rounds_planned = schedule.rounds();
     if (resources.found != nullptr) *resources.found = {};  // this job's list
     report_.found = resources.found;
-    around_ = config;  // the configuration's faults plus each one found
-    runner_.template emplace<First>(fabric, schedule, options_);
+    for (const SwitchFault& f : configured.faults.view().switches) fits_ = fits_ && around_.add(f) == Errc::ok;
+    for (const LinkFault& f : configured.faults.view().links) fits_ = fits_ && around_.add(f) == Errc::ok;
+    for (const StuckFault& f : configured.faults.view().stuck) fits_ = fits_ && around_.add(f) == Errc::ok;
+    known_view_ = around_.view();
+    options_.known = &known_view_;  // the switches FAULT marks already: not a new fault
   }
   JobRunner(const JobRunner&) = delete;  // the round runners point into the job
   JobRunner& operator=(const JobRunner&) = delete;
@@ -93,6 +99,11 @@ class JobRunner {
     if (!counted_left_out_) {  // here, not in the constructor: its frames stay off the caller's
       count_left_out(*schedule_, report_);
       counted_left_out_ = true;
+      // The first rounds' runner here too, not in the constructor: its frames stay off the
+      // caller's (the programmer's stepper is deep).
+      First& first = runner_.template emplace<First>(*fabric_, *schedule_, options_);
+      if (stop_requested_) first.request_stop();
+      if (!fits_) return give_up_replanning(Errc::config_too_many_faults);  // more than kFaultCapacity
     }
     if (recovery_ != nullptr) return resume_recovery();
     switch (phase_) {
@@ -204,8 +215,7 @@ class JobRunner {
     stop_round_ = first + last.rounds_done;  // the base round that showed the fault
     last_ = last;
     if (last.unnamed_fault) return recover(&JobRunner::diagnose);  // test rounds: a standstill
-    new_from_ = around_.fault_count;
-    if (const Errc e = add_found_fault(*fabric_, schedule_->network(), around_, last_); e != Errc::ok)
+    if (const Errc e = add_found_fault(around_, last_); e != Errc::ok)
       return give_up_replanning(e);
     note_named_fault(resources_.found, last_.faulty_stage, last_.faulty_switch, report_.rounds_run);
     return recover(&JobRunner::hold_new_faults);  // its routes' frames on the slice stack
@@ -213,7 +223,6 @@ class JobRunner {
 
   /// A diagnosis of a stop no FAULT bit explains (in slices): the faults it locates join `around_`.
   JobEvent diagnose() {
-    new_from_ = around_.fault_count;
     if (!history_started_) {
       if (!history_.start(resources_.delivered_bits, schedule_->network().ports))
         return give_up_replanning(Errc::fault_plan_storage_too_small);  // no room to remember what arrived
@@ -227,19 +236,15 @@ class JobRunner {
     return hold_new_faults();
   }
 
-  /// Faults around_.faults[new_from_ ..] showed in base round stop_round_: their
+  /// The faults around_ gained since known_view_ (the runner that stopped had it) showed
+  /// in base round stop_round_: their
   /// rectangles join the hold rule from that round (a recovery piece: the routes' frames
   /// are deep), then begin_held() runs the rounds on.
   JobEvent hold_new_faults() {
     const Network net = schedule_->network();
-    ControllerConfig fresh = around_;  // the new faults alone, as rectangles
-    for (std::size_t k = new_from_; k < around_.fault_count; ++k) fresh.faults[k - new_from_] = around_.faults[k];
-    fresh.fault_count = static_cast<std::uint8_t>(around_.fault_count - new_from_);
-    const auto faults = config_faults(fresh, net);
-    if (!faults) return give_up_replanning(faults.error());
-    const auto map = FaultMap::make(net, faults->view());
+    const auto map = FaultMap::make(net, added_since(around_.view(), known_view_));  // the new faults alone
     if (!map) return give_up_replanning(map.error());
-    if (!around_.degraded) {  // a fault that cuts processors off, without degraded mode: no plan avoids it
+    if (!degraded_) {  // a fault that cuts processors off, without degraded mode: no plan avoids it
       for (std::uint32_t f = 0; f < map->count(); ++f)
         if (cuts_off(map->blocked(f))) return give_up_replanning(Errc::fault_cuts_off_processors);
     }
@@ -277,12 +282,19 @@ class JobRunner {
     if (!deferred_) start_plan();
     ExchangeOptions again = options_;
     again.start_round = 0;
+    known_view_ = around_.view();
     Held& held = runner_.template emplace<Held>(*fabric_, *view_, again);
     if (stop_requested_) held.request_stop();
     first_round_pending_ = true;
     phase_ = Phase::run_held;
     stall_ends();
     return JobEvent::recovery;
+  }
+  /// The faults of `now` that `before` (an earlier view of the same set) did not list:
+  /// a FaultSet adds each kind at its end.
+  static constexpr FaultSetView added_since(FaultSetView now, FaultSetView before) {
+    return {now.switches.subspan(before.switches.size()), now.links.subspan(before.links.size()),
+            now.stuck.subspan(before.stuck.size())};
   }
   /// A rectangle that holds whole rows or columns (a switch of the first or last stage):
   /// processors that reach nothing, or that nothing reaches.
@@ -339,19 +351,14 @@ class JobRunner {
     held_count_ = held_list_.size();
     // The frame after the reading: with a single slot it takes the slot of the plan read.
     const Network net = schedule_->network();
-    const auto faults = config_faults(around_, net);
-    if (!faults) {
-      plan_error_ = faults.error();
-      return;
-    }
     ::new (static_cast<void*>(&plans_[target_]))
-        Result<AnySchedule>(AnySchedule::completion_frame(net, faults->view(), resources_.planning.meter));
+        Result<AnySchedule>(AnySchedule::completion_frame(net, around_.view(), resources_.planning.meter));
     if (!plans_[target_]) {
       plan_error_ = plans_[target_].error();
       return;
     }
     FaultPlanOptions planning = resources_.planning;
-    planning.degraded = around_.degraded;
+    planning.degraded = degraded_;
     LeftOutMessages left;
     plan_error_ = plans_[target_]->fault_tolerant()->complete(held_list_, planning, left);
     report_.left_out += left.count;
@@ -360,7 +367,7 @@ class JobRunner {
     // too short to plan the whole schedule beside them.
     const bool many = std::uint64_t{held_count_} * 4 >= net.ports;
     use_known_ = plan_error_ == Errc::ok && left.count == 0 && many && kPlanSlots > 1 &&
-                 known_is_shorter(net, faults->view(), planning);
+                 known_is_shorter(net, around_.view(), planning);
   }
   /// The fault-tolerant schedule as if the faults had been configured, into the other
   /// slot: whether its relay rounds (relays_after) carry what the Latin square held in
@@ -368,13 +375,14 @@ class JobRunner {
   /// beat the completion's greedy). Only after the first plan, a fault-free Latin square
   /// in the order the designs assume, every fault found in one stop; two plan slots.
   bool known_is_shorter(const Network& net, FaultSetView faults, const FaultPlanOptions& planning) {
-    if (base_slot_ >= 0 || config_->fault_count != 0 || !hold_.one_onset() ||
+    if (base_slot_ >= 0 || configured_faults_ || !hold_.one_onset() ||
         schedule_->kind() != ScheduleKind::latin_square)
       return false;
     // The closed forms alone (no storage: a planned design's search would cost what the
     // completion saves, and its regular rounds steal slots the Latin square used).
     const std::size_t other = (1 - target_) % kPlanSlots;
-    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(AnySchedule::make(net, faults, PlanStorageSpan{}, planning));
+    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(
+        a2a::plan(net, faults, PlanStorageSpan{}, PlanRequest{ScheduleKind::fault_tolerant, RoundOrder::natural, planning}));
     if (!plans_[other] || plans_[other]->fault_tolerant() == nullptr) return false;
     const FaultTolerantSchedule& known = *plans_[other]->fault_tolerant();
     if (known.planned() || !known.regular_rounds_direct() || known.degraded()) return false;
@@ -410,6 +418,7 @@ class JobRunner {
     report_.rounds_planned = offset_ + view_->rounds();
     ExchangeOptions again = options_;
     again.start_round = 0;
+    known_view_ = around_.view();
     runner_.template emplace<std::monostate>();
     runner_.template emplace<Held>(*fabric_, *view_, again);
     first_round_pending_ = true;
@@ -506,13 +515,22 @@ class JobRunner {
 
   // Ordered by size (the smallest boards' RAM: no padding between the flags).
   Fabric* fabric_;
-  const ControllerConfig* config_;
   const AnySchedule* schedule_;
   JobResources resources_;
   Hooks* hooks_;
   ExchangeOptions options_;
   ExchangeReport report_{};
-  ControllerConfig around_{};
+  // The faults a job knows: the configuration's, then each one found. The smallest
+  // boards' builds (the single-fault designs) plan one configured fault and one found.
+#if defined(A2A_SINGLE_FAULT_DESIGNS_ONLY)
+  static constexpr std::size_t kFaultCapacity = 2;
+#else
+  static constexpr std::size_t kFaultCapacity = kMaxConfigFaults;
+#endif
+  FaultSet<kFaultCapacity> around_{};
+  // around_ as the round runners pass its switches over: as it was before the faults the
+  // last stop found joined it, until the next rounds start.
+  FaultSetView known_view_{};
   ExchangeOutcome last_{};
   DeliveredMessages history_{};
   using First = RoundRunner<Fabric, AnySchedule>;
@@ -545,7 +563,6 @@ class JobRunner {
   Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
   std::size_t target_{0};
   std::size_t storage_index_{0};
-  std::size_t new_from_{0};       // around_.faults[new_from_ ..]: the faults the last stop found
   std::uint64_t stall_from_{0};   // standstill: since when no round was committed
   int base_slot_{-1};
   std::uint32_t held_count_{0};   // held_read_: the list holds every message held
@@ -558,6 +575,8 @@ class JobRunner {
   Phase phase_{Phase::run_first};
   JobEvent recovered_{JobEvent::recovery};
   bool history_started_{false};
+  bool configured_faults_;      // the configuration has faults (the plan known in advance is theirs)
+  bool degraded_;               // leave out the pairs no relay reaches
   bool use_known_{false};  // the plan known in advance carries the completion (known_is_shorter)
   bool held_read_{false};
   bool cancelled_{false};
@@ -568,15 +587,16 @@ class JobRunner {
   bool first_round_pending_{false};  // the rounds after a fault: their first not committed yet
   bool stop_requested_{false};
   bool counted_left_out_{false};
+  bool fits_{true};  // the configuration's faults fit in around_
 };
 static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "plans are planned over their slot without destroying it");
 
 /// Runs the job to its end: a JobRunner stepped until it finishes (the caller blocks
 /// meanwhile). The messages left at a stop are counted only when the job gives up.
 template <hal::FabricController Fabric, class Hooks>
-[[gnu::noinline]] ExchangeReport run_job(Fabric& fabric, const ControllerConfig& config, const AnySchedule& schedule,
+[[gnu::noinline]] ExchangeReport run_job(Fabric& fabric, const ConfiguredFabric& configured, const AnySchedule& schedule,
                                          const JobResources& resources, Hooks& hooks, const ExchangeOptions& options) {
-  JobRunner<Fabric, Hooks> job(fabric, config, schedule, resources, hooks, options);
+  JobRunner<Fabric, Hooks> job(fabric, configured, schedule, resources, hooks, options);
   while (job.step() != JobEvent::done) {
   }
   return job.report();

@@ -18,7 +18,9 @@
 //  - a round flagged by the fabric (conflict, crosstalk, faulty switch,
 //    misroute): receivers discard a flagged round, so sending it again does not
 //    duplicate anything. If the fabric's FAULT bitmap names a faulty switch the
-//    fault is persistent: no retry, the switch is reported for re-planning.
+//    fault is persistent: no retry, the switch is reported for re-planning. The
+//    bitmap keeps the switches marked before: those the caller knows (options.known)
+//    are passed over, so one read of FAULT names the new one.
 // When the retries run out the runner stops cleanly and reports the round, the
 // count of messages not yet delivered, and (if found) the faulty switch. Running
 // again with start_round = that round resumes the exchange without resending
@@ -29,6 +31,7 @@
 #include <cstdint>
 
 #include "a2a/app/round_programmer.hpp"
+#include "a2a/fault/fault_set.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
@@ -52,6 +55,10 @@ struct ExchangeOptions {
   /// with monitors) with what the round sent: a difference stops the exchange there
   /// (fabric_round_incomplete), the messages that did arrive being delivered.
   bool check_arrivals{true};
+  /// Switches known faulty (dead or stuck; null: none): the fabric's FAULT bitmap may
+  /// mark them still; a faulted round names the first switch marked that is not among
+  /// them. The caller's view (a pointer: options are copied into every runner).
+  const FaultSetView* known{nullptr};
 };
 
 struct ExchangeOutcome {
@@ -61,7 +68,7 @@ struct ExchangeOutcome {
   std::uint32_t retries{0};       ///< attempts that repeated a failed round
   std::uint64_t messages_pending{0};  ///< messages of rounds >= rounds_done: not delivered yet
   bool fault_located{false};      ///< the fabric's FAULT bitmap names a faulty switch:
-  std::uint32_t faulty_stage{0};  ///<   the first one, by stage then switch
+  std::uint32_t faulty_stage{0};  ///<   the first one not in ExchangeOptions::known, by stage then switch
   std::uint32_t faulty_switch{0};
   /// A fault the fabric does not name stopped it: a clean round whose outputs did not
   /// receive what it sent (fabric_round_incomplete: the ones that did are delivered), or
@@ -114,12 +121,23 @@ constexpr std::uint32_t switches_per_read() {
   }
 }
 
+/// The FAULT bits of the switches `known` lists, of word w (switches 32 w ..) of `stage`.
+constexpr std::uint32_t known_bits(FaultSetView known, std::uint32_t stage, std::uint32_t w) {
+  std::uint32_t bits = 0;
+  auto mark = [&](std::uint32_t s, std::uint32_t sw) {
+    if (s == stage && sw / 32 == w) bits |= std::uint32_t{1} << (sw % 32);
+  };
+  for (const SwitchFault& f : known.switches) mark(f.stage, f.switch_index);
+  for (const StuckFault& f : known.stuck) mark(f.stage, f.switch_index);
+  return bits;
+}
+
 /// The first switch the fabric marks faulty among switches [first, end) of the network
-/// (numbered stage by stage), if any (reads the FAULT bitmap); true once found. A
-/// fabric with hal::FaultWords gives 32 a read.
+/// (numbered stage by stage) that `known` does not list, if any (reads the FAULT bitmap,
+/// each bit once); true once found. A fabric with hal::FaultWords gives 32 a read.
 template <hal::FabricController C>
 constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome, std::uint32_t first,
-                            std::uint32_t end) {
+                            std::uint32_t end, FaultSetView known) {
   const std::uint32_t per_stage = net.switches_per_stage();
   const std::uint32_t total = net.stages * per_stage;
   auto found = [&](std::uint32_t k) {
@@ -134,7 +152,7 @@ constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outc
       const std::uint32_t word_end = (sw / 32 + 1) * 32 < per_stage ? (sw / 32 + 1) * 32 : per_stage;
       const std::uint32_t span = word_end - sw;  // switches sw .. word_end - 1 of this word
       const Result<std::uint32_t> word = fabric.fault_word(k / per_stage, sw / 32);
-      std::uint32_t marked = word ? *word >> (sw % 32) : 0;
+      std::uint32_t marked = word ? (*word & ~known_bits(known, k / per_stage, sw / 32)) >> (sw % 32) : 0;
       if (span < 32) marked &= (std::uint32_t{1} << span) - 1U;
       if (marked != 0) return found(k + static_cast<std::uint32_t>(std::countr_zero(marked)));
       k += span;
@@ -142,7 +160,9 @@ constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outc
     return false;
   } else {
     for (std::uint32_t k = first; k < end && k < total; ++k) {
-      const Result<bool> faulty = fabric.switch_faulty(k / per_stage, k % per_stage);
+      const std::uint32_t sw = k % per_stage;
+      if (((known_bits(known, k / per_stage, sw / 32) >> (sw % 32)) & 1U) != 0) continue;
+      const Result<bool> faulty = fabric.switch_faulty(k / per_stage, sw);
       if (faulty && *faulty) return found(k);
     }
     return false;
@@ -150,8 +170,8 @@ constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outc
 }
 /// The first switch the fabric marks faulty, if any.
 template <hal::FabricController C>
-constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome) {
-  (void)locate_fault(fabric, net, outcome, 0, net.stages * net.switches_per_stage());
+constexpr void locate_fault(C& fabric, const Network& net, ExchangeOutcome& outcome, FaultSetView known = {}) {
+  (void)locate_fault(fabric, net, outcome, 0, net.stages * net.switches_per_stage(), known);
 }
 
 }  // namespace detail
@@ -314,7 +334,9 @@ class RoundRunner {
   constexpr RunnerStep locate() {
     const Network net = schedule_->network();
     const std::uint32_t end = cursor_ + kSwitchesPerStep;
-    if (!detail::locate_fault(*fabric_, net, outcome_, cursor_, end) && end < net.stages * net.switches_per_stage()) {
+    if (!detail::locate_fault(*fabric_, net, outcome_, cursor_, end,
+                              options_.known != nullptr ? *options_.known : FaultSetView{}) &&
+        end < net.stages * net.switches_per_stage()) {
       cursor_ = end;
       return {RunnerEvent::checking, round_};
     }

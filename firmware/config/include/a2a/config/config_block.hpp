@@ -180,75 +180,8 @@ constexpr Result<ControllerConfig> decode_config(std::span<const std::uint8_t> b
   return c;
 }
 
-/// The configuration's faults as a fault set (range-checked against the network):
-/// fault_out_of_range, link_fault_out_of_range, fault_duplicate.
-constexpr Result<FaultSet<kMaxConfigFaults>> config_faults(const ControllerConfig& c, const Network& net) {
-  if (c.fault_count > kMaxConfigFaults) return Errc::config_too_many_faults;
-  FaultSet<kMaxConfigFaults> set;
-  for (std::size_t f = 0; f < c.fault_count; ++f) {
-    const FaultPosition& p = c.faults[f];
-    if (p.link) {
-      if (p.stage + 1U >= net.stages || p.switch_index >= net.ports) return Errc::link_fault_out_of_range;
-      A2A_TRY(set.add(LinkFault{p.stage, p.switch_index}));
-    } else {
-      if (p.stage >= net.stages || p.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
-      if (p.stuck > 2) return Errc::state_out_of_range;
-      A2A_TRY(p.stuck != 0 ? set.add(StuckFault{p.stage, p.switch_index, p.stuck - 1U})
-                           : set.add(SwitchFault{p.stage, p.switch_index}));
-    }
-  }
-  return set;
-}
-
-/// Checks a configuration against the network it names and builds the schedule.
-/// Faults are range-checked first. With faults, the Latin square (the default) or
-/// fault-tolerant plans the fault-tolerant schedule around all of them (switches and
-/// dead links, fault_tolerant_schedule.hpp) into `relay_storage` (FaultPlanStorage<N, faults>;
-/// the closed forms for one internal switch of omega, reverse omega and GSEN 2^n need
-/// none); a pair no relay reaches is refused (fault_cuts_off_processors,
-/// faults_separate_processors) unless the block says degraded. Faults with another
-/// family: fault_cuts_off_processors where that is the reason, else faults_not_supported.
-/// `planning`: how to plan around faults (a device: bounded, with its meter,
-/// device_planning.hpp); its degraded flag is the block's.
-constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, PlanStorageSpan relay_storage = {},
-                                            FaultPlanOptions planning = {});
-
-namespace detail {
-/// plan_exchange's two paths, each out of line: inlined, the closed forms' schedules
-/// (one local per family) and the fault path's fault set would share one frame beneath
-/// the planner, the deepest chain of a small board's image (docs/cortex-m.md).
-[[gnu::noinline]] constexpr Result<AnySchedule> plan_without_faults(const ControllerConfig& c, const Network& net) {
-  return AnySchedule::make(net, c.schedule, c.order);
-}
-/// Faults with a family that does not plan around them: still name a fault that cuts
-/// processors off (no schedule of any family can help then), else faults_not_supported.
-[[gnu::noinline]] constexpr Errc refuse_faults(const Network& net, FaultSetView faults) {
-  if (faults_describable(net)) {
-    const auto first = first_undeliverable(net, faults);
-    if (first && first->found && first->reason != PairReach::separated) return Errc::fault_cuts_off_processors;
-  }
-  return Errc::faults_not_supported;
-}
-[[gnu::noinline]] constexpr Result<AnySchedule> plan_with_faults(const ControllerConfig& c, const Network& net,
-                                                                 PlanStorageSpan relay_storage,
-                                                                 FaultPlanOptions planning) {
-  const auto faults = config_faults(c, net);
-  A2A_TRY(faults);
-  if (c.schedule == ScheduleKind::fault_tolerant || c.schedule == ScheduleKind::latin_square) {
-    planning.degraded = c.degraded;
-    return AnySchedule::make(net, faults->view(), relay_storage, planning);
-  }
-  return refuse_faults(net, faults->view());
-}
-
-}  // namespace detail
-
-constexpr Result<AnySchedule> plan_exchange(const ControllerConfig& c, PlanStorageSpan relay_storage,
-                                            FaultPlanOptions planning) {
-  const auto net = make_network(c.topology, c.ports, c.radix);
-  A2A_TRY(net);
-  if (c.fault_count == 0) return detail::plan_without_faults(c, *net);
-  return detail::plan_with_faults(c, *net, relay_storage, planning);
-}
-
 }  // namespace a2a
+
+// What a configuration describes, as a network, a fault set and a plan (config_faults,
+// configured_fabric, plan_exchange): kept beside the block, included with it.
+#include "a2a/config/fabric_plan.hpp"  // IWYU pragma: export

@@ -80,6 +80,8 @@ struct FaultSetView {
 /// A fault list of fixed capacity (switches and links together).
 template <std::size_t Capacity = kMaxFaults>
 class FaultSet {
+  static_assert(Capacity < 256, "a fault set's counts are bytes");
+
  public:
   /// Errors: faults_too_many (full), fault_duplicate (already listed). Ranges are
   /// checked against a network by check_faults() / FaultMap::make().
@@ -105,7 +107,9 @@ class FaultSet {
     return Errc::ok;
   }
   constexpr void clear() { switch_count_ = link_count_ = stuck_count_ = 0; }
-  [[nodiscard]] constexpr std::size_t size() const { return switch_count_ + link_count_ + stuck_count_; }
+  [[nodiscard]] constexpr std::size_t size() const {
+    return std::size_t{switch_count_} + std::size_t{link_count_} + std::size_t{stuck_count_};
+  }
   [[nodiscard]] constexpr FaultSetView view() const {
     return {std::span<const SwitchFault>(switches_).first(switch_count_),
             std::span<const LinkFault>(links_).first(link_count_), std::span<const StuckFault>(stuck_).first(stuck_count_)};
@@ -115,9 +119,10 @@ class FaultSet {
   std::array<SwitchFault, Capacity> switches_{};
   std::array<LinkFault, Capacity> links_{};
   std::array<StuckFault, Capacity> stuck_{};
-  std::size_t switch_count_{0};
-  std::size_t link_count_{0};
-  std::size_t stuck_count_{0};
+  // Counts of a few faults (Capacity < 256): small beside the lists, on small boards' RAM.
+  std::uint8_t switch_count_{0};
+  std::uint8_t link_count_{0};
+  std::uint8_t stuck_count_{0};
 };
 
 /// The pairs (i, j) whose unique path uses one fault: (i & fixed_a) == a and (j & fixed_b) == b.
