@@ -33,6 +33,15 @@
 
 namespace a2a::crosspoint {
 
+/// The input a stage's output takes (numbered across the stage): output y d + j of
+/// element y in state k (a k-shift: input u leaves on output (u + k) mod d) takes input
+/// y d + (j - k) mod d. Every crosspoint backend sets its parts' selects by this.
+constexpr std::uint32_t selected_input(std::uint32_t output, std::uint32_t k, std::uint32_t d) {
+  const std::uint32_t y = output / d;
+  const std::uint32_t j = output % d;
+  return y * d + (j + d - k % d) % d;
+}
+
 /// The chips' registers: write(chip, reg, value) and read(chip, reg), every transfer
 /// an Errc (a NACK, a timeout).
 template <class T>
@@ -147,7 +156,7 @@ class CrosspointSink {
     const std::uint32_t d = net_.radix;
     for (std::uint32_t j = 0; j < d; ++j) {
       const std::uint32_t output = y * d + j;
-      const std::uint32_t input = y * d + (j + d - k % d) % d;
+      const std::uint32_t input = selected_input(output, k, d);
       const std::uint32_t chip = stage * chips_per_stage_ + output / ChipPorts;
       const auto reg = static_cast<std::uint8_t>(output % ChipPorts);
       const auto value = static_cast<std::uint8_t>(input % ChipPorts);
