@@ -117,6 +117,62 @@ def check_crosspoint(a2a, backend, options, dump, chip_ports=16):
     return problems
 
 
+def part_of(line, backend):
+    """The part a real part's transfer goes to, and the transfer's bytes (or None)."""
+    if backend == "adn4604-spi":
+        m = re.fullmatch(r"part (\d+): ((?:[0-9a-f]{2} ?)+?)( -> .*)?", line)
+        return (int(m.group(1)), [int(b, 16) for b in m.group(2).split()]) if m else None
+    m = re.fullmatch(r"mux (\d+), 0x([0-9a-f]{2}) write: ((?:[0-9a-f]{2} ?)+)", line)
+    if not m:
+        return None
+    base = 0x48 if backend == "adn4604-i2c" else 0x40
+    return (int(m.group(1)) * 4 + int(m.group(2), 16) - base, [0x00] + [int(b, 16) for b in m.group(3).split()])
+
+
+def check_parts(a2a, backend, options, dump):
+    """ADN4604: a burst to 0x90 or 0x98 fills map 0 or 1 (output 2b's input in bits 3:0 of
+    byte b, 2b + 1's in 7:4), 0x81 selects the map the update applies, and the update
+    (0x80 = 01, or the round's pulse) makes it live. VSC3316: page 0 register o holds
+    output o's input; 0x75 written 1 then 0 commits it. Parts of 16 outputs."""
+    n, N, d = dump["stages"], dump["ports"], dump["radix"]
+    parts = (N + 15) // 16
+    maps, select, live, page = {}, {}, {}, {}
+    problems = 0
+    for r, rnd in enumerate(dump["rounds"]):
+        updated = set()
+        for line in frames(a2a, backend, options, r):
+            got = part_of(line, backend)
+            if not got or got[1][0] != 0x00:  # not a part's write
+                continue
+            part, (_, reg, *data) = got
+            if backend == "vsc3316":
+                if reg < 0x50:
+                    page.setdefault(part, [0] * 16)[reg] = data[0]
+                elif reg == 0x75 and data[0] == 0:
+                    live[part] = list(page[part])
+                continue
+            if reg in (0x90, 0x98):
+                maps.setdefault(part, [[0] * 8, [0] * 8])[(reg - 0x90) // 8] = list(data)
+            elif reg == 0x81:
+                select[part] = data[0]
+            elif reg == 0x80 and data[0] == 1:
+                updated.add(part)
+        if backend == "adn4604-i2c":  # one UPDATE pulse for every part
+            updated = set(maps)
+        for part in updated:
+            m = maps[part][select.get(part, 0)]
+            live[part] = [(m[o // 2] >> (4 * (o % 2))) & 0xF for o in range(16)]
+        for s in range(n):
+            for y in range(N // d):
+                k = rnd["stages"][s][y]
+                for j in range(d):
+                    output = y * d + j
+                    want = (y * d + (j - k) % d) % 16
+                    if live.get(s * parts + output // 16, [None] * 16)[output % 16] != want:
+                        problems += 1
+    return problems
+
+
 def check_gpio(a2a, options, dump):
     n, d = dump["stages"], dump["radix"]
     switches, w = dump["ports"] // d, element_bits(d)
@@ -153,6 +209,10 @@ def main():
         expect(check_crosspoint(a2a, "crosspoint-i2c", options, dump) == 0,
                "crosspoint-i2c writes decode to every round's states: " + what)
         expect(check_gpio(a2a, options, dump) == 0, "gpio words decode to every round's states: " + what)
+        for backend in ("adn4604-spi", "adn4604-i2c", "vsc3316"):
+            if 16 % dump["radix"] == 0:
+                expect(check_parts(a2a, backend, options, dump) == 0,
+                       backend + " transfers decode to every round's states: " + what)
     # Alternating states differ from switch to switch (a stage word's are all alike).
     alternating = ["--topology", "gsen", "--ports", "18", "--schedule", "alternating"]
     expect(check_spi_chain(a2a, alternating, dump_of(a2a, *alternating), reverse_bits=True) != 0,
@@ -161,7 +221,7 @@ def main():
     lines = frames(a2a, "spi-chain", ["--topology", "omega", "--ports", "16"], 3)
     expect(lines[0].startswith("round 3 of 16:") and lines[-1] == "latch: 1 pulse", "the example's first and last line")
     code, _, err = run(a2a, "frames", "--fabric", "spi", "--topology", "omega", "--ports", "16", "--round", "0")
-    expect(code == 2 and "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c or gpio, got 'spi'" in err,
+    expect(code == 2 and "crosspoint-i2c, adn4604-spi, adn4604-i2c, vsc3316 or gpio, got 'spi'" in err,
            "an unknown backend is named")
     code, _, err = run(a2a, "frames", "--fabric", "gpio", "--topology", "omega", "--ports", "16", "--round", "16")
     expect(code == 2 and "beyond the schedule's 16 rounds" in err, "a round past the schedule is refused")

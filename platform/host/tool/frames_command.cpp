@@ -6,7 +6,9 @@
 // its transfers in round K (a sink writes only what changed since the round before).
 // The stand-ins answer reads with what was written, so the sinks' read-back checks
 // pass. The wire formats: docs/switch-backends.md.
+#include <a2a/crosspoint/adn4604.hpp>
 #include <a2a/crosspoint/crosspoint.hpp>
+#include <a2a/crosspoint/vsc3316.hpp>
 #include <a2a/gpio/gpio_sink.hpp>
 #include <a2a/hal/switch_fabric.hpp>
 #include <a2a/spi_chain/shift_chain.hpp>
@@ -31,6 +33,9 @@ constexpr std::uint32_t kFramesMaxPorts = 1024;
 constexpr std::uint32_t kChipPorts = 16;      ///< outputs per crosspoint chip
 constexpr std::uint8_t kI2cBase = 0x20;       ///< the first crosspoint chip's I2C address
 constexpr std::uint32_t kGpioLines = 8192;    ///< lines the GPIO sink may drive
+constexpr std::uint8_t kAdnBase = 0x48;       ///< the ADN4604s' first I2C address (four a mux group)
+constexpr std::uint8_t kVscBase = 0x40;       ///< the VSC3316s' first I2C address (four a mux group)
+constexpr std::uint32_t kPartsPerGroup = 4;   ///< parts on one multiplexer channel
 
 /// What the wire carried in the round asked for.
 struct WireLog {
@@ -108,6 +113,68 @@ struct CrosspointI2cWire {
   }
 };
 
+/// Register-addressed parts with a chip select each (SpiParts: [00 | 80, register,
+/// data...]); a part answers a read with what was written there, its live connection
+/// (0xB0..) with its map written last (the update copies it).
+struct PartsSpiWire {
+  WireLog* log;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint8_t> registers;
+  std::map<std::uint32_t, std::uint32_t> map_base;  // where a part's last map was written
+  Errc write_read(std::uint32_t part, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    const bool read = tx[0] == crosspoint::kSpiRead;
+    for (std::size_t i = 2; i < tx.size(); ++i) {
+      std::uint32_t reg = tx[1] + static_cast<std::uint32_t>(i - 2);
+      if (read) {
+        if (reg >= 0xB0 && reg < 0xB8) reg = reg - 0xB0 + map_base[part];
+        rx[i] = registers[{part, reg}];
+      } else {
+        registers[{part, reg}] = tx[i];
+      }
+    }
+    if (!read && (tx[1] == 0x90 || tx[1] == 0x98)) map_base[part] = tx[1];
+    log->note("part " + std::to_string(part) + ": " + hex(tx) + (read ? " -> " + hex(rx.subspan(2)) : ""));
+    return Errc::ok;
+  }
+};
+
+/// Register-addressed parts on I2C behind a multiplexer (I2cParts): the mux's group,
+/// then {register, data...} writes, {register} then bytes reads, answered as PartsSpiWire.
+struct PartsI2cWire {
+  WireLog* log;
+  std::uint32_t group{0};
+  std::uint8_t base{0};
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint8_t> registers;
+  std::map<std::uint32_t, std::uint32_t> map_base;
+  [[nodiscard]] std::uint32_t part(std::uint8_t a) const { return group * kPartsPerGroup + (a - base); }
+  Errc write(std::uint8_t a, std::span<const std::uint8_t> tx) {
+    for (std::size_t i = 1; i < tx.size(); ++i) registers[{part(a), tx[0] + static_cast<std::uint32_t>(i - 1)}] = tx[i];
+    if (tx[0] == 0x90 || tx[0] == 0x98) map_base[part(a)] = tx[0];
+    log->note(where(a) + " write: " + hex(tx));
+    return Errc::ok;
+  }
+  /// The mux group the bus reaches and the address on it.
+  [[nodiscard]] std::string where(std::uint8_t a) const {
+    return "mux " + std::to_string(group) + ", " + CrosspointI2cWire::address(a);
+  }
+  Errc write_read(std::uint8_t a, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    for (std::size_t i = 0; i < rx.size(); ++i) {
+      std::uint32_t reg = tx[0] + static_cast<std::uint32_t>(i);
+      if (reg >= 0xB0 && reg < 0xB8) reg = reg - 0xB0 + map_base[part(a)];
+      rx[i] = reg == 0x7E ? crosspoint::vsc3316::kRevisionId : registers[{part(a), reg}];
+    }
+    log->note(where(a) + " read: " + hex(tx) + " -> " + hex(rx));
+    return Errc::ok;
+  }
+};
+/// The multiplexer in front of PartsI2cWire (each transfer's line names its group).
+struct PartsMux {
+  PartsI2cWire* wire;
+  Errc select(std::uint32_t group) {
+    wire->group = group;
+    return Errc::ok;
+  }
+};
+
 struct GpioWire {
   WireLog* log;
   Errc set(std::uint32_t word, std::uint32_t bits) {
@@ -159,6 +226,18 @@ std::string format_line(const std::string& fabric, const Network& net) {
            "(only the words that changed), then one strobe pulse";
   const std::string chips = std::to_string(kChipPorts) + "-output chips, chip s C + c for ports c " +
                             std::to_string(kChipPorts) + " .. of stage s; ";
+  if (fabric == "adn4604-spi" || fabric == "adn4604-i2c")
+    return fabric + ": ADN4604 parts of 16 outputs, part s P + p for ports 16 p .. of stage s; " +
+           (fabric == "adn4604-spi" ? "a chip select per part, [00, register, data...] writes, [80, register, 00...] reads; "
+                                    : "part n at 0x48 + n % 4 behind mux group n / 4, {register, data...} writes; ") +
+           "a changed part's inactive map (0x90 or 0x98, output 2b's input in bits 3:0 of byte b, 2b + 1's in 7:4) in "
+           "one burst, its selection (0x81), " +
+           (fabric == "adn4604-spi" ? "XPT_UPDATE (0x80 = 01)" : "one UPDATE pulse for all") +
+           ", the live connection read back (0xB0..)";
+  if (fabric == "vsc3316")
+    return "vsc3316: VSC3316 parts of 16 outputs, part n at 0x40 + n % 4 behind mux group n / 4; page 0 register o "
+           "takes output o's input: each changed output written {o, input} and read back, then WP pulsed "
+           "(0x75 = 01, 00) on each part written";
   if (fabric == "crosspoint-spi")
     return "crosspoint-spi: " + chips + "a write [register, input], read back [register | 0x80, 00] -> input; "
            "only the elements that changed, then one update pulse";
@@ -169,8 +248,10 @@ std::string format_line(const std::string& fabric, const Network& net) {
 int run_frames(const Args& args) {
   const std::string fabric = args.value("fabric").value_or("");
   if (fabric != "spi-chain" && fabric != "spi-chain-single" && fabric != "crosspoint-spi" &&
-      fabric != "crosspoint-i2c" && fabric != "gpio")
-    throw UsageError("--fabric needs a switch backend: spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c or gpio" +
+      fabric != "crosspoint-i2c" && fabric != "gpio" && fabric != "adn4604-spi" && fabric != "adn4604-i2c" &&
+      fabric != "vsc3316")
+    throw UsageError("--fabric needs a switch backend: spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, "
+                     "adn4604-spi, adn4604-i2c, vsc3316 or gpio" +
                      (fabric.empty() ? std::string() : ", got '" + fabric + "'"));
   if (!args.has("round")) throw UsageError("--round K is required (the round whose wire is printed, 0-based)");
   const auto plan = load_plan(args);
@@ -202,6 +283,22 @@ int run_frames(const Args& args) {
     crosspoint::I2cRegisters<CrosspointI2cWire> port(wire, kI2cBase);
     crosspoint::CrosspointSink<decltype(port), Strobe, kChipPorts, kFramesMaxPorts> sink(port, strobe);
     latch_rounds(sink, *plan, round, log);
+  } else if (fabric == "adn4604-spi") {
+    PartsSpiWire wire{&log, {}, {}};
+    crosspoint::SpiParts<PartsSpiWire> bus(wire);
+    crosspoint::XptUpdateRegister by_register;
+    crosspoint::Adn4604Sink<decltype(bus), crosspoint::XptUpdateRegister, kFramesMaxPorts> sink(bus, by_register);
+    latch_rounds(sink, *plan, round, log);
+  } else if (fabric == "adn4604-i2c" || fabric == "vsc3316") {
+    PartsI2cWire wire{&log, 0, fabric == "vsc3316" ? kVscBase : kAdnBase, {}, {}};
+    crosspoint::I2cParts<PartsI2cWire, PartsMux, kPartsPerGroup> bus(wire, wire.base, PartsMux{&wire});
+    if (fabric == "vsc3316") {
+      crosspoint::Vsc3316Sink<decltype(bus), 16, kFramesMaxPorts> sink(bus);
+      latch_rounds(sink, *plan, round, log);
+    } else {
+      crosspoint::Adn4604Sink<decltype(bus), Strobe, kFramesMaxPorts> sink(bus, strobe);
+      latch_rounds(sink, *plan, round, log);
+    }
   } else {
     GpioWire wire{&log};
     gpio::GpioSink<GpioWire, Strobe, kGpioLines> sink(wire, strobe);
@@ -210,8 +307,9 @@ int run_frames(const Args& args) {
   std::printf("round %u of %u: %s\n%s\n", round, info.rounds, info.origin.c_str(), format_line(fabric, info.net).c_str());
   for (const std::string& line : log.lines) std::printf("%s\n", line.c_str());
   if (log.lines.empty()) std::printf("(nothing written: no element changed since round %u)\n", round - 1);
-  std::printf("%s: %u pulse%s\n", fabric.starts_with("spi-chain") ? "latch" : fabric == "gpio" ? "strobe" : "update", log.pulses,
-              log.pulses == 1 ? "" : "s");
+  if (fabric != "adn4604-spi" && fabric != "vsc3316")  // those commit by a register write (above)
+    std::printf("%s: %u pulse%s\n", fabric.starts_with("spi-chain") ? "latch" : fabric == "gpio" ? "strobe" : "update",
+                log.pulses, log.pulses == 1 ? "" : "s");
   return kExitClean;
 }
 
@@ -220,18 +318,23 @@ int run_frames(const Args& args) {
 void add_frames_command(CommandLine& cli) {
   CLI::App& app = cli.command(
       {"frames", "the bytes a switch backend puts on the wire in one round (docs/switch-backends.md)",
-       "a2a frames --fabric spi-chain|spi-chain-single|crosspoint-spi|crosspoint-i2c|gpio --topology T --ports N\n"
+       "a2a frames --fabric spi-chain|spi-chain-single|crosspoint-spi|crosspoint-i2c|adn4604-spi|adn4604-i2c|vsc3316|gpio\n"
+       "                  --topology T --ports N\n"
        "                  [schedule options]"
        " --round K",
        "Feeds rounds 0 .. K of the schedule to the backend's own sink, as the controller does (only\n"
        "what changed since the round before is written), and prints round K's transfers in hex:\n"
        "spi-chain a frame per chain shifted (a chain per stage; spi-chain-single: one chain through\n"
        "every stage, shifted whole), crosspoint a register write and its read-back per\n"
-       "element output (crosspoint chips of 16 outputs; on I2C from address 0x20), gpio the\n"
-       "32-line words written; then the latch, update or strobe pulses."},
+       "element output (crosspoint chips of 16 outputs; on I2C from address 0x20), the real\n"
+       "parts' register bursts (ADN4604: a changed part's inactive map, its selection, the\n"
+       "update, the live read-back; VSC3316: the changed outputs and their read-back, then\n"
+       "the WP pulse; on I2C four parts a mux group, from 0x48 and 0x40), gpio the 32-line\n"
+       "words written; then the latch, update or strobe pulses."},
       run_frames);
   add_schedule_options(app);
-  CommandLine::value(app, "fabric", "F", "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c or gpio");
+  CommandLine::value(app, "fabric", "F",
+                     "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, adn4604-spi, adn4604-i2c, vsc3316 or gpio");
   CommandLine::number(app, "round", "K", "the round whose wire is printed (0-based)");
 }
 
