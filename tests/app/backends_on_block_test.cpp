@@ -7,13 +7,16 @@
 // delivered exactly once means every round's decoded states were the schedule's,
 // through configured faults, a switch failing mid-exchange and the re-plans around it.
 #include <a2a/app/device.hpp>
+#include <a2a/crosspoint/adn4604.hpp>
 #include <a2a/crosspoint/crosspoint.hpp>
+#include <a2a/crosspoint/vsc3316.hpp>
 #include <a2a/gpio/gpio_sink.hpp>
 #include <a2a/hal/block_switch_sink.hpp>
 #include <a2a/spi_chain/shift_chain.hpp>
 
 #include <doctest/doctest.h>
 
+#include "adn4604_model.hpp"
 #include "board_device_bench.hpp"
 #include "chain_model.hpp"
 #include "latch_to_block.hpp"
@@ -21,6 +24,7 @@
 #include "device_bench.hpp"
 #include "gpio_model.hpp"
 #include "switch_sink_bench.hpp"
+#include "vsc3316_model.hpp"
 
 #include <memory>
 #include <string>
@@ -42,6 +46,62 @@ struct CrosspointDecode {
   std::uint32_t operator()(const test::CrosspointModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
     return m.element_state(net, 16, s, y);
   }
+};
+struct PartsDecode {
+  template <class Model>
+  std::uint32_t operator()(const Model& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
+    return m.element_state(net, s, y);
+  }
+};
+template <class Model>
+struct ModelMux {
+  Model* model;
+  Errc select(std::uint32_t group) { return model->select(group); }
+};
+/// The ADN4604: on I2C behind a mux with the UPDATE pin (the latch), or on SPI with
+/// XPT_UPDATE (the model's update sets the block).
+template <bool I2c>
+struct Adn4604Backend {
+  using Model = test::Adn4604Model;
+  using Latch = LatchToBlock<Model, PartsDecode>;
+  using Bus = std::conditional_t<I2c, crosspoint::I2cParts<Model, ModelMux<Model>, Model::kPerGroup>,
+                                 crosspoint::SpiParts<Model>>;
+  using Update = std::conditional_t<I2c, Latch, crosspoint::XptUpdateRegister>;
+  using Sink = crosspoint::Adn4604Sink<Bus, Update, kPorts>;
+  struct Parts {
+    Model model{};
+    Latch latch;
+    crosspoint::XptUpdateRegister by_register;
+    Bus bus;
+    Sink sink;
+    explicit Parts(BlockBus* b) : latch{&model, b, {}}, bus(make_bus()), sink(bus, update()) {
+      if constexpr (!I2c) model.on_update = [this] { (void)latch.sync(); };
+    }
+    Bus make_bus() {
+      if constexpr (I2c) return Bus(model, 0x48, ModelMux<Model>{&model});
+      else return Bus(model);
+    }
+    Update& update() {
+      if constexpr (I2c) return latch;
+      else return by_register;
+    }
+  };
+};
+/// The VSC3316 on I2C behind a mux: its WP commit sets the block.
+struct Vsc3316Backend {
+  using Model = test::Vsc3316Model<16>;
+  using Latch = LatchToBlock<Model, PartsDecode>;
+  using Bus = crosspoint::I2cParts<Model, ModelMux<Model>, Model::kPerGroup>;
+  using Sink = crosspoint::Vsc3316Sink<Bus, 16, kPorts>;
+  struct Parts {
+    Model model{};
+    Latch latch;
+    Bus bus;
+    Sink sink{bus};
+    explicit Parts(BlockBus* b) : latch{&model, b, {}}, bus(model, 0x40, ModelMux<Model>{&model}) {
+      model.on_commit = [this] { (void)latch.sync(); };
+    }
+  };
 };
 struct GpioDecode {
   std::uint32_t operator()(const test::LinesModel& m, const Network& net, std::uint32_t s, std::uint32_t y) const {
@@ -112,7 +172,9 @@ template <class Backend>
 void run_networks(std::initializer_list<const char*> networks, std::uint32_t ports_for_faults) {
   Bench<Backend> b;
   for (const char* words : networks) {
-    REQUIRE(b.command(std::string("set trace=off fabric=spi-chain settle_us=2 guard_us=1 ") + words).ends_with("\nok\n"));
+    const std::string set = b.command(std::string("set trace=off fabric=spi-chain settle_us=2 guard_us=1 ") + words);
+    INFO(std::string(words), "\n", set);
+    REQUIRE(set.ends_with("\nok\n"));
     const std::string r = b.command("run");
     INFO(words, "\n", r);
     CHECK(has(r, "missing 0, duplicates 0, misroutes 0, conflicts 0"));
@@ -154,6 +216,18 @@ TEST_CASE("backends on the block: crosspoint chips on SPI and on I2C, faults and
                                          "topology=gsen ports=72 radix=2 order=natural",
                                          "topology=reverse-banyan ports=32 schedule=optical order=gray"},
                                         32);
+}
+
+TEST_CASE("backends on the block: the real parts (ADN4604 on I2C and SPI, VSC3316), faults and a re-plan") {
+  // The parts' 16 outputs hold d = 2, 4, 16; the shift network's N switches a stage do not fit.
+  run_networks<Adn4604Backend<true>>({A2A_EVERY_FAMILY_BUT_SHIFT}, 64);
+  run_networks<Adn4604Backend<false>>({"topology=omega ports=256 radix=2 order=natural",
+                                       "topology=baseline ports=256 radix=16 order=natural",
+                                       "topology=gsen ports=36 radix=2 order=natural"},
+                                      32);
+  run_networks<Vsc3316Backend>({"topology=omega ports=256 radix=2 order=gray", "topology=banyan ports=64 radix=4",
+                                "topology=gsen ports=10 radix=2", "topology=reverse-banyan ports=32 schedule=optical"},
+                               32);
 }
 
 TEST_CASE("backends on the block: GPIO lines, a small fabric, every family that fits, faults and a re-plan") {

@@ -24,6 +24,11 @@ struct LatchToBlock {
   Decode decode;
   Errc pulse() {
     A2A_TRY(model->pulse());
+    return sync();
+  }
+  /// The block's switches set from what the model decodes now (a part that commits by a
+  /// register write calls this itself).
+  Errc sync() {
     const auto read = [this](std::uint32_t offset) { return block->read32(offset); };
     const Result<Network> net = hal::LatchedRound<Layout, decltype(read)>(read).network();
     if (!net) return net.error();
