@@ -43,6 +43,7 @@ class ChainModel {
       if (flip_now && flip_at_ == k) out = !out, flip_chain_ = ~0U;
       for (std::size_t p = cells.size() - 1; p > 0; --p) cells[p] = cells[p - 1];
       cells[0] = in;
+      if (!return_line_) out = true;  // no return line: the data in floats high (a pull-up)
       if (!rx.empty()) {
         if (k % 8 == 0) rx[k / 8] = 0;
         if (out) rx[k / 8] = static_cast<std::uint8_t>(rx[k / 8] | (1U << bit));
@@ -67,6 +68,8 @@ class ChainModel {
     return state;
   }
   void fail_next(Errc e) { fail_next_ = e; }
+  /// The chains' far end not wired back: every bit read is 1.
+  void cut_return_line() { return_line_ = false; }
   /// The next transfer on `chain` but `skip` returns bit k (in sending order) inverted.
   void flip_readback(std::uint32_t chain, std::size_t k, std::uint32_t skip = 0) {
     flip_chain_ = chain;
@@ -78,6 +81,7 @@ class ChainModel {
 
  private:
   std::vector<std::vector<bool>> registers_;
+  bool return_line_{true};
   std::vector<std::vector<bool>> outputs_;
   bool lsb_first_;
   Errc fail_next_{Errc::ok};

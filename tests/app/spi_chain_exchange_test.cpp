@@ -43,10 +43,11 @@ struct BasicChainBench {
   static constexpr bool kSingle = Layout == spi_chain::ChainLayout::single;
   using ChainSink = spi_chain::ShiftChainSink<ChainModel, ChainModel, kMaxPorts, Layout>;
   ChainModel wire;
-  ChainSink sink{wire, wire};
+  ChainSink sink;
   test::TickingClock clock;
   hal::SwitchFabric<ChainSink, test::TickingClock, kMaxPorts / 2> fabric{sink, clock, {3, 2}};
-  explicit BasicChainBench(bool lsb_first = false) : wire(kSingle ? 1 : kMaxStages, lsb_first) {}
+  explicit BasicChainBench(bool lsb_first = false, spi_chain::ChainReadback readback = spi_chain::ChainReadback::on)
+      : wire(kSingle ? 1 : kMaxStages, lsb_first), sink(wire, wire, readback) {}
 
   /// Rounds whose latched states differ from the schedule's; `flip_in_round`: that
   /// round's shift of the last stage's chain (the single one) comes back with bit
@@ -150,6 +151,37 @@ TEST_CASE("spi chains: a readback that differs stops the exchange at its round a
   CHECK(t.sink.readback_fault().transfer);
   CHECK(t.sink.wire_fault().place == hal::WireFault::Place::chain_transfer);
   CHECK(t.sink.wire_fault().unit == 0);  // the first chain shifted
+}
+
+TEST_CASE("spi chains without a return line: read-back off runs clean, shifting each chain once; on, it stops") {
+  const AnySchedule schedule = plan(Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::gray);
+  ChainBench checked;
+  checked.wire.cut_return_line();
+  app::ExchangeOutcome out;
+  CHECK(checked.rounds_differing(schedule, out) == 0);
+  CHECK(out.error == Errc::bus_readback_mismatch);  // what comes back is all ones, never what was shifted
+  CHECK(out.rounds_done == 0);
+  ChainBench unchecked(false, spi_chain::ChainReadback::off);
+  unchecked.wire.cut_return_line();
+  CHECK_FALSE(unchecked.sink.readback());
+  CHECK(unchecked.rounds_differing(schedule, out) == 0);  // every round latched as planned
+  CHECK(out.error == Errc::ok);
+  CHECK(out.rounds_done == 64);
+  // Each chain shifted once when first written (not twice), then one chain a Gray round.
+  CHECK(unchecked.wire.transfers() == 6 + 63);
+  CHECK(unchecked.wire.pulses() == 64);
+  // A transfer that does not complete still stops the round.
+  ChainBench failing(false, spi_chain::ChainReadback::off);
+  failing.wire.cut_return_line();
+  std::uint32_t steps = 0;
+  REQUIRE(failing.fabric.configure(schedule.network(), false) == Errc::ok);
+  app::ExchangeOptions options;
+  options.max_polls = 100;
+  app::RoundRunner<decltype(failing.fabric), AnySchedule> runner(failing.fabric, schedule, options);
+  while (!runner.step().finished() && ++steps < 100000)
+    if (runner.outcome().rounds_done == 9) failing.wire.fail_next(Errc::bus_timeout);
+  CHECK(runner.outcome().error == Errc::bus_timeout);
+  CHECK(runner.outcome().rounds_done == 9);
 }
 
 TEST_CASE("spi chains: what the chains cannot hold is refused at configure") {

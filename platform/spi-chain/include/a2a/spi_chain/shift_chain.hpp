@@ -23,7 +23,10 @@
 // after a transfer cut short) is shifted its frame twice, so that the second shift
 // checks the first: the return line is checked from an exchange's first round on. A
 // difference is bus_readback_mismatch, the latch is not pulsed (nothing of the round
-// takes effect), and readback_fault() names the stage and the element.
+// takes effect), and readback_fault() names the stage and the element. A chain built
+// without a return line is given ChainReadback::off: each changed chain is shifted once
+// and what comes back is not looked at, so no difference can be claimed (only a
+// transfer that did not complete stops the round; docs/switch-backends.md).
 #pragma once
 
 #include <algorithm>
@@ -52,6 +55,9 @@ concept ChainSpi = requires(T& t, std::uint32_t chain, std::span<const std::uint
 /// How the elements are chained: a chain per stage, or one chain through every stage.
 enum class ChainLayout : std::uint8_t { per_stage, single };
 
+/// Whether the chains' far end comes back to the controller (a return line) and is checked.
+enum class ChainReadback : std::uint8_t { on, off };
+
 /// Which element's bit came back different, for the console's error line.
 struct ReadbackFault {
   bool found{false};
@@ -69,7 +75,10 @@ class ShiftChainSink {
   /// The longest transfer: a stage's frame, or the single chain's.
   static constexpr std::uint32_t kMaxChainBytes = Layout == ChainLayout::single ? kMaxFrameBytes * kMaxStages : kMaxFrameBytes;
 
-  ShiftChainSink(Spi& spi, Latch& latch) : spi_(&spi), latch_(&latch) {}
+  ShiftChainSink(Spi& spi, Latch& latch, ChainReadback readback = ChainReadback::on)
+      : spi_(&spi), latch_(&latch), readback_(readback == ChainReadback::on) {}
+  /// Whether what comes back is checked (ChainReadback::on, the default).
+  [[nodiscard]] bool readback() const { return readback_; }
 
   Errc configure(const Network& net) {
     if (element_bits(net.radix) == 0) return Errc::fabric_device_mismatch;  // d must be 2^w
@@ -93,7 +102,7 @@ class ShiftChainSink {
       const std::span<std::uint8_t> frame = std::span(tx_).first(bytes);
       const bool unknown = (known_ & 1U) == 0;
       if (unknown || !frames_.update_chain(round, frame)) frames_.chain(round, frame);
-      if (unknown) A2A_TRY(shift(0, bytes));  // loads it: the next shift checks what came back
+      if (unknown && readback_) A2A_TRY(shift(0, bytes));  // loads it: the next shift checks what came back
       A2A_TRY(shift(0, bytes));
     } else {
       const std::uint32_t bytes = frames_.stage_bytes();
@@ -101,7 +110,7 @@ class ShiftChainSink {
       for (std::uint32_t todo = (changed_stages(round) | ~known_) & all; todo != 0; todo &= todo - 1) {
         const auto s = static_cast<std::uint32_t>(std::countr_zero(todo));  // a changed or unknown chain
         frames_.stage(round, s, std::span(tx_).first(bytes));
-        if (((known_ >> s) & 1U) == 0) A2A_TRY(shift(s, bytes));  // loads it: the next shift checks it
+        if (((known_ >> s) & 1U) == 0 && readback_) A2A_TRY(shift(s, bytes));  // loads it: the next shift checks it
         A2A_TRY(shift(s, bytes));
       }
     }
@@ -134,7 +143,7 @@ class ShiftChainSink {
       return e;
     }
     std::span<std::uint8_t> written = std::span(written_).subspan(std::size_t{chain} * kMaxChainBytes, bytes);
-    if (((known_ >> chain) & 1U) != 0 && !same_as_written(chain, std::span(rx_).first(bytes), written)) {
+    if (readback_ && ((known_ >> chain) & 1U) != 0 && !same_as_written(chain, std::span(rx_).first(bytes), written)) {
       known_ &= ~(1U << chain);  // what the chain holds now is unknown again
       return Errc::bus_readback_mismatch;
     }
@@ -169,6 +178,7 @@ class ShiftChainSink {
   std::array<std::uint8_t, kMaxChainBytes> rx_{};
   std::array<std::uint8_t, std::size_t{kMaxChainBytes} * kChains> written_{};
   ReadbackFault fault_{};
+  bool readback_;
 };
 
 }  // namespace a2a::spi_chain
