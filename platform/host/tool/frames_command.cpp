@@ -14,6 +14,7 @@
 #include <a2a/spi_chain/shift_chain.hpp>
 
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <span>
 #include <string>
@@ -24,6 +25,7 @@
 #include "commands.hpp"
 #include "schedule_select.hpp"
 #include "tool_error.hpp"
+#include "vcd_writer.hpp"
 
 namespace a2a::tool {
 namespace {
@@ -36,14 +38,22 @@ constexpr std::uint32_t kGpioLines = 8192;    ///< lines the GPIO sink may drive
 constexpr std::uint8_t kAdnBase = 0x48;       ///< the ADN4604s' first I2C address (four a mux group)
 constexpr std::uint8_t kVscBase = 0x40;       ///< the VSC3316s' first I2C address (four a mux group)
 constexpr std::uint32_t kPartsPerGroup = 4;   ///< parts on one multiplexer channel
+constexpr std::uint8_t kMuxAddress = 0x70;    ///< the multiplexer (--vcd draws its group write there)
 
 /// What the wire carried in the round asked for.
 struct WireLog {
   bool recording{false};
   std::vector<std::string> lines;
+  std::vector<WireTransfer> transfers;  // the same, for --vcd
   std::uint32_t pulses{0};
   void note(std::string line) {
     if (recording) lines.push_back(std::move(line));
+  }
+  void carried(WireTransfer::Kind kind, std::uint32_t target, std::span<const std::uint8_t> tx,
+               std::span<const std::uint8_t> rx) {
+    if (recording)
+      transfers.push_back({kind, target, std::vector<std::uint8_t>(tx.begin(), tx.end()),
+                           std::vector<std::uint8_t>(rx.begin(), rx.end()), 0});
   }
 };
 
@@ -61,6 +71,7 @@ struct Strobe {
   WireLog* log;
   Errc pulse() {
     if (log->recording) ++log->pulses;
+    log->carried(WireTransfer::Kind::pulse, 0, {}, {});
     return Errc::ok;
   }
 };
@@ -74,6 +85,7 @@ struct ChainWire {
     for (std::size_t i = 0; i < rx.size(); ++i) rx[i] = i < chain_now.size() ? chain_now[i] : 0;
     chain_now.assign(tx.begin(), tx.end());
     log->note("chain " + std::to_string(chain) + ": " + hex(tx));
+    log->carried(WireTransfer::Kind::spi, chain, tx, rx);
     return Errc::ok;
   }
 };
@@ -87,6 +99,7 @@ struct CrosspointSpiWire {
     const bool read = (tx[0] & 0x80U) != 0;
     if (!read) registers[{chip, reg}] = tx[1];
     if (read && rx.size() == 2) rx[1] = registers[{chip, reg}];
+    log->carried(WireTransfer::Kind::spi, chip, tx, rx);
     log->note("chip " + std::to_string(chip) + ": " + hex(tx) + (read ? " -> " + hex(rx.subspan(1)) : ""));
     return Errc::ok;
   }
@@ -104,11 +117,13 @@ struct CrosspointI2cWire {
   Errc write(std::uint8_t a, std::span<const std::uint8_t> tx) {
     registers[{a, tx[0]}] = tx[1];
     log->note(address(a) + " write: " + hex(tx));
+    log->carried(WireTransfer::Kind::i2c_write, a, tx, {});
     return Errc::ok;
   }
   Errc write_read(std::uint8_t a, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
     rx[0] = registers[{a, tx[0]}];
     log->note(address(a) + " read: " + hex(tx) + " -> " + hex(rx));
+    log->carried(WireTransfer::Kind::i2c_read, a, tx, rx);
     return Errc::ok;
   }
 };
@@ -132,6 +147,7 @@ struct PartsSpiWire {
       }
     }
     if (!read && (tx[1] == 0x90 || tx[1] == 0x98)) map_base[part] = tx[1];
+    log->carried(WireTransfer::Kind::spi, part, tx, rx);
     log->note("part " + std::to_string(part) + ": " + hex(tx) + (read ? " -> " + hex(rx.subspan(2)) : ""));
     return Errc::ok;
   }
@@ -150,6 +166,7 @@ struct PartsI2cWire {
     for (std::size_t i = 1; i < tx.size(); ++i) registers[{part(a), tx[0] + static_cast<std::uint32_t>(i - 1)}] = tx[i];
     if (tx[0] == 0x90 || tx[0] == 0x98) map_base[part(a)] = tx[0];
     log->note(where(a) + " write: " + hex(tx));
+    log->carried(WireTransfer::Kind::i2c_write, a, tx, {});
     return Errc::ok;
   }
   /// The mux group the bus reaches and the address on it.
@@ -163,6 +180,7 @@ struct PartsI2cWire {
       rx[i] = reg == 0x7E ? crosspoint::vsc3316::kRevisionId : registers[{part(a), reg}];
     }
     log->note(where(a) + " read: " + hex(tx) + " -> " + hex(rx));
+    log->carried(WireTransfer::Kind::i2c_read, a, tx, rx);
     return Errc::ok;
   }
 };
@@ -171,6 +189,8 @@ struct PartsMux {
   PartsI2cWire* wire;
   Errc select(std::uint32_t group) {
     wire->group = group;
+    const std::array<std::uint8_t, 1> channel{static_cast<std::uint8_t>(group)};
+    wire->log->carried(WireTransfer::Kind::i2c_write, kMuxAddress, channel, {});  // the mux's own write
     return Errc::ok;
   }
 };
@@ -245,6 +265,28 @@ std::string format_line(const std::string& fabric, const Network& net) {
          "-> input; only the elements that changed, then one update pulse";
 }
 
+/// Round K's transfers as a Value Change Dump (vcd_writer.hpp): the guard time before
+/// them, the settle time after the strobe (or after the last transfer).
+void write_vcd(const std::string& path, const std::string& fabric, const WireLog& log, std::uint64_t bus_hz,
+               std::uint64_t guard_us, std::uint64_t settle_us) {
+  std::vector<WireTransfer> drawn;
+  if (guard_us != 0) drawn.push_back({WireTransfer::Kind::gap, 0, {}, {}, guard_us * 1000});
+  bool settled = false;
+  for (const WireTransfer& t : log.transfers) {
+    drawn.push_back(t);
+    if (t.kind == WireTransfer::Kind::pulse && settle_us != 0) {
+      drawn.push_back({WireTransfer::Kind::gap, 0, {}, {}, settle_us * 1000});
+      settled = true;
+    }
+  }
+  if (!settled && settle_us != 0) drawn.push_back({WireTransfer::Kind::gap, 0, {}, {}, settle_us * 1000});
+  VcdWriter writer(fabric.starts_with("spi-chain") ? "latch" : "update", bus_hz);
+  writer.draw(drawn);
+  std::ofstream out(path, std::ios::binary);
+  out << writer.text();
+  if (!out) throw UsageError("--vcd: cannot write '" + path + "'");
+}
+
 int run_frames(const Args& args) {
   const std::string fabric = args.value("fabric").value_or("");
   if (fabric != "spi-chain" && fabric != "spi-chain-single" && fabric != "crosspoint-spi" &&
@@ -263,6 +305,11 @@ int run_frames(const Args& args) {
   if (info.net.ports > kFramesMaxPorts)
     throw UsageError("N = " + std::to_string(info.net.ports) + " is above a2a frames' largest, " +
                      std::to_string(kFramesMaxPorts));
+  const std::string vcd = args.value("vcd").value_or("");
+  if (!vcd.empty() && fabric == "gpio")
+    throw UsageError("--vcd draws the SPI and I2C backends' buses; gpio's lines are written 32 at a time in parallel");
+  const std::uint64_t bus_hz = args.number("bus-hz", 1'000'000);
+  if (bus_hz == 0 || bus_hz > 100'000'000) throw UsageError("--bus-hz must be 1 .. 100000000 (Hz)");
   WireLog log;
   Strobe strobe{&log};
   if (fabric == "spi-chain") {
@@ -304,6 +351,7 @@ int run_frames(const Args& args) {
     gpio::GpioSink<GpioWire, Strobe, kGpioLines> sink(wire, strobe);
     latch_rounds(sink, *plan, round, log);
   }
+  if (!vcd.empty()) write_vcd(vcd, fabric, log, bus_hz, args.number("guard-us", 0), args.number("settle-us", 0));
   std::printf("round %u of %u: %s\n%s\n", round, info.rounds, info.origin.c_str(), format_line(fabric, info.net).c_str());
   for (const std::string& line : log.lines) std::printf("%s\n", line.c_str());
   if (log.lines.empty()) std::printf("(nothing written: no element changed since round %u)\n", round - 1);
@@ -330,12 +378,19 @@ void add_frames_command(CommandLine& cli) {
        "parts' register bursts (ADN4604: a changed part's inactive map, its selection, the\n"
        "update, the live read-back; VSC3316: the changed outputs and their read-back, then\n"
        "the WP pulse; on I2C four parts a mux group, from 0x48 and 0x40), gpio the 32-line\n"
-       "words written; then the latch, update or strobe pulses."},
+       "words written; then the latch, update or strobe pulses. --vcd FILE also draws the round's\n"
+       "bus signals (SPI mode 0: sclk, mosi, miso, cs_n, cs1_n, ...; I2C: scl, sda; latch or update)\n"
+       "at --bus-hz, the settle and guard times as gaps, as a VCD sigrok-cli and PulseView read."},
       run_frames);
   add_schedule_options(app);
   CommandLine::value(app, "fabric", "F",
                      "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, adn4604-spi, adn4604-i2c, vsc3316 or gpio");
   CommandLine::number(app, "round", "K", "the round whose wire is printed (0-based)");
+  CommandLine::value(app, "vcd", "FILE",
+                     "also write the round's bus signals as a Value Change Dump (sigrok, PulseView read it)");
+  CommandLine::number(app, "bus-hz", "HZ", "the bus clock the VCD is drawn at (default 1000000)");
+  CommandLine::number(app, "settle-us", "US", "the VCD's gap after the strobe (the elements' settle time)");
+  CommandLine::number(app, "guard-us", "US", "the VCD's gap before the round's first transfer (the guard time)");
 }
 
 }  // namespace a2a::tool
