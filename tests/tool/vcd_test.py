@@ -96,6 +96,10 @@ def main():
         expect("$scope module libsigrok $end" in text and "$dumpvars" not in text,
                "the VCD is in the form libsigrok's VCD input takes")
         expect(re.search(r"\$var wire 1 \S+ update \$end", text) is not None, "the UPDATE pulse has its wire")
+        code = subprocess.run([a2a, "frames", "--fabric", "adn4604-spi", "--round", "0", "--vcd", vcd,
+                               "--topology", "omega", "--ports", "256"], capture_output=True, text=True)
+        expect(code.returncode == 2 and "reads at most 64 channels" in code.stderr,
+               "a round on more chip selects than libsigrok reads is refused, named")
         code = subprocess.run([a2a, "frames", "--fabric", "gpio", "--round", "0", "--vcd", vcd, *omega16],
                               capture_output=True, text=True)
         expect(code.returncode == 2 and "--vcd draws the SPI and I2C backends" in code.stderr,

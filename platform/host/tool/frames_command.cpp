@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <utility>
@@ -38,6 +39,7 @@ constexpr std::uint32_t kGpioLines = 8192;    ///< lines the GPIO sink may drive
 constexpr std::uint8_t kAdnBase = 0x48;       ///< the ADN4604s' first I2C address (four a mux group)
 constexpr std::uint8_t kVscBase = 0x40;       ///< the VSC3316s' first I2C address (four a mux group)
 constexpr std::uint32_t kPartsPerGroup = 4;   ///< parts on one multiplexer channel
+constexpr std::size_t kVcdChannels = 64;      ///< the channels libsigrok 0.5's VCD input reads
 constexpr std::uint8_t kMuxAddress = 0x70;    ///< the multiplexer (--vcd draws its group write there)
 
 /// What the wire carried in the round asked for.
@@ -280,6 +282,13 @@ void write_vcd(const std::string& path, const std::string& fabric, const WireLog
     }
   }
   if (!settled && settle_us != 0) drawn.push_back({WireTransfer::Kind::gap, 0, {}, {}, settle_us * 1000});
+  std::set<std::uint32_t> selects;
+  for (const WireTransfer& t : log.transfers)
+    if (t.kind == WireTransfer::Kind::spi) selects.insert(t.target);
+  if (selects.size() + 4 > kVcdChannels)
+    throw UsageError("--vcd: round's transfers use " + std::to_string(selects.size()) +
+                     " chip selects, and libsigrok's VCD input reads at most " + std::to_string(kVcdChannels) +
+                     " channels: draw a round that changes fewer stages (a Gray-order round changes one)");
   VcdWriter writer(fabric.starts_with("spi-chain") ? "latch" : "update", bus_hz);
   writer.draw(drawn);
   std::ofstream out(path, std::ios::binary);
