@@ -15,7 +15,9 @@
 
 #include "a2a/a2a.hpp"
 #include "a2a/board/console.hpp"
+#include "a2a/crosspoint/adn4604.hpp"
 #include "a2a/crosspoint/crosspoint.hpp"
+#include "a2a/crosspoint/vsc3316.hpp"
 #include "a2a/gpio/gpio_sink.hpp"
 #include "a2a/hal/block_switch_sink.hpp"
 #include "a2a/hal/switch_fabric.hpp"
@@ -84,6 +86,65 @@ struct ChipI2cWire {
     return Errc::ok;
   }
 };
+/// The real parts' registers (128 parts of 16 outputs at N = 256): a part answers a read
+/// with what was written, its live connection (0xB0..) with the map written last.
+struct PartRegisters {
+  std::array<std::array<std::uint8_t, 256>, 8 * kPorts / 16> regs{};
+  std::array<std::uint8_t, 8 * kPorts / 16> map{};  // 0x90 or 0x98: where the last map went
+  void write(std::uint32_t part, std::uint32_t reg, std::span<const std::uint8_t> data) {
+    for (std::size_t i = 0; i < data.size(); ++i) regs[part][(reg + i) & 0xFFU] = data[i];
+    if (reg == 0x90 || reg == 0x98) map[part] = static_cast<std::uint8_t>(reg);
+  }
+  void read(std::uint32_t part, std::uint32_t reg, std::span<std::uint8_t> out) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      std::uint32_t r = (reg + static_cast<std::uint32_t>(i)) & 0xFFU;
+      if (r >= 0xB0 && r < 0xB8) r = r - 0xB0 + map[part];
+      out[i] = r == 0x7E ? crosspoint::vsc3316::kRevisionId : regs[part][r];
+    }
+  }
+};
+/// The parts on SPI, a chip select each (SpiParts: [00 | 80, register, data...]).
+struct PartsSpiWire {
+  WireCount* count;
+  PartRegisters* parts;
+  Errc write_read(std::uint32_t part, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    if (tx[0] == crosspoint::kSpiRead) parts->read(part, tx[1], rx.subspan(2));
+    else parts->write(part, tx[1], tx.subspan(2));
+    count->bytes += static_cast<std::uint32_t>(tx.size());
+    ++count->transfers;
+    return Errc::ok;
+  }
+};
+/// The parts on I2C, four a mux group from `base`; the mux's own write counted as one.
+struct PartsI2cWire {
+  WireCount* count;
+  PartRegisters* parts;
+  std::uint8_t base;
+  std::uint32_t group{0};
+  [[nodiscard]] std::uint32_t part(std::uint8_t a) const { return group * 4 + (a - base); }
+  Errc write(std::uint8_t a, std::span<const std::uint8_t> tx) {
+    parts->write(part(a), tx[0], tx.subspan(1));
+    count->bytes += 1 + static_cast<std::uint32_t>(tx.size());  // the address byte too
+    ++count->transfers;
+    return Errc::ok;
+  }
+  Errc write_read(std::uint8_t a, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    parts->read(part(a), tx[0], rx);
+    count->bytes += 3 + static_cast<std::uint32_t>(rx.size());  // address, register, address again, the bytes
+    ++count->transfers;
+    return Errc::ok;
+  }
+};
+struct PartsMux {
+  PartsI2cWire* wire;
+  Errc select(std::uint32_t group) {
+    wire->group = group;
+    wire->count->bytes += 2;  // the mux's address and its channel byte
+    ++wire->count->transfers;
+    return Errc::ok;
+  }
+};
+
 /// GPIO lines 32 to a word.
 struct LinesWire {
   WireCount* count;
@@ -230,6 +291,23 @@ int main() {
     static gpio::GpioSink<LinesWire, Pulse, 32> gpio_lines(lines, pulse);
     measure("gpio", name, LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value(), order).value(),
             gpio_lines, count);
+    // The real parts: the ADN4604 on SPI (XPT_UPDATE) and on I2C (the UPDATE pin), the VSC3316.
+    static PartRegisters adn_registers;
+    static PartsSpiWire adn_spi_wire{&count, &adn_registers};
+    static crosspoint::SpiParts<PartsSpiWire> adn_spi(adn_spi_wire);
+    static crosspoint::XptUpdateRegister by_register;
+    static crosspoint::Adn4604Sink<decltype(adn_spi), crosspoint::XptUpdateRegister, kPorts> adn_spi_sink(adn_spi,
+                                                                                                          by_register);
+    measure("adn4604-spi", name, schedule, adn_spi_sink, count);
+    static PartsI2cWire adn_i2c_wire{&count, &adn_registers, 0x48};
+    static crosspoint::I2cParts<PartsI2cWire, PartsMux, 4> adn_i2c(adn_i2c_wire, 0x48, PartsMux{&adn_i2c_wire});
+    static crosspoint::Adn4604Sink<decltype(adn_i2c), Pulse, kPorts> adn_i2c_sink(adn_i2c, pulse);
+    measure("adn4604-i2c", name, schedule, adn_i2c_sink, count);
+    static PartRegisters vsc_registers;
+    static PartsI2cWire vsc_wire{&count, &vsc_registers, 0x40};
+    static crosspoint::I2cParts<PartsI2cWire, PartsMux, 4> vsc_i2c(vsc_wire, 0x40, PartsMux{&vsc_wire});
+    static crosspoint::Vsc3316Sink<decltype(vsc_i2c), 16, kPorts> vsc_sink(vsc_i2c);
+    measure("vsc3316", name, schedule, vsc_sink, count);
     static BlockWire block{&count, &g_block};
     static hal::BlockSwitchSink<BlockWire, hal::FabricLayout<kPorts, 8>> block_sink(block);
     measure("a2a-block", name, schedule, block_sink, count);

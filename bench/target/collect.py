@@ -677,6 +677,7 @@ def stall(args):
 
 # Bus clocks the wire times are stated at (docs/PERFORMANCE.md, "Switch backends").
 SPI_HZ = 20_000_000
+PART_SPI_HZ = 10_000_000  # the ADN4604 on SPI (issue 47)
 I2C_HZ = 400_000
 
 
@@ -694,8 +695,10 @@ def backends(args):
         rounds = int(g["rounds"])
         wire, transfers = int(g["bytes"]) / rounds, int(g["transfers"]) / rounds
         name = g["backend"]
-        if name == "crosspoint-i2c":  # 9 bits a byte (the ACK), a start and a stop a transfer
+        if name in ("crosspoint-i2c", "adn4604-i2c", "vsc3316"):  # 9 bits a byte (the ACK), a start and a stop
             time = f"{(wire * 9 + transfers * 2) / I2C_HZ * 1e6:.0f} us at 400 kHz"
+        elif name == "adn4604-spi":
+            time = f"{wire * 8 / PART_SPI_HZ * 1e6:.2f} us at 10 MHz"
         elif name in ("gpio", "a2a-block"):
             time = f"{transfers:.1f} bus writes"
         else:

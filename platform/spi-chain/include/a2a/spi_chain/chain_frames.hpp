@@ -100,7 +100,8 @@ class FrameBuilder {
   constexpr explicit FrameBuilder(const Network& net)
       : w_(element_bits(net.radix)), bits_(w_ * net.switches_per_stage()), stages_(net.stages),
         whole_bytes_(bits_ / 8), tail_mask_((1U << (bits_ % 8)) - 1U),
-        copies_(pattern_byte({true, 0, 1}, w_).ok ? pattern_byte({true, 0, 1}, w_).value * 0x0101'0101U : 0U) {}
+        copies_(pattern_byte({true, 0, 1}, w_).ok ? pattern_byte({true, 0, 1}, w_).value * 0x0101'0101U : 0U),
+        ragged_(whole_bytes_ % 4 != 0 || tail_mask_ != 0) {}
 
   [[nodiscard]] constexpr std::uint32_t stage_bytes() const { return (bits_ + 7) / 8; }
   [[nodiscard]] constexpr std::uint32_t chain_bytes() const { return (bits_ * stages_ + 7) / 8; }
@@ -167,12 +168,14 @@ class FrameBuilder {
       } else {  // a word a store, then at most 3 bytes one by one (no loop GCC makes a memset call of)
         for (std::uint8_t* const words_end = at + (whole_bytes_ & ~3U); at != words_end; at += 4)
           std::memcpy(at, &word, 4);
+      }
+      if (ragged_) {  // a frame of whole words (a stage of 32 elements or more, d = 2) skips this
         const auto rest = static_cast<std::uint32_t>(end - at);
         if (rest > 0) at[0] = byte.value;
         if (rest > 1) at[1] = byte.value;
         if (rest > 2) at[2] = byte.value;
+        if (tail_mask_ != 0) *(end - whole_bytes_ - 1) = static_cast<std::uint8_t>(byte.value & tail_mask_);
       }
-      if (tail_mask_ != 0) *(end - whole_bytes_ - 1) = static_cast<std::uint8_t>(byte.value & tail_mask_);
       return true;
     }
   }
@@ -183,6 +186,7 @@ class FrameBuilder {
   std::uint32_t whole_bytes_{0};  // a stage's whole bytes, bits_ / 8
   std::uint32_t tail_mask_{0};    // the bits of its partial byte (0: none)
   std::uint32_t copies_{0};       // state 1 repeated over a word (a state k: k times it); 0: w = 3
+  bool ragged_{false};            // whole_bytes_ not whole words, or a partial byte
 };
 
 /// A round's frame for `stage` of `round` (frame_bytes long).
