@@ -108,6 +108,15 @@ concept SwitchSink = requires(S& s, const Network& net, const RoundSwitches<8>& 
   { s.latch(round) } -> std::same_as<Errc>;
 };
 
+/// A sink whose latch runs over a start/complete transport (transfer.hpp): start_latch()
+/// begins the round's transfers, latch_progress() looks at them once (false while they
+/// run, true once latched). SwitchFabric then never waits for the wire in a call.
+template <class S, class Round>
+concept StartingSink = requires(S& s, const Round& round) {
+  { s.start_latch(round) } -> std::same_as<Errc>;
+  { s.latch_progress() } -> std::same_as<Result<bool>>;
+};
+
 /// Where on the wire the last latch went wrong (a read-back that differed, a transfer
 /// that failed), for the console's error line: an element of a stage's chain or the
 /// chain, an output of a chip or the chip.
@@ -149,6 +158,7 @@ class SwitchFabric {
     configured_ = true;
     due_ = false;
     settling_ = false;
+    latching_ = false;
     return Errc::ok;
   }
   [[nodiscard]] Result<Network> network() const {
@@ -208,7 +218,7 @@ class SwitchFabric {
     if (max_polls == 0) return Errc::poll_bound_zero;
     A2A_TRY(advance());
     FabricStatus status;
-    status.busy = due_ || settling_;
+    status.busy = due_ || latching_ || settling_;
     status.done = !status.busy;
     return status;
   }
@@ -221,7 +231,8 @@ class SwitchFabric {
     }
     return max_polls == 0 ? Errc::poll_bound_zero : Errc::fabric_timeout;
   }
-  /// A round not latched yet is dropped; a latched one cannot be taken back (it settles).
+  /// A round not latched yet is dropped; a latched one cannot be taken back (it settles),
+  /// nor one whose transfers are under way (they end, it latches and settles).
   Errc abort() {
     due_ = false;
     return Errc::ok;
@@ -229,6 +240,7 @@ class SwitchFabric {
   Errc reset() {
     configured_ = false;
     due_ = false;
+    latching_ = false;
     settling_ = false;
     return Errc::ok;
   }
@@ -254,13 +266,25 @@ class SwitchFabric {
     const std::uint64_t now = clock_->now_us();
     if (due_ && now >= next_latch_at_) {
       due_ = false;
-      if (const Errc e = sink_->latch(round_); e != Errc::ok) {
-        error_ = e;
-        return e;
+      if constexpr (kStarting) {
+        if (const Errc e = sink_->start_latch(round_); e != Errc::ok) return failed(e);
+        latching_ = true;
+      } else {
+        if (const Errc e = sink_->latch(round_); e != Errc::ok) return failed(e);
+        latched(now);
       }
-      round_.latched();
-      settling_ = true;
-      settled_at_ = now + timing_.settle_us;
+    }
+    if constexpr (kStarting) {
+      if (latching_) {  // one look at the transfers under way
+        const Result<bool> done = sink_->latch_progress();
+        if (!done) {
+          latching_ = false;
+          return failed(done.error());
+        }
+        if (!*done) return Errc::ok;
+        latching_ = false;
+        latched(now);
+      }
     }
     if (settling_ && now >= settled_at_) {
       settling_ = false;
@@ -270,12 +294,24 @@ class SwitchFabric {
     return Errc::ok;
   }
 
+  static constexpr bool kStarting = StartingSink<Sink, RoundSwitches<MaxSwitches>>;
+  Errc failed(Errc e) {
+    error_ = e;
+    return e;
+  }
+  void latched(std::uint64_t now) {
+    round_.latched();
+    settling_ = true;
+    settled_at_ = now + timing_.settle_us;
+  }
+
   Sink* sink_;
   Clock* clock_;
   SwitchTiming timing_;
   RoundSwitches<MaxSwitches> round_{};
   bool configured_{false};
   bool due_{false};       // committed, not latched yet (the guard time runs)
+  bool latching_{false};  // its transfers under way (a StartingSink)
   bool settling_{false};  // latched, not settled yet
   std::uint64_t settled_at_{0};
   std::uint64_t next_latch_at_{0};

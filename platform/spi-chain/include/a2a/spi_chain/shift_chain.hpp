@@ -27,6 +27,13 @@
 // without a return line is given ChainReadback::off: each changed chain is shifted once
 // and what comes back is not looked at, so no difference can be claimed (only a
 // transfer that did not complete stops the round; docs/switch-backends.md).
+//
+// Over a start/complete SPI (hal::AsyncSpiBus, a2a/hal/transfer.hpp) the round's frames
+// are built at start_latch() and shifted one transfer at a time: latch_progress() looks
+// at the transfer under way once (servicing a driver without an interrupt once), starts
+// the next when it has ended, and strobes the latch after the last, so no step waits for
+// the bus (SwitchFabric calls them from commit() and poll_status()). latch() stays, the
+// same shifts run to their end.
 #pragma once
 
 #include <algorithm>
@@ -37,6 +44,7 @@
 #include <span>
 
 #include "a2a/hal/switch_fabric.hpp"
+#include "a2a/hal/transfer.hpp"
 #include "a2a/hal/transport.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/spi_chain/chain_frames.hpp"
@@ -68,8 +76,12 @@ struct ReadbackFault {
 
 /// MaxPorts: the largest network the chains serve (a stage's frame is at most N/16
 /// bytes); Layout: a chain per stage (chain s = stage s), or one chain (chain 0).
-template <ChainSpi Spi, hal::LatchLine Latch, std::uint32_t MaxPorts, ChainLayout Layout = ChainLayout::per_stage>
+template <class Spi, hal::LatchLine Latch, std::uint32_t MaxPorts, ChainLayout Layout = ChainLayout::per_stage>
 class ShiftChainSink {
+  static_assert(ChainSpi<Spi> || hal::AsyncSpiBus<Spi>, "the chains' SPI: write_read(chain, tx, rx), or start()");
+  /// Transfers are started and looked at a step at a time (else each finishes in its call).
+  static constexpr bool kAsync = hal::AsyncSpiBus<Spi>;
+
  public:
   static constexpr std::uint32_t kMaxFrameBytes = (MaxPorts / 2 + 7) / 8;
   /// The longest transfer: a stage's frame, or the single chain's.
@@ -92,9 +104,77 @@ class ShiftChainSink {
   }
 
   /// Shifts every changed stage's frame, or the single chain whole (checking what came
-  /// back), then pulses the latch.
+  /// back), then pulses the latch (over a start/complete SPI: its transfers run to their
+  /// end here, each looked at a bounded number of times).
   template <class Round>
   Errc latch(const Round& round) {
+    if constexpr (kAsync) {
+      A2A_TRY(start_latch(round));
+      for (std::uint32_t k = 0; k < kMaxLooks; ++k) {
+        const Result<bool> done = latch_progress();
+        if (!done) return done.error();
+        if (*done) return Errc::ok;
+      }
+      return Errc::bus_timeout;
+    } else {
+      return latch_in_place(round);
+    }
+  }
+
+  /// A start/complete SPI: the round's frames built, the first transfer started.
+  template <class Round>
+    requires(kAsync)
+  Errc start_latch(const Round& round) {
+    queued_ = 0;
+    next_ = 0;
+    if constexpr (Layout == ChainLayout::single) {
+      const std::uint32_t bytes = frames_.chain_bytes();
+      const std::span<std::uint8_t> frame = std::span(tx_).first(bytes);
+      const bool unknown = (known_ & 1U) == 0;
+      if (unknown || !frames_.update_chain(round, frame)) frames_.chain(round, frame);
+      if (unknown && readback_) queue(0, 0);
+      queue(0, 0);
+    } else {
+      const std::uint32_t bytes = frames_.stage_bytes();
+      const std::uint32_t all = net_.stages >= 32 ? ~0U : (1U << net_.stages) - 1U;
+      for (std::uint32_t todo = (changed_stages(round) | ~known_) & all; todo != 0; todo &= todo - 1) {
+        const auto s = static_cast<std::uint32_t>(std::countr_zero(todo));
+        const std::uint32_t at = s * kMaxFrameBytes;  // each chain's frame in its slot of frames_ahead_
+        frames_.stage(round, s, std::span(frames_ahead_).subspan(at, bytes));
+        if (((known_ >> s) & 1U) == 0 && readback_) queue(s, at);
+        queue(s, at);
+      }
+    }
+    return start_next();
+  }
+  /// One look at the transfer under way: false while the round's shifts run, true once
+  /// the last has ended and the latch is pulsed; a transfer's error, or a read-back that
+  /// differs (the latch not pulsed), ends the round.
+  Result<bool> latch_progress()
+    requires(kAsync)
+  {
+    if (next_ == 0) return true;  // nothing was queued... and the latch pulsed at the start
+    if (done_.pending()) {
+      hal::service(*spi_);
+      if (done_.pending()) return false;
+    }
+    const Shift& s = shifts_[next_ - 1];
+    const std::uint32_t bytes = transfer_bytes();
+    if (const Errc e = done_.result(); e != Errc::ok) return transfer_failed(s.chain, e);
+    A2A_TRY(check_shift(s.chain, frame_of(s), bytes));
+    if (next_ < queued_) {
+      A2A_TRY(start_next());
+      return false;
+    }
+    next_ = 0;
+    A2A_TRY(latch_->pulse());
+    return true;
+  }
+
+ private:
+  /// The blocking SPI's latch: each transfer finishes in its call.
+  template <class Round>
+  Errc latch_in_place(const Round& round) {
     if constexpr (Layout == ChainLayout::single) {
       // tx_ still holds the frame last shifted in while the chain is known: the round's
       // frame is that one with its changed stages rewritten (a Gray-order round: one).
@@ -117,6 +197,7 @@ class ShiftChainSink {
     return latch_->pulse();
   }
 
+ public:
   /// The stage and element of the last readback difference.
   [[nodiscard]] ReadbackFault readback_fault() const { return fault_; }
   /// The same for the console (hal::LocatingSink).
@@ -135,16 +216,27 @@ class ShiftChainSink {
  private:
   /// tx_'s first `bytes` into chain `chain`; what came back checked against what was
   /// written there last (once known), then remembered.
-  Errc shift(std::uint32_t chain, std::uint32_t bytes) {
+  Errc shift(std::uint32_t chain, std::uint32_t bytes)
+    requires(!kAsync)
+  {
     const std::span<const std::uint8_t> frame = std::span(tx_).first(bytes);
-    if (const Errc e = spi_->write_read(chain, frame, std::span(rx_).first(bytes)); e != Errc::ok) {
-      known_ &= ~(1U << chain);  // a transfer cut short: what the chain holds is unknown
-      fault_ = {true, chain, 0, true};
-      return e;
-    }
+    if (const Errc e = spi_->write_read(chain, frame, std::span(rx_).first(bytes)); e != Errc::ok)
+      return transfer_failed(chain, e);
+    return check_shift(chain, frame, bytes);
+  }
+  Errc transfer_failed(std::uint32_t chain, Errc e) {
+    known_ &= ~(1U << chain);  // a transfer cut short: what the chain holds is unknown
+    fault_ = {true, chain, 0, true};
+    next_ = 0;
+    return e;
+  }
+  /// What came back from shifting `frame` into chain `chain`, checked against what was
+  /// written there last (once known); the frame remembered as the chain's.
+  Errc check_shift(std::uint32_t chain, std::span<const std::uint8_t> frame, std::uint32_t bytes) {
     std::span<std::uint8_t> written = std::span(written_).subspan(std::size_t{chain} * kMaxChainBytes, bytes);
     if (readback_ && ((known_ >> chain) & 1U) != 0 && !same_as_written(chain, std::span(rx_).first(bytes), written)) {
       known_ &= ~(1U << chain);  // what the chain holds now is unknown again
+      next_ = 0;
       return Errc::bus_readback_mismatch;
     }
     std::copy_n(frame.begin(), bytes, written.begin());
@@ -168,6 +260,35 @@ class ShiftChainSink {
     return true;
   }
 
+  // --- The start/complete SPI's queue: the round's shifts, one transfer under way. ---
+  struct Shift {
+    std::uint16_t chain;
+    std::uint16_t at;  // its frame in frames_ahead_ (a chain per stage), or tx_ (single)
+  };
+  void queue(std::uint32_t chain, std::uint32_t at) {
+    shifts_[queued_++] = {static_cast<std::uint16_t>(chain), static_cast<std::uint16_t>(at)};
+  }
+  [[nodiscard]] std::uint32_t transfer_bytes() const {
+    return Layout == ChainLayout::single ? frames_.chain_bytes() : frames_.stage_bytes();
+  }
+  [[nodiscard]] std::span<const std::uint8_t> frame_of(const Shift& s) const {
+    if constexpr (Layout == ChainLayout::single) return std::span<const std::uint8_t>(tx_).first(transfer_bytes());
+    else return std::span<const std::uint8_t>(frames_ahead_).subspan(s.at, transfer_bytes());
+  }
+  /// Starts shift next_ (none queued: the latch is pulsed now, as latch() would).
+  Errc start_next() {
+    if (queued_ == 0) return latch_->pulse();
+    const Shift& s = shifts_[next_++];
+    done_.begin();
+    const std::uint32_t bytes = transfer_bytes();
+    if (const Errc e = spi_->start(s.chain, frame_of(s), std::span(rx_).first(bytes), done_); e != Errc::ok)
+      return transfer_failed(s.chain, e);
+    return Errc::ok;
+  }
+  /// latch()'s looks at a start/complete SPI's transfers before it gives up (bus_timeout).
+  static constexpr std::uint32_t kMaxLooks = 1'000'000;
+  static constexpr std::uint32_t kMaxShifts = Layout == ChainLayout::single ? 2 : 2 * kMaxStages;
+  struct NoQueue {};
   static constexpr std::uint32_t kChains = Layout == ChainLayout::single ? 1 : kMaxStages;
   Spi* spi_;
   Latch* latch_;
@@ -179,6 +300,12 @@ class ShiftChainSink {
   std::array<std::uint8_t, std::size_t{kMaxChainBytes} * kChains> written_{};
   ReadbackFault fault_{};
   bool readback_;
+  // Only over a start/complete SPI: the round's shifts and the frames they take.
+  std::array<Shift, kAsync ? kMaxShifts : 1> shifts_{};
+  std::array<std::uint8_t, kAsync && Layout == ChainLayout::per_stage ? kMaxFrameBytes * kMaxStages : 1> frames_ahead_{};
+  std::uint32_t queued_{0};
+  std::uint32_t next_{0};  // shifts_[next_ - 1] is under way (0: none)
+  [[no_unique_address]] std::conditional_t<kAsync, hal::TransferCompletion, NoQueue> done_{};
 };
 
 }  // namespace a2a::spi_chain

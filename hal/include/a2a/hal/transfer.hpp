@@ -1,0 +1,99 @@
+// Transfers that do not hold the caller's step: the start/complete form of the
+// transport facades (transport.hpp), as board teams drive SPI and I2C (DMA or a FIFO
+// interrupt with a completion callback: CMSIS-Driver Transfer + SignalEvent, Zephyr's
+// spi_transceive_cb, a FreeRTOS task notification).
+//
+//   start(target, tx, rx, done)   begins the transfer and returns at once: ok (it runs;
+//                                 its end is reported on `done`), or why it could not
+//                                 start (busy, a bad length)
+//   done.complete(result)         the product's interrupt or DMA callback reports the
+//                                 end: ok, bus_nack, bus_timeout, ...
+//   service()                     optional: a driver without an interrupt (FIFO flags
+//                                 read once a step) advances the transfer one bounded
+//                                 piece a call; the sink calls it once per step
+//
+// A sink that starts transfers (spi_chain's ShiftChainSink over an AsyncChainSpi) looks
+// at `done` once a step and returns while it is pending. The blocking facades stay: an
+// adapter (BlockingTransfer) runs a start/complete driver to its end, its service()
+// calls bounded (bus_timeout past them).
+#pragma once
+
+#include <atomic>
+#include <concepts>
+#include <cstdint>
+#include <span>
+
+#include "a2a/status.hpp"
+
+namespace a2a::hal {
+
+/// A transfer's end, reported from an interrupt: begin() arms it (the controller's
+/// side), complete(result) ends it (the interrupt's side, once), pending() and result()
+/// read it. Lock-free single-byte atomics: safe between an interrupt and thread mode on
+/// every Cortex-M.
+class TransferCompletion {
+ public:
+  void begin() {
+    result_.store(static_cast<std::uint8_t>(Errc::ok), std::memory_order_relaxed);
+    pending_.store(true, std::memory_order_release);
+  }
+  /// From the product's interrupt or callback: the transfer ended with `result`.
+  void complete(Errc result) {
+    result_.store(static_cast<std::uint8_t>(result), std::memory_order_relaxed);
+    pending_.store(false, std::memory_order_release);
+  }
+  [[nodiscard]] bool pending() const { return pending_.load(std::memory_order_acquire); }
+  /// The transfer's result once it is not pending.
+  [[nodiscard]] Errc result() const { return static_cast<Errc>(result_.load(std::memory_order_relaxed)); }
+
+ private:
+  std::atomic<bool> pending_{false};
+  std::atomic<std::uint8_t> result_{static_cast<std::uint8_t>(Errc::ok)};
+  static_assert(sizeof(Errc) == 1, "an Errc fits the byte the interrupt stores");
+};
+
+/// An SPI controller that starts a transfer on chip select `target` and reports its end
+/// on `done` (rx, when not empty, as long as tx, filled by the time it completes).
+template <class T>
+concept AsyncSpiBus = requires(T& t, std::uint32_t target, std::span<const std::uint8_t> tx,
+                               std::span<std::uint8_t> rx, TransferCompletion& done) {
+  { t.start(target, tx, rx, done) } -> std::same_as<Errc>;
+};
+
+/// A start/complete driver without an interrupt: service() advances the transfer under
+/// way one bounded piece (a FIFO's worth), called once per step by whoever started it.
+template <class T>
+concept ServicedTransfer = requires(T& t) { t.service(); };
+
+/// Calls `driver.service()` where it has one (a driver with an interrupt needs none).
+template <class Driver>
+constexpr void service(Driver& driver) {
+  if constexpr (ServicedTransfer<Driver>) driver.service();
+}
+
+/// The blocking form over a start/complete driver (write_read(target, tx, rx)), for code
+/// that wants a transfer done when the call returns: at most MaxServices looks at the
+/// completion (each a service() call), else bus_timeout.
+template <AsyncSpiBus Async, std::uint32_t MaxServices = 1'000'000>
+class BlockingTransfer {
+ public:
+  explicit BlockingTransfer(Async& async) : async_(&async) {}
+  Errc write_read(std::uint32_t target, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    done_.begin();
+    if (const Errc e = async_->start(target, tx, rx, done_); e != Errc::ok) {
+      done_.complete(e);
+      return e;
+    }
+    for (std::uint32_t k = 0; k < MaxServices; ++k) {
+      if (!done_.pending()) return done_.result();
+      service(*async_);
+    }
+    return done_.pending() ? Errc::bus_timeout : done_.result();
+  }
+
+ private:
+  Async* async_;
+  TransferCompletion done_{};
+};
+
+}  // namespace a2a::hal
