@@ -4,7 +4,7 @@
 // raises between steps. Under the round runner every round latches the schedule's
 // states; no step starts more than one transfer, and steps return while one is in
 // flight; a transfer that ends in an error, or a read-back that differs, stops the round
-// with nothing latched; the blocking adapter runs the same driver to its end.
+// with nothing latched. (The blocking adapter: tests/hal/transfer_test.cpp.)
 #include <a2a/app/round_runner.hpp>
 #include <a2a/hal/switch_fabric.hpp>
 #include <a2a/hal/transfer.hpp>
@@ -173,19 +173,4 @@ TEST_CASE("spi chains, start/complete: a transfer that ends in an error, or read
   CHECK(out.rounds_done == 11);
   CHECK(flipped->sink.readback_fault().found);
   CHECK(flipped->sink.readback_fault().stage == 5);
-}
-
-TEST_CASE("the blocking adapter over a start/complete driver; a transfer that never ends is a bus timeout") {
-  ChainModel model{1};
-  ServicedWire wire{};
-  wire.model = &model;
-  hal::BlockingTransfer<ServicedWire> blocking(wire);
-  const std::array<std::uint8_t, 2> tx{0x12, 0x34};
-  std::array<std::uint8_t, 2> rx{};
-  CHECK(blocking.write_read(0, tx, rx) == Errc::ok);
-  CHECK(blocking.write_read(0, tx, rx) == Errc::ok);
-  CHECK(rx == tx);  // the chain gave back what it held
-  wire.delay = 0;   // never completes (a look at 0 does nothing)
-  hal::BlockingTransfer<ServicedWire, 100> bounded(wire);
-  CHECK(bounded.write_read(0, tx, rx) == Errc::bus_timeout);
 }

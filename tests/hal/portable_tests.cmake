@@ -10,7 +10,7 @@ set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::emulated_fabric)
 # that every header has its file).
 set(A2A_HAL_UNIT_TESTS bus_test.cpp fabric_controller_test.cpp fabric_fields_test.cpp fabric_registers_test.cpp
     hal_test.cpp latched_round_test.cpp program_round_test.cpp recording_bus_test.cpp register_table_check_test.cpp
-    register_table_types_test.cpp slot_ring_test.cpp transport_test.cpp)
+    register_table_types_test.cpp slot_ring_test.cpp transfer_test.cpp transport_test.cpp)
 # The application's portable tests (relative to tests/app): the controller's round
 # loop over the mock and the emulated fabric, its bounded retry and resume.
 set(A2A_APP_PORTABLE_TESTS fault_injection_test.cpp controller_test.cpp round_runner_test.cpp)

@@ -8,23 +8,6 @@ void a2a_pl022_init(a2a_pl022_regs *spi, uint32_t cpsr, uint32_t scr, bool loopb
   spi->CR1 = (loopback ? A2A_PL022_CR1_LBM : 0u) | A2A_PL022_CR1_SSE;
 }
 
-static int wait_status(const a2a_pl022_regs *spi, uint32_t bit, uint32_t max_polls) {
-  for (uint32_t poll = 0; poll < max_polls; ++poll)
-    if ((spi->SR & bit) != 0) return 0;
-  return -1;
-}
-
-int a2a_pl022_transfer(a2a_pl022_regs *spi, const uint8_t *tx, uint8_t *rx, uint32_t n, uint32_t max_polls) {
-  while ((spi->SR & A2A_PL022_SR_RNE) != 0) (void)spi->DR; /* nothing stale in the receive FIFO */
-  for (uint32_t i = 0; i < n; ++i) {
-    if (wait_status(spi, A2A_PL022_SR_TNF, max_polls) != 0) return -1;
-    spi->DR = tx[i];
-    if (wait_status(spi, A2A_PL022_SR_RNE, max_polls) != 0) return -1;
-    rx[i] = (uint8_t)spi->DR;
-  }
-  return 0;
-}
-
 /* CMSDK AHB GPIO0: DATAOUT at 0x004, OUTENSET at 0x010. */
 #define A2A_MPS2_GPIO0 0x40010000u
 #define A2A_MPS2_LATCH_LINE 15u

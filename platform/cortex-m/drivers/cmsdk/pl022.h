@@ -2,7 +2,7 @@
  * switch elements on shift-register chains (fabric=spi-chain, docs/switch-backends.md),
  * and the MPS2 lines that select a chain and strobe its latch. The MPS2 FPGA images
  * have five PL022s; QEMU 7.2 models them, with loopback mode (CR1.LBM) but no line
- * speed. CMSIS-style register block; every wait is bounded and returns an error. */
+ * speed. CMSIS-style register block; nothing here waits. */
 #pragma once
 
 #include <stdbool.h>
@@ -31,10 +31,8 @@ typedef struct {
  * loopback: the transmit line is wired to the receive one inside the controller. */
 void a2a_pl022_init(a2a_pl022_regs *spi, uint32_t cpsr, uint32_t scr, bool loopback);
 
-/* Shifts n bytes of tx out, each most significant bit first, and what came in into
- * rx: one byte at a time (the receive FIFO never overflows). 0, or -1 when a status
- * bit did not come within max_polls reads (the bus timeout). */
-int a2a_pl022_transfer(a2a_pl022_regs *spi, const uint8_t *tx, uint8_t *rx, uint32_t n, uint32_t max_polls);
+/* Transfers are moved by the status flags a FIFO's worth at a time, without waiting
+ * (Pl022Chains in platform/cortex-m/controller/switch_chain.hpp). */
 
 /* The MPS2 chain lines (CMSDK AHB GPIO0 at 0x40010000): chain c's chip select is
  * line c, active low; the latch strobe is line 15, a high pulse. (QEMU does not model
