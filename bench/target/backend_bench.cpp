@@ -21,6 +21,7 @@
 #include "a2a/gpio/gpio_sink.hpp"
 #include "a2a/hal/block_switch_sink.hpp"
 #include "a2a/hal/switch_fabric.hpp"
+#include "a2a/hal/transfer.hpp"
 #include "a2a/mmio/mmio_bus.hpp"
 #include "a2a/spi_chain/shift_chain.hpp"
 #include "icount_markers.h"
@@ -145,6 +146,47 @@ struct PartsMux {
   }
 };
 
+/// A start/complete chain wire as the MPS2's PL022 is driven (its FIFO of 8 frames): a
+/// transfer moves 8 bytes a service() call, what the chain held coming back, and
+/// completes with the last (the bus time itself not simulated: the steps are the CPU's).
+struct AsyncChainWire {
+  WireCount* count;
+  std::array<std::array<std::uint8_t, 128>, kMaxStages> held{};
+  hal::TransferCompletion* done{nullptr};
+  std::span<const std::uint8_t> tx{};
+  std::span<std::uint8_t> rx{};
+  std::uint32_t chain{0};
+  std::uint32_t moved{0};
+  Errc start(std::uint32_t c, std::span<const std::uint8_t> t, std::span<std::uint8_t> r, hal::TransferCompletion& d) {
+    done = &d;
+    chain = c;
+    tx = t;
+    rx = r;
+    moved = 0;
+    count->bytes += static_cast<std::uint32_t>(t.size());
+    ++count->transfers;
+    return Errc::ok;
+  }
+  void service() {
+    if (done == nullptr) return;
+    const std::uint32_t n = static_cast<std::uint32_t>(tx.size());
+    const std::uint32_t end = moved + 8 < n ? moved + 8 : n;
+    for (; moved < end; ++moved) {
+      rx[moved] = held[chain][moved];
+      held[chain][moved] = tx[moved];
+    }
+    if (moved == n) {
+      hal::TransferCompletion* d = done;
+      done = nullptr;
+      d->complete(Errc::ok);
+    }
+  }
+};
+struct Clock {
+  std::uint64_t t{0};
+  std::uint64_t now_us() { return t++; }
+};
+
 /// GPIO lines 32 to a word.
 struct LinesWire {
   WireCount* count;
@@ -254,6 +296,43 @@ void frames_against_copy(const LatinSquareSchedule<>& schedule, const char* orde
   }
 }
 
+/// The chains over the start/complete wire under SwitchFabric, as the runner steps it:
+/// every commit() and poll_status() of rounds 1 .. a bracket (round 0 unmeasured). The
+/// longest bracket is the longest step while a transfer is in flight; their sum over the
+/// rounds, the CPU's work on the wire a round.
+void measure_steps(const char* order, const LatinSquareSchedule<>& schedule, WireCount& count) {
+  static AsyncChainWire wire{&count};
+  static Pulse pulse;
+  static Clock clock;
+  using Sink = spi_chain::ShiftChainSink<AsyncChainWire, Pulse, kPorts>;
+  static Sink sink(wire, pulse);
+  static hal::SwitchFabric<Sink, Clock, kPorts / 2> fabric(sink, clock, {0, 0});
+  const Network net = schedule.network();
+  bool ok = fabric.configure(net, false) == Errc::ok;
+  std::uint32_t steps = 0;
+  for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
+    const auto round = schedule.round(r);
+    for (std::uint32_t s = 0; s < net.stages; ++s)
+      ok = ok && fabric.set_stage_control(s, ControlMode::stage, round.stage_state(s)) == Errc::ok;
+    if (r == 1) count = {};
+    const bool measured = r != 0;
+    if (measured) A2A_ICOUNT_START();
+    ok = ok && fabric.commit() == Errc::ok;
+    if (measured) A2A_ICOUNT_STOP();
+    for (std::uint32_t k = 0; k < 1000; ++k) {
+      if (measured) A2A_ICOUNT_START();
+      const Result<hal::FabricStatus> st = fabric.poll_status(1);
+      if (measured) A2A_ICOUNT_STOP();
+      steps += measured ? 1U : 0U;
+      ok = ok && st.ok();
+      if (!st || st->done) break;
+    }
+  }
+  println("bench steps backend=spi-chain-async order=", order, " N=", net.ports, " rounds=", schedule.rounds() - 1,
+          " polls=", steps, " bytes=", count.bytes, " transfers=", count.transfers, " ok=", ok ? 1 : 0);
+  A2A_ICOUNT_FLUSH();
+}
+
 [[gnu::noinline]] void calibrate() {
   for (int i = 0; i < 4; ++i) {
     A2A_ICOUNT_START();
@@ -312,6 +391,7 @@ int main() {
     static hal::BlockSwitchSink<BlockWire, hal::FabricLayout<kPorts, 8>> block_sink(block);
     measure("a2a-block", name, schedule, block_sink, count);
     frames_against_copy(schedule, name);
+    measure_steps(name, schedule, count);
   }
   println("bench done");
   return 0;

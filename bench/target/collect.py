@@ -722,6 +722,18 @@ def backends(args):
             failed.append(f"{g['layout']} {g['order']}")
         print(f"| {g['layout']} | {g['order']} | {per_round:.1f} | {g['total'] / rounds:.0f} | {floor:.0f} "
               f"| {ratio:.2f} |")
+    steps = [g for g in groups if g["what"] == "steps"]
+    if steps:
+        print()
+        print("| backend | N | order | transfers a round | steps a round (commit + polls) | CPU on the wire a round "
+              "(instructions, all steps) | longest step (instructions) |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for g in steps:
+            if g["ok"] != "1":
+                sys.exit("collect: the start/complete chains' steps failed")
+            rounds = int(g["rounds"])
+            print(f"| {g['backend']} | {g['N']} | {g['order']} | {int(g['transfers']) / rounds:.1f} "
+                  f"| {g['intervals'] / rounds:.1f} | {g['total'] / rounds:.0f} | {g['max']} |")
     if failed and args.strict:
         sys.exit(f"collect: building the frames costs more than {args.limit}x copying them: {', '.join(failed)}")
 
