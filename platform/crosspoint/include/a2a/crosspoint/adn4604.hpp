@@ -111,11 +111,7 @@ class Adn4604Sink {
   }
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
-  [[nodiscard]] hal::WireFault wire_fault() const {
-    if (!fault_.found) return {};
-    return {fault_.transfer ? hal::WireFault::Place::chip_transfer : hal::WireFault::Place::chip_output, fault_.chip,
-            fault_.output};
-  }
+  [[nodiscard]] hal::WireFault wire_fault() const { return wire_fault_of(fault_); }
   /// Parts a stage takes (part numbers stage x this .. + this - 1).
   [[nodiscard]] std::uint32_t parts_per_stage() const { return parts_per_stage_; }
 
@@ -145,7 +141,8 @@ class Adn4604Sink {
     if constexpr (kPin) {
       return update_->pulse();
     } else {
-      for (std::uint32_t k = 0; k < pending; ++k) A2A_TRY(note(pending_[k], 0, write_byte(pending_[k], adn4604::kXptUpdate, 0x01)));
+      for (std::uint32_t k = 0; k < pending; ++k)
+        A2A_TRY(note(pending_[k], 0, write_byte(pending_[k], adn4604::kXptUpdate, 0x01)));
       return Errc::ok;
     }
   }
@@ -163,10 +160,7 @@ class Adn4604Sink {
     known_[part] = true;
     return Errc::ok;
   }
-  Errc write_byte(std::uint32_t part, std::uint8_t reg, std::uint8_t value) {
-    const std::array<std::uint8_t, 1> byte{value};
-    return bus_->write(part, reg, byte);
-  }
+  Errc write_byte(std::uint32_t part, std::uint8_t reg, std::uint8_t value) { return write_one(*bus_, part, reg, value); }
   /// A failed transfer names its part (the console's wire line).
   Errc note(std::uint32_t part, std::uint32_t output, Errc e) {
     if (e != Errc::ok) fault_ = {true, part, output, true};

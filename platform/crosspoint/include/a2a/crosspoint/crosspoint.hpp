@@ -104,6 +104,12 @@ struct SelectFault {
   bool transfer{false};     ///< a transfer to the chip failed (NACK, bus timeout)
 };
 
+/// The same for the console (hal::LocatingSink): every crosspoint backend's wire_fault().
+constexpr hal::WireFault wire_fault_of(const SelectFault& f) {
+  if (!f.found) return {};
+  return {f.transfer ? hal::WireFault::Place::chip_transfer : hal::WireFault::Place::chip_output, f.chip, f.output};
+}
+
 /// MaxPorts: the largest network; ChipPorts: outputs per chip (at most 128: 7-bit registers).
 template <RegisterPort Port, hal::LatchLine Update, std::uint32_t ChipPorts, std::uint32_t MaxPorts>
 class CrosspointSink {
@@ -143,11 +149,7 @@ class CrosspointSink {
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
   /// The same for the console (hal::LocatingSink).
-  [[nodiscard]] hal::WireFault wire_fault() const {
-    if (!fault_.found) return {};
-    if (fault_.transfer) return {hal::WireFault::Place::chip_transfer, fault_.chip, fault_.output};
-    return {hal::WireFault::Place::chip_output, fault_.chip, fault_.output};
-  }
+  [[nodiscard]] hal::WireFault wire_fault() const { return wire_fault_of(fault_); }
   /// Chips a stage takes (its chip numbers: stage x this .. + this - 1).
   [[nodiscard]] std::uint32_t chips_per_stage() const { return chips_per_stage_; }
 

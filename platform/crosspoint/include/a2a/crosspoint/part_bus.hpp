@@ -36,6 +36,13 @@ concept PartBus = requires(T& t, std::uint32_t part, std::uint8_t reg, std::span
   { t.read(part, reg, rx) } -> std::same_as<Errc>;
 };
 
+/// One register of part n written.
+template <PartBus Bus>
+Errc write_one(Bus& bus, std::uint32_t part, std::uint8_t reg, std::uint8_t value) {
+  const std::array<std::uint8_t, 1> byte{value};
+  return bus.write(part, reg, byte);
+}
+
 /// SPI, a chip select per part (`Spi::write_read(part, tx, rx)`).
 template <class Spi>
 class SpiParts {

@@ -93,11 +93,7 @@ class Vsc3316Sink {
   }
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
-  [[nodiscard]] hal::WireFault wire_fault() const {
-    if (!fault_.found) return {};
-    return {fault_.transfer ? hal::WireFault::Place::chip_transfer : hal::WireFault::Place::chip_output, fault_.chip,
-            fault_.output};
-  }
+  [[nodiscard]] hal::WireFault wire_fault() const { return wire_fault_of(fault_); }
   [[nodiscard]] std::uint32_t parts_per_stage() const { return parts_per_stage_; }
 
  private:
@@ -130,10 +126,7 @@ class Vsc3316Sink {
     known_[part] = true;
     return Errc::ok;
   }
-  Errc write_byte(std::uint32_t part, std::uint8_t reg, std::uint8_t value) {
-    const std::array<std::uint8_t, 1> byte{value};
-    return bus_->write(part, reg, byte);
-  }
+  Errc write_byte(std::uint32_t part, std::uint8_t reg, std::uint8_t value) { return write_one(*bus_, part, reg, value); }
   Errc note(std::uint32_t part, std::uint32_t output, Errc e) {
     if (e != Errc::ok) fault_ = {true, part, output, true};
     return e;
