@@ -71,9 +71,8 @@ TEST_CASE("transfer: the blocking adapter runs a start/complete driver to its en
   rx = {};
   CHECK(blocking.write_read(1, tx, rx) == Errc::ok);  // and again: one transfer after another
   CHECK(rx == tx);
-  spi.looks = 0;  // a transfer that never ends
   SlowSpi stuck;
-  stuck.looks = 0;
+  stuck.looks = 0;  // a transfer that never ends
   hal::BlockingTransfer<SlowSpi, 100> bounded(stuck);
   CHECK(bounded.write_read(0, tx, rx) == Errc::bus_timeout);
 }
