@@ -130,57 +130,59 @@ struct CrosspointI2cWire {
   }
 };
 
-/// Register-addressed parts with a chip select each (SpiParts: [00 | 80, register,
-/// data...]); a part answers a read with what was written there, its live connection
-/// (0xB0..) with its map written last (the update copies it).
-struct PartsSpiWire {
-  WireLog* log;
+/// The real parts' registers, as the stand-ins answer: a read gives what was written,
+/// the ADN4604's live connection (0xB0..) its map written last (the update copies it),
+/// the VSC3316's revision ID its 0xAB.
+struct PartRegisters {
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint8_t> registers;
   std::map<std::uint32_t, std::uint32_t> map_base;  // where a part's last map was written
+  void write(std::uint32_t part, std::uint32_t reg, std::span<const std::uint8_t> data) {
+    for (std::size_t i = 0; i < data.size(); ++i) registers[{part, reg + static_cast<std::uint32_t>(i)}] = data[i];
+    if (reg == 0x90 || reg == 0x98) map_base[part] = reg;
+  }
+  void read(std::uint32_t part, std::uint32_t reg, std::span<std::uint8_t> out) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      std::uint32_t r = reg + static_cast<std::uint32_t>(i);
+      if (r >= 0xB0 && r < 0xB8) r = r - 0xB0 + map_base[part];
+      out[i] = r == 0x7E ? crosspoint::vsc3316::kRevisionId : registers[{part, r}];
+    }
+  }
+};
+
+/// The parts with a chip select each (SpiParts: [00 | 80, register, data...]).
+struct PartsSpiWire {
+  WireLog* log;
+  PartRegisters parts{};
   Errc write_read(std::uint32_t part, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
     const bool read = tx[0] == crosspoint::kSpiRead;
-    for (std::size_t i = 2; i < tx.size(); ++i) {
-      std::uint32_t reg = tx[1] + static_cast<std::uint32_t>(i - 2);
-      if (read) {
-        if (reg >= 0xB0 && reg < 0xB8) reg = reg - 0xB0 + map_base[part];
-        rx[i] = registers[{part, reg}];
-      } else {
-        registers[{part, reg}] = tx[i];
-      }
-    }
-    if (!read && (tx[1] == 0x90 || tx[1] == 0x98)) map_base[part] = tx[1];
+    if (read) parts.read(part, tx[1], rx.subspan(2));
+    else parts.write(part, tx[1], tx.subspan(2));
     log->carried(WireTransfer::Kind::spi, part, tx, rx);
     log->note("part " + std::to_string(part) + ": " + hex(tx) + (read ? " -> " + hex(rx.subspan(2)) : ""));
     return Errc::ok;
   }
 };
 
-/// Register-addressed parts on I2C behind a multiplexer (I2cParts): the mux's group,
-/// then {register, data...} writes, {register} then bytes reads, answered as PartsSpiWire.
+/// The parts on I2C behind a multiplexer (I2cParts): {register, data...} writes,
+/// {register} then bytes reads, each line naming the mux group.
 struct PartsI2cWire {
   WireLog* log;
   std::uint32_t group{0};
   std::uint8_t base{0};
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint8_t> registers;
-  std::map<std::uint32_t, std::uint32_t> map_base;
+  PartRegisters parts{};
   [[nodiscard]] std::uint32_t part(std::uint8_t a) const { return group * kPartsPerGroup + (a - base); }
-  Errc write(std::uint8_t a, std::span<const std::uint8_t> tx) {
-    for (std::size_t i = 1; i < tx.size(); ++i) registers[{part(a), tx[0] + static_cast<std::uint32_t>(i - 1)}] = tx[i];
-    if (tx[0] == 0x90 || tx[0] == 0x98) map_base[part(a)] = tx[0];
-    log->note(where(a) + " write: " + hex(tx));
-    log->carried(WireTransfer::Kind::i2c_write, a, tx, {});
-    return Errc::ok;
-  }
   /// The mux group the bus reaches and the address on it.
   [[nodiscard]] std::string where(std::uint8_t a) const {
     return "mux " + std::to_string(group) + ", " + CrosspointI2cWire::address(a);
   }
+  Errc write(std::uint8_t a, std::span<const std::uint8_t> tx) {
+    parts.write(part(a), tx[0], tx.subspan(1));
+    log->note(where(a) + " write: " + hex(tx));
+    log->carried(WireTransfer::Kind::i2c_write, a, tx, {});
+    return Errc::ok;
+  }
   Errc write_read(std::uint8_t a, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
-    for (std::size_t i = 0; i < rx.size(); ++i) {
-      std::uint32_t reg = tx[0] + static_cast<std::uint32_t>(i);
-      if (reg >= 0xB0 && reg < 0xB8) reg = reg - 0xB0 + map_base[part(a)];
-      rx[i] = reg == 0x7E ? crosspoint::vsc3316::kRevisionId : registers[{part(a), reg}];
-    }
+    parts.read(part(a), tx[0], rx);
     log->note(where(a) + " read: " + hex(tx) + " -> " + hex(rx));
     log->carried(WireTransfer::Kind::i2c_read, a, tx, rx);
     return Errc::ok;
@@ -340,13 +342,13 @@ int run_frames(const Args& args) {
     crosspoint::CrosspointSink<decltype(port), Strobe, kChipPorts, kFramesMaxPorts> sink(port, strobe);
     latch_rounds(sink, *plan, round, log);
   } else if (fabric == "adn4604-spi") {
-    PartsSpiWire wire{&log, {}, {}};
+    PartsSpiWire wire{&log};
     crosspoint::SpiParts<PartsSpiWire> bus(wire);
     crosspoint::XptUpdateRegister by_register;
     crosspoint::Adn4604Sink<decltype(bus), crosspoint::XptUpdateRegister, kFramesMaxPorts> sink(bus, by_register);
     latch_rounds(sink, *plan, round, log);
   } else if (fabric == "adn4604-i2c" || fabric == "vsc3316") {
-    PartsI2cWire wire{&log, 0, fabric == "vsc3316" ? kVscBase : kAdnBase, {}, {}};
+    PartsI2cWire wire{&log, 0, fabric == "vsc3316" ? kVscBase : kAdnBase};
     crosspoint::I2cParts<PartsI2cWire, PartsMux, kPartsPerGroup> bus(wire, wire.base, PartsMux{&wire});
     if (fabric == "vsc3316") {
       crosspoint::Vsc3316Sink<decltype(bus), 16, kFramesMaxPorts> sink(bus);

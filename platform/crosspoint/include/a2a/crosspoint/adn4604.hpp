@@ -77,9 +77,10 @@ class Adn4604Sink {
     fault_ = {};
     for (std::uint32_t part = 0; part < parts(); ++part) {
       const std::uint32_t used = outputs_used(part);
-      A2A_TRY(note(part, 0, write_byte(part, adn4604::kReset, 0x01)));
+      A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, adn4604::kReset, 0x01)));
       for (std::uint32_t o = 0; o < used; ++o)
-        A2A_TRY(note(part, o, write_byte(part, static_cast<std::uint8_t>(adn4604::kTxBasic + o), adn4604::kTxEnabled)));
+        A2A_TRY(noted(fault_, part, o,
+                      write_one(*bus_, part, static_cast<std::uint8_t>(adn4604::kTxBasic + o), adn4604::kTxEnabled)));
       live_map_[part] = 0;  // after reset: map 0 applies (and holds 0: every output input 0)
       known_[part] = false;
     }
@@ -98,8 +99,8 @@ class Adn4604Sink {
         const adn4604::Map map = map_of(round, s, p);
         if (known_[part] && map == last_[part]) continue;
         const std::uint8_t shadow = live_map_[part] ^ 1U;
-        A2A_TRY(note(part, 0, bus_->write(part, shadow == 0 ? adn4604::kMap0 : adn4604::kMap1, map)));
-        A2A_TRY(note(part, 0, write_byte(part, adn4604::kXptMapSelect, shadow)));
+        A2A_TRY(noted(fault_, part, 0, bus_->write(part, shadow == 0 ? adn4604::kMap0 : adn4604::kMap1, map)));
+        A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, adn4604::kXptMapSelect, shadow)));
         known_[part] = false;  // until its live connection reads back as written
         last_[part] = map;
         pending_[pending++] = static_cast<std::uint16_t>(part);
@@ -142,14 +143,14 @@ class Adn4604Sink {
       return update_->pulse();
     } else {
       for (std::uint32_t k = 0; k < pending; ++k)
-        A2A_TRY(note(pending_[k], 0, write_byte(pending_[k], adn4604::kXptUpdate, 0x01)));
+        A2A_TRY(noted(fault_, pending_[k], 0, write_one(*bus_, pending_[k], adn4604::kXptUpdate, 0x01)));
       return Errc::ok;
     }
   }
   /// The part's live connection against the map written: bus_readback_mismatch names the output.
   Errc check_live(std::uint32_t part) {
     adn4604::Map live{};
-    A2A_TRY(note(part, 0, bus_->read(part, adn4604::kXptStatus, live)));
+    A2A_TRY(noted(fault_, part, 0, bus_->read(part, adn4604::kXptStatus, live)));
     live_map_[part] ^= 1U;
     for (std::uint32_t o = 0; o < outputs_used(part); ++o) {
       if (adn4604::input_of(live, o) != adn4604::input_of(last_[part], o)) {
@@ -159,12 +160,6 @@ class Adn4604Sink {
     }
     known_[part] = true;
     return Errc::ok;
-  }
-  Errc write_byte(std::uint32_t part, std::uint8_t reg, std::uint8_t value) { return write_one(*bus_, part, reg, value); }
-  /// A failed transfer names its part (the console's wire line).
-  Errc note(std::uint32_t part, std::uint32_t output, Errc e) {
-    if (e != Errc::ok) fault_ = {true, part, output, true};
-    return e;
   }
 
   Bus* bus_;

@@ -104,6 +104,12 @@ struct SelectFault {
   bool transfer{false};     ///< a transfer to the chip failed (NACK, bus timeout)
 };
 
+/// A transfer's result; a failed one names its chip (or part) and output in `fault`.
+constexpr Errc noted(SelectFault& fault, std::uint32_t chip, std::uint32_t output, Errc e) {
+  if (e != Errc::ok) fault = {true, chip, output, true};
+  return e;
+}
+
 /// The same for the console (hal::LocatingSink): every crosspoint backend's wire_fault().
 constexpr hal::WireFault wire_fault_of(const SelectFault& f) {
   if (!f.found) return {};

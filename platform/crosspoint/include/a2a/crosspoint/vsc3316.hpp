@@ -58,14 +58,14 @@ class Vsc3316Sink {
     fault_ = {};
     for (std::uint32_t part = 0; part < parts(); ++part) {
       std::array<std::uint8_t, 1> revision{};
-      A2A_TRY(note(part, 0, bus_->read(part, vsc3316::kRevision, revision)));
+      A2A_TRY(noted(fault_, part, 0, bus_->read(part, vsc3316::kRevision, revision)));
       if (revision[0] != vsc3316::kRevisionId) {
         fault_ = {true, part, 0, true};
         return Errc::fabric_device_mismatch;
       }
-      A2A_TRY(note(part, 0, write_byte(part, vsc3316::kInterfaceMode, vsc3316::kTwoWire)));
-      A2A_TRY(note(part, 0, write_byte(part, vsc3316::kCoreControl, 0x00)));
-      A2A_TRY(note(part, 0, write_byte(part, vsc3316::kPage, vsc3316::kConnectionPage)));
+      A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, vsc3316::kInterfaceMode, vsc3316::kTwoWire)));
+      A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, vsc3316::kCoreControl, 0x00)));
+      A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, vsc3316::kPage, vsc3316::kConnectionPage)));
       known_[part] = false;
     }
     return Errc::ok;
@@ -86,8 +86,9 @@ class Vsc3316Sink {
       }
     }
     for (std::uint32_t k = 0; k < pending; ++k) {  // the new connections take effect
-      A2A_TRY(note(pending_[k], 0, write_byte(pending_[k], vsc3316::kCoreConfig, vsc3316::kWriteProtectPulse)));
-      A2A_TRY(note(pending_[k], 0, write_byte(pending_[k], vsc3316::kCoreConfig, 0x00)));
+      const std::uint32_t part = pending_[k];
+      A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, vsc3316::kCoreConfig, vsc3316::kWriteProtectPulse)));
+      A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, vsc3316::kCoreConfig, 0x00)));
     }
     return Errc::ok;
   }
@@ -113,9 +114,9 @@ class Vsc3316Sink {
       std::uint8_t& last = last_[std::size_t{part} * Ports + o];
       if (known && last == input) continue;
       const auto reg = static_cast<std::uint8_t>(o);
-      A2A_TRY(note(part, o, write_byte(part, reg, input)));
+      A2A_TRY(noted(fault_, part, o, write_one(*bus_, part, reg, input)));
       std::array<std::uint8_t, 1> back{};
-      A2A_TRY(note(part, o, bus_->read(part, reg, back)));
+      A2A_TRY(noted(fault_, part, o, bus_->read(part, reg, back)));
       if (back[0] != input) {
         fault_ = {true, part, o, false};
         return Errc::bus_readback_mismatch;
@@ -125,11 +126,6 @@ class Vsc3316Sink {
     }
     known_[part] = true;
     return Errc::ok;
-  }
-  Errc write_byte(std::uint32_t part, std::uint8_t reg, std::uint8_t value) { return write_one(*bus_, part, reg, value); }
-  Errc note(std::uint32_t part, std::uint32_t output, Errc e) {
-    if (e != Errc::ok) fault_ = {true, part, output, true};
-    return e;
   }
 
   Bus* bus_;

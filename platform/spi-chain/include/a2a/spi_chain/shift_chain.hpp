@@ -153,7 +153,7 @@ class ShiftChainSink {
   Result<bool> latch_progress()
     requires(kAsync)
   {
-    if (next_ == 0) return true;  // nothing was queued... and the latch pulsed at the start
+    if (next_ == 0) return true;  // no transfer under way: a round with nothing to shift latched at its start
     if (done_.pending()) {
       hal::service(*spi_);
       if (done_.pending()) return false;
