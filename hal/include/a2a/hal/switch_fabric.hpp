@@ -109,12 +109,14 @@ concept SwitchSink = requires(S& s, const Network& net, const RoundSwitches<8>& 
 };
 
 /// A sink whose latch runs over a start/complete transport (transfer.hpp): start_latch()
-/// begins the round's transfers, latch_progress() looks at them once (false while they
-/// run, true once latched). SwitchFabric then never waits for the wire in a call.
+/// begins the round's transfers, latch_progress(round) looks at them once (false while
+/// they run, true once latched; the same round, which stays put until then, so a sink
+/// may work out each transfer as it comes to it). SwitchFabric then never waits for the
+/// wire in a call.
 template <class S, class Round>
 concept StartingSink = requires(S& s, const Round& round) {
   { s.start_latch(round) } -> std::same_as<Errc>;
-  { s.latch_progress() } -> std::same_as<Result<bool>>;
+  { s.latch_progress(round) } -> std::same_as<Result<bool>>;
 };
 
 /// Where on the wire the last latch went wrong (a read-back that differed, a transfer
@@ -276,7 +278,7 @@ class SwitchFabric {
     }
     if constexpr (kStarting) {
       if (latching_) {  // one look at the transfers under way
-        const Result<bool> done = sink_->latch_progress();
+        const Result<bool> done = sink_->latch_progress(round_);
         if (!done) {
           latching_ = false;
           return failed(done.error());

@@ -12,10 +12,11 @@
 //                                 read once a step) advances the transfer one bounded
 //                                 piece a call; the sink calls it once per step
 //
-// A sink that starts transfers (spi_chain's ShiftChainSink over an AsyncChainSpi) looks
-// at `done` once a step and returns while it is pending. The blocking facades stay: an
-// adapter (BlockingTransfer) runs a start/complete driver to its end, its service()
-// calls bounded (bus_timeout past them).
+// I2C has the same form (AsyncI2cBus: start_write, start_write_read). A sink that starts
+// transfers (spi_chain's ShiftChainSink, the crosspoint parts' sinks over an async part
+// bus) looks at `done` once a step and returns while it is pending. The blocking facades
+// stay: an adapter (BlockingTransfer for SPI, BlockingI2c) runs a start/complete driver
+// to its end, its service() calls bounded (bus_timeout past them).
 #pragma once
 
 #include <atomic>
@@ -60,6 +61,16 @@ concept AsyncSpiBus = requires(T& t, std::uint32_t target, std::span<const std::
   { t.start(target, tx, rx, done) } -> std::same_as<Errc>;
 };
 
+/// An I2C controller that starts a write, or a write then a repeated-start read, to a
+/// 7-bit address and reports its end on `done` (bus_nack when the address or a byte was
+/// not acknowledged, bus_timeout when the bus hung; rx filled by the time it completes).
+template <class T>
+concept AsyncI2cBus = requires(T& t, std::uint8_t address, std::span<const std::uint8_t> tx,
+                               std::span<std::uint8_t> rx, TransferCompletion& done) {
+  { t.start_write(address, tx, done) } -> std::same_as<Errc>;
+  { t.start_write_read(address, tx, rx, done) } -> std::same_as<Errc>;
+};
+
 /// A start/complete driver without an interrupt: service() advances the transfer under
 /// way one bounded piece (a FIFO's worth), called once per step by whoever started it.
 template <class T>
@@ -71,7 +82,24 @@ constexpr void service(Driver& driver) {
   if constexpr (ServicedTransfer<Driver>) driver.service();
 }
 
-/// The blocking form over a start/complete driver (write_read(target, tx, rx)), for code
+namespace detail {
+/// A transfer `started` (its Errc) run to its end on `done`: at most `looks` looks, each
+/// a service() call, else bus_timeout.
+template <class Async>
+Errc finish(Async& async, TransferCompletion& done, Errc started, std::uint32_t looks) {
+  if (started != Errc::ok) {
+    done.complete(started);
+    return started;
+  }
+  for (std::uint32_t k = 0; k < looks; ++k) {
+    if (!done.pending()) return done.result();
+    service(async);
+  }
+  return done.pending() ? Errc::bus_timeout : done.result();
+}
+}  // namespace detail
+
+/// The blocking form over a start/complete SPI (write_read(target, tx, rx)), for code
 /// that wants a transfer done when the call returns: at most MaxServices looks at the
 /// completion (each a service() call), else bus_timeout.
 template <AsyncSpiBus Async, std::uint32_t MaxServices = 1'000'000>
@@ -80,15 +108,26 @@ class BlockingTransfer {
   explicit BlockingTransfer(Async& async) : async_(&async) {}
   Errc write_read(std::uint32_t target, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
     done_.begin();
-    if (const Errc e = async_->start(target, tx, rx, done_); e != Errc::ok) {
-      done_.complete(e);
-      return e;
-    }
-    for (std::uint32_t k = 0; k < MaxServices; ++k) {
-      if (!done_.pending()) return done_.result();
-      service(*async_);
-    }
-    return done_.pending() ? Errc::bus_timeout : done_.result();
+    return detail::finish(*async_, done_, async_->start(target, tx, rx, done_), MaxServices);
+  }
+
+ private:
+  Async* async_;
+  TransferCompletion done_{};
+};
+
+/// The same over a start/complete I2C: hal::I2cBus's write and write_read.
+template <AsyncI2cBus Async, std::uint32_t MaxServices = 1'000'000>
+class BlockingI2c {
+ public:
+  explicit BlockingI2c(Async& async) : async_(&async) {}
+  Errc write(std::uint8_t address, std::span<const std::uint8_t> tx) {
+    done_.begin();
+    return detail::finish(*async_, done_, async_->start_write(address, tx, done_), MaxServices);
+  }
+  Errc write_read(std::uint8_t address, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
+    done_.begin();
+    return detail::finish(*async_, done_, async_->start_write_read(address, tx, rx, done_), MaxServices);
   }
 
  private:

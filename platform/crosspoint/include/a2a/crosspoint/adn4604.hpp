@@ -15,7 +15,9 @@
 // of the shared UPDATE pin, or XPT_UPDATE written to each changed part), then each
 // changed part's live connection is read back and compared (a difference:
 // bus_readback_mismatch naming the part and the output; the round is not delivered and
-// the next attempt writes the part again).
+// the next attempt writes the part again). Over a start/complete part bus the same
+// transfers are started one a step (start_latch, latch_progress: part_round.hpp), each
+// part's map worked out when its turn comes.
 #pragma once
 
 #include <array>
@@ -25,6 +27,7 @@
 
 #include "a2a/crosspoint/crosspoint.hpp"
 #include "a2a/crosspoint/part_bus.hpp"
+#include "a2a/crosspoint/part_round.hpp"
 #include "a2a/hal/switch_fabric.hpp"
 #include "a2a/limits.hpp"
 #include "a2a/status.hpp"
@@ -59,12 +62,14 @@ struct XptUpdateRegister {};
 
 /// MaxPorts: the largest network. Update: a hal::LatchLine wired to every part's UPDATE
 /// pin, or XptUpdateRegister.
-template <PartBus Bus, class Update, std::uint32_t MaxPorts>
+template <class Bus, class Update, std::uint32_t MaxPorts>
+  requires(PartBus<Bus> || AsyncPartBus<Bus>)
 class Adn4604Sink {
   static constexpr std::uint32_t kMaxParts = kMaxStages * ((MaxPorts + adn4604::kPorts - 1) / adn4604::kPorts);
   static constexpr bool kPin = !std::is_same_v<Update, XptUpdateRegister>;
 
  public:
+  static constexpr bool kAsync = AsyncPartBus<Bus>;
   Adn4604Sink(Bus& bus, Update& update) : bus_(&bus), update_(&update) {}
 
   /// Checks the network against the parts, resets every part, enables the outputs a
@@ -88,27 +93,23 @@ class Adn4604Sink {
   }
 
   /// Writes the inactive map of every part whose selects changed, makes them live, reads
-  /// the live connections back.
+  /// the live connections back (over a start/complete bus: to the end, bounded).
   template <class Round>
   Errc latch(const Round& round) {
-    std::uint32_t pending = 0;  // parts written this round: pending_[0 .. pending)
-    for (std::uint32_t s = 0; s < net_.stages; ++s) {
-      for (std::uint32_t p = 0; p < parts_per_stage_; ++p) {
-        const std::uint32_t part = s * parts_per_stage_ + p;
-        if (known_[part] && !round.changed(s)) continue;
-        const adn4604::Map map = map_of(round, s, p);
-        if (known_[part] && map == last_[part]) continue;
-        const std::uint8_t shadow = live_map_[part] ^ 1U;
-        A2A_TRY(noted(fault_, part, 0, bus_->write(part, shadow == 0 ? adn4604::kMap0 : adn4604::kMap1, map)));
-        A2A_TRY(noted(fault_, part, 0, write_one(*bus_, part, adn4604::kXptMapSelect, shadow)));
-        known_[part] = false;  // until its live connection reads back as written
-        last_[part] = map;
-        pending_[pending++] = static_cast<std::uint16_t>(part);
-      }
-    }
-    A2A_TRY(update(pending));
-    for (std::uint32_t k = 0; k < pending; ++k) A2A_TRY(check_live(pending_[k]));
-    return Errc::ok;
+    begin_round();
+    return round_.run(*this, *bus_, round);
+  }
+  /// The same started: one transfer under way, latch_progress() once a step.
+  template <class Round>
+    requires(kAsync)
+  Errc start_latch(const Round& round) {
+    begin_round();
+    return round_.start(*this, *bus_, round);
+  }
+  template <class Round>
+    requires(kAsync)
+  Result<bool> latch_progress(const Round& round) {
+    return round_.progress(*this, *bus_, round);
   }
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
@@ -137,20 +138,73 @@ class Adn4604Sink {
     for (std::uint32_t b = 0; b < adn4604::kMapBytes; ++b) map[b] = adn4604::map_byte(input[2 * b], input[2 * b + 1]);
     return map;
   }
-  /// The maps written this round become live: one pulse, or XPT_UPDATE to each part.
-  Errc update(std::uint32_t pending) {
-    if constexpr (kPin) {
-      return update_->pulse();
-    } else {
-      for (std::uint32_t k = 0; k < pending; ++k)
-        A2A_TRY(noted(fault_, pending_[k], 0, write_one(*bus_, pending_[k], adn4604::kXptUpdate, 0x01)));
-      return Errc::ok;
+  friend class PartRound<Bus>;
+  // The round's transfers in order: each changed part's inactive map and its select
+  // (maps), the update (update: XPT_UPDATE to each, or the pin pulsed once between),
+  // each written part's live connection read (check).
+  enum class Phase : std::uint8_t { maps, select, update, check, done };
+  void begin_round() {
+    phase_ = Phase::maps;
+    cursor_ = 0;
+    count_ = 0;
+    k_ = 0;
+  }
+  template <class Round>
+  Result<bool> next_op(const Round& round, PartOp& op) {
+    if (phase_ == Phase::select) {  // the map just written applies next
+      const std::uint32_t part = pending_[count_ - 1];
+      op = PartOp::write_one(part, adn4604::kXptMapSelect, static_cast<std::uint8_t>(live_map_[part] ^ 1U));
+      phase_ = Phase::maps;
+      return true;
     }
+    if (phase_ == Phase::maps) {
+      if (next_changed_part(round, op)) {
+        phase_ = Phase::select;
+        return true;
+      }
+      phase_ = kPin ? Phase::check : Phase::update;
+      if constexpr (kPin) A2A_TRY(update_->pulse());  // every part's selected map live at once
+    }
+    if (phase_ == Phase::update) {
+      if (k_ < count_) {
+        op = PartOp::write_one(pending_[k_++], adn4604::kXptUpdate, 0x01);
+        return true;
+      }
+      phase_ = Phase::check;
+      k_ = 0;
+    }
+    if (phase_ == Phase::check && k_ < count_) {
+      op = PartOp::read(pending_[k_++], adn4604::kXptStatus, adn4604::kMapBytes);
+      return true;
+    }
+    phase_ = Phase::done;
+    return false;
+  }
+  /// The next part whose map changed: its inactive map written in one burst.
+  template <class Round>
+  bool next_changed_part(const Round& round, PartOp& op) {
+    while (cursor_ < parts()) {
+      const std::uint32_t part = cursor_++;
+      const std::uint32_t s = part / parts_per_stage_;
+      if (known_[part] && !round.changed(s)) continue;
+      const adn4604::Map map = map_of(round, s, part % parts_per_stage_);
+      if (known_[part] && map == last_[part]) continue;
+      const bool shadow_is_1 = live_map_[part] == 0;
+      op = PartOp{PartOp::Kind::write, shadow_is_1 ? adn4604::kMap1 : adn4604::kMap0,
+                  static_cast<std::uint8_t>(adn4604::kMapBytes), part, 0, {}};
+      for (std::uint32_t b = 0; b < adn4604::kMapBytes; ++b) op.bytes[b] = map[b];
+      known_[part] = false;  // until its live connection reads back as written
+      last_[part] = map;
+      pending_[count_++] = static_cast<std::uint16_t>(part);
+      return true;
+    }
+    return false;
   }
   /// The part's live connection against the map written: bus_readback_mismatch names the output.
-  Errc check_live(std::uint32_t part) {
+  Errc read_back(const PartOp& op, std::span<const std::uint8_t> got) {
+    const std::uint32_t part = op.part;
     adn4604::Map live{};
-    A2A_TRY(noted(fault_, part, 0, bus_->read(part, adn4604::kXptStatus, live)));
+    for (std::uint32_t b = 0; b < adn4604::kMapBytes && b < got.size(); ++b) live[b] = got[b];
     live_map_[part] ^= 1U;
     for (std::uint32_t o = 0; o < outputs_used(part); ++o) {
       if (adn4604::input_of(live, o) != adn4604::input_of(last_[part], o)) {
@@ -161,6 +215,7 @@ class Adn4604Sink {
     known_[part] = true;
     return Errc::ok;
   }
+  Errc op_failed(const PartOp& op, Errc e) { return noted(fault_, op.part, op.output, e); }
 
   Bus* bus_;
   Update* update_;
@@ -169,8 +224,13 @@ class Adn4604Sink {
   std::array<adn4604::Map, kMaxParts> last_{};      // the map each part was last given
   std::array<std::uint8_t, kMaxParts> live_map_{};  // which of its maps is live
   std::array<bool, kMaxParts> known_{};             // its live connection is last_
-  std::array<std::uint16_t, kMaxParts> pending_{};  // parts written this round
+  std::array<std::uint16_t, kMaxParts> pending_{};  // parts written this round: [0, count_)
   SelectFault fault_{};
+  PartRound<Bus> round_{};
+  Phase phase_{Phase::done};
+  std::uint32_t cursor_{0};  // the next part next_changed_part looks at
+  std::uint32_t count_{0};
+  std::uint32_t k_{0};  // the next of pending_ to update or read
 };
 
 }  // namespace a2a::crosspoint

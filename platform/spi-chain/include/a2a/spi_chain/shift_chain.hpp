@@ -111,7 +111,7 @@ class ShiftChainSink {
     if constexpr (kAsync) {
       A2A_TRY(start_latch(round));
       for (std::uint32_t k = 0; k < kMaxLooks; ++k) {
-        const Result<bool> done = latch_progress();
+        const Result<bool> done = latch_progress(round);
         if (!done) return done.error();
         if (*done) return Errc::ok;
       }
@@ -150,9 +150,9 @@ class ShiftChainSink {
   /// One look at the transfer under way: false while the round's shifts run, true once
   /// the last has ended and the latch is pulsed; a transfer's error, or a read-back that
   /// differs (the latch not pulsed), ends the round.
-  Result<bool> latch_progress()
+  template <class Round>
     requires(kAsync)
-  {
+  Result<bool> latch_progress(const Round& /*round: its frames were built at the start*/) {
     if (next_ == 0) return true;  // no transfer under way: a round with nothing to shift latched at its start
     if (done_.pending()) {
       hal::service(*spi_);
