@@ -17,6 +17,7 @@
 #include <doctest/doctest.h>
 
 #include "adn4604_model.hpp"
+#include "parts_wire.hpp"
 #include "board_device_bench.hpp"
 #include "chain_model.hpp"
 #include "latch_to_block.hpp"
@@ -53,11 +54,7 @@ struct PartsDecode {
     return m.element_state(net, s, y);
   }
 };
-template <class Model>
-struct ModelMux {
-  Model* model;
-  Errc select(std::uint32_t group) { return model->select(group); }
-};
+using test::ModelMux;
 /// The ADN4604: on I2C behind a mux with the UPDATE pin (the latch), or on SPI with
 /// XPT_UPDATE (the model's update sets the block).
 template <bool I2c>

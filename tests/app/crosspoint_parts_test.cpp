@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "adn4604_model.hpp"
+#include "parts_wire.hpp"
 #include "switch_sink_bench.hpp"
 #include "vsc3316_model.hpp"
 
@@ -27,12 +28,7 @@ namespace {
 
 constexpr std::uint32_t kMaxPorts = 256;
 
-/// The model as the parts' I2C multiplexer (it knows which group the bus reaches).
-template <class Model>
-struct ModelMux {
-  Model* model;
-  Errc select(std::uint32_t group) { return model->select(group); }
-};
+using test::ModelMux;
 
 /// A sink over a model through `Bus`, under the round runner; `Decode(model, net, s, y)`.
 template <class Model, class Bus, class Sink>
