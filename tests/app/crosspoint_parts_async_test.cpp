@@ -1,5 +1,6 @@
-// The real crosspoint parts over a start/complete bus (issue 47): the ADN4604 on SPI and
-// on I2C, the VSC3316 on I2C with its mux on the bus, each behind a wire that takes a
+// The crosspoint backends over a start/complete bus (issue 47): the ADN4604 on SPI and
+// on I2C, the VSC3316 on I2C with its mux on the bus, a2a's own register-format chips on
+// SPI and on I2C (CrosspointSink), each behind a wire that takes a
 // few looks to end a transfer (parts_wire.hpp: serviced once a step, or by an
 // "interrupt" between steps). Under the round runner every delivered round sets each
 // element to the schedule's shift (decoded from the models' live connections), no step
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "adn4604_model.hpp"
+#include "crosspoint_model.hpp"
 #include "parts_wire.hpp"
 #include "switch_sink_bench.hpp"
 #include "vsc3316_model.hpp"
@@ -31,6 +33,14 @@ namespace {
 constexpr std::uint32_t kMaxPorts = 256;
 using Adn = test::Adn4604Model;
 using Vsc = test::Vsc3316Model<16>;
+/// a2a's own register format on chips of ChipPorts outputs (crosspoint_model.hpp).
+template <std::uint32_t ChipPorts>
+struct Chips : test::CrosspointModel {
+  static constexpr std::uint32_t kChipPorts = ChipPorts;
+  [[nodiscard]] std::uint32_t element_state(const Network& net, std::uint32_t s, std::uint32_t y) const {
+    return CrosspointModel::element_state(net, ChipPorts, s, y);
+  }
+};
 
 /// A model that logs every transfer it takes (the mux's selects too), to compare forms.
 template <class Model>
@@ -157,7 +167,26 @@ struct VscI2c {
                                   [](auto& self) { return Sink(self.bus); }};
 };
 
+/// a2a's crosspoint chips: SPI registers, a chip select each.
+template <class Model, class Wire>
+struct ChipsSpi {
+  using Bus = crosspoint::SpiRegisters<Wire>;
+  using Sink = crosspoint::CrosspointSink<Bus, Model, Model::kChipPorts, kMaxPorts>;  // the model's update line
+  Bench<Model, Wire, Bus, Sink> b{[](auto& self) { return Bus(self.wire); },
+                                  [](auto& self) { return Sink(self.bus, self.parts); }};
+};
+/// a2a's crosspoint chips: I2C registers, chip n at 0x20 + n.
+template <class Model, class Wire>
+struct ChipsI2c {
+  using Bus = crosspoint::I2cRegisters<Wire>;
+  using Sink = crosspoint::CrosspointSink<Bus, Model, Model::kChipPorts, kMaxPorts>;
+  Bench<Model, Wire, Bus, Sink> b{[](auto& self) { return Bus(self.wire, 0x20); },
+                                  [](auto& self) { return Sink(self.bus, self.parts); }};
+};
+
 static_assert(crosspoint::AsyncPartBus<crosspoint::SpiParts<test::ServicedWire<Adn>>>);
+static_assert(crosspoint::AsyncPartBus<crosspoint::SpiRegisters<test::ServicedWire<Chips<16>>>>);
+static_assert(crosspoint::RegisterPort<crosspoint::I2cRegisters<Chips<64>>>);
 static_assert(crosspoint::AsyncPartBus<crosspoint::I2cParts<test::InterruptWire<Adn>>>);
 static_assert(!crosspoint::AsyncPartBus<crosspoint::SpiParts<Adn>> && crosspoint::PartBus<crosspoint::SpiParts<Adn>>);
 static_assert(hal::StartingSink<AdnSpi<Adn, test::ServicedWire<Adn>>::Sink, hal::RoundSwitches<kMaxPorts / 2>>);
@@ -203,7 +232,9 @@ void same_transfers(const test::FamilyCase& c) {
 
 }  // namespace
 
-TEST_CASE("ADN4604 and VSC3316 over start/complete SPI and I2C: every round as planned, no step waits for the bus") {
+TEST_CASE("ADN4604, VSC3316, a2a's chips over start/complete SPI and I2C: every round as planned, no step waits") {
+  run_families<ChipsSpi<Chips<16>, test::ServicedWire<Chips<16>>>>();
+  run_families<ChipsI2c<Chips<64>, test::InterruptWire<Chips<64>>>>();
   run_families<AdnSpi<Adn, test::ServicedWire<Adn>>>();
   run_families<AdnI2c<Adn, test::InterruptWire<Adn>>>();
   run_families<VscI2c<Vsc, test::ServicedWire<Vsc>>>();
@@ -218,6 +249,8 @@ TEST_CASE("the started transfers are the blocking bus's, in its order") {
   same_transfers<AdnSpi, Adn, test::ServicedWire<Recorded<Adn>>>(omega);
   same_transfers<AdnI2c, Adn, test::InterruptWire<Recorded<Adn>>>(omega);
   same_transfers<VscI2c, Vsc, test::ServicedWire<Recorded<Vsc>>>(omega);
+  same_transfers<ChipsSpi, Chips<16>, test::InterruptWire<Recorded<Chips<16>>>>(omega);
+  same_transfers<ChipsI2c, Chips<64>, test::ServicedWire<Recorded<Chips<64>>>>(omega);
 }
 
 TEST_CASE("start/complete parts: a NACK, or a live connection read back different, stops the round naming the part") {
@@ -240,6 +273,12 @@ TEST_CASE("start/complete parts: a NACK, or a live connection read back differen
   CHECK(stuck->b.run(schedule, out, 3, Errc::bus_timeout) == 0);
   CHECK(out.error == Errc::bus_timeout);
   CHECK(out.rounds_done == 3);
+  auto chips = std::make_unique<ChipsSpi<Chips<16>, test::ServicedWire<Chips<16>>>>();
+  CHECK(chips->b.run(schedule, out, 4, Errc::bus_timeout) == 0);
+  CHECK(out.error == Errc::bus_timeout);
+  CHECK(out.rounds_done == 4);
+  CHECK(chips->b.parts.pulses() == 4);  // the update line not pulsed for round 4
+  CHECK(chips->b.sink.select_fault().transfer);
 }
 
 TEST_CASE("start/complete parts: latch() runs the same transfers to their end in the call") {

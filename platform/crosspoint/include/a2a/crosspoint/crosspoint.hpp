@@ -24,7 +24,10 @@
 #include <concepts>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
+#include "a2a/crosspoint/part_round.hpp"
+#include "a2a/crosspoint/register_port.hpp"
 #include "a2a/hal/switch_fabric.hpp"
 #include "a2a/hal/transport.hpp"
 #include "a2a/limits.hpp"
@@ -41,60 +44,6 @@ constexpr std::uint32_t selected_input(std::uint32_t output, std::uint32_t k, st
   const std::uint32_t j = output % d;
   return y * d + (j + d - k % d) % d;
 }
-
-/// The chips' registers: write(chip, reg, value) and read(chip, reg), every transfer
-/// an Errc (a NACK, a timeout).
-template <class T>
-concept RegisterPort = requires(T& t, std::uint32_t chip, std::uint8_t reg, std::uint8_t value) {
-  { t.write(chip, reg, value) } -> std::same_as<Errc>;
-  { t.read(chip, reg) } -> std::same_as<Result<std::uint8_t>>;
-};
-
-/// SPI with a chip select per chip: write_read(chip, tx, rx) (as spi_chain::ChainSpi).
-template <class Spi>
-class SpiRegisters {
- public:
-  explicit SpiRegisters(Spi& spi) : spi_(&spi) {}
-  Errc write(std::uint32_t chip, std::uint8_t reg, std::uint8_t value) {
-    const std::array<std::uint8_t, 2> tx{static_cast<std::uint8_t>(reg & 0x7FU), value};
-    std::array<std::uint8_t, 2> rx{};
-    return spi_->write_read(chip, tx, rx);
-  }
-  Result<std::uint8_t> read(std::uint32_t chip, std::uint8_t reg) {
-    const std::array<std::uint8_t, 2> tx{static_cast<std::uint8_t>(reg | 0x80U), 0};
-    std::array<std::uint8_t, 2> rx{};
-    A2A_TRY(spi_->write_read(chip, tx, rx));
-    return rx[1];
-  }
-
- private:
-  Spi* spi_;
-};
-
-/// I2C: chip n at address base + n (a chip past address 0x7F: fabric_capacity_exceeded).
-template <hal::I2cBus I2c>
-class I2cRegisters {
- public:
-  I2cRegisters(I2c& i2c, std::uint8_t base_address) : i2c_(&i2c), base_(base_address) {}
-  Errc write(std::uint32_t chip, std::uint8_t reg, std::uint8_t value) {
-    if (!addressable(chip)) return Errc::fabric_capacity_exceeded;
-    const std::array<std::uint8_t, 2> tx{reg, value};
-    return i2c_->write(address(chip), tx);
-  }
-  Result<std::uint8_t> read(std::uint32_t chip, std::uint8_t reg) {
-    if (!addressable(chip)) return Errc::fabric_capacity_exceeded;
-    const std::array<std::uint8_t, 1> tx{reg};
-    std::array<std::uint8_t, 1> rx{};
-    A2A_TRY(i2c_->write_read(address(chip), tx, rx));
-    return rx[0];
-  }
-
- private:
-  [[nodiscard]] bool addressable(std::uint32_t chip) const { return std::uint32_t{base_} + chip <= 0x7FU; }
-  [[nodiscard]] std::uint8_t address(std::uint32_t chip) const { return static_cast<std::uint8_t>(base_ + chip); }
-  I2c* i2c_;
-  std::uint8_t base_;
-};
 
 /// Which chip output read back different, for the console's error line.
 struct SelectFault {
@@ -116,13 +65,20 @@ constexpr hal::WireFault wire_fault_of(const SelectFault& f) {
   return {f.transfer ? hal::WireFault::Place::chip_transfer : hal::WireFault::Place::chip_output, f.chip, f.output};
 }
 
-/// MaxPorts: the largest network; ChipPorts: outputs per chip (at most 128: 7-bit registers).
-template <RegisterPort Port, hal::LatchLine Update, std::uint32_t ChipPorts, std::uint32_t MaxPorts>
+/// MaxPorts: the largest network; ChipPorts: outputs per chip (at most 128: 7-bit
+/// registers). Port: a RegisterPort (blocking), or an AsyncPartBus of one-register
+/// bursts (SpiRegisters, I2cRegisters over a start/complete transport): the round's
+/// writes and reads are then started one a step (start_latch, latch_progress:
+/// part_round.hpp), each worked out when its turn comes.
+template <class Port, hal::LatchLine Update, std::uint32_t ChipPorts, std::uint32_t MaxPorts>
+  requires(RegisterPort<Port> || AsyncPartBus<Port>)
 class CrosspointSink {
   static_assert(ChipPorts >= 2 && ChipPorts <= 128, "a chip's outputs are 7-bit registers");
 
  public:
-  CrosspointSink(Port& port, Update& update) : port_(&port), update_(&update) {}
+  static constexpr bool kAsync = AsyncPartBus<Port>;
+  using Bus = std::conditional_t<kAsync, Port, RegisterParts<Port>>;
+  CrosspointSink(Port& port, Update& update) : port_(&port), update_(&update), parts_(port) {}
 
   Errc configure(const Network& net) {
     if (ChipPorts % net.radix != 0) return Errc::fabric_device_mismatch;  // an element would straddle two chips
@@ -136,21 +92,23 @@ class CrosspointSink {
   }
 
   /// Writes (and reads back) every output of every element whose state changed, then
-  /// pulses the update line.
+  /// pulses the update line (over a start/complete bus: to the end, bounded).
   template <class Round>
   Errc latch(const Round& round) {
-    for (std::uint32_t s = 0; s < net_.stages; ++s) {
-      if (!round.changed(s) && ((known_ >> s) & 1U) != 0) continue;
-      for (std::uint32_t y = 0; y < net_.switches_per_stage(); ++y) {
-        const auto state = static_cast<std::uint8_t>(round.state(s, y));
-        std::uint8_t& last = latched_[std::size_t{s} * (MaxPorts / 2) + y];
-        if (((known_ >> s) & 1U) != 0 && last == state) continue;
-        A2A_TRY(write_element(s, y, state));
-        last = state;
-      }
-      known_ |= 1U << s;
-    }
-    return update_->pulse();
+    begin_round();
+    return round_.run(*this, bus(), round);
+  }
+  /// The same started: one transfer under way, latch_progress() once a step.
+  template <class Round>
+    requires(kAsync)
+  Errc start_latch(const Round& round) {
+    begin_round();
+    return round_.start(*this, bus(), round);
+  }
+  template <class Round>
+    requires(kAsync)
+  Result<bool> latch_progress(const Round& round) {
+    return round_.progress(*this, bus(), round);
   }
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
@@ -160,37 +118,109 @@ class CrosspointSink {
   [[nodiscard]] std::uint32_t chips_per_stage() const { return chips_per_stage_; }
 
  private:
-  Errc write_element(std::uint32_t stage, std::uint32_t y, std::uint32_t k) {
+  friend class PartRound<Bus>;
+  struct NoParts {
+    explicit constexpr NoParts(Port&) {}
+  };
+  Bus& bus() {
+    if constexpr (kAsync) return *port_;
+    else return parts_;
+  }
+  void begin_round() {
+    reading_ = false;
+    stage_ = 0;
+    in_stage_ = false;
+  }
+  /// The round's transfers: each output of each changed element written, then read back;
+  /// after the last, the update line pulsed.
+  template <class Round>
+  Result<bool> next_op(const Round& round, PartOp& op) {
+    if (reading_) {  // the output just written, read back
+      reading_ = false;
+      op = PartOp::read(chip_, reg_, 1, reg_);
+      op.bytes[0] = value_;
+      return true;
+    }
+    if (next_output(round, op)) {
+      reading_ = true;
+      return true;
+    }
+    if (stage_ != kDone) {
+      stage_ = kDone;
+      A2A_TRY(update_->pulse());
+    }
+    return false;
+  }
+  /// The next output of an element whose state changed (or whose stage is unknown).
+  template <class Round>
+  bool next_output(const Round& round, PartOp& op) {
     const std::uint32_t d = net_.radix;
-    for (std::uint32_t j = 0; j < d; ++j) {
-      const std::uint32_t output = y * d + j;
-      const std::uint32_t input = selected_input(output, k, d);
-      const std::uint32_t chip = stage * chips_per_stage_ + output / ChipPorts;
-      const auto reg = static_cast<std::uint8_t>(output % ChipPorts);
-      const auto value = static_cast<std::uint8_t>(input % ChipPorts);
-      const Errc wrote = port_->write(chip, reg, value);
-      const Result<std::uint8_t> back = wrote == Errc::ok ? port_->read(chip, reg) : Result<std::uint8_t>(wrote);
-      if (!back) {
-        known_ &= ~(1U << stage);
-        fault_ = {true, chip, reg, true};
-        return back.error();
+    while (stage_ < net_.stages) {
+      const bool known = ((known_ >> stage_) & 1U) != 0;
+      if (!in_stage_) {
+        if (!round.changed(stage_) && known) {
+          ++stage_;
+          continue;
+        }
+        in_stage_ = true;
+        y_ = 0;
+        j_ = 0;
       }
-      if (*back != value) {
-        known_ &= ~(1U << stage);  // what the stage's chips hold is unknown again
-        fault_ = {true, chip, reg};
-        return Errc::bus_readback_mismatch;
+      for (; y_ < net_.switches_per_stage(); ++y_, j_ = 0) {
+        const auto state = static_cast<std::uint8_t>(round.state(stage_, y_));
+        std::uint8_t& last = latched_[std::size_t{stage_} * (MaxPorts / 2) + y_];
+        if (j_ == 0 && known && last == state) continue;
+        if (j_ == d) {  // every output of the element read back as written
+          last = state;
+          continue;
+        }
+        const std::uint32_t output = y_ * d + j_++;
+        chip_ = stage_ * chips_per_stage_ + output / ChipPorts;
+        reg_ = static_cast<std::uint8_t>(output % ChipPorts);
+        value_ = static_cast<std::uint8_t>(selected_input(output, state, d) % ChipPorts);
+        op = PartOp::write_one(chip_, reg_, value_, reg_);
+        return true;
       }
+      known_ |= 1U << stage_;
+      in_stage_ = false;
+      ++stage_;
+    }
+    return false;
+  }
+  Errc read_back(const PartOp& op, std::span<const std::uint8_t> got) {
+    if (got.empty() || got[0] != op.bytes[0]) {
+      known_ &= ~(1U << stage_);  // what the stage's chips hold is unknown again
+      fault_ = {true, op.part, op.output};
+      return Errc::bus_readback_mismatch;
     }
     return Errc::ok;
   }
+  Errc op_failed(const PartOp& op, Errc e) {
+    known_ &= ~(1U << stage_);
+    return noted(fault_, op.part, op.output, e);
+  }
 
+  static constexpr std::uint32_t kDone = ~0U;
   Port* port_;
   Update* update_;
+  [[no_unique_address]] std::conditional_t<kAsync, NoParts, RegisterParts<Port>> parts_;
   Network net_{};
   std::uint32_t chips_per_stage_{0};
   std::uint32_t known_{0};  // bit s: latched_ holds what stage s's chips select
   std::array<std::uint8_t, std::size_t{kMaxStages} * (MaxPorts / 2)> latched_{};
   SelectFault fault_{};
+  PartRound<Bus> round_{};
+  // The round under way: the stage, element and output next_output is at (stage_ kDone:
+  // the update pulsed), the output just written (chip_, reg_, value_) and whether its
+  // read comes next.
+  std::uint32_t stage_{kDone};
+  bool in_stage_{false};
+  std::uint32_t y_{0};
+  std::uint32_t j_{0};
+  bool reading_{false};
+  std::uint32_t chip_{0};
+  std::uint8_t reg_{0};
+  std::uint8_t value_{0};
 };
 
 }  // namespace a2a::crosspoint
