@@ -182,6 +182,39 @@ struct AsyncChainWire {
     }
   }
 };
+/// Any of the wires above started, and completed at the driver's next service() (the
+/// FIFO flags read once a step; the bus time itself not simulated): the crosspoint
+/// backends over a start/complete SPI or I2C.
+template <class Wire>
+struct StartedWire {
+  Wire* wire;
+  hal::TransferCompletion* done{nullptr};
+  Errc result{Errc::ok};
+  Errc start(std::uint32_t target, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx,
+             hal::TransferCompletion& d) {
+    return started(d, wire->write_read(target, tx, rx));
+  }
+  Errc start_write(std::uint8_t address, std::span<const std::uint8_t> tx, hal::TransferCompletion& d) {
+    return started(d, wire->write(address, tx));
+  }
+  Errc start_write_read(std::uint8_t address, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx,
+                        hal::TransferCompletion& d) {
+    return started(d, wire->write_read(address, tx, rx));
+  }
+  void service() {
+    if (done == nullptr) return;
+    hal::TransferCompletion* d = done;
+    done = nullptr;
+    d->complete(result);
+  }
+
+ private:
+  Errc started(hal::TransferCompletion& d, Errc e) {
+    done = &d;
+    result = e;
+    return Errc::ok;
+  }
+};
 struct Clock {
   std::uint64_t t{0};
   std::uint64_t now_us() { return t++; }
@@ -296,17 +329,16 @@ void frames_against_copy(const LatinSquareSchedule<>& schedule, const char* orde
   }
 }
 
-/// The chains over the start/complete wire under SwitchFabric, as the runner steps it:
+/// A backend over a start/complete wire under SwitchFabric, as the runner steps it:
 /// every commit() and poll_status() of rounds 1 .. a bracket (round 0 unmeasured). The
 /// longest bracket is the longest step while a transfer is in flight; their sum over the
 /// rounds, the CPU's work on the wire a round.
-void measure_steps(const char* order, const LatinSquareSchedule<>& schedule, WireCount& count) {
-  static AsyncChainWire wire{&count};
-  static Pulse pulse;
+template <class Sink>
+void measure_steps(const char* backend, const char* order, const LatinSquareSchedule<>& schedule, Sink& sink,
+                   WireCount& count) {
   static Clock clock;
-  using Sink = spi_chain::ShiftChainSink<AsyncChainWire, Pulse, kPorts>;
-  static Sink sink(wire, pulse);
   static hal::SwitchFabric<Sink, Clock, kPorts / 2> fabric(sink, clock, {0, 0});
+  static_assert(hal::StartingSink<Sink, Round>, "a backend over a start/complete wire");
   const Network net = schedule.network();
   bool ok = fabric.configure(net, false) == Errc::ok;
   std::uint32_t steps = 0;
@@ -319,7 +351,7 @@ void measure_steps(const char* order, const LatinSquareSchedule<>& schedule, Wir
     if (measured) A2A_ICOUNT_START();
     ok = ok && fabric.commit() == Errc::ok;
     if (measured) A2A_ICOUNT_STOP();
-    for (std::uint32_t k = 0; k < 1000; ++k) {
+    for (std::uint32_t k = 0; k < 100'000; ++k) {
       if (measured) A2A_ICOUNT_START();
       const Result<hal::FabricStatus> st = fabric.poll_status(1);
       if (measured) A2A_ICOUNT_STOP();
@@ -328,9 +360,47 @@ void measure_steps(const char* order, const LatinSquareSchedule<>& schedule, Wir
       if (!st || st->done) break;
     }
   }
-  println("bench steps backend=spi-chain-async order=", order, " N=", net.ports, " rounds=", schedule.rounds() - 1,
+  println("bench steps backend=", backend, " order=", order, " N=", net.ports, " rounds=", schedule.rounds() - 1,
           " polls=", steps, " bytes=", count.bytes, " transfers=", count.transfers, " ok=", ok ? 1 : 0);
   A2A_ICOUNT_FLUSH();
+}
+
+/// Every backend that transfers over a bus, over a start/complete wire.
+void measure_started(const char* order, const LatinSquareSchedule<>& schedule, WireCount& count) {
+  static Pulse pulse;
+  static AsyncChainWire chain_wire{&count};
+  static spi_chain::ShiftChainSink<AsyncChainWire, Pulse, kPorts> chains(chain_wire, pulse);
+  measure_steps("spi-chain-async", order, schedule, chains, count);
+  static ChipSpiWire chip_spi{&count};
+  static StartedWire<ChipSpiWire> chip_spi_started{&chip_spi};
+  static crosspoint::SpiRegisters<decltype(chip_spi_started)> spi_port(chip_spi_started);
+  static crosspoint::CrosspointSink<decltype(spi_port), Pulse, kChipPorts, kPorts> spi_chips(spi_port, pulse);
+  measure_steps("crosspoint-spi-async", order, schedule, spi_chips, count);
+  static ChipI2cWire chip_i2c{&count};
+  static StartedWire<ChipI2cWire> chip_i2c_started{&chip_i2c};
+  static crosspoint::I2cRegisters<decltype(chip_i2c_started)> i2c_port(chip_i2c_started, 0x20);
+  static crosspoint::CrosspointSink<decltype(i2c_port), Pulse, kI2cChipPorts, kPorts> i2c_chips(i2c_port, pulse);
+  measure_steps("crosspoint-i2c-async", order, schedule, i2c_chips, count);
+  static PartRegisters adn_registers;
+  static PartsSpiWire adn_spi_wire{&count, &adn_registers};
+  static StartedWire<PartsSpiWire> adn_spi_started{&adn_spi_wire};
+  static crosspoint::SpiParts<decltype(adn_spi_started)> adn_spi(adn_spi_started);
+  static crosspoint::XptUpdateRegister by_register;
+  static crosspoint::Adn4604Sink<decltype(adn_spi), crosspoint::XptUpdateRegister, kPorts> adn_spi_sink(adn_spi,
+                                                                                                        by_register);
+  measure_steps("adn4604-spi-async", order, schedule, adn_spi_sink, count);
+  static PartsI2cWire adn_i2c_wire{&count, &adn_registers, 0x48};
+  static StartedWire<PartsI2cWire> adn_i2c_started{&adn_i2c_wire};
+  static crosspoint::I2cParts<decltype(adn_i2c_started), PartsMux, 4> adn_i2c(adn_i2c_started, 0x48,
+                                                                              PartsMux{&adn_i2c_wire});
+  static crosspoint::Adn4604Sink<decltype(adn_i2c), Pulse, kPorts> adn_i2c_sink(adn_i2c, pulse);
+  measure_steps("adn4604-i2c-async", order, schedule, adn_i2c_sink, count);
+  static PartRegisters vsc_registers;
+  static PartsI2cWire vsc_wire{&count, &vsc_registers, 0x40};
+  static StartedWire<PartsI2cWire> vsc_started{&vsc_wire};
+  static crosspoint::I2cParts<decltype(vsc_started), PartsMux, 4> vsc_i2c(vsc_started, 0x40, PartsMux{&vsc_wire});
+  static crosspoint::Vsc3316Sink<decltype(vsc_i2c), 16, kPorts> vsc_sink(vsc_i2c);
+  measure_steps("vsc3316-async", order, schedule, vsc_sink, count);
 }
 
 [[gnu::noinline]] void calibrate() {
@@ -391,7 +461,7 @@ int main() {
     static hal::BlockSwitchSink<BlockWire, hal::FabricLayout<kPorts, 8>> block_sink(block);
     measure("a2a-block", name, schedule, block_sink, count);
     frames_against_copy(schedule, name);
-    measure_steps(name, schedule, count);
+    measure_started(name, schedule, count);
   }
   println("bench done");
   return 0;

@@ -730,7 +730,7 @@ def backends(args):
         print("| --- | --- | --- | --- | --- | --- | --- |")
         for g in steps:
             if g["ok"] != "1":
-                sys.exit("collect: the start/complete chains' steps failed")
+                sys.exit(f"collect: {g['backend']}: a step over the start/complete wire failed")
             rounds = int(g["rounds"])
             print(f"| {g['backend']} | {g['N']} | {g['order']} | {int(g['transfers']) / rounds:.1f} "
                   f"| {g['intervals'] / rounds:.1f} | {g['total'] / rounds:.0f} | {g['max']} |")

@@ -153,7 +153,7 @@ class Adn4604Sink {
   Result<bool> next_op(const Round& round, PartOp& op) {
     if (phase_ == Phase::select) {  // the map just written applies next
       const std::uint32_t part = pending_[count_ - 1];
-      op = PartOp::write_one(part, adn4604::kXptMapSelect, static_cast<std::uint8_t>(live_map_[part] ^ 1U));
+      op.set_write_one(part, adn4604::kXptMapSelect, static_cast<std::uint8_t>(live_map_[part] ^ 1U));
       phase_ = Phase::maps;
       return true;
     }
@@ -167,14 +167,14 @@ class Adn4604Sink {
     }
     if (phase_ == Phase::update) {
       if (k_ < count_) {
-        op = PartOp::write_one(pending_[k_++], adn4604::kXptUpdate, 0x01);
+        op.set_write_one(pending_[k_++], adn4604::kXptUpdate, 0x01);
         return true;
       }
       phase_ = Phase::check;
       k_ = 0;
     }
     if (phase_ == Phase::check && k_ < count_) {
-      op = PartOp::read(pending_[k_++], adn4604::kXptStatus, adn4604::kMapBytes);
+      op.set_read(pending_[k_++], adn4604::kXptStatus, adn4604::kMapBytes);
       return true;
     }
     phase_ = Phase::done;
@@ -190,9 +190,9 @@ class Adn4604Sink {
       const adn4604::Map map = map_of(round, s, part % parts_per_stage_);
       if (known_[part] && map == last_[part]) continue;
       const bool shadow_is_1 = live_map_[part] == 0;
-      op = PartOp{PartOp::Kind::write, shadow_is_1 ? adn4604::kMap1 : adn4604::kMap0,
-                  static_cast<std::uint8_t>(adn4604::kMapBytes), part, 0, {}};
-      for (std::uint32_t b = 0; b < adn4604::kMapBytes; ++b) op.bytes[b] = map[b];
+      op.set_write_one(part, shadow_is_1 ? adn4604::kMap1 : adn4604::kMap0, map[0]);
+      op.length = static_cast<std::uint8_t>(adn4604::kMapBytes);  // the whole map in one burst
+      for (std::uint32_t b = 1; b < adn4604::kMapBytes; ++b) op.bytes[b] = map[b];
       known_[part] = false;  // until its live connection reads back as written
       last_[part] = map;
       pending_[count_++] = static_cast<std::uint16_t>(part);

@@ -86,6 +86,7 @@ class CrosspointSink {
       return Errc::fabric_capacity_exceeded;
     net_ = net;
     chips_per_stage_ = (net.ports + ChipPorts - 1) / ChipPorts;
+    switches_ = net.switches_per_stage();  // (a call through the topology list: once, here)
     known_ = 0;
     fault_ = {};
     return Errc::ok;
@@ -137,7 +138,7 @@ class CrosspointSink {
   Result<bool> next_op(const Round& round, PartOp& op) {
     if (reading_) {  // the output just written, read back
       reading_ = false;
-      op = PartOp::read(chip_, reg_, 1, reg_);
+      op.set_read(chip_, reg_, 1, reg_);
       op.bytes[0] = value_;
       return true;
     }
@@ -156,9 +157,9 @@ class CrosspointSink {
   bool next_output(const Round& round, PartOp& op) {
     const std::uint32_t d = net_.radix;
     while (stage_ < net_.stages) {
-      const bool known = ((known_ >> stage_) & 1U) != 0;
       if (!in_stage_) {
-        if (!round.changed(stage_) && known) {
+        stage_known_ = ((known_ >> stage_) & 1U) != 0;
+        if (!round.changed(stage_) && stage_known_) {
           ++stage_;
           continue;
         }
@@ -166,19 +167,20 @@ class CrosspointSink {
         y_ = 0;
         j_ = 0;
       }
-      for (; y_ < net_.switches_per_stage(); ++y_, j_ = 0) {
-        const auto state = static_cast<std::uint8_t>(round.state(stage_, y_));
+      for (; y_ < switches_; ++y_, j_ = 0) {
         std::uint8_t& last = latched_[std::size_t{stage_} * (MaxPorts / 2) + y_];
-        if (j_ == 0 && known && last == state) continue;
-        if (j_ == d) {  // every output of the element read back as written
-          last = state;
+        if (j_ == 0) {
+          state_ = static_cast<std::uint8_t>(round.state(stage_, y_));
+          if (stage_known_ && last == state_) continue;
+        } else if (j_ == d) {  // every output of the element read back as written
+          last = state_;
           continue;
         }
         const std::uint32_t output = y_ * d + j_++;
         chip_ = stage_ * chips_per_stage_ + output / ChipPorts;
         reg_ = static_cast<std::uint8_t>(output % ChipPorts);
-        value_ = static_cast<std::uint8_t>(selected_input(output, state, d) % ChipPorts);
-        op = PartOp::write_one(chip_, reg_, value_, reg_);
+        value_ = static_cast<std::uint8_t>(selected_input(output, state_, d) % ChipPorts);
+        op.set_write_one(chip_, reg_, value_, reg_);
         return true;
       }
       known_ |= 1U << stage_;
@@ -206,6 +208,7 @@ class CrosspointSink {
   [[no_unique_address]] std::conditional_t<kAsync, NoParts, RegisterParts<Port>> parts_;
   Network net_{};
   std::uint32_t chips_per_stage_{0};
+  std::uint32_t switches_{0};  // a stage's elements
   std::uint32_t known_{0};  // bit s: latched_ holds what stage s's chips select
   std::array<std::uint8_t, std::size_t{kMaxStages} * (MaxPorts / 2)> latched_{};
   SelectFault fault_{};
@@ -215,6 +218,8 @@ class CrosspointSink {
   // read comes next.
   std::uint32_t stage_{kDone};
   bool in_stage_{false};
+  bool stage_known_{false};  // its chips' selects were known as the stage began
+  std::uint8_t state_{0};    // the element's state being written
   std::uint32_t y_{0};
   std::uint32_t j_{0};
   bool reading_{false};

@@ -35,15 +35,23 @@ struct PartOp {
   [[nodiscard]] constexpr std::span<const std::uint8_t> data() const {
     return std::span<const std::uint8_t>(bytes).first(length);
   }
-  /// A write of `value` to one register.
-  static constexpr PartOp write_one(std::uint32_t part, std::uint8_t reg, std::uint8_t value, std::uint32_t output = 0) {
-    PartOp op{Kind::write, reg, 1, part, output, {}};
-    op.bytes[0] = value;
-    return op;
+  /// Made a write of `value` to one register (in place: a round's op is filled where
+  /// it lives, not copied).
+  constexpr void set_write_one(std::uint32_t to, std::uint8_t at, std::uint8_t value, std::uint32_t named = 0) {
+    kind = Kind::write;
+    reg = at;
+    length = 1;
+    part = to;
+    output = named;
+    bytes[0] = value;
   }
-  /// A read of `n` registers from `reg` on.
-  static constexpr PartOp read(std::uint32_t part, std::uint8_t reg, std::uint8_t n, std::uint32_t output = 0) {
-    return PartOp{Kind::read, reg, n, part, output, {}};
+  /// Made a read of `n` registers from `at` on.
+  constexpr void set_read(std::uint32_t from, std::uint8_t at, std::uint8_t n, std::uint32_t named = 0) {
+    kind = Kind::read;
+    reg = at;
+    length = n;
+    part = from;
+    output = named;
   }
 };
 
@@ -82,8 +90,7 @@ class PartRound {
           if (const Errc e = bus.write(op_.part, op_.reg, op_.data()); e != Errc::ok) return sink.op_failed(op_, e);
           continue;
         }
-        std::array<std::uint8_t, kMaxBurst> got{};
-        const std::span<std::uint8_t> into = std::span(got).first(op_.length);
+        const std::span<std::uint8_t> into = std::span(got_).first(op_.length);
         if (const Errc e = bus.read(op_.part, op_.reg, into); e != Errc::ok) return sink.op_failed(op_, e);
         A2A_TRY(sink.read_back(op_, into));
       }
@@ -127,6 +134,7 @@ class PartRound {
   }
 
   PartOp op_{};
+  std::array<std::uint8_t, kMaxBurst> got_{};  // a blocking read's bytes
   bool in_flight_{false};
 };
 

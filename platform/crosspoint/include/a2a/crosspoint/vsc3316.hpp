@@ -117,7 +117,7 @@ class Vsc3316Sink {
   Result<bool> next_op(const Round& round, PartOp& op) {
     if (phase_ == Phase::read_back) {  // the output just written, read back
       const std::uint32_t o = output_ - 1;
-      op = PartOp::read(cursor_, static_cast<std::uint8_t>(o), 1, o);
+      op.set_read(cursor_, static_cast<std::uint8_t>(o), 1, o);
       op.bytes[0] = written_;
       phase_ = Phase::outputs;
       return true;
@@ -131,7 +131,7 @@ class Vsc3316Sink {
     }
     if (phase_ == Phase::commit && k_ < 2 * count_) {  // the new connections take effect
       const std::uint32_t part = pending_[k_ / 2];
-      op = PartOp::write_one(part, vsc3316::kCoreConfig, k_ % 2 == 0 ? vsc3316::kWriteProtectPulse : 0x00);
+      op.set_write_one(part, vsc3316::kCoreConfig, k_ % 2 == 0 ? vsc3316::kWriteProtectPulse : 0x00);
       ++k_;
       return true;
     }
@@ -164,7 +164,7 @@ class Vsc3316Sink {
         const auto input = static_cast<std::uint8_t>(selected_input(output, round.state(s, output / d), d) % Ports);
         if (part_known_ && last_[std::size_t{part} * Ports + o] == input) continue;
         written_ = input;
-        op = PartOp::write_one(part, static_cast<std::uint8_t>(o), input, o);
+        op.set_write_one(part, static_cast<std::uint8_t>(o), input, o);
         return true;
       }
       known_[part] = true;
