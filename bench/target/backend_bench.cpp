@@ -25,6 +25,9 @@
 #include "a2a/mmio/mmio_bus.hpp"
 #include "a2a/spi_chain/shift_chain.hpp"
 #include "icount_markers.h"
+#ifdef A2A_BENCH_PL022
+#include "switch_chain.hpp"  // the board's PL022 driver, as the controller image drives it
+#endif
 
 namespace {
 
@@ -365,9 +368,31 @@ void measure_steps(const char* backend, const char* order, const LatinSquareSche
   A2A_ICOUNT_FLUSH();
 }
 
+#ifdef A2A_BENCH_PL022
+/// The board's PL022 (QEMU: loopback, no line time), moved by its interrupt. What comes
+/// back is what went out, not what the chain held: read-back off (no far end here).
+board::BoardChains g_pl022{A2A_BOARD_SPI_CHAIN_BASE};
+/// The driver with its transfers counted.
+struct CountedPl022 {
+  WireCount* count;
+  Errc start(std::uint32_t chain, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx,
+             hal::TransferCompletion& done) {
+    count->bytes += static_cast<std::uint32_t>(tx.size());
+    ++count->transfers;
+    return g_pl022.start(chain, tx, rx, done);
+  }
+  void service() { g_pl022.service(); }
+};
+#endif
+
 /// Every backend that transfers over a bus, over a start/complete wire.
 void measure_started(const char* order, const LatinSquareSchedule<>& schedule, WireCount& count) {
   static Pulse pulse;
+#ifdef A2A_BENCH_PL022
+  static CountedPl022 counted{&count};
+  static spi_chain::ShiftChainSink<CountedPl022, Pulse, kPorts> pl022(counted, pulse, spi_chain::ChainReadback::off);
+  measure_steps("spi-chain-pl022-irq", order, schedule, pl022, count);
+#endif
   static AsyncChainWire chain_wire{&count};
   static spi_chain::ShiftChainSink<AsyncChainWire, Pulse, kPorts> chains(chain_wire, pulse);
   measure_steps("spi-chain-async", order, schedule, chains, count);
@@ -411,6 +436,10 @@ void measure_started(const char* order, const LatinSquareSchedule<>& schedule, W
 }
 
 }  // namespace
+
+#ifdef A2A_BENCH_PL022
+extern "C" void A2A_BOARD_SPI_CHAIN_IRQ_HANDLER(void) { g_pl022.on_interrupt(); }
+#endif
 
 int main() {
   calibrate();

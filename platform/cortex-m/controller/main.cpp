@@ -126,6 +126,10 @@ class CortexMBoard {
 #ifdef A2A_BOARD_SPI_CHAIN_BASE
   /// fabric=spi-chain: the switch elements on the board's SPI chains (switch_chain.hpp).
   a2a::board::SpiChainPath::Fabric& switch_path() { return chains_.fabric(); }
+#ifdef A2A_BOARD_SPI_CHAIN_IRQ
+  /// The PL022's interrupt: the chains' bytes move.
+  void chain_interrupt() { chains_.on_interrupt(); }
+#endif
 #ifdef A2A_BOARD_EMULATED_FABRIC
   /// `inject CHAIN:ELEMENT [ROUND] readback|timeout`: the emulated far end answers wrong,
   /// or not at all, once.
@@ -155,7 +159,19 @@ class CortexMBoard {
 #endif
 };
 
+#ifdef A2A_BOARD_SPI_CHAIN_IRQ
+CortexMBoard* g_chain_board = nullptr;  // the board whose chains the PL022's interrupt serves
+#endif
+
 }  // namespace
+
+#ifdef A2A_BOARD_SPI_CHAIN_IRQ
+// The PL022's interrupt (IRQ<A2A_BOARD_SPI_CHAIN_IRQ>_Handler): enabled only once a
+// chain transfer has started the controller, so the board is there.
+extern "C" void A2A_BOARD_SPI_CHAIN_IRQ_HANDLER(void) {
+  if (g_chain_board != nullptr) g_chain_board->chain_interrupt();
+}
+#endif
 
 int main() {
   a2a_board_init();
@@ -171,6 +187,9 @@ int main() {
   static std::array<a2a::PlanStorageSpan, A2A_FW_PLAN_SLOTS> plan_spans;
   for (std::size_t k = 0; k < plan_spans.size(); ++k) plan_spans[k] = plan_storage[k].span();
   static CortexMBoard board;
+#ifdef A2A_BOARD_SPI_CHAIN_IRQ
+  g_chain_board = &board;
+#endif
   if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
   // A board with a configuration store boots its newest copy (the device reads it).
 #ifdef A2A_BOARD_CONFIG_BYTES

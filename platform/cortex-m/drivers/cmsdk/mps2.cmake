@@ -25,6 +25,10 @@ set(A2A_BOARD_BAUD 115200)
 # the first PL022 (SSP) of the FPGA image. QEMU models it with its loopback mode; the
 # emulated fabric's chain model is the chains' far end there.
 set(A2A_BOARD_SPI_CHAIN_BASE 0x40020000)
+# Its interrupt on the NVIC (SPI0 and SPI1 combined: AN385's interrupt map, and QEMU
+# 7.2's mps2 model, which raises it from the PL022's FIFO levels): the image moves the
+# chains' bytes from its handler.
+set(A2A_BOARD_SPI_CHAIN_IRQ 11)
 # Largest N of the controller image (A2A_FW_MAX_PORTS default) and of the
 # portable test sweeps (A2A_TARGET_TEST_MAX_PORTS default): 4 MiB of RAM.
 set(A2A_BOARD_FW_MAX_PORTS 256)

@@ -10,10 +10,11 @@
 //   - element y in state k (a k-shift: input u leaves on output (u + k) mod d) sets,
 //     for each of its outputs j = 0 .. d - 1, register (y d + j) mod ChipPorts to the
 //     input (y d + (j - k) mod d) mod ChipPorts;
-//   - over SPI (SpiRegisters): a write is the two bytes [register & 0x7F, input], a
-//     read [register | 0x80, 0x00] with the value in the second byte back; over I2C
-//     (I2cRegisters): chip n at 7-bit address base + n, a write {register, input}, a
-//     read {register} then one byte;
+//   - over SPI (SpiRegisters, register_port.hpp): a write is the two bytes
+//     [register & 0x7F, input], a read [register | 0x80, 0x00] with the value in the
+//     second byte back; over I2C (I2cRegisters): chip n at 7-bit address base + n, a
+//     write {register, input}, a read {register} then one byte; either blocking or
+//     started one a step over a start/complete transport (part_round.hpp);
 //   - per round only the elements whose state changed are written, every write is
 //     read back and compared (a difference: bus_readback_mismatch, naming the chip
 //     and the output; the update line is not pulsed, nothing of the round takes
