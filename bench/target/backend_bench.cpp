@@ -93,17 +93,19 @@ struct ChipI2cWire {
 /// The real parts' registers (128 parts of 16 outputs at N = 256): a part answers a read
 /// with what was written, its live connection (0xB0..) with the map written last.
 struct PartRegisters {
-  std::array<std::array<std::uint8_t, 256>, 8 * kPorts / 16> regs{};
+  static constexpr std::uint32_t kRegisters = 0xA0;  // up to map 1's last byte; 0xB0.. answered from a map
+  std::array<std::array<std::uint8_t, kRegisters>, 8 * kPorts / 16> regs{};
   std::array<std::uint8_t, 8 * kPorts / 16> map{};  // 0x90 or 0x98: where the last map went
   void write(std::uint32_t part, std::uint32_t reg, std::span<const std::uint8_t> data) {
-    for (std::size_t i = 0; i < data.size(); ++i) regs[part][(reg + i) & 0xFFU] = data[i];
+    for (std::size_t i = 0; i < data.size(); ++i)
+      if (reg + i < kRegisters) regs[part][reg + i] = data[i];
     if (reg == 0x90 || reg == 0x98) map[part] = static_cast<std::uint8_t>(reg);
   }
   void read(std::uint32_t part, std::uint32_t reg, std::span<std::uint8_t> out) {
     for (std::size_t i = 0; i < out.size(); ++i) {
       std::uint32_t r = (reg + static_cast<std::uint32_t>(i)) & 0xFFU;
       if (r >= 0xB0 && r < 0xB8) r = r - 0xB0 + map[part];
-      out[i] = r == 0x7E ? crosspoint::vsc3316::kRevisionId : regs[part][r];
+      out[i] = r == 0x7E ? crosspoint::vsc3316::kRevisionId : r < kRegisters ? regs[part][r] : 0;
     }
   }
 };
@@ -245,6 +247,16 @@ struct BlockWire {
 };
 
 Round g_round;
+// The wire stand-ins, shared by the blocking and the started sinks (a board with 192 KiB
+// of RAM holds one set: the parts' registers are 32 KiB each).
+WireCount g_count;
+ChipSpiWire g_chip_spi{&g_count};
+ChipI2cWire g_chip_i2c{&g_count};
+PartRegisters g_adn_registers;
+PartRegisters g_vsc_registers;
+PartsSpiWire g_adn_spi_wire{&g_count, &g_adn_registers};
+PartsI2cWire g_adn_i2c_wire{&g_count, &g_adn_registers, 0x48};
+PartsI2cWire g_vsc_wire{&g_count, &g_vsc_registers, 0x40};
 std::array<std::uint32_t, hal::FabricLayout<kPorts, 8>::kSize / 4> g_block{};
 std::array<std::uint8_t, 128> g_frame{};
 std::array<std::uint8_t, 128> g_copy{};
@@ -396,34 +408,27 @@ void measure_started(const char* order, const LatinSquareSchedule<>& schedule, W
   static AsyncChainWire chain_wire{&count};
   static spi_chain::ShiftChainSink<AsyncChainWire, Pulse, kPorts> chains(chain_wire, pulse);
   measure_steps("spi-chain-async", order, schedule, chains, count);
-  static ChipSpiWire chip_spi{&count};
-  static StartedWire<ChipSpiWire> chip_spi_started{&chip_spi};
+  static StartedWire<ChipSpiWire> chip_spi_started{&g_chip_spi};
   static crosspoint::SpiRegisters<decltype(chip_spi_started)> spi_port(chip_spi_started);
   static crosspoint::CrosspointSink<decltype(spi_port), Pulse, kChipPorts, kPorts> spi_chips(spi_port, pulse);
   measure_steps("crosspoint-spi-async", order, schedule, spi_chips, count);
-  static ChipI2cWire chip_i2c{&count};
-  static StartedWire<ChipI2cWire> chip_i2c_started{&chip_i2c};
+  static StartedWire<ChipI2cWire> chip_i2c_started{&g_chip_i2c};
   static crosspoint::I2cRegisters<decltype(chip_i2c_started)> i2c_port(chip_i2c_started, 0x20);
   static crosspoint::CrosspointSink<decltype(i2c_port), Pulse, kI2cChipPorts, kPorts> i2c_chips(i2c_port, pulse);
   measure_steps("crosspoint-i2c-async", order, schedule, i2c_chips, count);
-  static PartRegisters adn_registers;
-  static PartsSpiWire adn_spi_wire{&count, &adn_registers};
-  static StartedWire<PartsSpiWire> adn_spi_started{&adn_spi_wire};
+  static StartedWire<PartsSpiWire> adn_spi_started{&g_adn_spi_wire};
   static crosspoint::SpiParts<decltype(adn_spi_started)> adn_spi(adn_spi_started);
   static crosspoint::XptUpdateRegister by_register;
   static crosspoint::Adn4604Sink<decltype(adn_spi), crosspoint::XptUpdateRegister, kPorts> adn_spi_sink(adn_spi,
                                                                                                         by_register);
   measure_steps("adn4604-spi-async", order, schedule, adn_spi_sink, count);
-  static PartsI2cWire adn_i2c_wire{&count, &adn_registers, 0x48};
-  static StartedWire<PartsI2cWire> adn_i2c_started{&adn_i2c_wire};
+  static StartedWire<PartsI2cWire> adn_i2c_started{&g_adn_i2c_wire};
   static crosspoint::I2cParts<decltype(adn_i2c_started), PartsMux, 4> adn_i2c(adn_i2c_started, 0x48,
-                                                                              PartsMux{&adn_i2c_wire});
+                                                                              PartsMux{&g_adn_i2c_wire});
   static crosspoint::Adn4604Sink<decltype(adn_i2c), Pulse, kPorts> adn_i2c_sink(adn_i2c, pulse);
   measure_steps("adn4604-i2c-async", order, schedule, adn_i2c_sink, count);
-  static PartRegisters vsc_registers;
-  static PartsI2cWire vsc_wire{&count, &vsc_registers, 0x40};
-  static StartedWire<PartsI2cWire> vsc_started{&vsc_wire};
-  static crosspoint::I2cParts<decltype(vsc_started), PartsMux, 4> vsc_i2c(vsc_started, 0x40, PartsMux{&vsc_wire});
+  static StartedWire<PartsI2cWire> vsc_started{&g_vsc_wire};
+  static crosspoint::I2cParts<decltype(vsc_started), PartsMux, 4> vsc_i2c(vsc_started, 0x40, PartsMux{&g_vsc_wire});
   static crosspoint::Vsc3316Sink<decltype(vsc_i2c), 16, kPorts> vsc_sink(vsc_i2c);
   measure_steps("vsc3316-async", order, schedule, vsc_sink, count);
 }
@@ -446,7 +451,7 @@ int main() {
   println("bench calibrate");
   A2A_ICOUNT_FLUSH();
   const Network net = make_network(Topology::omega, kPorts).value();
-  WireCount count;
+  WireCount& count = g_count;
   Pulse pulse;
   for (const RoundOrder order : {RoundOrder::natural, RoundOrder::gray}) {
     const LatinSquareSchedule<> schedule = LatinSquareSchedule<>::make(net, order).value();
@@ -456,12 +461,10 @@ int main() {
     measure("spi-chain", name, schedule, per_stage, count);
     static spi_chain::ShiftChainSink<ChainWire, Pulse, kPorts, spi_chain::ChainLayout::single> single(chains, pulse);
     measure("spi-chain-single", name, schedule, single, count);
-    static ChipSpiWire chip_spi{&count};
-    static crosspoint::SpiRegisters<ChipSpiWire> spi_port(chip_spi);
+    static crosspoint::SpiRegisters<ChipSpiWire> spi_port(g_chip_spi);
     static crosspoint::CrosspointSink<decltype(spi_port), Pulse, kChipPorts, kPorts> spi_chips(spi_port, pulse);
     measure("crosspoint-spi", name, schedule, spi_chips, count);
-    static ChipI2cWire chip_i2c{&count};
-    static crosspoint::I2cRegisters<ChipI2cWire> i2c_port(chip_i2c, 0x20);
+    static crosspoint::I2cRegisters<ChipI2cWire> i2c_port(g_chip_i2c, 0x20);
     static crosspoint::CrosspointSink<decltype(i2c_port), Pulse, kI2cChipPorts, kPorts> i2c_chips(i2c_port, pulse);
     measure("crosspoint-i2c", name, schedule, i2c_chips, count);
     // GPIO is for small fabrics: omega N = 16, 32 lines.
@@ -470,20 +473,15 @@ int main() {
     measure("gpio", name, LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value(), order).value(),
             gpio_lines, count);
     // The real parts: the ADN4604 on SPI (XPT_UPDATE) and on I2C (the UPDATE pin), the VSC3316.
-    static PartRegisters adn_registers;
-    static PartsSpiWire adn_spi_wire{&count, &adn_registers};
-    static crosspoint::SpiParts<PartsSpiWire> adn_spi(adn_spi_wire);
+    static crosspoint::SpiParts<PartsSpiWire> adn_spi(g_adn_spi_wire);
     static crosspoint::XptUpdateRegister by_register;
     static crosspoint::Adn4604Sink<decltype(adn_spi), crosspoint::XptUpdateRegister, kPorts> adn_spi_sink(adn_spi,
                                                                                                           by_register);
     measure("adn4604-spi", name, schedule, adn_spi_sink, count);
-    static PartsI2cWire adn_i2c_wire{&count, &adn_registers, 0x48};
-    static crosspoint::I2cParts<PartsI2cWire, PartsMux, 4> adn_i2c(adn_i2c_wire, 0x48, PartsMux{&adn_i2c_wire});
+    static crosspoint::I2cParts<PartsI2cWire, PartsMux, 4> adn_i2c(g_adn_i2c_wire, 0x48, PartsMux{&g_adn_i2c_wire});
     static crosspoint::Adn4604Sink<decltype(adn_i2c), Pulse, kPorts> adn_i2c_sink(adn_i2c, pulse);
     measure("adn4604-i2c", name, schedule, adn_i2c_sink, count);
-    static PartRegisters vsc_registers;
-    static PartsI2cWire vsc_wire{&count, &vsc_registers, 0x40};
-    static crosspoint::I2cParts<PartsI2cWire, PartsMux, 4> vsc_i2c(vsc_wire, 0x40, PartsMux{&vsc_wire});
+    static crosspoint::I2cParts<PartsI2cWire, PartsMux, 4> vsc_i2c(g_vsc_wire, 0x40, PartsMux{&g_vsc_wire});
     static crosspoint::Vsc3316Sink<decltype(vsc_i2c), 16, kPorts> vsc_sink(vsc_i2c);
     measure("vsc3316", name, schedule, vsc_sink, count);
     static BlockWire block{&count, &g_block};
