@@ -43,6 +43,14 @@ namespace a2a::board {
 /// a byte at PCLK / 2 takes 16 cycles, a service call hundreds; far beyond any healthy one.
 inline constexpr std::uint32_t kChainSpiPolls = 10000;
 
+#ifdef A2A_BOARD_SPI_CHAIN_IRQ
+inline constexpr bool kChainInterrupt = true;
+inline constexpr std::uint32_t kChainIrq = A2A_BOARD_SPI_CHAIN_IRQ;  ///< the PL022's interrupt on the NVIC
+#else
+inline constexpr bool kChainInterrupt = false;
+inline constexpr std::uint32_t kChainIrq = 0;  // (no interrupt: service() moves the bytes)
+#endif
+
 /// The chains' SPI side, start/complete: chain `chain` selected, the frame shifted
 /// through the PL022 a FIFO's worth at a time (from its interrupt when Interrupt, else
 /// a service() call a step), what came back from the chain's far end in `rx` when
@@ -83,10 +91,10 @@ class Pl022Chains {
         return;
       }
       if (++idle_ < kChainSpiPolls) return;
-      a2a_board_irq_disable(A2A_BOARD_SPI_CHAIN_IRQ);  // no handler runs past this: the transfer is ours
+      a2a_board_irq_disable(kChainIrq);  // no handler runs past this: the transfer is ours
       spi_->IMSC = 0;
       if (done_ != nullptr) end(Errc::bus_timeout);
-      a2a_board_irq_enable(A2A_BOARD_SPI_CHAIN_IRQ);
+      a2a_board_irq_enable(kChainIrq);
     } else {
       if (done_ == nullptr) return;
       if (move() == 0 && received_ != tx_.size() && ++idle_ >= kChainSpiPolls) return end(Errc::bus_timeout);
@@ -156,7 +164,7 @@ class Pl022Chains {
 #endif
     a2a_pl022_init(spi_, 2, 0, kLoopback);  // PCLK / 2: 12.5 MHz at 25 MHz
     spi_->IMSC = 0;
-    if constexpr (Interrupt) a2a_board_irq_enable(A2A_BOARD_SPI_CHAIN_IRQ);
+    if constexpr (Interrupt) a2a_board_irq_enable(kChainIrq);
     started_ = true;
   }
   a2a_pl022_regs* spi_;
@@ -173,11 +181,6 @@ class Pl022Chains {
   bool started_{false};
 };
 
-#ifdef A2A_BOARD_SPI_CHAIN_IRQ
-inline constexpr bool kChainInterrupt = true;
-#else
-inline constexpr bool kChainInterrupt = false;
-#endif
 using BoardChains = Pl022Chains<kChainInterrupt>;
 
 /// The latch strobe (hal::LatchLine).

@@ -64,12 +64,11 @@ struct XptUpdateRegister {};
 /// pin, or XptUpdateRegister.
 template <class Bus, class Update, std::uint32_t MaxPorts>
   requires(PartBus<Bus> || AsyncPartBus<Bus>)
-class Adn4604Sink {
+class Adn4604Sink : public SequencedLatch<Adn4604Sink<Bus, Update, MaxPorts>, Bus> {
   static constexpr std::uint32_t kMaxParts = kMaxStages * ((MaxPorts + adn4604::kPorts - 1) / adn4604::kPorts);
   static constexpr bool kPin = !std::is_same_v<Update, XptUpdateRegister>;
 
  public:
-  static constexpr bool kAsync = AsyncPartBus<Bus>;
   Adn4604Sink(Bus& bus, Update& update) : bus_(&bus), update_(&update) {}
 
   /// Checks the network against the parts, resets every part, enables the outputs a
@@ -91,26 +90,8 @@ class Adn4604Sink {
     }
     return Errc::ok;
   }
-
-  /// Writes the inactive map of every part whose selects changed, makes them live, reads
-  /// the live connections back (over a start/complete bus: to the end, bounded).
-  template <class Round>
-  Errc latch(const Round& round) {
-    begin_round();
-    return round_.run(*this, *bus_, round);
-  }
-  /// The same started: one transfer under way, latch_progress() once a step.
-  template <class Round>
-    requires(kAsync)
-  Errc start_latch(const Round& round) {
-    begin_round();
-    return round_.start(*this, *bus_, round);
-  }
-  template <class Round>
-    requires(kAsync)
-  Result<bool> latch_progress(const Round& round) {
-    return round_.progress(*this, *bus_, round);
-  }
+  // latch(round) (and start_latch, latch_progress over a start/complete bus):
+  // SequencedLatch, over next_op's transfers below.
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
   [[nodiscard]] hal::WireFault wire_fault() const { return wire_fault_of(fault_); }
@@ -139,6 +120,8 @@ class Adn4604Sink {
     return map;
   }
   friend class PartRound<Bus>;
+  friend class SequencedLatch<Adn4604Sink, Bus>;
+  Bus& bus() { return *bus_; }
   // The round's transfers in order: each changed part's inactive map and its select
   // (maps), the update (update: XPT_UPDATE to each, or the pin pulsed once between),
   // each written part's live connection read (check).
@@ -226,7 +209,6 @@ class Adn4604Sink {
   std::array<bool, kMaxParts> known_{};             // its live connection is last_
   std::array<std::uint16_t, kMaxParts> pending_{};  // parts written this round: [0, count_)
   SelectFault fault_{};
-  PartRound<Bus> round_{};
   Phase phase_{Phase::done};
   std::uint32_t cursor_{0};  // the next part next_changed_part looks at
   std::uint32_t count_{0};

@@ -73,12 +73,14 @@ constexpr hal::WireFault wire_fault_of(const SelectFault& f) {
 /// part_round.hpp), each worked out when its turn comes.
 template <class Port, hal::LatchLine Update, std::uint32_t ChipPorts, std::uint32_t MaxPorts>
   requires(RegisterPort<Port> || AsyncPartBus<Port>)
-class CrosspointSink {
+class CrosspointSink
+    : public SequencedLatch<CrosspointSink<Port, Update, ChipPorts, MaxPorts>,
+                            std::conditional_t<AsyncPartBus<Port>, Port, RegisterParts<Port>>> {
   static_assert(ChipPorts >= 2 && ChipPorts <= 128, "a chip's outputs are 7-bit registers");
+  static constexpr bool kStarted = AsyncPartBus<Port>;
 
  public:
-  static constexpr bool kAsync = AsyncPartBus<Port>;
-  using Bus = std::conditional_t<kAsync, Port, RegisterParts<Port>>;
+  using Bus = std::conditional_t<kStarted, Port, RegisterParts<Port>>;
   CrosspointSink(Port& port, Update& update) : port_(&port), update_(&update), parts_(port) {}
 
   Errc configure(const Network& net) {
@@ -93,25 +95,9 @@ class CrosspointSink {
     return Errc::ok;
   }
 
-  /// Writes (and reads back) every output of every element whose state changed, then
-  /// pulses the update line (over a start/complete bus: to the end, bounded).
-  template <class Round>
-  Errc latch(const Round& round) {
-    begin_round();
-    return round_.run(*this, bus(), round);
-  }
-  /// The same started: one transfer under way, latch_progress() once a step.
-  template <class Round>
-    requires(kAsync)
-  Errc start_latch(const Round& round) {
-    begin_round();
-    return round_.start(*this, bus(), round);
-  }
-  template <class Round>
-    requires(kAsync)
-  Result<bool> latch_progress(const Round& round) {
-    return round_.progress(*this, bus(), round);
-  }
+  // latch(round) (and start_latch, latch_progress over a start/complete bus):
+  // SequencedLatch, over next_op's transfers below: every output of every element whose
+  // state changed written and read back, then the update line pulsed.
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
   /// The same for the console (hal::LocatingSink).
@@ -121,11 +107,12 @@ class CrosspointSink {
 
  private:
   friend class PartRound<Bus>;
+  friend class SequencedLatch<CrosspointSink, Bus>;
   struct NoParts {
     explicit constexpr NoParts(Port&) {}
   };
   Bus& bus() {
-    if constexpr (kAsync) return *port_;
+    if constexpr (kStarted) return *port_;
     else return parts_;
   }
   void begin_round() {
@@ -206,14 +193,13 @@ class CrosspointSink {
   static constexpr std::uint32_t kDone = ~0U;
   Port* port_;
   Update* update_;
-  [[no_unique_address]] std::conditional_t<kAsync, NoParts, RegisterParts<Port>> parts_;
+  [[no_unique_address]] std::conditional_t<kStarted, NoParts, RegisterParts<Port>> parts_;
   Network net_{};
   std::uint32_t chips_per_stage_{0};
   std::uint32_t switches_{0};  // a stage's elements
   std::uint32_t known_{0};  // bit s: latched_ holds what stage s's chips select
   std::array<std::uint8_t, std::size_t{kMaxStages} * (MaxPorts / 2)> latched_{};
   SelectFault fault_{};
-  PartRound<Bus> round_{};
   // The round under way: the stage, element and output next_output is at (stage_ kDone:
   // the update pulsed), the output just written (chip_, reg_, value_) and whether its
   // read comes next.

@@ -138,4 +138,37 @@ class PartRound {
   bool in_flight_{false};
 };
 
+/// The latch of a sink whose round is a sequence of bursts (CRTP: Sink derives from
+/// SequencedLatch<Sink, Bus> and gives begin_round(), bus() and the PartSequence side):
+/// latch() on either form of bus, start_latch() and latch_progress() (a StartingSink,
+/// hal/switch_fabric.hpp) on a start/complete one.
+template <class Sink, class Bus>
+class SequencedLatch {
+ public:
+  static constexpr bool kAsync = AsyncPartBus<Bus>;
+
+  /// The round's transfers to their end (over a start/complete bus: bounded).
+  template <class Round>
+  Errc latch(const Round& round) {
+    sink().begin_round();
+    return round_.run(sink(), sink().bus(), round);
+  }
+  /// The same started: one transfer under way, latch_progress() once a step.
+  template <class Round>
+    requires(kAsync)
+  Errc start_latch(const Round& round) {
+    sink().begin_round();
+    return round_.start(sink(), sink().bus(), round);
+  }
+  template <class Round>
+    requires(kAsync)
+  Result<bool> latch_progress(const Round& round) {
+    return round_.progress(sink(), sink().bus(), round);
+  }
+
+ private:
+  Sink& sink() { return static_cast<Sink&>(*this); }
+  PartRound<Bus> round_{};
+};
+
 }  // namespace a2a::crosspoint

@@ -45,12 +45,11 @@ inline constexpr std::uint8_t kWriteProtectPulse = 0x01;  ///< WP, bit 0
 /// Ports: 16 (VSC3316) or 8 (VSC3308); MaxPorts: the largest network.
 template <class Bus, std::uint32_t Ports, std::uint32_t MaxPorts>
   requires(PartBus<Bus> || AsyncPartBus<Bus>)
-class Vsc3316Sink {
+class Vsc3316Sink : public SequencedLatch<Vsc3316Sink<Bus, Ports, MaxPorts>, Bus> {
   static_assert(Ports == 16 || Ports == 8, "the VSC3316 has 16 outputs, the VSC3308 8");
   static constexpr std::uint32_t kMaxParts = kMaxStages * ((MaxPorts + Ports - 1) / Ports);
 
  public:
-  static constexpr bool kAsync = AsyncPartBus<Bus>;
   explicit Vsc3316Sink(Bus& bus) : bus_(&bus) {}
 
   /// Checks the network and each part's revision, enables its two-wire interface,
@@ -76,25 +75,8 @@ class Vsc3316Sink {
     return Errc::ok;
   }
 
-  /// Writes and reads back every output whose input changed, then pulses WP on each
-  /// part written (over a start/complete bus: to the end, bounded).
-  template <class Round>
-  Errc latch(const Round& round) {
-    begin_round();
-    return round_.run(*this, *bus_, round);
-  }
-  /// The same started: one transfer under way, latch_progress() once a step.
-  template <class Round>
-    requires(kAsync)
-  Errc start_latch(const Round& round) {
-    begin_round();
-    return round_.start(*this, *bus_, round);
-  }
-  template <class Round>
-    requires(kAsync)
-  Result<bool> latch_progress(const Round& round) {
-    return round_.progress(*this, *bus_, round);
-  }
+  // latch(round) (and start_latch, latch_progress over a start/complete bus):
+  // SequencedLatch, over next_op's transfers below.
 
   [[nodiscard]] SelectFault select_fault() const { return fault_; }
   [[nodiscard]] hal::WireFault wire_fault() const { return wire_fault_of(fault_); }
@@ -103,6 +85,8 @@ class Vsc3316Sink {
  private:
   [[nodiscard]] std::uint32_t parts() const { return net_.stages * parts_per_stage_; }
   friend class PartRound<Bus>;
+  friend class SequencedLatch<Vsc3316Sink, Bus>;
+  Bus& bus() { return *bus_; }
   // The round's transfers in order: each changed output written (outputs), then read
   // back (read_back), part by part; then WP 1, WP 0 on each part written (commit).
   enum class Phase : std::uint8_t { outputs, read_back, commit, done };
@@ -192,7 +176,6 @@ class Vsc3316Sink {
   std::array<bool, kMaxParts> known_{};
   std::array<std::uint16_t, kMaxParts> pending_{};  // parts written this round: [0, count_)
   SelectFault fault_{};
-  PartRound<Bus> round_{};
   Phase phase_{Phase::done};
   std::uint32_t cursor_{0};   // the part next_changed_output is in or looks at next
   std::uint32_t output_{0};   // its next output
