@@ -1,10 +1,13 @@
-# cmake -DMODE=<subdirectory|fetchcontent|fetchcontent_archive|find_package> -DSOURCE_DIR=<a2a> -DBINARY_DIR=<dir>
+# cmake -DMODE=<subdirectory|fetchcontent|fetchcontent_archive|find_package|find_package_own_toolchain>
+#       -DSOURCE_DIR=<a2a> -DBINARY_DIR=<dir>
 #       -DGENERATOR=.. [-DINSTALL_BUILD_DIR=<a2a cross build> -DINSTALL_PREFIX=<dir>]
 #       -DQEMU=<qemu-system-arm> -P product_test.cmake
 # The example product (examples/product) as a firmware team builds it: its own
 # toolchain file, start-up code and linker script, a2a taken in as MODE says (for
 # find_package: the a2a cross build INSTALL_BUILD_DIR installed into INSTALL_PREFIX
-# first); then its image runs on QEMU's mps2-an385: its timer-driven exchange must
+# first; for find_package_own_toolchain: a2a configured, built and installed with the
+# product's toolchain file and no a2a option, as a product team does it); then its image
+# runs on QEMU's mps2-an385: its timer-driven exchange must
 # deliver every pair exactly once, then a2a's console device on its UART, over the
 # product's own driver (no counters), must verify a run by the endpoints'
 # acknowledgements and answer status.
@@ -41,6 +44,19 @@ if(MODE STREQUAL "fetchcontent_archive")
     message(FATAL_ERROR "could not archive the source tree (${rc})")
   endif()
   set(args -DACME_A2A_FROM=fetchcontent "-DACME_A2A_URL=file://${archive}")
+endif()
+if(MODE STREQUAL "find_package_own_toolchain")
+  # a2a itself built by the product's toolchain file: no a2a option, no board folder.
+  set(INSTALL_BUILD_DIR "${BINARY_DIR}-a2a")
+  file(REMOVE_RECURSE "${INSTALL_BUILD_DIR}")
+  run(a2a-configure "${CMAKE_COMMAND}" -G "${GENERATOR}" "-DCMAKE_TOOLCHAIN_FILE=${product}/toolchain/cortex-m3.cmake"
+      -S "${SOURCE_DIR}" -B "${INSTALL_BUILD_DIR}")
+  if(NOT last_output MATCHES "a2a: cross build without an a2a board folder[^\n]*the libraries only")
+    message(FATAL_ERROR "a2a's configure with a product's toolchain file did not say what it builds:\n${last_output}")
+  endif()
+  run(a2a-build "${CMAKE_COMMAND}" --build "${INSTALL_BUILD_DIR}")
+  set(MODE find_package)
+  set(args -DACME_A2A_FROM=find_package -DACME_A2A_SOURCE_DIR=${SOURCE_DIR})
 endif()
 if(MODE STREQUAL "find_package")
   file(REMOVE_RECURSE "${INSTALL_PREFIX}")
