@@ -61,7 +61,7 @@ endif()
 if(MODE STREQUAL "find_package")
   file(REMOVE_RECURSE "${INSTALL_PREFIX}")
   run(install "${CMAKE_COMMAND}" --install "${INSTALL_BUILD_DIR}" --prefix "${INSTALL_PREFIX}")
-  foreach(file lib/cmake/a2a/a2aConfigVersion.cmake lib/liba2a.a include/a2a/mmio/mmio_bus.hpp
+  foreach(file lib/cmake/a2a/a2aConfigVersion.cmake lib/liba2a.a include/a2a/mmio/mmio_bus.hpp share/a2a/no_heap.cpp
                include/a2a/app/round_runner.hpp include/a2a.h)
     if(NOT EXISTS "${INSTALL_PREFIX}/${file}")
       message(FATAL_ERROR "the cross install has no ${file}")
@@ -79,6 +79,13 @@ file(REMOVE_RECURSE "${BINARY_DIR}")
 run(configure "${CMAKE_COMMAND}" -G "${GENERATOR}" "-DCMAKE_TOOLCHAIN_FILE=${product}/toolchain/cortex-m3.cmake"
     ${args} -S "${product}" -B "${BINARY_DIR}")
 run(build "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
+# a2a::no_heap: the product's image above links (nothing allocates); one that calls
+# malloc must not, and the error names a2a's ban.
+execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BINARY_DIR}" --target acme_heap_probe
+                INPUT_FILE "${no_input}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(rc EQUAL 0 OR NOT out MATCHES "undefined reference to `a2a_heap_is_forbidden_in_firmware'")
+  message(FATAL_ERROR "an image that calls malloc linked with a2a::no_heap, or failed otherwise (${rc}):\n${out}")
+endif()
 # The console session: the product powers off at EOT, after the run's reply has ended.
 string(ASCII 4 eot)
 set(input "${BINARY_DIR}/console-input.txt")

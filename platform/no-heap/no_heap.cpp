@@ -1,4 +1,6 @@
-// No heap in firmware, enforced at link time.
+// No heap in firmware, enforced at link time: a2a::no_heap (platform/no-heap), which a
+// product links into its firmware image (a2a's own images link it through the board
+// library). Not for a hosted program: it takes the C library's malloc away.
 //
 // Every allocation entry point of C and C++ is defined here, and each one
 // refers to a symbol that exists nowhere: a2a_heap_is_forbidden_in_firmware.
@@ -10,7 +12,8 @@
 // new/delete, the link fails with
 //   undefined reference to `a2a_heap_is_forbidden_in_firmware'
 // naming the allocation function in "in function ...". To find the caller, link
-// with -Wl,--trace-symbol=malloc (or the mangled operator, e.g. _Znwj).
+// with -Wl,--trace-symbol=malloc (or the mangled operator, e.g. _Znwj). The exception
+// runtime's entry points are banned the same way (a throw allocates its exception).
 #include <cstddef>
 #include <new>
 
@@ -35,6 +38,13 @@ void* _malloc_r(_reent*, std::size_t) { return a2a_heap_is_forbidden_in_firmware
 void* _calloc_r(_reent*, std::size_t, std::size_t) { return a2a_heap_is_forbidden_in_firmware(); }
 void* _realloc_r(_reent*, void*, std::size_t) { return a2a_heap_is_forbidden_in_firmware(); }
 void _free_r(_reent*, void*) { a2a_heap_is_forbidden_in_firmware(); }
+// The exception runtime: what a throw (or libstdc++'s __throw_* helpers) calls.
+void* __cxa_allocate_exception(std::size_t) noexcept { return a2a_heap_is_forbidden_in_firmware(); }
+void __cxa_free_exception(void*) noexcept { a2a_heap_is_forbidden_in_firmware(); }
+[[noreturn]] void __cxa_throw(void*, void*, void (*)(void*)) {
+  a2a_heap_is_forbidden_in_firmware();
+  __builtin_trap();
+}
 }
 
 void* operator new(std::size_t) { return a2a_heap_is_forbidden_in_firmware(); }
