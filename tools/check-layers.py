@@ -44,6 +44,7 @@ LAYERS = [
     ("flash", ["platform/flash"]),
     ("crosspoint", ["platform/crosspoint"]),
     ("gpio", ["platform/gpio"]),
+    ("no-heap", ["platform/no-heap"]),
     ("image", ["platform/cortex-m/controller"]),
     ("board", ["platform/cortex-m"]),
     ("host", ["platform/host"]),
@@ -68,6 +69,7 @@ MAY_USE = {
     "flash": {"core", "hal"},
     "crosspoint": {"core", "hal"},
     "gpio": {"core", "hal"},
+    "no-heap": set(),  # the heap ban: the C and C++ runtimes' entry points, nothing of a2a
     "board": {"core", "hal", "config", "mmio", "flash"},
     "emulated-fabric": {"core", "hal", "mmio", "board"},
     "image": {"core", "hal", "config", "app", "mmio", "spi-chain", "flash", "crosspoint", "gpio", "board"},
