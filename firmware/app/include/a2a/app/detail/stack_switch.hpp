@@ -155,7 +155,8 @@ inline void switch_to_caller(bool, void** save_sp, void* load_sp) { switch_stack
 /// returns into the trampoline with the stack aligned as a call needs it (16 bytes).
 #if defined(__x86_64__) && !defined(_WIN32) || defined(__arm__) && defined(__thumb__)
 inline void* initial_frame(std::byte* top, void (*entry)(void*), void* arg) {
-  auto* words = reinterpret_cast<std::uintptr_t*>(top) - kFrameWords;
+  // (top is the stack's 16-byte aligned end: through void*, which says so to -Wcast-align)
+  auto* words = static_cast<std::uintptr_t*>(static_cast<void*>(top)) - kFrameWords;
   for (std::size_t k = 0; k < kFrameWords; ++k) words[k] = 0;
   words[0] = kControlWords;  // x86-64: the control words (the FPU's first saved word elsewhere: 0)
   words[kEntryWord] = reinterpret_cast<std::uintptr_t>(entry);
