@@ -82,6 +82,19 @@ constexpr void service(Driver& driver) {
   if constexpr (ServicedTransfer<Driver>) driver.service();
 }
 
+/// Looks `look()` (a Result<bool>: false while under way, true once done, or an error)
+/// until done, at most `looks` of them (else bus_timeout): where a caller runs started
+/// transfers to their end in one call.
+template <class Look>
+Errc look_until_done(Look&& look, std::uint32_t looks) {
+  for (std::uint32_t k = 0; k < looks; ++k) {
+    const Result<bool> done = look();
+    if (!done) return done.error();
+    if (*done) return Errc::ok;
+  }
+  return Errc::bus_timeout;
+}
+
 namespace detail {
 /// A transfer `started` (its Errc) run to its end on `done`: at most `looks` looks, each
 /// a service() call, else bus_timeout.

@@ -81,12 +81,7 @@ Result<bool> look(Driver& driver, const hal::TransferCompletion& done) {
 template <AsyncPartBus Bus>
 Errc to_end(Bus& bus, Errc started) {
   A2A_TRY(started);
-  for (std::uint32_t k = 0; k < kMaxBurstLooks; ++k) {
-    const Result<bool> done = bus.progress();
-    if (!done) return done.error();
-    if (*done) return Errc::ok;
-  }
-  return Errc::bus_timeout;
+  return hal::look_until_done([&] { return bus.progress(); }, kMaxBurstLooks);
 }
 }  // namespace detail
 

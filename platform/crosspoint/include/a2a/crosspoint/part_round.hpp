@@ -75,12 +75,8 @@ class PartRound {
   Errc run(Sink& sink, Bus& bus, const Round& round) {
     if constexpr (kAsync) {
       A2A_TRY(start(sink, bus, round));
-      for (std::uint32_t k = 0; k < kMaxBurstLooks; ++k) {  // per round: ample for a few hundred bursts
-        const Result<bool> done = progress(sink, bus, round);
-        if (!done) return done.error();
-        if (*done) return Errc::ok;
-      }
-      return Errc::bus_timeout;
+      // per round: ample for a few hundred bursts
+      return hal::look_until_done([&] { return progress(sink, bus, round); }, kMaxBurstLooks);
     } else {
       for (;;) {
         const Result<bool> more = sink.next_op(round, op_);

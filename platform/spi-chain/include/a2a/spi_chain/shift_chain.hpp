@@ -110,12 +110,7 @@ class ShiftChainSink {
   Errc latch(const Round& round) {
     if constexpr (kAsync) {
       A2A_TRY(start_latch(round));
-      for (std::uint32_t k = 0; k < kMaxLooks; ++k) {
-        const Result<bool> done = latch_progress(round);
-        if (!done) return done.error();
-        if (*done) return Errc::ok;
-      }
-      return Errc::bus_timeout;
+      return hal::look_until_done([&] { return latch_progress(round); }, kMaxLooks);
     } else {
       return latch_in_place(round);
     }
