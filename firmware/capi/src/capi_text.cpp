@@ -21,6 +21,14 @@
 #include "a2a/version.hpp"
 #include "capi_state.hpp"
 
+// Which texts a2a_strerror() carries (CMake's A2A_STATUS_TEXTS): 2 every code's
+// (all), 1 those of the codes this API returns (capi), 0 none (off: codes only).
+#define A2A_CAPI_TEXTS_ALL 2
+#define A2A_CAPI_TEXTS_CAPI 1
+#ifndef A2A_CAPI_STATUS_TEXTS
+#define A2A_CAPI_STATUS_TEXTS A2A_CAPI_TEXTS_ALL
+#endif
+
 namespace a2a::capi {
 namespace {
 
@@ -76,6 +84,8 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_TABLE_NOT_EXACT, Errc::table_not_exact},
     {A2A_ERR_TABLE_NONE_FOR_NETWORK, Errc::table_none_for_network},
     {A2A_ERR_FAULT_PLAN_OVER_BUDGET, Errc::fault_plan_over_budget},
+    {A2A_ERR_TOPOLOGY_NOT_BUILT, Errc::topology_not_built},
+    {A2A_ERR_SCHEDULE_NOT_BUILT, Errc::schedule_not_built},
     {A2A_ERR_CONFIG_TOO_SHORT, Errc::config_too_short},
     {A2A_ERR_CONFIG_BAD_MAGIC, Errc::config_bad_magic},
     {A2A_ERR_CONFIG_UNSUPPORTED_VERSION, Errc::config_unsupported_version},
@@ -140,6 +150,7 @@ constexpr a2a_status kOwnCodes[] = {A2A_ERR_NULL_ARGUMENT,        A2A_ERR_NOT_MA
                                     A2A_ERR_ROUND_OF_OTHER_SCHEDULE, A2A_ERR_BUFFER_TOO_SMALL,
                                     A2A_ERR_EXCHANGE_VIOLATION,   A2A_ERR_BUFFER_MISALIGNED};
 constexpr std::size_t kFirstOwnCode = 192;
+constexpr std::size_t kFirstConfigurationCode = 64;
 constexpr std::size_t kCodes = 256;
 constexpr std::string_view kUnknownError = describe(static_cast<Errc>(kCodes - 1));
 constexpr bool own_codes_free() {
@@ -227,19 +238,29 @@ static_assert(A2A_VIOLATION_NONE == static_cast<int>(Violation::none) &&
               A2A_VIOLATION_CROSSTALK == static_cast<int>(Violation::crosstalk));
 
 // --- texts as C strings ------------------------------------------------------
-/// The text of each of Count codes, NUL-terminated. The last code is the one every
-/// unused code shares ("unknown error"): its text is stored once, first.
+/// The text of each of Count codes, NUL-terminated, each distinct text stored once.
+/// The last code is the one every unused code shares ("unknown error"): its text
+/// comes first.
 template <std::size_t Count, std::size_t Chars>
 struct TextTable {
   std::array<char, Chars> chars{};
   std::array<std::uint16_t, Count> at{};
 };
 
+/// The first code before i with i's text (the last code first), or Count if none.
+template <std::string_view (*Text)(std::size_t), std::size_t Count>
+constexpr std::size_t same_text_before(std::size_t i) {
+  if (Text(i) == Text(Count - 1)) return Count - 1;
+  for (std::size_t j = 0; j < i; ++j)
+    if (Text(j) == Text(i)) return j;
+  return Count;
+}
+
 template <std::string_view (*Text)(std::size_t), std::size_t Count>
 constexpr std::size_t table_chars() {
   std::size_t chars = Text(Count - 1).size() + 1;
   for (std::size_t i = 0; i + 1 < Count; ++i)
-    if (Text(i) != Text(Count - 1)) chars += Text(i).size() + 1;
+    if (same_text_before<Text, Count>(i) == Count) chars += Text(i).size() + 1;
   return chars;
 }
 
@@ -253,7 +274,11 @@ constexpr TextTable<Count, table_chars<Text, Count>()> make_table() {
   };
   append(Text(Count - 1));  // at 0
   for (std::size_t i = 0; i + 1 < Count; ++i) {
-    if (Text(i) == Text(Count - 1)) continue;  // at[i] stays 0
+    const std::size_t same = same_text_before<Text, Count>(i);
+    if (same != Count) {
+      table.at[i] = same == Count - 1 ? 0 : table.at[same];
+      continue;
+    }
     table.at[i] = static_cast<std::uint16_t>(used);
     append(Text(i));
   }
@@ -270,11 +295,24 @@ constexpr const char* kOwnTexts[] = {
 };
 static_assert(std::size(kOwnTexts) == std::size(kOwnCodes));
 
+/// The codes this API's calls return: the core's (its parameters), config_bad_order
+/// (a2a_parse_order, a2a_schedule_make) and its own; the configuration's and the
+/// fabric's others come from the C++ application, never from a2a.h's calls.
+constexpr bool returned_by_capi(std::size_t code) {
+  return code < kFirstConfigurationCode || code == static_cast<std::size_t>(Errc::config_bad_order) ||
+         code >= kFirstOwnCode;
+}
+constexpr std::string_view kTextLeftOut =
+    "a2a was built with the texts of the C API's own statuses only (A2A_STATUS_TEXTS=capi): a2a.h names this code";
+
 constexpr std::string_view status_text(std::size_t code) {
+  if (A2A_CAPI_STATUS_TEXTS != A2A_CAPI_TEXTS_ALL && code + 1 < kCodes && !returned_by_capi(code)) return kTextLeftOut;
   if (code >= kFirstOwnCode && code - kFirstOwnCode < std::size(kOwnTexts)) return kOwnTexts[code - kFirstOwnCode];
   return describe(static_cast<Errc>(code));
 }
+#if A2A_CAPI_STATUS_TEXTS
 constexpr auto kStatusTexts = make_table<status_text, kCodes>();
+#endif
 
 constexpr std::size_t kViolations = A2A_VIOLATION_CROSSTALK + 2;  // the last: "unknown violation"
 constexpr std::string_view violation_text(std::size_t v) { return describe(static_cast<Violation>(v)); }
@@ -306,8 +344,13 @@ std::string_view view_of(const char* s) { return {s, std::strlen(s)}; }
 extern "C" const char* a2a_version(void) { return a2a::kVersion.data(); }
 
 extern "C" const char* a2a_strerror(a2a_status status) {
+#if A2A_CAPI_STATUS_TEXTS
   const auto code = static_cast<std::size_t>(static_cast<unsigned>(status));
   return text(kStatusTexts, code < kCodes ? code : kCodes - 1);  // code 255: the core's "unknown error"
+#else
+  // Codes only (A2A_STATUS_TEXTS=off): the texts are a2a's largest table.
+  return status == A2A_OK ? "ok" : "a2a was built without its status texts (A2A_STATUS_TEXTS=off): a2a.h names the code";
+#endif
 }
 
 extern "C" const char* a2a_violation_text(a2a_violation violation) {

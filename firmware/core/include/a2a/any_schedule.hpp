@@ -4,6 +4,7 @@
 // Its Round is itself a Configuration, so route() and check_exchange() work on it.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -23,15 +24,24 @@ namespace a2a {
 /// rounds than the families below), alternating control for N = 2 (mod 4), the Latin
 /// square for N = 2^n, the paper's doubly / quadruply alternating set where it has
 /// one for N, else all 2^n stage-control words; the Latin square everywhere else it applies.
+/// A build that leaves families out (A2A_FAMILIES) gets the first of these its build
+/// carries, all 2^n words last; when it carries none that applies, the first (its
+/// make() then says schedule_not_built).
 constexpr ScheduleKind default_schedule_kind(const Network& net) {
   if (net.topology == Topology::shift) return ScheduleKind::shift;
   if (net.topology != Topology::gsen) return ScheduleKind::latin_square;
-  if (catalogue_table(net) != nullptr) return ScheduleKind::table;
-  if (net.ports % 4 == 2) return ScheduleKind::alternating;
-  if ((std::uint32_t{1} << net.stages) == net.ports) return ScheduleKind::latin_square;
-  if (const PaperConfigurationSet* set = paper_configuration_set(net.ports))
-    return set->pattern == GsenPattern::quadruply_alternating ? ScheduleKind::quadruply_alternating
+  // The catalogue's tables are looked at only where the table family is carried: a
+  // build without it carries no stored set.
+  if (family_built(ScheduleKind::table) && catalogue_table(net) != nullptr) return ScheduleKind::table;
+  ScheduleKind best = ScheduleKind::gsen_stage_control;
+  if (net.ports % 4 == 2)
+    best = ScheduleKind::alternating;
+  else if ((std::uint32_t{1} << net.stages) == net.ports)
+    best = ScheduleKind::latin_square;
+  else if (const PaperConfigurationSet* set = paper_configuration_set(net.ports))
+    best = set->pattern == GsenPattern::quadruply_alternating ? ScheduleKind::quadruply_alternating
                                                               : ScheduleKind::doubly_alternating;
+  if (family_built(best) || !family_built(ScheduleKind::gsen_stage_control)) return best;
   return ScheduleKind::gsen_stage_control;
 }
 
@@ -39,7 +49,8 @@ constexpr ScheduleKind default_schedule_kind(const Network& net) {
 /// note: the console's exchange line, `a2a plan`, the dump's schedule_source), or ""
 /// when the schedule is not the table family's.
 constexpr std::string_view stored_set_origin(const Network& net, ScheduleKind kind) {
-  const ConfigurationTable* table = kind == ScheduleKind::table ? catalogue_table(net) : nullptr;
+  const ConfigurationTable* table =
+      family_built(ScheduleKind::table) && kind == ScheduleKind::table ? catalogue_table(net) : nullptr;
   return table != nullptr ? table->origin : std::string_view{};
 }
 
@@ -57,10 +68,25 @@ template <class... F>
 constexpr std::size_t largest_round(FamilyList<F...>) {
   return kLargestOf<typename F::Schedule::Round...>;
 }
+/// Each code's position in a family list (the list's size for a code it does not hold).
+template <class... F>
+constexpr auto positions_of_codes(FamilyList<F...>) {
+  constexpr std::size_t codes = [] {
+    std::size_t last = 0;
+    ((last = static_cast<std::size_t>(F::kind) > last ? static_cast<std::size_t>(F::kind) : last), ...);
+    return last + 1;
+  }();
+  std::array<std::uint8_t, codes> at{};
+  for (std::uint8_t& a : at) a = static_cast<std::uint8_t>(sizeof...(F));
+  std::uint8_t i = 0;
+  ((at[static_cast<std::size_t>(F::kind)] = i++), ...);
+  return at;
+}
 }  // namespace detail
 
 /// The tagged union over a list of families (a FamilyList in code order);
-/// AnySchedule is the one over ScheduleFamilies. A list that appends families to
+/// AnySchedule is the one over the families this build carries (BuiltScheduleFamilies:
+/// all of ScheduleFamilies unless A2A_FAMILIES chose). A list that appends families to
 /// ScheduleFamilies (AppendFamilies) makes the same union with more members: that is
 /// how a test adds a family without touching the core (docs/extending.md).
 template <class Families>
@@ -70,8 +96,20 @@ class BasicAnySchedule {
   static constexpr std::size_t kFamilies = Families::size;
   template <std::size_t I>
   using Family = FamilyOf<I, Families>;
-  static_assert(detail::codes_in_order(Families{}),
-                "a family list names its families in code order (the code is the position)");
+  static_assert(detail::codes_ascending(Families{}), "a family list names its families in code order");
+  /// The union's position of a code (kFamilies for one the list does not hold): the
+  /// code itself where the list holds every code from 0, else one read of a table.
+  static constexpr bool kEveryCode = detail::codes_in_order(Families{});
+  static constexpr auto kPositions = detail::positions_of_codes(Families{});
+  static constexpr std::size_t position_of(ScheduleKind kind) {
+    const auto code = static_cast<std::size_t>(kind);
+    if constexpr (kEveryCode)
+      return code < kFamilies ? code : kFamilies;
+    else
+      return code < kPositions.size() ? kPositions[code] : kFamilies;
+  }
+  static constexpr bool kCarriesFaults = Families::holds(ScheduleKind::fault_tolerant);
+  static constexpr std::size_t kFaultPosition = position_of(ScheduleKind::fault_tolerant);
 
  public:
   class Round {
@@ -84,7 +122,7 @@ class BasicAnySchedule {
     /// Calls f with the active family's round.
     template <class F>
     constexpr decltype(auto) visit(F f) const {
-      return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_),
+      return detail::visit_index<kFamilies>(position_of(kind_),
                                             [&](auto i) { return f(rounds_.template get<decltype(i)::value>()); });
     }
 
@@ -115,18 +153,18 @@ class BasicAnySchedule {
     }
 
    private:
-    ScheduleKind kind_{ScheduleKind::latin_square};
-    Rounds rounds_{};  // the active member is the one of kind_ (family code = union index)
+    ScheduleKind kind_{Family<0>::kind};
+    Rounds rounds_{};  // the active member is the one of kind_ (at position_of(kind_))
   };
 
  private:
   friend class Result<BasicAnySchedule>;  // make() builds the schedule inside its result
   /// A planned fault-tolerant schedule (or its error) as an AnySchedule, built inside the
   /// result (no schedule-sized temporary: a small board plans beneath its round loop).
+  /// Called only where the list carries the fault-tolerant family.
   static constexpr Result<BasicAnySchedule> holding(const Result<FaultTolerantSchedule>& s) {
     A2A_TRY(s);
-    return Result<BasicAnySchedule>(std::in_place,
-                                    detail::AlternativeIndex<static_cast<std::size_t>(ScheduleKind::fault_tolerant)>{}, *s);
+    return Result<BasicAnySchedule>(std::in_place, detail::AlternativeIndex<kFaultPosition>{}, *s);
   }
   template <std::size_t I>
   constexpr BasicAnySchedule(detail::AlternativeIndex<I> i, const typename Family<I>::Schedule& schedule)
@@ -135,7 +173,7 @@ class BasicAnySchedule {
   /// Calls f with the active family's schedule.
   template <class F>
   constexpr decltype(auto) visit(F f) const {
-    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_),
+    return detail::visit_index<kFamilies>(position_of(kind_),
                                           [&](auto i) { return f(schedules_.template get<decltype(i)::value>()); });
   }
 
@@ -144,8 +182,11 @@ class BasicAnySchedule {
 
   static constexpr Result<BasicAnySchedule> make(const Network& net, ScheduleKind kind,
                                                  RoundOrder order = RoundOrder::natural) {
-    if (static_cast<std::size_t>(kind) >= kFamilies) return Errc::schedule_unknown;
-    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind), [&](auto i) -> Result<BasicAnySchedule> {
+    const std::size_t at = position_of(kind);
+    if (at >= kFamilies)
+      return static_cast<std::size_t>(kind) < kAllScheduleKinds.size() ? Errc::schedule_not_built
+                                                                       : Errc::schedule_unknown;
+    return detail::visit_index<kFamilies>(at, [&](auto i) -> Result<BasicAnySchedule> {
       const auto s = Family<decltype(i)::value>::make(net, order);
       A2A_TRY(s);
       return Result<BasicAnySchedule>(std::in_place, i, *s);
@@ -158,7 +199,10 @@ class BasicAnySchedule {
   /// reverses need `storage` for N ports, which must outlive the schedule.
   static constexpr Result<BasicAnySchedule> make(const Network& net, SwitchFault fault,
                                                  PlanStorageSpan storage = {}) {
-    return holding(FaultTolerantSchedule::make(net, fault, storage));
+    if constexpr (kCarriesFaults)
+      return holding(FaultTolerantSchedule::make(net, fault, storage));
+    else
+      return Errc::schedule_not_built;
   }
   /// The fault-tolerant schedule for a set of faulty switches and dead links
   /// (FaultTolerantSchedule::make(net, FaultSetView, ...): the general planner, and
@@ -166,29 +210,42 @@ class BasicAnySchedule {
   /// `storage` (FaultPlanStorage<N, faults>) must outlive the schedule.
   static constexpr Result<BasicAnySchedule> make(const Network& net, FaultSetView faults, PlanStorageSpan storage,
                                                  FaultPlanOptions options = {}) {
-    return holding(FaultTolerantSchedule::make(net, faults, storage, options));
+    if constexpr (kCarriesFaults)
+      return holding(FaultTolerantSchedule::make(net, faults, storage, options));
+    else
+      return Errc::schedule_not_built;
   }
   /// The completion of an exchange a fault interrupted (FaultTolerantSchedule::completion):
   /// the messages of `held` around `faults`, in the held list's storage (it must outlive
   /// the schedule); degraded: those no relay carries counted in `left_out`.
   static constexpr Result<BasicAnySchedule> completion(const Network& net, FaultSetView faults, HeldList& held,
                                                        const FaultPlanOptions& options, LeftOutMessages& left_out) {
-    return holding(FaultTolerantSchedule::completion(net, faults, held, options, left_out));
+    if constexpr (kCarriesFaults)
+      return holding(FaultTolerantSchedule::completion(net, faults, held, options, left_out));
+    else
+      return Errc::schedule_not_built;
   }
   /// A completion frame (FaultTolerantSchedule::completion_frame): fault_tolerant()->complete() plans it.
   static constexpr Result<BasicAnySchedule> completion_frame(const Network& net, FaultSetView faults,
                                                              const PlanMeter* meter = nullptr) {
-    return holding(FaultTolerantSchedule::completion_frame(net, faults, meter));
+    if constexpr (kCarriesFaults)
+      return holding(FaultTolerantSchedule::completion_frame(net, faults, meter));
+    else
+      return Errc::schedule_not_built;
   }
   /// The fault of a fault-tolerant schedule (nullptr for the other families).
   [[nodiscard]] constexpr const FaultTolerantSchedule* fault_tolerant() const {
-    constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);
-    return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFault>() : nullptr;
+    if constexpr (kCarriesFaults)
+      return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFaultPosition>() : nullptr;
+    else
+      return nullptr;
   }
   /// The same, to plan into (a completion frame's complete()).
   [[nodiscard]] constexpr FaultTolerantSchedule* fault_tolerant() {
-    constexpr auto kFault = static_cast<std::size_t>(ScheduleKind::fault_tolerant);
-    return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFault>() : nullptr;
+    if constexpr (kCarriesFaults)
+      return kind_ == ScheduleKind::fault_tolerant ? &schedules_.template get<kFaultPosition>() : nullptr;
+    else
+      return nullptr;
   }
 
   [[nodiscard]] constexpr ScheduleKind kind() const { return kind_; }
@@ -205,7 +262,7 @@ class BasicAnySchedule {
     return visit([](const auto& s) { return is_optical(s); });
   }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
-    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto i) {
+    return detail::visit_index<kFamilies>(position_of(kind_), [&](auto i) {
       return Round(i, schedules_.template get<decltype(i)::value>().round(r));
     });
   }
@@ -217,7 +274,7 @@ class BasicAnySchedule {
   /// family is a contract violation (the round's kind is checked).
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (round.kind_ != kind_) detail::contract_violation();
-    return detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto f) {
+    return detail::visit_index<kFamilies>(position_of(kind_), [&](auto f) {
       return schedules_.template get<decltype(f)::value>().send(round.rounds_.template get<decltype(f)::value>(), i);
     });
   }
@@ -225,7 +282,7 @@ class BasicAnySchedule {
   /// not once a port (a host tabulating whole rounds). Same precondition as send().
   constexpr void sends(const Round& round, std::uint32_t first, std::span<PortSend> out) const {
     if (round.kind_ != kind_) detail::contract_violation();
-    detail::visit_index<kFamilies>(static_cast<std::size_t>(kind_), [&](auto f) {
+    detail::visit_index<kFamilies>(position_of(kind_), [&](auto f) {
       const auto schedule = schedules_.template get<decltype(f)::value>();  // copies out[] cannot alias
       const auto r = round.rounds_.template get<decltype(f)::value>();
       for (std::size_t k = 0; k < out.size(); ++k) out[k] = schedule.send(r, first + static_cast<std::uint32_t>(k));
@@ -237,20 +294,20 @@ class BasicAnySchedule {
   }
 
  private:
-  ScheduleKind kind_{ScheduleKind::latin_square};
-  Schedules schedules_{};  // the active member is the one of kind_ (family code = union index)
+  ScheduleKind kind_{Family<0>::kind};
+  Schedules schedules_{};  // the active member is the one of kind_ (at position_of(kind_))
 };
 
-/// The schedule a controller runs: one of the families of ScheduleFamilies.
-using AnySchedule = BasicAnySchedule<ScheduleFamilies>;
+/// The schedule a controller runs: one of the families this build carries.
+using AnySchedule = BasicAnySchedule<BuiltScheduleFamilies>;
 
 static_assert(Schedule<AnySchedule>);
 // A real tagged union: the largest family plus the tag, not every family side by side.
 // (A round's union is padded to its strictest member's alignment: a table round holds a
 // pointer, 8-aligned on the host.)
-static_assert(sizeof(AnySchedule) <= detail::largest_schedule(ScheduleFamilies{}) + 8 &&
+static_assert(sizeof(AnySchedule) <= detail::largest_schedule(BuiltScheduleFamilies{}) + 8 &&
                   sizeof(AnySchedule::Round) <=
-                      (detail::largest_round(ScheduleFamilies{}) + alignof(AnySchedule::Round) - 1) /
+                      (detail::largest_round(BuiltScheduleFamilies{}) + alignof(AnySchedule::Round) - 1) /
                               alignof(AnySchedule::Round) * alignof(AnySchedule::Round) +
                           alignof(AnySchedule::Round),
               "AnySchedule must stay a tagged union of its families");

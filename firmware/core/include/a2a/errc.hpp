@@ -68,6 +68,8 @@ enum class Errc : std::uint8_t {
   table_not_exact,  ///< a stored set misses a pair or serves one twice (checked at switch level)
   table_none_for_network,  ///< the table family asked for on a network with no stored set
   fault_plan_over_budget,  ///< planning around the faults needs more rounds of planning than the caller's budget allows
+  topology_not_built,  ///< a topology this build of a2a leaves out (A2A_TOPOLOGIES)
+  schedule_not_built,  ///< a schedule family this build of a2a leaves out (A2A_FAMILIES)
   // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/config/config_block.hpp).
   config_too_short = 64,  ///< fewer bytes than a configuration block
   config_bad_magic,  ///< the block does not start with the a2a magic
@@ -223,6 +225,10 @@ constexpr std::string_view describe_core_faults(Errc e) {
     case Errc::fault_plan_over_budget:
       return "planning around these faults needs more planning work than this device's budget allows (each planned "
              "round counts; the budget keeps planning within the watchdog's reach): fewer faults plan within it";
+    case Errc::topology_not_built:
+      return "this build of a2a leaves that topology out (its A2A_TOPOLOGIES list, docs/c-api.md)";
+    case Errc::schedule_not_built:
+      return "this build of a2a leaves that schedule family out (its A2A_FAMILIES list, docs/c-api.md)";
     default: break;
   }
   return {};
@@ -371,7 +377,8 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::fault_plan_too_long: case Errc::link_fault_out_of_range: case Errc::fault_duplicate:
     case Errc::faults_too_many: case Errc::faults_separate_processors: case Errc::table_needs_binary:
     case Errc::table_ports_too_large: case Errc::table_malformed: case Errc::table_not_exact:
-    case Errc::table_none_for_network: case Errc::fault_plan_over_budget: case Errc::config_too_short:
+    case Errc::table_none_for_network: case Errc::fault_plan_over_budget: case Errc::topology_not_built:
+    case Errc::schedule_not_built: case Errc::config_too_short:
     case Errc::config_bad_magic: case Errc::config_unsupported_version: case Errc::config_crc_mismatch:
     case Errc::config_bad_order: case Errc::config_too_many_faults: case Errc::config_reserved_not_zero:
     case Errc::argument_unknown_key: case Errc::argument_bad_value: case Errc::argument_repeated:

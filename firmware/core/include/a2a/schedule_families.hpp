@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "a2a/alternating.hpp"
+#include "a2a/built_choice.hpp"
 #include "a2a/configuration_table.hpp"
 #include "a2a/fault/fault_tolerant_schedule.hpp"
 #include "a2a/gsen_catalogue.hpp"
@@ -166,6 +167,8 @@ struct Table {
 template <class... Families>
 struct FamilyList {
   static constexpr std::size_t size = sizeof...(Families);
+  /// Whether the list holds the family of `kind`.
+  static constexpr bool holds(ScheduleKind kind) { return ((Families::kind == kind) || ...); }
 };
 
 /// Every family, in code order: position I holds the family whose ScheduleKind is I.
@@ -189,6 +192,27 @@ constexpr bool codes_in_order(FamilyList<F...>) {
   std::size_t i = 0;
   return ((static_cast<std::size_t>(F::kind) == i++) && ...);
 }
+/// Codes strictly ascending (a list a build chose from ScheduleFamilies keeps their order).
+template <class... F>
+constexpr bool codes_ascending(FamilyList<F...>) {
+  int last = -1;
+  return ((static_cast<int>(F::kind) > last ? (last = static_cast<int>(F::kind), true) : false) && ...);
+}
+
+template <std::uint32_t Mask, class Kept, class... Rest>
+struct KeepFamiliesImpl {
+  using type = Kept;
+};
+template <std::uint32_t Mask, class... Kept, class F, class... Rest>
+struct KeepFamiliesImpl<Mask, FamilyList<Kept...>, F, Rest...>
+    : KeepFamiliesImpl<Mask,
+                       std::conditional_t<((Mask >> static_cast<std::uint32_t>(F::kind)) & 1U) != 0,
+                                          FamilyList<Kept..., F>, FamilyList<Kept...>>,
+                       Rest...> {};
+template <std::uint32_t Mask, class List>
+struct KeepFamilies;
+template <std::uint32_t Mask, class... F>
+struct KeepFamilies<Mask, FamilyList<F...>> : KeepFamiliesImpl<Mask, FamilyList<>, F...> {};
 template <class... F>
 constexpr auto all_kinds(FamilyList<F...>) {
   return std::array<ScheduleKind, sizeof...(F)>{F::kind...};
@@ -248,6 +272,23 @@ constexpr Result<ScheduleKind> parse_schedule_kind(std::string_view text) {
     if (name(k) == text) return k;
   return Errc::schedule_unknown;
 }
+
+/// The families this build carries (A2A_FAMILIES, built_choice.hpp): every one unless
+/// the product chose, then those it named, as a mask of codes.
+inline constexpr std::uint32_t kBuiltFamilyMask =
+#if defined(A2A_FAMILIES)
+    detail::listed_names(A2A_FAMILIES, kScheduleNames).mask;
+static_assert(detail::listed_names(A2A_FAMILIES, kScheduleNames).all_known,
+              "A2A_FAMILIES names a schedule family a2a does not have, or an empty one (the names: `a2a list`)");
+#else
+    detail::all_positions(kScheduleNames.size());
+#endif
+/// ScheduleFamilies less the families this build leaves out: what AnySchedule holds.
+using BuiltScheduleFamilies = typename detail::KeepFamilies<kBuiltFamilyMask, ScheduleFamilies>::type;
+static_assert(BuiltScheduleFamilies::size >= 1, "A2A_FAMILIES keeps no family");
+
+/// Whether this build carries the family of `kind` (AnySchedule::make() makes it).
+constexpr bool family_built(ScheduleKind kind) { return BuiltScheduleFamilies::holds(kind); }
 
 /// Whether `kind` is one of the GSEN configuration-set families (one GsenSetSchedule underneath).
 constexpr bool is_gsen_set_kind(ScheduleKind kind) {

@@ -21,6 +21,13 @@ namespace a2a {
 /// Every topology, in code order.
 inline constexpr auto kAllTopologies = Topologies::codes;
 
+#if defined(A2A_TOPOLOGIES)
+static_assert(detail::listed_names(A2A_TOPOLOGIES, Topologies::names).all_known,
+              "A2A_TOPOLOGIES names a topology a2a does not have, or an empty one (the names: `a2a list`)");
+#endif
+/// Whether this build makes networks of topology t (A2A_TOPOLOGIES, built_choice.hpp).
+constexpr bool topology_built(Topology t) { return Topologies::built(t); }
+
 /// The names used by the schedule dump ("topology" field), the host tool and the console.
 constexpr std::string_view name(Topology t) { return Topologies::name(t); }
 

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "a2a/built_choice.hpp"
 #include "a2a/family_union.hpp"
 #include "a2a/network.hpp"
 #include "a2a/status.hpp"
@@ -72,13 +73,18 @@ constexpr bool consistent_topologies() {
 
 /// Codes whose description has the same function as position i, as a bit mask, when i
 /// is the first position with it (0 otherwise): one bit test per distinct function.
+/// Only the positions of `built` count (a topology the build leaves out is never
+/// dispatched to, so its functions are not compiled in).
 template <class Fn, std::size_t N>
-constexpr std::uint32_t shared_function_mask(const std::array<Fn, N>& functions, std::size_t i) {
+constexpr std::uint32_t shared_function_mask(const std::array<Fn, N>& functions, std::size_t i,
+                                             std::uint32_t built) {
+  const auto kept = [built](std::size_t j) { return ((built >> j) & 1U) != 0; };
+  if (!kept(i)) return 0;
   for (std::size_t j = 0; j < i; ++j)
-    if (functions[j] == functions[i]) return 0;
+    if (kept(j) && functions[j] == functions[i]) return 0;
   std::uint32_t mask = 0;
   for (std::size_t j = i; j < N; ++j)
-    if (functions[j] == functions[i]) mask |= std::uint32_t{1} << j;
+    if (kept(j) && functions[j] == functions[i]) mask |= std::uint32_t{1} << j;
   return mask;
 }
 
@@ -120,11 +126,29 @@ struct TopologyList {
 
   [[nodiscard]] static constexpr bool contains(Topology t) { return static_cast<std::size_t>(t) < size; }
 
-  /// Calls f(std::type_identity<D>{}) with t's description D (precondition: contains(t)).
+  /// The positions this build carries (A2A_TOPOLOGIES, built_choice.hpp): every one
+  /// unless the product chose, then those it named (a list none of whose names it
+  /// named, such as a test's own, carries none).
+  static constexpr std::uint32_t built_mask =
+#if defined(A2A_TOPOLOGIES)
+      detail::listed_names(A2A_TOPOLOGIES, names).mask;
+#else
+      detail::all_positions(size);
+#endif
+  /// Whether make_network() makes networks of t in this build.
+  [[nodiscard]] static constexpr bool built(Topology t) {
+    return contains(t) && ((built_mask >> static_cast<std::uint32_t>(t)) & 1U) != 0;
+  }
+
+  /// Calls f(std::type_identity<D>{}) with t's description D (precondition: built(t);
+  /// a position left out of the build is dispatched as the first one built, which no
+  /// network of this build reaches).
   template <class F>
   static constexpr decltype(auto) visit(Topology t, F&& f) {
     return detail::visit_index<size>(static_cast<std::size_t>(t), [&f](auto index) -> decltype(auto) {
-      return f(std::type_identity<At<decltype(index)::value>>{});
+      constexpr std::size_t i = ((dispatch_mask_ >> decltype(index)::value) & 1U) != 0 ? decltype(index)::value
+                                                                                        : first_dispatched_;
+      return f(std::type_identity<At<i>>{});
     });
   }
 
@@ -156,6 +180,7 @@ struct TopologyList {
   /// Checks the parameters and returns the network, or the specific reason it does not exist.
   static constexpr Result<Network> make_network(Topology t, std::uint32_t ports, std::uint32_t radix = 2) {
     if (!contains(t)) return Errc::topology_unknown;
+    if (!built(t)) return Errc::topology_not_built;
     if (radix < 2) return Errc::radix_too_small;
     if (radix > kMaxRadix) return Errc::radix_too_large;
     if (ports > kMaxPorts) return Errc::ports_too_large;
@@ -205,10 +230,10 @@ struct TopologyList {
   template <class Select, std::size_t I = 0, class... Args>
   A2A_TOPOLOGY_INLINE static constexpr decltype(auto) call_shared(Topology t, const Args&... args) {
     constexpr std::array functions{Select{}(std::type_identity<Ts>{})...};
-    constexpr std::uint32_t mask = detail::shared_function_mask(functions, I);
+    constexpr std::uint32_t mask = detail::shared_function_mask(functions, I, dispatch_mask_);
     constexpr bool last = [&] {
       for (std::size_t j = I + 1; j < size; ++j)
-        if (detail::shared_function_mask(functions, j) != 0) return false;
+        if (detail::shared_function_mask(functions, j, dispatch_mask_) != 0) return false;
       return true;
     }();
     constexpr auto function = functions[I];
@@ -221,6 +246,15 @@ struct TopologyList {
       return call_shared<Select, I + 1>(t, args...);
     }
   }
+
+  // What the dispatch reaches: the built positions (all of them for a list with none
+  // built, whose make_network() refuses every topology: the dispatch needs one).
+  static constexpr std::uint32_t dispatch_mask_ = built_mask != 0 ? built_mask : detail::all_positions(size);
+  static constexpr std::size_t first_dispatched_ = [] {
+    std::size_t i = 0;
+    while (((dispatch_mask_ >> i) & 1U) == 0) ++i;
+    return i;
+  }();
 
   // Read by index, so a look-up is one load from flash (no copy of the table).
   static constexpr std::array<std::string_view, size> rules_{Ts::rule...};
