@@ -3,11 +3,21 @@
 // product's CMake passes them (-DA2A_FAMILIES="..."), before any a2a header.
 #define A2A_FAMILIES "latin-square,gsen-stage-control,table"
 #define A2A_TOPOLOGIES "omega,gsen"
+#include "a2a/built_choice.hpp"
 #include "support.hpp"
 
 using namespace a2a;
 
 namespace {
+
+// The list reader: every name known, or the choice is refused (the static_asserts of
+// topology.hpp and schedule_families.hpp); an empty word is not a name.
+static_assert(detail::listed_names("omega,gsen", Topologies::names).mask == ((1U << 0) | (1U << 6)));
+static_assert(detail::listed_names("omega,gsen", Topologies::names).all_known);
+static_assert(!detail::listed_names("omega,gsn", Topologies::names).all_known);
+static_assert(!detail::listed_names("omega,,gsen", Topologies::names).all_known);
+static_assert(!detail::listed_names("", Topologies::names).all_known);
+static_assert(detail::all_positions(8) == 0xFFU && detail::all_positions(32) == ~0U);
 
 // The union holds the three families, in code order, and nothing else.
 static_assert(BuiltScheduleFamilies::size == 3);
