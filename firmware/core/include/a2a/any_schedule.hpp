@@ -108,6 +108,14 @@ class BasicAnySchedule {
     else
       return code < kPositions.size() ? kPositions[code] : kFamilies;
   }
+  /// The position of a kind_ the schedule holds (always one of the list's): the
+  /// dispatch's index, with no range test on the send() path.
+  static constexpr std::size_t held_position(ScheduleKind kind) {
+    if constexpr (kEveryCode)
+      return static_cast<std::size_t>(kind);
+    else
+      return kPositions[static_cast<std::size_t>(kind)];
+  }
   static constexpr bool kCarriesFaults = Families::holds(ScheduleKind::fault_tolerant);
   static constexpr std::size_t kFaultPosition = position_of(ScheduleKind::fault_tolerant);
 
@@ -122,7 +130,7 @@ class BasicAnySchedule {
     /// Calls f with the active family's round.
     template <class F>
     constexpr decltype(auto) visit(F f) const {
-      return detail::visit_index<kFamilies>(position_of(kind_),
+      return detail::visit_index<kFamilies>(held_position(kind_),
                                             [&](auto i) { return f(rounds_.template get<decltype(i)::value>()); });
     }
 
@@ -173,7 +181,7 @@ class BasicAnySchedule {
   /// Calls f with the active family's schedule.
   template <class F>
   constexpr decltype(auto) visit(F f) const {
-    return detail::visit_index<kFamilies>(position_of(kind_),
+    return detail::visit_index<kFamilies>(held_position(kind_),
                                           [&](auto i) { return f(schedules_.template get<decltype(i)::value>()); });
   }
 
@@ -262,7 +270,7 @@ class BasicAnySchedule {
     return visit([](const auto& s) { return is_optical(s); });
   }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
-    return detail::visit_index<kFamilies>(position_of(kind_), [&](auto i) {
+    return detail::visit_index<kFamilies>(held_position(kind_), [&](auto i) {
       return Round(i, schedules_.template get<decltype(i)::value>().round(r));
     });
   }
@@ -274,7 +282,7 @@ class BasicAnySchedule {
   /// family is a contract violation (the round's kind is checked).
   [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (round.kind_ != kind_) detail::contract_violation();
-    return detail::visit_index<kFamilies>(position_of(kind_), [&](auto f) {
+    return detail::visit_index<kFamilies>(held_position(kind_), [&](auto f) {
       return schedules_.template get<decltype(f)::value>().send(round.rounds_.template get<decltype(f)::value>(), i);
     });
   }
@@ -282,7 +290,7 @@ class BasicAnySchedule {
   /// not once a port (a host tabulating whole rounds). Same precondition as send().
   constexpr void sends(const Round& round, std::uint32_t first, std::span<PortSend> out) const {
     if (round.kind_ != kind_) detail::contract_violation();
-    detail::visit_index<kFamilies>(position_of(kind_), [&](auto f) {
+    detail::visit_index<kFamilies>(held_position(kind_), [&](auto f) {
       const auto schedule = schedules_.template get<decltype(f)::value>();  // copies out[] cannot alias
       const auto r = round.rounds_.template get<decltype(f)::value>();
       for (std::size_t k = 0; k < out.size(); ++k) out[k] = schedule.send(r, first + static_cast<std::uint32_t>(k));
