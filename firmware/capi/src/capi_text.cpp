@@ -238,7 +238,7 @@ static_assert(A2A_VIOLATION_NONE == static_cast<int>(Violation::none) &&
               A2A_VIOLATION_CROSSTALK == static_cast<int>(Violation::crosstalk));
 
 // --- texts as C strings ------------------------------------------------------
-/// The text of each of Count codes, NUL-terminated, each distinct text stored once.
+/// The text of each of Count codes, NUL-terminated, a run of one text stored once.
 /// The last code is the one every unused code shares ("unknown error"): its text
 /// comes first.
 template <std::size_t Count, std::size_t Chars>
@@ -247,12 +247,14 @@ struct TextTable {
   std::array<std::uint16_t, Count> at{};
 };
 
-/// The first code before i with i's text (the last code first), or Count if none.
+/// A code whose text i shares and that is stored before it: the last code, or the one
+/// just before i (a run of codes with one text, as the texts a build leaves out);
+/// Count if neither. Linear, not a search of every earlier text: clang's constant
+/// evaluator counts its steps (256 codes squared would pass its limit).
 template <std::string_view (*Text)(std::size_t), std::size_t Count>
 constexpr std::size_t same_text_before(std::size_t i) {
   if (Text(i) == Text(Count - 1)) return Count - 1;
-  for (std::size_t j = 0; j < i; ++j)
-    if (Text(j) == Text(i)) return j;
+  if (i > 0 && Text(i - 1) == Text(i)) return i - 1;
   return Count;
 }
 
