@@ -146,9 +146,8 @@ struct TopologyList {
   template <class F>
   static constexpr decltype(auto) visit(Topology t, F&& f) {
     return detail::visit_index<size>(static_cast<std::size_t>(t), [&f](auto index) -> decltype(auto) {
-      constexpr std::size_t i = ((dispatch_mask_ >> decltype(index)::value) & 1U) != 0 ? decltype(index)::value
-                                                                                        : first_dispatched_;
-      return f(std::type_identity<At<i>>{});
+      using Index = decltype(index);
+      return f(std::type_identity<At<dispatched_(Index::value)>>{});
     });
   }
 
@@ -255,6 +254,10 @@ struct TopologyList {
     while (((dispatch_mask_ >> i) & 1U) == 0) ++i;
     return i;
   }();
+  /// Position i where it is built, else the first one built.
+  static constexpr std::size_t dispatched_(std::size_t i) {
+    return ((dispatch_mask_ >> i) & 1U) != 0 ? i : first_dispatched_;
+  }
 
   // Read by index, so a look-up is one load from flash (no copy of the table).
   static constexpr std::array<std::string_view, size> rules_{Ts::rule...};
