@@ -42,7 +42,8 @@ StepLog run_to_end(LoopBench& loop, app::RoundRunner<CountingDriver, S>& runner,
     log.one_commit_a_step = log.one_commit_a_step && loop.counting.commits - commits_before <= 1;
     switch (s.event) {
       case app::RunnerEvent::writing:
-      case app::RunnerEvent::checking: ++log.partial; break;
+      case app::RunnerEvent::checking:
+      case app::RunnerEvent::lost: ++log.partial; break;  // no acknowledgements here: never lost
       case app::RunnerEvent::committed: ++log.committed; break;
       case app::RunnerEvent::polled: ++log.polled; break;
       case app::RunnerEvent::retrying: ++log.retrying; break;

@@ -124,6 +124,7 @@ enum class Errc : std::uint8_t {
   bus_readback_mismatch,  ///< what came back from the switches on the bus differs from what was written
   fabric_timing_unsupported,  ///< settle_us or guard_us on a fabric that does not wait them (not a SwitchFabric)
   fabric_backend_unavailable,  ///< fabric=spi-chain on a board (or image) that drives no switch path
+  exchange_unacknowledged,  ///< every round ran, but the product's receipts did not acknowledge every hop
 };
 
 /// The layer whose check refused a parameter.
@@ -353,6 +354,9 @@ constexpr std::string_view describe_fabric(Errc e) {
     case Errc::fabric_backend_unavailable:
       return "fabric=spi-chain needs a board that drives switch elements on an SPI chain (the MPS2 boards' PL022); "
              "this one sets its switches through the a2a block only (fabric=a2a)";
+    case Errc::exchange_unacknowledged:
+      return "every round ran, but the product's acknowledgements did not name the origin of every pair sent "
+             "(the lost pairs are listed; nothing was sent twice)";
     default: break;
   }
   return {};
@@ -391,6 +395,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
     case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
     case Errc::fabric_timing_unsupported: case Errc::config_unknown_fabric: case Errc::fabric_backend_unavailable:
+    case Errc::exchange_unacknowledged:
     case Errc::config_store_absent: case Errc::config_store_empty: case Errc::config_flash_locked:
     case Errc::config_flash_write_protected: case Errc::config_flash_alignment_error:
     case Errc::config_flash_parallelism_error: case Errc::config_flash_sequence_error:

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "a2a/app/acknowledgements.hpp"
 #include "a2a/app/counting_bus.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"
@@ -28,21 +29,6 @@ struct A2aBlock {};
 /// A board that reaches the a2a block: the bus to its registers.
 template <class B>
 concept BlockBoard = requires(B& b) { requires hal::RegisterBus<std::remove_reference_t<decltype(b.bus())>>; };
-
-/// The origin whose message a destination received in the round just carried, as the
-/// product's endpoints acknowledged it; kNoReceipt: none arrived.
-inline constexpr std::uint32_t kNoReceipt = 0xFFFFFFFFU;
-
-/// The product's per-round acknowledgements (its endpoints' receipts), for a fabric
-/// without delivery counters: after each round the device asks, for every destination
-/// a message of that round was sent to, which origin it received; a pair whose receipt
-/// does not name its origin is lost. Asked right after the round was carried (its
-/// wait_round() said done): the receipts of a round must be in by then.
-struct AcknowledgementHook {
-  std::uint32_t (*received)(void* context, std::uint32_t destination){nullptr};
-  void* context{nullptr};
-  [[nodiscard]] constexpr bool set() const { return received != nullptr; }
-};
 
 /// A board with the a2a block and a second path to the switch elements (its SPI chain:
 /// switch_path(), a hal::SwitchFabric): `fabric=spi-chain` sets the switches there, the

@@ -1,7 +1,7 @@
 // What the device does around every delivered round of an exchange (the job's
 // after_round hook): the breadcrumb a reset would leave, the trace line, the
-// watchdog, the product's acknowledgements checked pair by pair (a fabric without
-// delivery counters, device_fabric.hpp), and the slot pacing as a deadline: a round
+// watchdog, the lost acknowledgements named (the round runner asks the product's
+// receipts, a fabric without delivery counters: acknowledgements.hpp), and the slot pacing as a deadline: a round
 // is late when it ends after its slot; the next round never starts before its slot
 // does (not_before(), which the device's poll() honours: nothing here waits).
 #pragma once
@@ -25,9 +25,8 @@ template <class Board, class Access>
 class DeviceRoundHooks {
  public:
   /// The exchange's clock starts here: construct right before the first round.
-  DeviceRoundHooks(Board& board, const Access& access, const DeviceKnobs& knobs, std::uint32_t crumb_round,
-                   AcknowledgementHook acks = {})
-      : board_(&board), access_(&access), knobs_(knobs), acks_(acks), crumb_round_(crumb_round),
+  DeviceRoundHooks(Board& board, const Access& access, const DeviceKnobs& knobs, std::uint32_t crumb_round)
+      : board_(&board), access_(&access), knobs_(knobs), crumb_round_(crumb_round),
         start_us_(board.micros()), writes_before_(access.writes()) {}
 
   template <class S>
@@ -35,7 +34,6 @@ class DeviceRoundHooks {
     board_->set_crumb(crumb_round_, r + 1);
     board_->feed_watchdog();
     rounds_ = r + 1;
-    if (acks_.set()) check_acknowledgements(r, schedule, round);
     if (knobs_.trace) trace(r, schedule, round);
     writes_before_ = access_->writes();
     if (knobs_.slot_us == 0 || !pace_) return;
@@ -58,30 +56,16 @@ class DeviceRoundHooks {
   [[nodiscard]] std::uint64_t not_before() const { return pace_ ? not_before_ : 0; }
   /// Off while the slot timer paces the rounds (look-ahead mode).
   void pace(bool on) { pace_ = on; }
-  /// Pairs whose receipt named their origin, and those whose did not (with the hook).
-  [[nodiscard]] std::uint64_t acknowledged() const { return acknowledged_; }
-  [[nodiscard]] std::uint64_t lost() const { return lost_; }
+  /// A hop the round runner found unacknowledged: the first kLostPairsListed of an
+  /// exchange named (the summary counts them all).
+  void pair_lost(const LostPair& p) {
+    if (++lost_listed_ > kLostPairsListed) return;
+    board_->print("lost: pair (", p.origin, ", ", p.destination, ") of round ", p.round, " not acknowledged");
+    if (p.received == kNoReceipt) board_->print(" (no receipt at ", p.destination, ")\n");
+    else board_->print(" (", p.destination, " received from ", p.received, ")\n");
+  }
 
  private:
-  /// Every pair the round sent asked of its destination's receipt: a receipt that does
-  /// not name the pair's origin loses the pair (the first kLostPairsListed by name).
-  template <class S>
-  void check_acknowledgements(std::uint32_t r, const S& schedule, const typename S::Round& round) {
-    const std::uint32_t ports = schedule.network().ports;
-    for (std::uint32_t i = 0; i < ports; ++i) {
-      const PortSend s = schedule.send(round, i);
-      if (!s.sends) continue;
-      const std::uint32_t got = acks_.received(acks_.context, s.destination);
-      if (got == i) {
-        ++acknowledged_;
-        continue;
-      }
-      if (++lost_ > kLostPairsListed) continue;
-      board_->print("lost: pair (", i, ", ", s.destination, ") of round ", r, " not acknowledged");
-      if (got == kNoReceipt) board_->print(" (no receipt at ", s.destination, ")\n");
-      else board_->print(" (", s.destination, " received from ", got, ")\n");
-    }
-  }
   /// Round r's trace line, or, where the console has no room for it, the line left out
   /// whole and counted (the host reads too slowly).
   template <class S>
@@ -110,7 +94,6 @@ class DeviceRoundHooks {
   Board* board_;
   const Access* access_;
   DeviceKnobs knobs_;
-  AcknowledgementHook acks_;
   std::uint32_t crumb_round_;
   std::uint64_t start_us_;
   std::uint64_t writes_before_;
@@ -118,8 +101,7 @@ class DeviceRoundHooks {
   std::uint32_t late_{0};
   std::uint32_t trace_dropped_{0};
   std::uint32_t rounds_{0};
-  std::uint64_t acknowledged_{0};
-  std::uint64_t lost_{0};
+  std::uint32_t lost_listed_{0};
   bool pace_{true};
 };
 

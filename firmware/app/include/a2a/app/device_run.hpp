@@ -122,7 +122,7 @@ void Device<Board, MaxPorts, Fabric>::launch_exchange(detail::GraySteps family) 
   print_exchange_line(running_.index, running_.count, schedule);
   board_->set_crumb(crumb::kExchangeRound, 0);
   board_->set_crumb(crumb::kExchange, crumb::kExchangeRunning);
-  Hooks& hooks = hooks_.emplace(*board_, access_, knobs_, crumb::kExchangeRound, kCounted ? AcknowledgementHook{} : acks_);
+  Hooks& hooks = hooks_.emplace(*board_, access_, knobs_, crumb::kExchangeRound);
   running_.writes_at_start = access_.writes();
   running_.slots = {};  // the slot timer's part (look-ahead mode)
   running_.stop_asked = false;
@@ -141,8 +141,9 @@ typename Device<Board, MaxPorts, Fabric>::Job& Device<Board, MaxPorts, Fabric>::
                                                                                         std::uint32_t from) {
   ConfiguredFabric fabric;
   (void)configured_fabric(planned_for_, fabric);  // planned_for_ was planned: it is valid
-  return exchange_.template emplace<Job>(access_.driver(), fabric, planned(), job_resources(), hooks,
-                                         ExchangeOptions{from, kDefaultRoundRetries, board_->fabric_polls()});
+  ExchangeOptions options{from, kDefaultRoundRetries, board_->fabric_polls()};
+  if constexpr (!kCounted) options.acknowledgements = acks_;  // counters verify a counting fabric
+  return exchange_.template emplace<Job>(access_.driver(), fabric, planned(), job_resources(), hooks, options);
 }
 
 /// The look-ahead session of `family` (its slot timer starts with the first round).
@@ -285,13 +286,15 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   const Hooks& hooks = *hooks_;
   const std::uint64_t ports = planned().network().ports;
   const std::uint64_t expected = ports * ports - report.left_out;
-  const std::uint64_t pending = report.error == Errc::ok ? 0 : report.messages_pending;
+  // Lost receipts end a job that ran every round exchange_unacknowledged: it did not stop.
+  const bool stopped = report.error != Errc::ok && report.error != Errc::exchange_unacknowledged;
+  const std::uint64_t pending = stopped ? report.messages_pending : 0;
   const std::uint64_t sent = pending < expected ? expected - pending : 0;
   const bool acked = acks_.set();
   board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned);
   if constexpr (Access::kCountsWrites) board_->print(", register writes ", exchange_writes());
   board_->print(", pairs sent ", sent, "/", expected);
-  if (acked) board_->print(", acknowledged ", hooks.acknowledged(), ", lost ", hooks.lost());
+  if (acked) board_->print(", acknowledged ", report.acknowledged, ", lost ", report.lost);
   else board_->print(", unverified ", sent);
   board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans);
   if (report.replans != 0) board_->print(", stall_us ", report.standstill_us);
@@ -299,15 +302,15 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   board_->print("\n");
   print_what_happened(slots);
   DeliveryTally c{};
-  c.delivered = acked ? hooks.acknowledged() : sent;
-  const bool exact = report.error == Errc::ok && c.delivered == expected && hooks.lost() == 0;
+  c.delivered = acked ? report.acknowledged : sent;
+  const bool exact = !stopped && c.delivered == expected && report.lost == 0;
   record(report, c, expected, exact, hooks.late());
-  if (report.error != Errc::ok) {
+  if (stopped) {
     return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error),
                 "; ", report.messages_pending, " messages not delivered");
   }
   if (acked && !exact)
-    return fail("the acknowledgements do not show every pair delivered exactly once: ", hooks.lost(), " lost");
+    return fail("the acknowledgements do not show every pair delivered exactly once: ", report.lost, " lost");
   const std::string_view pairs = report.left_out != 0 ? "every deliverable pair" : "every pair";
   if (acked) board_->print("verified by acknowledgements: ", pairs, " acknowledged exactly once");
   else

@@ -65,7 +65,9 @@ struct FoundFaults {
 
 /// What one exchange did, for the summary line.
 struct ExchangeReport {
-  Errc error{Errc::ok};                ///< ok: every round ran; the counters say whether all arrived
+  /// ok: every round ran, the counters say whether all arrived; exchange_unacknowledged:
+  /// every round ran, `lost` hops not acknowledged (the options' acknowledgements)
+  Errc error{Errc::ok};
   std::uint32_t rounds_run{0};         ///< rounds delivered, over every plan
   std::uint32_t rounds_planned{0};     ///< rounds_run at the last stop plus the rounds known after it
   std::uint32_t failed_round{0};       ///< when error != ok: the round it stopped in (= rounds_run)
@@ -85,6 +87,8 @@ struct ExchangeReport {
   std::uint32_t located_round{0};  ///< the last stop no FAULT bit explained, counted over all plans
   std::uint32_t located_stops{0};  ///< stops diagnosed from the outputs
   std::uint32_t test_rounds{0};    ///< test rounds all diagnoses ran
+  std::uint64_t acknowledged{0};   ///< with acknowledgements: hops whose receipts named their origin, over every plan
+  std::uint64_t lost{0};           ///<   and those whose did not
 };
 
 /// Adds the switch the round runner found newly marked faulty (the one FAULT read

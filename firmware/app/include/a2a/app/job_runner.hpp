@@ -16,7 +16,9 @@
 // plan storages (the running one is never overwritten); with a single storage, a fault
 // found while a plan in it runs is planned once the held rounds end (the rounds wait).
 // Hooks: after_round(r, schedule, round) for every delivered round r (counted over all
-// plans); micros(), if the hooks have it, times the standstills (ExchangeReport::standstill_us).
+// plans); micros(), if the hooks have it, times the standstills (ExchangeReport::standstill_us);
+// pair_lost(LostPair), if they have it, hears of each hop the options' acknowledgements
+// did not confirm (its round counted over all plans).
 #pragma once
 
 #include <array>
@@ -170,6 +172,7 @@ class JobRunner {
     First& first = *std::get_if<First>(&runner_);  // get_if: no bad_variant_access (no exceptions, no abort)
     const RunnerStep s = first.step();
     if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
+    if (s.event == RunnerEvent::lost) pair_lost(first.last_lost(), 0);
     if (!s.finished()) return JobEvent::round_step;
     return after_stop(first.outcome(), 0);
   }
@@ -185,6 +188,7 @@ class JobRunner {
     const std::uint32_t slices = heavy ? 1U : kSlicesPerStep;
     for (std::uint32_t k = 0; k < slices && planning_ == Planning::running && !first_round_pending_; ++k) plan_slice();
     if (s.event == RunnerEvent::delivered) held_round_delivered(s.round);
+    if (s.event == RunnerEvent::lost) pair_lost(held.last_lost(), offset_);
     if (!s.finished()) return JobEvent::round_step;
     return after_stop(held.outcome(), view_->first());
   }
@@ -193,15 +197,25 @@ class JobRunner {
   [[gnu::noinline]] void held_round_delivered(std::uint32_t r) {
     hooks_->after_round(offset_ + r, *view_, view_->round(r));
   }
+  /// A hop the product's receipts did not acknowledge, to the hooks (pair_lost(p), if
+  /// they have it), its round counted over all plans.
+  [[gnu::noinline]] void pair_lost(LostPair p, std::uint32_t offset) {
+    p.round += offset;
+    if constexpr (requires(Hooks& h) { h.pair_lost(p); }) hooks_->pair_lost(p);
+  }
   /// The running rounds ended (`first`: the base round they started from): the job's
   /// end, the completion next, or a fault to plan around.
   [[gnu::noinline]] JobEvent after_stop(const ExchangeOutcome& last, std::uint32_t first) {
     report_.rounds_run = offset_ + last.rounds_done;
     report_.retries += last.retries;
-    report_.error = last.error;
+    report_.acknowledged += last.acknowledged;
+    report_.lost += last.lost;
+    // Receipts lost in rounds that ran: the plan still ran to its end (the job's end says so).
+    const Errc ended = last.error == Errc::exchange_unacknowledged ? Errc::ok : last.error;
+    report_.error = ended;
     report_.failed_round = report_.rounds_run;
     offset_ = report_.rounds_run;
-    if (last.error == Errc::ok) {
+    if (ended == Errc::ok) {
       if (hold_.empty()) return give_up(Errc::ok);  // the last plan ran to its end
       stall_starts();                               // the held rounds are over: the completion next
       if (deferred_) start_plan();                  // the running plan's storage is free now
@@ -209,7 +223,7 @@ class JobRunner {
       phase_ = Phase::wait_plan;
       return wait_for_plan();
     }
-    if (!(last.fault_located || last.unnamed_fault) || stop_requested_) return give_up(last.error);
+    if (!(last.fault_located || last.unnamed_fault) || stop_requested_) return give_up(ended);
     ++faults_met_;
     stall_starts();
     stop_round_ = first + last.rounds_done;  // the base round that showed the fault
@@ -475,6 +489,7 @@ class JobRunner {
     report_.error = error;
     stalled_ = false;
     if (error == Errc::ok) {
+      if (report_.lost != 0) report_.error = Errc::exchange_unacknowledged;  // every round ran
       phase_ = Phase::finished;
       return JobEvent::done;
     }

@@ -24,12 +24,15 @@
 // When the retries run out the runner stops cleanly and reports the round, the
 // count of messages not yet delivered, and (if found) the faulty switch. Running
 // again with start_round = that round resumes the exchange without resending
-// what was delivered. Every step is bounded: see docs/reliability.md.
+// what was delivered. On a fabric without delivery counters the product's
+// acknowledgements (ExchangeOptions::acknowledgements, acknowledgements.hpp) verify
+// each delivered round pair by pair. Every step is bounded: see docs/reliability.md.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
+#include "a2a/app/acknowledgements.hpp"
 #include "a2a/app/round_programmer.hpp"
 #include "a2a/fault/fault_set.hpp"
 #include "a2a/hal/fabric_controller.hpp"
@@ -59,6 +62,11 @@ struct ExchangeOptions {
   /// mark them still; a faulted round names the first switch marked that is not among
   /// them. The caller's view (a pointer: options are copied into every runner).
   const FaultSetView* known{nullptr};
+  /// The product's receipts (a fabric without delivery counters): each delivered round's
+  /// hops asked of them, kPortsPerStep a step; a hop whose receipt does not name its
+  /// origin is lost (RunnerEvent::lost), and the exchange, every round run, ends
+  /// exchange_unacknowledged. Unset: not asked.
+  AcknowledgementHook acknowledgements{};
 };
 
 struct ExchangeOutcome {
@@ -75,6 +83,10 @@ struct ExchangeOutcome {
   /// a round still flagged after its retries with no switch in FAULT. The outputs'
   /// monitors (ARRIVED) of round rounds_done show what happened.
   bool unnamed_fault{false};
+  /// With ExchangeOptions::acknowledgements: the hops of the rounds delivered whose
+  /// receipts named their origin, and those whose did not.
+  std::uint64_t acknowledged{0};
+  std::uint64_t lost{0};
 };
 
 /// Whether hop `send` completes its message (a relay's first hop does not).
@@ -183,7 +195,8 @@ enum class RunnerEvent : std::uint8_t {
   checking,   ///< round `round` ran: part of what it did checked (its outputs, ARRIVED; or the FAULT bits after a flag)
   polled,     ///< STATUS read once, the fabric has not answered for `round` yet
   retrying,   ///< round `round` failed; the next step programs it again
-  delivered,  ///< round `round` is delivered (done, clean, its outputs as sent)
+  lost,       ///< a hop of round `round` was not acknowledged (last_lost() names it); the round goes on being checked
+  delivered,  ///< round `round` is delivered (done, clean, its outputs as sent, its hops acknowledged if asked)
   counting,   ///< stopped: one more round of what is left counted (messages_pending)
   done,       ///< every round delivered (outcome())
   stopped,    ///< stopped at round `round`: outcome().error says why
@@ -235,6 +248,7 @@ class RoundRunner {
       case Phase::confirm: return confirm();
       case Phase::check:
       case Phase::check_mismatch: return check();
+      case Phase::acknowledge: return acknowledge();
       case Phase::confirm_abort: return confirm_abort();
       case Phase::locate: return locate();
       case Phase::count: return count();
@@ -248,16 +262,20 @@ class RoundRunner {
   constexpr void request_stop() { stop_requested_ = true; }
   /// So far; final once finished().
   [[nodiscard]] constexpr const ExchangeOutcome& outcome() const { return outcome_; }
+  /// The hop the last RunnerEvent::lost reported.
+  [[nodiscard]] constexpr const LostPair& last_lost() const { return last_lost_; }
 
  private:
   // check_mismatch: ROUND_CHECK showed the round under check not as headed; its ports are read.
-  enum class Phase : std::uint8_t { program, write, confirm, check, check_mismatch, confirm_abort, locate, count, finished };
+  enum class Phase : std::uint8_t {
+    program, write, confirm, check, check_mismatch, acknowledge, confirm_abort, locate, count, finished
+  };
   /// FAULT bits a step reads while it looks for the switch a faulted round crossed (32
   /// a read where the fabric reads words: the same reads a step).
   static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep * detail::switches_per_read<C>();
 
   constexpr RunnerStep program() {
-    if (round_ >= schedule_->rounds()) return finish_with(Errc::ok);
+    if (round_ >= schedule_->rounds()) return finish_with(outcome_.lost != 0 ? Errc::exchange_unacknowledged : Errc::ok);
     if (stop_requested_) return stop(Errc::exchange_stopped);
     if (attempt_ > 0) ++outcome_.retries;
     ++outcome_.attempts;
@@ -285,7 +303,7 @@ class RoundRunner {
   constexpr RunnerStep check() {
     if constexpr (detail::MonitoredFabric<C>) {
       if (summarized_ && phase_ == Phase::check) {
-        if (detail::summary_clean(*fabric_)) return delivered();
+        if (detail::summary_clean(*fabric_)) return carried();
         phase_ = Phase::check_mismatch;  // read port by port, then stop (no flag: the micro:bit's RAM)
       }
     }
@@ -295,6 +313,38 @@ class RoundRunner {
     cursor_ = end;
     if (cursor_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
     if (phase_ == Phase::check_mismatch) return stop(Errc::fabric_round_incomplete);
+    return carried();
+  }
+  /// The round ran clean, its outputs as sent: its hops asked of the receipts next, if
+  /// the caller gave them.
+  constexpr RunnerStep carried() {
+    if (!options_.acknowledgements.set()) return delivered();
+    cursor_ = 0;
+    phase_ = Phase::acknowledge;
+    return acknowledge();
+  }
+  /// kPortsPerStep more of the round's hops asked of their destinations' receipts; one
+  /// whose receipt does not name its origin ends the step (lost: the caller hears of
+  /// each). After the last, delivered: a lost receipt is not a reason to send again.
+  constexpr RunnerStep acknowledge() {
+    const typename S::Round round = schedule_->round(round_);
+    const std::uint32_t ports = schedule_->network().ports;
+    const std::uint32_t end = ports - cursor_ > kPortsPerStep ? cursor_ + kPortsPerStep : ports;
+    const AcknowledgementHook& hook = options_.acknowledgements;
+    for (; cursor_ < end; ++cursor_) {
+      const PortSend s = schedule_->send(round, cursor_);
+      if (!s.sends) continue;
+      const std::uint32_t got = hook.received(hook.context, s.destination);
+      if (got == cursor_) {
+        ++outcome_.acknowledged;
+        continue;
+      }
+      ++outcome_.lost;
+      last_lost_ = {round_, cursor_, s.destination, got};
+      ++cursor_;
+      return {RunnerEvent::lost, round_};
+    }
+    if (cursor_ < ports) return {RunnerEvent::checking, round_};
     return delivered();
   }
   /// One STATUS read for the round committed. After max_polls without an answer the
@@ -358,7 +408,7 @@ class RoundRunner {
       phase_ = Phase::check;
       return check();
     }
-    return delivered();
+    return carried();
   }
   constexpr RunnerStep delivered() {
     outcome_.rounds_done = round_ + 1;
@@ -395,10 +445,11 @@ class RoundRunner {
   ExchangeOptions options_;
   detail::RoundProgrammer<C, S> programmer_;
   ExchangeOutcome outcome_{};
+  LostPair last_lost_{};
   std::uint32_t round_;          // the round being run
   std::uint32_t attempt_{0};     // of round_: 0, then each retry
   std::uint32_t polls_{0};       // STATUS reads of this wait
-  std::uint32_t cursor_{0};        // the next port to write (write) or check (check), switch to read (locate)
+  std::uint32_t cursor_{0};        // the next port to write (write), check (check) or ask (acknowledge), switch to read (locate)
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};
