@@ -2,21 +2,18 @@
 // circuit switch without delivery counters (circuit_fabric.hpp) on a board with no
 // bus to an a2a block. Without acknowledgements a run says it is unverified and
 // `ok` means exactly that; with the product's acknowledgement hook every pair is
-// checked, and a lost acknowledgement is named by its pair; a product's own
-// RoundRunner asks the same hook the same way. The switch's own record
+// checked, and a lost acknowledgement is named by its pair (the round runner asks
+// the hook: acknowledgements_test.cpp). The switch's own record
 // of what arrived (never shown to the device) is the ground truth. Last, the same
 // console over a switch sink (SPI chains through SwitchFabric, switch_fabric.hpp).
 #include <a2a/app/device.hpp>
 #include <a2a/app/device_board.hpp>
-#include <a2a/app/round_runner.hpp>
 #include <a2a/crosspoint/crosspoint.hpp>
 #include <a2a/hal/switch_fabric.hpp>
-#include <a2a/latin_square.hpp>
 #include <a2a/spi_chain/shift_chain.hpp>
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -24,7 +21,6 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 #include "chain_model.hpp"
 #include "circuit_fabric.hpp"
@@ -153,70 +149,6 @@ TEST_CASE("a lost acknowledgement is reported by its pair and fails the run") {
   CHECK(has(r, "error: the acknowledgements do not show every pair delivered exactly once: 1 lost\n"));
   CHECK(b.fabric.pairs_arrived_once() == kPorts * kPorts);  // it arrived: only the receipt was lost
   CHECK(has(b.command("status"), " failed=1 last=failed "));
-}
-
-/// The receipts of a product's own runner, counted a step (a step asks at most kPortsPerStep).
-struct CountedReceipts {
-  CircuitFabric* fabric;
-  std::uint32_t asked{0};
-  static std::uint32_t received(void* self, std::uint32_t destination) {
-    auto* r = static_cast<CountedReceipts*>(self);
-    ++r->asked;
-    return r->fabric->receipt(destination);
-  }
-};
-
-/// A product's own RoundRunner over the circuit switch, with the receipts as its
-/// acknowledgements: the lost pairs it reported, its outcome, the most a step asked.
-struct OwnRunner {
-  std::vector<app::LostPair> lost;
-  app::ExchangeOutcome outcome;
-  std::uint32_t most_asked{0};
-};
-OwnRunner run_own(CircuitFabric& fabric, const LatinSquareSchedule<>& schedule) {
-  CountedReceipts receipts{&fabric};
-  app::ExchangeOptions options;
-  options.acknowledgements = {&CountedReceipts::received, &receipts};
-  app::RoundRunner runner(fabric, schedule, options);
-  OwnRunner run;
-  for (std::uint32_t i = 0; i < 100000 && !runner.finished(); ++i) {
-    receipts.asked = 0;
-    const app::RunnerStep s = runner.step();
-    run.most_asked = std::max(run.most_asked, receipts.asked);
-    if (s.event == app::RunnerEvent::lost) run.lost.push_back(runner.last_lost());
-  }
-  run.outcome = runner.outcome();
-  return run;
-}
-
-TEST_CASE("a product's own RoundRunner: the same acknowledgements verify it, a step asks at most 64") {
-  CircuitFabric fabric;
-  const Network net = make_network(Topology::omega, kPorts).value();
-  REQUIRE(fabric.configure(net, false) == Errc::ok);
-  const LatinSquareSchedule<> schedule = LatinSquareSchedule<>::make(net).value();
-  SUBCASE("every hop acknowledged") {
-    const OwnRunner run = run_own(fabric, schedule);
-    CHECK(run.outcome.error == Errc::ok);
-    CHECK(run.outcome.rounds_done == kPorts);
-    CHECK(run.outcome.acknowledged == kPorts * kPorts);
-    CHECK(run.outcome.lost == 0);
-    CHECK(run.lost.empty());
-    CHECK(run.most_asked == app::kPortsPerStep);  // 64 ports: one step asks them all, none asks more
-  }
-  SUBCASE("a lost receipt: reported once, every round still run, nothing sent twice") {
-    fabric.lose_receipt(5, 17);
-    const OwnRunner run = run_own(fabric, schedule);
-    CHECK(run.outcome.error == Errc::exchange_unacknowledged);
-    CHECK(run.outcome.rounds_done == kPorts);
-    CHECK(run.outcome.acknowledged == kPorts * kPorts - 1);
-    CHECK(run.outcome.lost == 1);
-    REQUIRE(run.lost.size() == 1);
-    CHECK(run.lost[0].round == 5);
-    CHECK(run.lost[0].origin == fabric.lost_origin());
-    CHECK(run.lost[0].destination == 17);
-    CHECK(run.lost[0].received == app::kNoReceipt);
-    CHECK(fabric.pairs_arrived_once() == kPorts * kPorts);
-  }
 }
 
 TEST_CASE("what the product's fabric does not offer is refused with the reason") {

@@ -38,9 +38,9 @@ extern "C" {
  * their reverses needs for N ports (4-byte aligned; it must outlive the schedule). */
 #define A2A_FAULT_STORAGE_BYTES(N) (106u * (N) + 4u)
 
-/* The status of a call. 1-63: the core refused a parameter; 64-191: errors of
- * the configuration block and the fabric, listed so that every core code has its
- * name here; 192-255: this API's own. */
+/* The status of a call: a2a::Errc's codes, named here one by one in their layers'
+ * ranges (the core's, the configuration block's, the fabric's: stated once, in
+ * a2a/errc.hpp), then this API's own from A2A_ERR_NULL_ARGUMENT on. */
 typedef enum a2a_status {
   A2A_OK = 0,
   A2A_ERR_RADIX_TOO_SMALL = 1,

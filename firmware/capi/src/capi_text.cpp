@@ -150,7 +150,7 @@ static_assert(status_codes_hold(), "a2a_status must carry Errc's numbers (errc.h
 constexpr a2a_status kOwnCodes[] = {A2A_ERR_NULL_ARGUMENT,        A2A_ERR_NOT_MADE,
                                     A2A_ERR_ROUND_OF_OTHER_SCHEDULE, A2A_ERR_BUFFER_TOO_SMALL,
                                     A2A_ERR_EXCHANGE_VIOLATION,   A2A_ERR_BUFFER_MISALIGNED};
-constexpr std::size_t kFirstOwnCode = 192;
+constexpr std::size_t kFirstOwnCode = kFirstUnusedCode;
 constexpr std::size_t kFirstConfigurationCode = 64;
 constexpr std::size_t kCodes = 256;
 constexpr std::string_view kUnknownError = describe(static_cast<Errc>(kCodes - 1));

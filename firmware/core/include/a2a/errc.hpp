@@ -1,8 +1,9 @@
 // The library's errors, one value per specific problem, grouped by the layer
 // that refuses it. The numbers are not stored or sent anywhere (the console
 // sends text, docs/protocol.md), but each layer has its own range so that
-// layer_of() can tell where an error comes from: core 1-63, configuration
-// 64-127, fabric (HAL) 128-191. The host tool's own usage errors are not
+// layer_of() can tell where an error comes from: the ranges are stated once, by
+// kFirstConfigurationCode, kFirstFabricCode and kFirstUnusedCode below (every other
+// place, a2a.h and the docs included, points here). The host tool's own usage errors are not
 // Errc values: they are tool::UsageError messages with exit status 2
 // (platform/host/tool/tool_error.hpp); whatever the core, the configuration
 // or the HAL refuses, the tool reports with describe().
@@ -19,10 +20,17 @@
 
 namespace a2a {
 
+/// Where each layer's codes begin: the core's from 1, the configuration's from
+/// kFirstConfigurationCode, the fabric's (HAL and app) from kFirstFabricCode; from
+/// kFirstUnusedCode on, none (the C API's own codes live there, a2a.h).
+inline constexpr std::uint8_t kFirstConfigurationCode = 64;
+inline constexpr std::uint8_t kFirstFabricCode = 128;
+inline constexpr std::uint8_t kFirstUnusedCode = 192;
+
 /// Every way a parameter can be refused. Each value names one specific problem.
 enum class Errc : std::uint8_t {
   ok = 0,
-  // --- core (1-64): The core: network parameters, indices, schedules, GSEN sets, optical and fault-tolerant families.
+  // --- core (from 1): The core: network parameters, indices, schedules, GSEN sets, optical and fault-tolerant families.
   radix_too_small = 1,  ///< d < 2
   radix_too_large,  ///< d > kMaxRadix
   ports_too_small,  ///< N below the smallest network of the topology
@@ -70,8 +78,8 @@ enum class Errc : std::uint8_t {
   fault_plan_over_budget,  ///< planning around the faults needs more rounds of planning than the caller's budget allows
   topology_not_built,  ///< a topology this build of a2a leaves out (A2A_TOPOLOGIES)
   schedule_not_built,  ///< a schedule family this build of a2a leaves out (A2A_FAMILIES)
-  // --- configuration (64-127): The application's configuration block and its key=value overrides (a2a/config/config_block.hpp).
-  config_too_short = 64,  ///< fewer bytes than a configuration block
+  // --- configuration (from kFirstConfigurationCode): The application's configuration block and its key=value overrides (a2a/config/config_block.hpp).
+  config_too_short = kFirstConfigurationCode,  ///< fewer bytes than a configuration block
   config_bad_magic,  ///< the block does not start with the a2a magic
   config_unsupported_version,  ///< a block layout this firmware does not know
   config_crc_mismatch,  ///< the CRC-32 does not match the contents
@@ -96,8 +104,8 @@ enum class Errc : std::uint8_t {
   config_flash_timeout,           ///< an erase or a program stayed busy past its data-sheet maximum
   config_flash_not_erased,        ///< after an erase the copy's words did not read back erased (0xFFFFFFFF)
   config_flash_verify_mismatch,   ///< after programming the copy read back other words than were written
-  // --- fabric (128-191): The HAL: driving a fabric's register block (hal/).
-  tag_out_of_range = 128,  ///< a forward tag >= d^n (more digits than the network has stages)
+  // --- fabric (from kFirstFabricCode): The HAL: driving a fabric's register block (hal/).
+  tag_out_of_range = kFirstFabricCode,  ///< a forward tag >= d^n (more digits than the network has stages)
   control_mode_unknown,  ///< not one of the ControlMode values
   fabric_not_configured,  ///< the fabric has no network configured yet
   fabric_network_mismatch,  ///< the fabric is configured for another network than the schedule's
@@ -133,8 +141,8 @@ enum class ErrorLayer : std::uint8_t { none, core, configuration, fabric };
 constexpr ErrorLayer layer_of(Errc e) {
   const auto v = static_cast<std::uint8_t>(e);
   if (v == 0) return ErrorLayer::none;
-  if (v < 64) return ErrorLayer::core;
-  if (v < 128) return ErrorLayer::configuration;
+  if (v < kFirstConfigurationCode) return ErrorLayer::core;
+  if (v < kFirstFabricCode) return ErrorLayer::configuration;
   return ErrorLayer::fabric;
 }
 
@@ -433,6 +441,11 @@ constexpr bool every_error_described() {
   return true;
 }
 static_assert(every_error_described(), "every Errc needs a message in its layer's describe_*()");
+/// Each layer's codes fit its range: the last of each stays below the next range.
+static_assert(static_cast<std::uint8_t>(Errc::schedule_not_built) < kFirstConfigurationCode &&
+                  static_cast<std::uint8_t>(Errc::config_flash_verify_mismatch) < kFirstFabricCode &&
+                  static_cast<std::uint8_t>(Errc::exchange_unacknowledged) < kFirstUnusedCode,
+              "a layer's codes ran into the next range (errc.hpp)");
 }  // namespace detail
 
 }  // namespace a2a
