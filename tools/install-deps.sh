@@ -5,7 +5,7 @@
 #                                    GCC, newlib, libstdc++ and qemu-system-arm
 #   tools/install-deps.sh --target-only   only the Cortex-M packages
 #   tools/install-deps.sh --analysis      the reliability job: clang 14 with its
-#                                    sanitizer and libFuzzer runtimes, clang-tidy, cppcheck
+#                                    sanitizer and libFuzzer runtimes, clang-tidy, clang-format, cppcheck
 # Idempotent: does nothing, not even apt-get update, when all are present.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -24,7 +24,7 @@ target_packages=(gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eab
                  libstdc++-arm-none-eabi-newlib qemu-system-arm)
 # tools/reliability-ci.sh: sanitizer build, fuzz targets (libclang-rt-14-dev has
 # the ASan/UBSan and libFuzzer runtimes), static analysis.
-analysis_packages=(clang-14 libclang-rt-14-dev clang-tidy-14 cppcheck)
+analysis_packages=(clang-14 libclang-rt-14-dev clang-tidy-14 clang-format-14 cppcheck)
 
 packages=("${host_packages[@]}")
 for arg in "$@"; do

@@ -14,8 +14,9 @@
 #    function of firmware/, hal/ and platform/: the host sources through the host
 #    build's compile_commands.json, every header through its own unit, the board
 #    support and the image with the image's configuration.
-#   tools/static-analysis.sh              all three
-#   tools/static-analysis.sh tidy|cppcheck|size   one of them
+#  - the one formatting standard (tools/check-format.sh: .clang-format, 120 columns).
+#   tools/static-analysis.sh              all four
+#   tools/static-analysis.sh tidy|cppcheck|size|format   one of them
 #   A2A_JOBS=N   clang-tidy processes in parallel (default 2)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,6 +26,7 @@ jobs=${A2A_JOBS:-2}
 work=build/static-analysis
 rm -rf "$work" && mkdir -p "$work/tu"
 
+if [[ $what == format ]]; then exec tools/check-format.sh; fi
 tidy=$(command -v clang-tidy-14 || command -v clang-tidy || true)
 if [[ -z $tidy && $what != cppcheck ]]; then
   echo "static-analysis: clang-tidy not found (tools/install-deps.sh --analysis)" >&2; exit 2
@@ -71,6 +73,9 @@ units+=("$root/platform/cortex-m/controller/main.cpp")
 echo "static-analysis: ${#units[@]} translation units (every header and source of firmware/ and hal/, the image's main)"
 
 status=0
+if [[ $what == all ]]; then
+  tools/check-format.sh || status=1
+fi
 if [[ $what == all || $what == tidy ]]; then
   start=$SECONDS
   # One log per unit; findings are counted only where they are: firmware/ or hal/.
