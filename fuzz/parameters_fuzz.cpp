@@ -31,7 +31,8 @@ void require_described(a2a::Errc e) {
 
 /// Small values most of the time (real networks), any 32-bit value sometimes.
 std::uint32_t size_value(FuzzedDataProvider& in, std::uint32_t small_max) {
-  return in.ConsumeBool() ? in.ConsumeIntegralInRange<std::uint32_t>(0, small_max) : in.ConsumeIntegral<std::uint32_t>();
+  return in.ConsumeBool() ? in.ConsumeIntegralInRange<std::uint32_t>(0, small_max)
+                          : in.ConsumeIntegral<std::uint32_t>();
 }
 
 void check_schedule(const a2a::AnySchedule& schedule, FuzzedDataProvider& in) {
@@ -78,9 +79,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The name parsers take any text.
   const std::string text = in.ConsumeRandomLengthString(32);
-  if (const auto t = a2a::parse_topology(text); t) require(a2a::name(*t) == text);
-  else require_described(t.error());
-  if (const auto k = a2a::parse_schedule_kind(text); k) require(a2a::name(*k) == text);
-  else require_described(k.error());
+  if (const auto t = a2a::parse_topology(text); t)
+    require(a2a::name(*t) == text);
+  else
+    require_described(t.error());
+  if (const auto k = a2a::parse_schedule_kind(text); k)
+    require(a2a::name(*k) == text);
+  else
+    require_described(k.error());
   return 0;
 }

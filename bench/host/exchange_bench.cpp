@@ -57,8 +57,8 @@ struct VerifierStorage {
 
 template <class S>
 void verify_or_fail(benchmark::State& state, const S& schedule, VerifierStorage& storage) {
-  const ExchangeCheck c = check_exchange(schedule, std::span<std::uint32_t>(storage.pairs),
-                                         std::span<std::uint32_t>(storage.round));
+  const ExchangeCheck c =
+      check_exchange(schedule, std::span<std::uint32_t>(storage.pairs), std::span<std::uint32_t>(storage.round));
   if (!c.ok() || c.delivered != std::uint64_t{schedule.rounds()} * schedule.network().ports)
     state.SkipWithError("exchange did not verify");
   benchmark::DoNotOptimize(c.delivered);
@@ -236,14 +236,13 @@ class RecordingReporter : public benchmark::ConsoleReporter {
   std::map<std::string, Record> records;
 };
 
-void print_ratio(const RecordingReporter& rep, const char* what, const std::string& ours,
-                 const std::string& theirs) {
+void print_ratio(const RecordingReporter& rep, const char* what, const std::string& ours, const std::string& theirs) {
   const auto a = rep.records.find(ours);
   const auto b = rep.records.find(theirs);
   if (a == rep.records.end() || b == rep.records.end()) return;
   const double messages = a->second.counters.count("messages") ? a->second.counters.at("messages") : 0.0;
-  std::printf("%-28s a2a %10.3f s (%6.1f M messages/s)  table %10.3f s (%6.1f M messages/s)  table/a2a %6.2fx\n",
-              what, a->second.seconds, messages / a->second.seconds / 1e6, b->second.seconds,
+  std::printf("%-28s a2a %10.3f s (%6.1f M messages/s)  table %10.3f s (%6.1f M messages/s)  table/a2a %6.2fx\n", what,
+              a->second.seconds, messages / a->second.seconds / 1e6, b->second.seconds,
               messages / b->second.seconds / 1e6, b->second.seconds / a->second.seconds);
   const auto mem = [](const RecordingReporter::Record& r, const char* key) {
     return r.counters.count(key) ? r.counters.at(key) : 0.0;
@@ -262,16 +261,18 @@ void print_verifier_ratio(const RecordingReporter& rep, const char* what, const 
   const auto b = rep.records.find(per_message);
   if (a == rep.records.end() || b == rep.records.end()) return;
   const double messages = a->second.counters.count("messages") ? a->second.counters.at("messages") : 0.0;
-  std::printf("%-28s stage-parallel %8.3f s (%6.1f M messages/s)  per-message %8.3f s (%6.1f M messages/s)  "
-              "per-message/stage-parallel %6.2fx\n",
-              what, a->second.seconds, messages / a->second.seconds / 1e6, b->second.seconds,
-              messages / b->second.seconds / 1e6, b->second.seconds / a->second.seconds);
+  std::printf(
+      "%-28s stage-parallel %8.3f s (%6.1f M messages/s)  per-message %8.3f s (%6.1f M messages/s)  "
+      "per-message/stage-parallel %6.2fx\n",
+      what, a->second.seconds, messages / a->second.seconds / 1e6, b->second.seconds,
+      messages / b->second.seconds / 1e6, b->second.seconds / a->second.seconds);
   const auto mem = [](const RecordingReporter::Record& r) {
     return r.counters.count("verifier_bytes") ? r.counters.at("verifier_bytes") / 1048576.0 : 0.0;
   };
-  std::printf("%-28s memory: stage-parallel %.2f MiB, per-message %.2f MiB (the pair bitmaps, plus the wiring "
-              "tables and one round's signals)\n",
-              "", mem(a->second), mem(b->second));
+  std::printf(
+      "%-28s memory: stage-parallel %.2f MiB, per-message %.2f MiB (the pair bitmaps, plus the wiring "
+      "tables and one round's signals)\n",
+      "", mem(a->second), mem(b->second));
 }
 
 /// Removes our own option from argv before Google Benchmark reads it; true if it was there.

@@ -95,8 +95,9 @@ void print_toggles(bool large) {
   std::printf("## Switch toggles per round, Gray against natural order (figure 4)\n\n");
   std::printf("Between consecutive rounds of one exchange. The least two different configurations\n");
   std::printf("can differ by is one stage, N/d switches (N switches in the shift network).\n\n");
-  std::printf("| family | topology | N | d | stages changed per round, natural | gray | switches toggled per round, "
-              "natural | gray | least possible | gray / least |\n");
+  std::printf(
+      "| family | topology | N | d | stages changed per round, natural | gray | switches toggled per round, "
+      "natural | gray | least possible | gray / least |\n");
   std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (const Network& net : sample_networks(large)) {
     if (net.ports < 64) continue;
@@ -134,8 +135,9 @@ void print_bounds(bool large) {
   std::printf("Delay counts pipelined passes: the last message leaves the network n - 1 steps after\n");
   std::printf("its round starts, so delay = rounds + n - 1 (n = stages). Each exchange is verified at\n");
   std::printf("switch level (check_exchange) before it is listed.\n\n");
-  std::printf("| family | topology | N | d | n | rounds | delay | lower bound (rounds) | bound (delay) | "
-              "rounds / bound | verified | bound from |\n");
+  std::printf(
+      "| family | topology | N | d | n | rounds | delay | lower bound (rounds) | bound (delay) | "
+      "rounds / bound | verified | bound from |\n");
   std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (const Network& net : sample_networks(large)) {
     for (ScheduleKind kind : kAllScheduleKinds) {
@@ -151,14 +153,12 @@ void print_bounds(bool large) {
       const std::string bound = b.rounds == b.rounds_max
                                     ? std::to_string(b.rounds)
                                     : std::to_string(b.rounds) + " .. " + std::to_string(b.rounds_max);
-      const std::string delay_bound = b.rounds == b.rounds_max
-                                          ? std::to_string(b.rounds + net.stages - 1)
-                                          : std::to_string(b.rounds + net.stages - 1) + " .. " +
-                                                std::to_string(b.rounds_max + net.stages - 1);
+      const std::string delay_bound = b.rounds == b.rounds_max ? std::to_string(b.rounds + net.stages - 1)
+                                                               : std::to_string(b.rounds + net.stages - 1) + " .. " +
+                                                                     std::to_string(b.rounds_max + net.stages - 1);
       std::printf("| %s | %s | %u | %u | %u | %u | %u | %s | %s | %.3f | %s | %s |\n", text(name(kind)).c_str(),
-                  text(name(net.topology)).c_str(), net.ports, net.radix, net.stages, rounds,
-                  rounds + net.stages - 1, bound.c_str(), delay_bound.c_str(), double(rounds) / b.rounds,
-                  verify(*s).c_str(), b.source);
+                  text(name(net.topology)).c_str(), net.ports, net.radix, net.stages, rounds, rounds + net.stages - 1,
+                  bound.c_str(), delay_bound.c_str(), double(rounds) / b.rounds, verify(*s).c_str(), b.source);
     }
   }
   std::printf("\n");

@@ -66,8 +66,10 @@ struct ChipSpiWire {
   std::array<std::array<std::uint8_t, kChipPorts>, 8 * kPorts / kChipPorts> registers{};
   Errc write_read(std::uint32_t chip, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
     const std::uint32_t reg = tx[0] & 0x7FU;
-    if ((tx[0] & 0x80U) != 0) rx[1] = registers[chip][reg];
-    else registers[chip][reg] = tx[1];
+    if ((tx[0] & 0x80U) != 0)
+      rx[1] = registers[chip][reg];
+    else
+      registers[chip][reg] = tx[1];
     count->bytes += 2;
     ++count->transfers;
     return Errc::ok;
@@ -114,8 +116,10 @@ struct PartsSpiWire {
   WireCount* count;
   PartRegisters* parts;
   Errc write_read(std::uint32_t part, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
-    if (tx[0] == crosspoint::kSpiRead) parts->read(part, tx[1], rx.subspan(2));
-    else parts->write(part, tx[1], tx.subspan(2));
+    if (tx[0] == crosspoint::kSpiRead)
+      parts->read(part, tx[1], rx.subspan(2));
+    else
+      parts->write(part, tx[1], tx.subspan(2));
     count->bytes += static_cast<std::uint32_t>(tx.size());
     ++count->transfers;
     return Errc::ok;
@@ -271,7 +275,8 @@ void feed(const LatinSquareSchedule<>& schedule, std::uint32_t r) {
 /// Every round of `schedule` through `sink`: round 0 unmeasured (it writes everything),
 /// then each latch an interval. Prints the group's line with the wire per round.
 template <class Sink>
-void measure(const char* backend, const char* order, const LatinSquareSchedule<>& schedule, Sink& sink, WireCount& count) {
+void measure(const char* backend, const char* order, const LatinSquareSchedule<>& schedule, Sink& sink,
+             WireCount& count) {
   g_round.reset(schedule.network());
   (void)sink.configure(schedule.network());
   feed(schedule, 0);
@@ -289,8 +294,7 @@ void measure(const char* backend, const char* order, const LatinSquareSchedule<>
   }
   const std::uint32_t rounds = schedule.rounds() - 1;
   println("bench latch backend=", backend, " order=", order, " N=", schedule.network().ports, " rounds=", rounds,
-          " bytes=", count.bytes,
-          " transfers=", count.transfers, " ok=", ok ? 1 : 0);
+          " bytes=", count.bytes, " transfers=", count.transfers, " ok=", ok ? 1 : 0);
   A2A_ICOUNT_FLUSH();
 }
 

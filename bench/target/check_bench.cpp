@@ -44,7 +44,8 @@ bool written_and_answered(Driver& fabric, const AnySchedule& plan, std::uint32_t
 }
 
 void measure(Driver& fabric, std::uint32_t ports) {
-  const AnySchedule plan = AnySchedule::make(make_network(Topology::omega, ports).value(), ScheduleKind::latin_square).value();
+  const AnySchedule plan =
+      AnySchedule::make(make_network(Topology::omega, ports).value(), ScheduleKind::latin_square).value();
   if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed");
   for (const std::uint32_t r : std::array<std::uint32_t, 3>{0, plan.rounds() / 2, plan.rounds() - 1}) {
     if (!written_and_answered(fabric, plan, r)) return println("error: the round was not written");

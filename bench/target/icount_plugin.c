@@ -38,7 +38,7 @@
 
 typedef uint64_t qemu_plugin_id_t;
 typedef struct {
-  const char *target_name;
+  const char* target_name;
   struct {
     int min;
     int cur;
@@ -55,47 +55,47 @@ struct qemu_plugin_tb;
 struct qemu_plugin_insn;
 enum qemu_plugin_cb_flags { QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_CB_R_REGS, QEMU_PLUGIN_CB_RW_REGS };
 enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
-typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
-typedef void (*qemu_plugin_vcpu_udata_cb_t)(unsigned int vcpu_index, void *userdata);
-typedef void (*qemu_plugin_atexit_cb_t)(qemu_plugin_id_t id, void *userdata);
+typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb* tb);
+typedef void (*qemu_plugin_vcpu_udata_cb_t)(unsigned int vcpu_index, void* userdata);
+typedef void (*qemu_plugin_atexit_cb_t)(qemu_plugin_id_t id, void* userdata);
 
 void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, qemu_plugin_vcpu_tb_trans_cb_t cb);
-void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn, qemu_plugin_vcpu_udata_cb_t cb,
-                                            enum qemu_plugin_cb_flags flags, void *userdata);
-void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn, enum qemu_plugin_op op, void *ptr,
+void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn* insn, qemu_plugin_vcpu_udata_cb_t cb,
+                                            enum qemu_plugin_cb_flags flags, void* userdata);
+void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn* insn, enum qemu_plugin_op op, void* ptr,
                                                 uint64_t imm);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_atexit_cb_t cb, void *userdata);
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
-const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
-size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
-uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
-void qemu_plugin_outs(const char *string);
+void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_atexit_cb_t cb, void* userdata);
+size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb* tb);
+struct qemu_plugin_insn* qemu_plugin_tb_get_insn(const struct qemu_plugin_tb* tb, size_t idx);
+const void* qemu_plugin_insn_data(const struct qemu_plugin_insn* insn);
+size_t qemu_plugin_insn_size(const struct qemu_plugin_insn* insn);
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn* insn);
+void qemu_plugin_outs(const char* string);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 enum { MARK_START = 0x46D2, MARK_STOP = 0x46DB, MARK_FLUSH = 0x46C9 };
 
-static uint64_t executed;  /* every non-marker instruction (one vCPU) */
+static uint64_t executed; /* every non-marker instruction (one vCPU) */
 static uint64_t started_at;
 static bool running;
 static uint64_t intervals, total, min_count, max_count;
 static bool have_entry;
-static uint64_t entry_address; /* entry=: an instruction that starts an interval */
-static FILE *profile_file;      /* profile=: counts per address */
+static uint64_t entry_address;     /* entry=: an instruction that starts an interval */
+static FILE* profile_file;         /* profile=: counts per address */
 enum { PROFILE_SLOTS = 1u << 21 }; /* halfwords of one 4 MiB region: the image's code */
-static uint64_t *profile_counts;
+static uint64_t* profile_counts;
 static uint64_t profile_base; /* the region's address (the first instruction instrumented) */
 static bool profile_based;
 /* longest=1: the current interval's counts (sparse: the slots it touched), and the
  * group's longest interval's, kept as (slot, count) pairs. */
 static bool profile_longest;
-static uint32_t *interval_counts;
+static uint32_t* interval_counts;
 static uint32_t *touched, touched_count;
 static uint32_t *longest_slots, *longest_counts, longest_size;
 static uint64_t longest_length;
 
-static void on_profiled(unsigned int vcpu, void *data) {
+static void on_profiled(unsigned int vcpu, void* data) {
   (void)vcpu;
   ++executed;
   if (!running) return;
@@ -142,7 +142,7 @@ static void profile_flush(void) {
   fflush(profile_file);
 }
 
-static void on_start(unsigned int vcpu, void *data) {
+static void on_start(unsigned int vcpu, void* data) {
   (void)vcpu;
   (void)data;
   started_at = executed;
@@ -154,12 +154,12 @@ static void on_start(unsigned int vcpu, void *data) {
 }
 
 /* The entry instruction starts an interval and is its first counted instruction. */
-static void on_entry(unsigned int vcpu, void *data) {
+static void on_entry(unsigned int vcpu, void* data) {
   on_start(vcpu, data);
   ++executed;
 }
 
-static void on_stop(unsigned int vcpu, void *data) {
+static void on_stop(unsigned int vcpu, void* data) {
   (void)vcpu;
   (void)data;
   if (!running) return;
@@ -172,7 +172,7 @@ static void on_stop(unsigned int vcpu, void *data) {
   profile_interval_end(count);
 }
 
-static void on_flush(unsigned int vcpu, void *data) {
+static void on_flush(unsigned int vcpu, void* data) {
   (void)vcpu;
   (void)data;
   running = false; /* an interval still open (started, never stopped) is dropped */
@@ -184,18 +184,18 @@ static void on_flush(unsigned int vcpu, void *data) {
   profile_flush();
 }
 
-static unsigned marker_of(const struct qemu_plugin_insn *insn) {
+static unsigned marker_of(const struct qemu_plugin_insn* insn) {
   if (qemu_plugin_insn_size(insn) != 2) return 0;
-  const uint8_t *bytes = qemu_plugin_insn_data(insn);
-  const unsigned half = (unsigned)bytes[0] | ((unsigned)bytes[1] << 8);  /* little-endian Thumb */
+  const uint8_t* bytes = qemu_plugin_insn_data(insn);
+  const unsigned half = (unsigned)bytes[0] | ((unsigned)bytes[1] << 8); /* little-endian Thumb */
   return half == MARK_START || half == MARK_STOP || half == MARK_FLUSH ? half : 0;
 }
 
-static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
+static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   (void)id;
   const size_t n = qemu_plugin_tb_n_insns(tb);
   for (size_t i = 0; i < n; ++i) {
-    struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+    struct qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
     if (have_entry && qemu_plugin_insn_vaddr(insn) == entry_address) {
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_entry, QEMU_PLUGIN_CB_NO_REGS, NULL);
       continue;
@@ -210,9 +210,8 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
           profile_based = true;
         }
         if (profile_file != NULL && qemu_plugin_insn_vaddr(insn) - profile_base < 2 * (uint64_t)PROFILE_SLOTS)
-          qemu_plugin_register_vcpu_insn_exec_cb(
-              insn, on_profiled, QEMU_PLUGIN_CB_NO_REGS,
-              (void *)(uintptr_t)((qemu_plugin_insn_vaddr(insn) - profile_base) / 2));
+          qemu_plugin_register_vcpu_insn_exec_cb(insn, on_profiled, QEMU_PLUGIN_CB_NO_REGS,
+                                                 (void*)(uintptr_t)((qemu_plugin_insn_vaddr(insn) - profile_base) / 2));
         else
           qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &executed, 1);
         break;
@@ -220,12 +219,12 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   }
 }
 
-__attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
-                                                                int argc, char **argv) {
+__attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t* info, int argc,
+                                                               char** argv) {
   (void)info;
   for (int i = 0; i < argc; ++i) {
     if (strncmp(argv[i], "entry=", 6) == 0) {
-      char *end = NULL;
+      char* end = NULL;
       entry_address = strtoull(argv[i] + 6, &end, 16) & ~(uint64_t)1;
       if (end == argv[i] + 6 || *end != '\0') return -1;
       have_entry = true;

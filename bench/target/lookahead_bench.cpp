@@ -42,9 +42,9 @@ using namespace a2a;
 using board::println;
 
 using Layout = hal::FabricLayout<A2A_FW_MAX_PORTS, kMaxStages>;
-constexpr std::uint32_t kSlots = 32;             // slots measured per path
-constexpr std::uint32_t kSlotNs = 100'000;       // long enough that every handler ends before the next boundary
-constexpr std::uint32_t kProducerRounds = 64;    // rounds measured per producer (ring loads of 15)
+constexpr std::uint32_t kSlots = 32;           // slots measured per path
+constexpr std::uint32_t kSlotNs = 100'000;     // long enough that every handler ends before the next boundary
+constexpr std::uint32_t kProducerRounds = 64;  // rounds measured per producer (ring loads of 15)
 
 /// The empty bracket: the plugin's zero.
 [[gnu::noinline]] void calibrate() {
@@ -115,8 +115,7 @@ void flush_isr(const char* what) {
   bool once = false;
   wait_in_wfi([&] { return std::exchange(once, true); });
   a2a_board_slot_timer_stop();
-  println("bench isr-finished board=", a2a_board_name(), " cpu=", A2A_BENCH_CPU, " hz=", A2A_BOARD_CPU_HZ,
-          " units=1");
+  println("bench isr-finished board=", a2a_board_name(), " cpu=", A2A_BENCH_CPU, " hz=", A2A_BOARD_CPU_HZ, " units=1");
   A2A_ICOUNT_FLUSH();
 }
 
@@ -168,7 +167,8 @@ template <class S>
 }
 
 [[gnu::noinline]] void header_figure(std::uint32_t ports) {
-  const auto schedule = LatinSquareSchedule<>::make(make_network(Topology::omega, ports).value(), RoundOrder::gray).value();
+  const auto schedule =
+      LatinSquareSchedule<>::make(make_network(Topology::omega, ports).value(), RoundOrder::gray).value();
   headers(schedule, schedule.round(3));
   println("bench headers family=latin-square-gray topology=omega N=", ports, " d=2 units=", ports);
   A2A_ICOUNT_FLUSH();

@@ -104,7 +104,8 @@ void search_fault() {
 /// The board's maximum of faults: switches spread over the internal stages, a dead link last.
 void most_faults() {
   for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan, Topology::reverse_banyan})
-    for (std::uint32_t shift = 0; shift < 3; ++shift) measure_plan("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
+    for (std::uint32_t shift = 0; shift < 3; ++shift)
+      measure_plan("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
   // Degraded: a first-stage switch cuts two processors off; every other pair is planned.
   ControllerConfig c = config(Topology::omega);
   c.faults[c.fault_count++] = {0, 1, false};
@@ -161,7 +162,8 @@ void locate(Topology t, std::span<const FaultCandidate> planted, const char* kin
     const auto choice = locator.choose_test(tried);
     A2A_ICOUNT_STOP();
     println("bench locate step=choose topology=", name(t), " kind=", kind, " N=", kPorts,
-            " candidates=", locator.candidates().size(), " split=", choice.split ? 1U : 0U, " steps=", meter.steps() - before);
+            " candidates=", locator.candidates().size(), " split=", choice.split ? 1U : 0U,
+            " steps=", meter.steps() - before);
     A2A_ICOUNT_FLUSH();
     if (!choice.split) break;
     tried |= std::uint64_t{1} << choice.index;
@@ -188,7 +190,7 @@ void locate(Topology t, std::span<const FaultCandidate> planted, const char* kin
 }
 
 void locate(Topology t, const FaultCandidate& planted) {
-  const char* kind = planted.kind == LocatedKind::dead_link      ? "link"
+  const char* kind = planted.kind == LocatedKind::dead_link     ? "link"
                      : planted.kind == LocatedKind::dead_switch ? "dead"
                      : planted.state == 0                       ? "stuck=0"
                                                                 : "stuck=1";
@@ -241,7 +243,8 @@ void resumed_round() {
   const std::uint32_t half = plan->rounds() / 2;
   (void)history.record(*plan, half, nullptr);
   const app::ResumedAfterHistory resumed(history, *plan);
-  for (const std::uint32_t r : std::array<std::uint32_t, 2>{half, plan->rounds() - 1}) {  // a regular round and an extra one
+  for (const std::uint32_t r :
+       std::array<std::uint32_t, 2>{half, plan->rounds() - 1}) {  // a regular round and an extra one
     std::uint32_t sends = 0;
     const AnySchedule::Round round = plan->round(r);
     A2A_ICOUNT_START();

@@ -147,7 +147,7 @@ template <class Stepper>
 /// each round writes its ticket there first, outside the bracket).
 template <class Stepper>
 [[gnu::noipa]] std::uint32_t controller_rounds_hal_confirmed(Stepper stepper, std::uint32_t ticket,
-                                                            volatile std::uint32_t* status) {
+                                                             volatile std::uint32_t* status) {
   std::uint32_t failures = 0;
   while (stepper.more()) {
     ++ticket;
@@ -184,8 +184,8 @@ template <class S, class Driver>
 /// The plain loop a controller writes; measured whole (call, loop control and the
 /// round's masks hoisted before the loop included) and divided by the ports.
 template <class S>
-[[gnu::noipa]] void write_headers(const typename S::Round round, const typename S::Port* ports,
-                                     std::uint32_t count, volatile std::uint32_t* headers) {
+[[gnu::noipa]] void write_headers(const typename S::Round round, const typename S::Port* ports, std::uint32_t count,
+                                  volatile std::uint32_t* headers) {
   for (std::uint32_t i = 0; i < count; ++i) {
     const PortSend s = ports[i].send(round);
     headers[i] = port_header(s.destination, s.tag);
@@ -202,7 +202,7 @@ template <class S>
 /// Figure 2, alternating (paper 000 Algorithm 4 as written): processor i walks
 /// every round with its own O(1) state: header for this round, then advance.
 [[gnu::noipa]] void port_rounds_alternating(const AlternatingSchedule schedule, std::uint32_t i, std::uint32_t rounds,
-                                               volatile std::uint32_t* header) {
+                                            volatile std::uint32_t* header) {
   AlternatingSchedule::Port port = schedule.port(i);
   A2A_ICOUNT_START();
   for (std::uint32_t k = 0; k < rounds; ++k) {
@@ -236,7 +236,8 @@ template <std::uint32_t W, class S>
   controller_rounds_hal(stepper.value());
   flush("round-hal", net, family, schedule.rounds() - 1);
   const std::uint32_t ticket = fabric.ticket();
-  if (controller_rounds_hal_confirmed(fabric.template stepper<W>(schedule).value(), ticket, registers() + kStatusWord) != 0)
+  if (controller_rounds_hal_confirmed(fabric.template stepper<W>(schedule).value(), ticket,
+                                      registers() + kStatusWord) != 0)
     println("error: a confirmed round failed");
   flush("round-hal-confirmed", net, family, schedule.rounds() - 1);
 }

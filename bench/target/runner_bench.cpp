@@ -35,7 +35,8 @@ alignas(8) std::array<std::uint32_t, Layout::kSize / 4> g_block{};
 /// The fabric's answer to round r, outside the intervals: done with the driver's last
 /// ticket, every signal at the output it was sent to.
 void answer(const Driver& fabric, const AnySchedule& plan, std::uint32_t r) {
-  g_block[Layout::kStatus / 4] = hal::reg::Status::Done::insert(hal::reg::Status::Ticket::insert(0, fabric.ticket()), 1);
+  g_block[Layout::kStatus / 4] =
+      hal::reg::Status::Done::insert(hal::reg::Status::Ticket::insert(0, fabric.ticket()), 1);
   g_block[Layout::kRoundCheck / 4] = hal::reg::RoundCheck::Valid::mask;  // map 2.2: every signal as headed
   const AnySchedule::Round round = plan.round(r);
   for (std::uint32_t i = 0; i < plan.network().ports; ++i)
@@ -63,7 +64,7 @@ std::uint32_t measured_steps(Runner& runner, bool measured, app::RunnerEvent unt
 bool run_exchange(const AnySchedule& plan, const char* kind) {
   mmio::MmioBus bus(reinterpret_cast<std::uintptr_t>(g_block.data()));
   Driver fabric(bus);
-  fabric.set_write_verification(true);  // as the device runs its rounds
+  fabric.set_write_verification(true);                                                 // as the device runs its rounds
   g_block[Layout::kCapShape / 4] = Layout::kCapShapeMonitor | Layout::kCapShapeCheck;  // as the emulated block
   if (fabric.configure(plan.network(), false) != Errc::ok) return println("error: configure failed"), false;
   app::RoundRunner<Driver, AnySchedule> runner(fabric, plan, app::ExchangeOptions{});
@@ -99,11 +100,12 @@ int main() {
   // board's capacity runs, its rounds' switches and ports read from flash.
   const ConfigurationTable* largest = nullptr;
   for (const ConfigurationTable& table : catalogue::kTables)
-    if (table.ports != 0 && table.ports <= kPorts && (largest == nullptr || table.ports > largest->ports)) largest = &table;
+    if (table.ports != 0 && table.ports <= kPorts && (largest == nullptr || table.ports > largest->ports))
+      largest = &table;
   if (largest != nullptr)
-    ok = ok && run_exchange(AnySchedule::make(make_network(Topology::gsen, largest->ports).value(), ScheduleKind::table)
-                                .value(),
-                            "table-");
+    ok = ok && run_exchange(
+                   AnySchedule::make(make_network(Topology::gsen, largest->ports).value(), ScheduleKind::table).value(),
+                   "table-");
   println("bench done ok=", ok ? 1U : 0U);
   return ok ? 0 : 1;
 }

@@ -65,8 +65,8 @@ struct Planning {
 Result<AnySchedule> g_plan{Errc::fault_plan_storage_too_small};
 void plan_body(void* context) {
   auto* p = static_cast<Planning*>(context);
-  ::new (static_cast<void*>(&g_plan)) Result<AnySchedule>(plan_exchange(*p->config, g_storage.span(),
-                                                                        device_planning(&p->meter, p->config->ports)));
+  ::new (static_cast<void*>(&g_plan))
+      Result<AnySchedule>(plan_exchange(*p->config, g_storage.span(), device_planning(&p->meter, p->config->ports)));
   p->ok = static_cast<bool>(g_plan);
   p->rounds = g_plan ? g_plan->rounds() : 0U;
 }
@@ -83,9 +83,9 @@ void measure_set(const char* what, const ControllerConfig& c) {
     A2A_ICOUNT_STOP();
     ++slices;
   }
-  println("bench slices part=set class=", what, " topology=", name(c.topology), " N=", c.ports, " faults=", c.fault_count,
-          " stage=", c.faults[0].stage, " ok=", p.ok ? 1U : 0U, " rounds=", p.rounds, " slices=", slices,
-          " steps=", p.meter.steps());
+  println("bench slices part=set class=", what, " topology=", name(c.topology), " N=", c.ports,
+          " faults=", c.fault_count, " stage=", c.faults[0].stage, " ok=", p.ok ? 1U : 0U, " rounds=", p.rounds,
+          " slices=", slices, " steps=", p.meter.steps());
   A2A_ICOUNT_FLUSH();
 }
 
@@ -98,7 +98,8 @@ void planning() {
     }
 #if A2A_FW_PLAN_FAULTS > 0
   for (Topology t : {Topology::omega, Topology::baseline, Topology::banyan, Topology::reverse_banyan})
-    for (std::uint32_t shift = 0; shift < 3; ++shift) measure_set("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
+    for (std::uint32_t shift = 0; shift < 3; ++shift)
+      measure_set("most", bench::most_faults(t, kPorts, A2A_FW_PLAN_FAULTS, shift));
 #endif
 }
 

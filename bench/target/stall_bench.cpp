@@ -77,7 +77,8 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
   g_bus.serving = true;
   g_emulator.power_on(g_bus.raw);  // the same start for both runs
   PlanMeter unmetered = device_plan_meter(c.ports);
-  ::new (static_cast<void*>(&g_plan)) Result<AnySchedule>(plan_exchange(c, g_storage[0].span(), device_planning(&unmetered, c.ports)));
+  ::new (static_cast<void*>(&g_plan))
+      Result<AnySchedule>(plan_exchange(c, g_storage[0].span(), device_planning(&unmetered, c.ports)));
   if (!g_plan) {
     println("error: the plan failed: ", describe(g_plan.error()));
     return {};
@@ -95,8 +96,9 @@ app::ExchangeReport run_job(const ControllerConfig& c, std::uint32_t stage, std:
   const bool stored = configured != nullptr && configured->planned();
   std::array<PlanStorageSpan, kSlots> spans{};
   for (std::size_t k = 0; k < kSlots; ++k) spans[k] = g_storage[k].span();
-  const std::span<const PlanStorageSpan> replans =
-      stored && kSlots > 1 ? std::span<const PlanStorageSpan>(spans).subspan(1) : std::span<const PlanStorageSpan>(spans);
+  const std::span<const PlanStorageSpan> replans = stored && kSlots > 1
+                                                       ? std::span<const PlanStorageSpan>(spans).subspan(1)
+                                                       : std::span<const PlanStorageSpan>(spans);
   app::JobResources resources{replans, g_bits, device_replanning(&meter), g_observation, &g_found, &g_slices};
   if (stored && kSlots == 1) resources.schedule_storage = 0;
   NoHooks hooks;

@@ -62,7 +62,8 @@ int main() {
     bool ok = false;
     const Errc started = store.start_save(encode_config(config));
     const std::uint32_t passes = started == Errc::ok ? run_to_end(store, config, now, ok) : 0;
-    println("bench save copy=", static_cast<std::uint32_t>(store.newest().copy), " passes=", passes, " ok=", ok ? 1 : 0);
+    println("bench save copy=", static_cast<std::uint32_t>(store.newest().copy), " passes=", passes,
+            " ok=", ok ? 1 : 0);
     A2A_ICOUNT_FLUSH();
     config.ports = 16;
   }

@@ -7,7 +7,7 @@
 
 #include "endpoints.h"
 
-#define REG(addr) (*(volatile uint32_t *)(addr))
+#define REG(addr) (*(volatile uint32_t*)(addr))
 #define UART0_DATA REG(0x40004000u)
 #define UART0_STATE REG(0x40004004u)
 #define UART0_CTRL REG(0x40004008u)
@@ -35,7 +35,7 @@ void board_put_char(char c) {
   UART0_DATA = (uint8_t)c;
 }
 
-void board_print(const char *text) {
+void board_print(const char* text) {
   for (; *text != '\0'; ++text) board_put_char(*text);
 }
 
@@ -87,15 +87,15 @@ void board_wait_for_interrupt(void) { __asm__ volatile("wfi" ::: "memory"); }
 
 void SysTick_Handler(void) { endpoints_serve(); }
 
-static uint32_t semihost(uint32_t operation, const void *argument) {
+static uint32_t semihost(uint32_t operation, const void* argument) {
   register uint32_t r0 __asm__("r0") = operation;
-  register const void *r1 __asm__("r1") = argument;
+  register const void* r1 __asm__("r1") = argument;
   __asm__ volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
   return r0;
 }
 
 void board_exit(int code) {
   const uint32_t block[2] = {0x20026u, (uint32_t)code}; /* ADP_Stopped_ApplicationExit, status */
-  (void)semihost(0x20u, block);                          /* SYS_EXIT_EXTENDED */
+  (void)semihost(0x20u, block);                         /* SYS_EXIT_EXTENDED */
   for (;;) board_wait_for_interrupt();
 }

@@ -9,7 +9,7 @@ extern "C" {
 
 void board_init(void);
 void board_put_char(char c);
-void board_print(const char *text);
+void board_print(const char* text);
 void board_print_u32(uint32_t value);
 /* The console's next byte, or -1 (never waits); RX overruns so far. */
 int board_read_byte(void);

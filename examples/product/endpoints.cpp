@@ -21,7 +21,7 @@ constexpr std::uint32_t kNoReceipt = 0xFFFFFFFFU;
 acme::LatchBlock latches{};
 a2a::Network network{};
 std::array<std::uint32_t, kMaxPorts * kMaxPorts / 32> received{};  // bit (source, destination)
-std::array<std::uint32_t, kMaxPorts> receipts{};                      // origin per output, last round
+std::array<std::uint32_t, kMaxPorts> receipts{};                   // origin per output, last round
 std::uint32_t pairs = 0;
 std::uint32_t duplicates = 0;
 bool started = false;

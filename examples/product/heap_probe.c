@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 int main(void) {
-  void *volatile p = malloc(16);
+  void* volatile p = malloc(16);
   free(p);
   return p != 0;
 }

@@ -88,7 +88,7 @@ int main() {
   if (fabric->configure(*net, false) != a2a::Errc::ok) return board_print("error: fabric refused the network\n"), 2;
   endpoints_start();
   runner.emplace(*fabric, *schedule, a2a::app::ExchangeOptions{});
-  board_timer1_start(2500);  // a step every 100 us at 25 MHz
+  board_timer1_start(2500);                      // a step every 100 us at 25 MHz
   while (!finished) board_wait_for_interrupt();  // the product's other duties go here
 
   const a2a::app::ExchangeOutcome& outcome = runner->outcome();
@@ -96,8 +96,8 @@ int main() {
   print_line("runner steps: ", steps);
   print_line("pairs received: ", endpoints_pairs());
   print_line("duplicates: ", endpoints_duplicates());
-  const bool every_pair_once = outcome.error == a2a::Errc::ok && endpoints_pairs() == kPorts * kPorts &&
-                               endpoints_duplicates() == 0;
+  const bool every_pair_once =
+      outcome.error == a2a::Errc::ok && endpoints_pairs() == kPorts * kPorts && endpoints_duplicates() == 0;
   board_print(every_pair_once ? "every pair exactly once\n" : "error: the exchange did not deliver every pair once\n");
   if (!every_pair_once) return 1;
   console(*fabric);

@@ -14,13 +14,36 @@ static void fault(void) { board_exit(99); }
 void SysTick_Handler(void); /* board.c: the QEMU stand-in of the switch hardware */
 void IRQ9_Handler(void);    /* main.cpp: TIMER1, one step of the exchange */
 
-__attribute__((used, section(".vectors"))) const handler vectors[16 + 10] = {
-    (handler)&__stack_top, Reset_Handler, fault, fault, fault, fault, fault, 0, 0, 0, 0, fault, fault, 0, fault,
-    SysTick_Handler, fault, fault, fault, fault, fault, fault, fault, fault, fault, IRQ9_Handler};
+__attribute__((used, section(".vectors"))) const handler vectors[16 + 10] = {(handler)&__stack_top,
+                                                                             Reset_Handler,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             0,
+                                                                             0,
+                                                                             0,
+                                                                             0,
+                                                                             fault,
+                                                                             fault,
+                                                                             0,
+                                                                             fault,
+                                                                             SysTick_Handler,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             fault,
+                                                                             IRQ9_Handler};
 
 void Reset_Handler(void) {
   for (uint32_t *src = __data_load, *dst = __data_start; dst < __data_end;) *dst++ = *src++;
-  for (uint32_t *dst = __bss_start; dst < __bss_end;) *dst++ = 0;
-  for (handler *init = __init_array_start; init < __init_array_end; ++init) (*init)();
+  for (uint32_t* dst = __bss_start; dst < __bss_end;) *dst++ = 0;
+  for (handler* init = __init_array_start; init < __init_array_end; ++init) (*init)();
   board_exit(main());
 }

@@ -127,7 +127,7 @@ bool a2a_board_tx_put(char c) {
   return true;
 }
 
-size_t a2a_board_uart_write(const char *text, size_t length) {
+size_t a2a_board_uart_write(const char* text, size_t length) {
   size_t queued = 0;
   for (size_t n = 0; n < length; ++n) queued += a2a_board_tx_put(text[n]) ? 1u : 0u;
   tx_kick();
@@ -146,11 +146,9 @@ void a2a_board_rx_start(uint32_t irq, void (*receive)(void)) {
 /* The FABRIC region's start (ld/sections.ld). */
 extern uint32_t __a2a_fabric_region[];
 
-volatile uint32_t *a2a_board_persistent(void) { return persistent; }
+volatile uint32_t* a2a_board_persistent(void) { return persistent; }
 
-void a2a_board_record_reset_cause(enum a2a_reset_cause cause) {
-  persistent[0] = A2A_CAUSE_MAGIC | (uint32_t)cause;
-}
+void a2a_board_record_reset_cause(enum a2a_reset_cause cause) { persistent[0] = A2A_CAUSE_MAGIC | (uint32_t)cause; }
 
 void a2a_board_boot(void) {
   const uint32_t word = persistent[0];
@@ -178,7 +176,7 @@ enum a2a_reset_cause a2a_board_reset_cause(void) { return boot_cause; }
 _Noreturn void a2a_board_system_reset(void) {
   /* AIRCR: VECTKEY 0x05FA, SYSRESETREQ (bit 2). The DSBs make the cause
      record and the request complete before the core waits for the reset. */
-  volatile uint32_t *const aircr = (volatile uint32_t *)0xE000ED0Cu;
+  volatile uint32_t* const aircr = (volatile uint32_t*)0xE000ED0Cu;
   __asm__ volatile("dsb" ::: "memory");
   *aircr = 0x05FA0004u;
   __asm__ volatile("dsb" ::: "memory");
@@ -195,9 +193,9 @@ _Noreturn void a2a_board_reset(void) {
 uintptr_t a2a_board_fabric_base(void) { return (uintptr_t)__a2a_fabric_region; }
 
 /* NVIC set-enable, clear-enable and clear-pending registers (ARMv6-M and ARMv7-M). */
-#define A2A_NVIC_ISER ((volatile uint32_t *)0xE000E100u)
-#define A2A_NVIC_ICER ((volatile uint32_t *)0xE000E180u)
-#define A2A_NVIC_ICPR ((volatile uint32_t *)0xE000E280u)
+#define A2A_NVIC_ISER ((volatile uint32_t*)0xE000E100u)
+#define A2A_NVIC_ICER ((volatile uint32_t*)0xE000E180u)
+#define A2A_NVIC_ICPR ((volatile uint32_t*)0xE000E280u)
 
 void a2a_board_irq_enable(uint32_t irq) {
   A2A_NVIC_ICPR[irq / 32u] = 1u << (irq % 32u);

@@ -4,11 +4,11 @@
  * allocates. */
 #include "a2a/board/console.h"
 
-void a2a_console_write(const char *text, size_t length) {
+void a2a_console_write(const char* text, size_t length) {
   for (size_t i = 0; i < length; ++i) a2a_console_putc(text[i]);
 }
 
-void a2a_console_puts(const char *text) {
+void a2a_console_puts(const char* text) {
   while (*text != '\0') a2a_console_putc(*text++);
 }
 

@@ -29,18 +29,18 @@ void a2a_console_putc(char c) {
   if (c == '\n' || used == sizeof line - 1) a2a_console_flush();
 }
 
-int a2a_command_line(char ***argv) {
+int a2a_command_line(char*** argv) {
   static char text[512];
-  static char *args[A2A_CONSOLE_MAX_ARGS + 1];
+  static char* args[A2A_CONSOLE_MAX_ARGS + 1];
   static char fallback[] = "a2a";
   struct {
-    char *buffer;
+    char* buffer;
     int32_t length;
   } block = {text, (int32_t)sizeof text};
 
   int argc = 0;
   if (a2a_semihost_call(A2A_SYS_GET_CMDLINE, &block) == 0) {
-    char *p = text;
+    char* p = text;
     while (*p != '\0' && argc < A2A_CONSOLE_MAX_ARGS) {
       while (*p == ' ') *p++ = '\0';
       if (*p == '\0') break;
@@ -57,7 +57,7 @@ int a2a_command_line(char ***argv) {
 
 void a2a_image_console_init(void) {}
 
-_Noreturn void a2a_image_fault(uint32_t exception, const uint32_t *frame) {
+_Noreturn void a2a_image_fault(uint32_t exception, const uint32_t* frame) {
   a2a_console_flush();
   a2a_image_print_fault(exception, frame);
   a2a_console_puts("\n");

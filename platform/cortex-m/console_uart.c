@@ -21,16 +21,16 @@ void a2a_console_putc(char c) { (void)a2a_board_tx_put(c); /* a byte not queued 
 /* The last words before a reset: the ring sent by polling. */
 void a2a_console_flush(void) { a2a_board_uart_drain(); }
 
-int a2a_command_line(char ***argv) {
+int a2a_command_line(char*** argv) {
   static char name[] = "a2a";
-  static char *args[2] = {name, 0};
+  static char* args[2] = {name, 0};
   *argv = args;
   return 1;
 }
 
 void a2a_image_console_init(void) { a2a_board_init(); }
 
-_Noreturn void a2a_image_fault(uint32_t exception, const uint32_t *frame) {
+_Noreturn void a2a_image_fault(uint32_t exception, const uint32_t* frame) {
   a2a_image_print_fault(exception, frame);
   a2a_console_puts(": reset\n");
   a2a_console_flush();

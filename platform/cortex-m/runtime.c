@@ -8,13 +8,13 @@
 #include "a2a/board/console.h"
 
 /* Registration of static destructors: nothing to register (see exit()). */
-int __cxa_atexit(void (*destructor)(void *), void *object, void *dso) {
+int __cxa_atexit(void (*destructor)(void*), void* object, void* dso) {
   (void)destructor;
   (void)object;
   (void)dso;
   return 0;
 }
-__attribute__((visibility("hidden"))) void *__dso_handle = &__dso_handle;
+__attribute__((visibility("hidden"))) void* __dso_handle = &__dso_handle;
 
 /* Called through a vtable slot of a pure virtual function (a bug). */
 void __cxa_pure_virtual(void) {

@@ -66,8 +66,10 @@ extern "C" std::uint32_t a2a_emulated_chain_latch(void) {
 }
 
 extern "C" void a2a_emulated_chain_inject(std::uint32_t chain, std::uint32_t element, std::uint32_t after, int stall) {
-  if (stall != 0) g_chains.inject_timeout(chain, after);
-  else g_chains.inject_readback(chain, element, after);
+  if (stall != 0)
+    g_chains.inject_timeout(chain, after);
+  else
+    g_chains.inject_readback(chain, element, after);
 }
 
 extern "C" void a2a_emulated_chain_clear(void) { g_chains.clear_faults(); }

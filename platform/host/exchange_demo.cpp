@@ -65,8 +65,8 @@ int print_exchange(const S& schedule, const char* what) {
   std::vector<std::uint32_t> outputs(a2a::round_words_needed(net.ports, net.stages));
   const a2a::ExchangeCheck check = a2a::check_exchange(schedule, std::span(pairs), std::span(outputs));
   if (!check.ok()) {
-    std::printf("VIOLATION: %s (round %u, port %u)\n", std::string(a2a::describe(check.violation)).c_str(),
-                check.round, check.port);
+    std::printf("VIOLATION: %s (round %u, port %u)\n", std::string(a2a::describe(check.violation)).c_str(), check.round,
+                check.port);
     return 1;
   }
   std::printf("verified at switch level: %llu/%llu pairs delivered exactly once in %u rounds\n",
@@ -82,8 +82,9 @@ int main(int argc, char** argv) {
   for (int a = 1; a < argc; ++a) {
     const char* key = argv[a];
     if (std::strcmp(key, "--help") == 0 || std::strcmp(key, "-h") == 0) {
-      std::printf("usage: a2a_demo [--topology T] [--ports N] [--radix d] [--order natural|gray]\n"
-                  "topologies: omega baseline banyan reverse-omega reverse-baseline reverse-banyan gsen\n");
+      std::printf(
+          "usage: a2a_demo [--topology T] [--ports N] [--radix d] [--order natural|gray]\n"
+          "topologies: omega baseline banyan reverse-omega reverse-baseline reverse-banyan gsen\n");
       return 0;
     }
     if (a + 1 >= argc) return usage_error(std::string("missing value after ") + key);
@@ -93,13 +94,18 @@ int main(int argc, char** argv) {
       if (!t) return usage_error(std::string("unknown topology '") + value + "'");
       opt.topology = *t;
     } else if (std::strcmp(key, "--ports") == 0) {
-      if (!parse_number(value, opt.ports)) return usage_error(std::string("--ports needs a number, got '") + value + "'");
+      if (!parse_number(value, opt.ports))
+        return usage_error(std::string("--ports needs a number, got '") + value + "'");
     } else if (std::strcmp(key, "--radix") == 0) {
-      if (!parse_number(value, opt.radix)) return usage_error(std::string("--radix needs a number, got '") + value + "'");
+      if (!parse_number(value, opt.radix))
+        return usage_error(std::string("--radix needs a number, got '") + value + "'");
     } else if (std::strcmp(key, "--order") == 0) {
-      if (std::strcmp(value, "natural") == 0) opt.order = a2a::RoundOrder::natural;
-      else if (std::strcmp(value, "gray") == 0) opt.order = a2a::RoundOrder::gray;
-      else return usage_error(std::string("--order must be natural or gray, got '") + value + "'");
+      if (std::strcmp(value, "natural") == 0)
+        opt.order = a2a::RoundOrder::natural;
+      else if (std::strcmp(value, "gray") == 0)
+        opt.order = a2a::RoundOrder::gray;
+      else
+        return usage_error(std::string("--order must be natural or gray, got '") + value + "'");
     } else {
       return usage_error(std::string("unknown option ") + key);
     }
@@ -113,5 +119,5 @@ int main(int argc, char** argv) {
   const auto schedule = a2a::LatinSquareSchedule<>::make(*net, opt.order);
   if (!schedule) return usage_error(std::string(a2a::describe(schedule.error())));
   return print_exchange(*schedule, opt.order == a2a::RoundOrder::gray ? "Latin-square stage control, Gray order"
-                                                                       : "Latin-square stage control, natural order");
+                                                                      : "Latin-square stage control, natural order");
 }

@@ -70,9 +70,5 @@ void operator delete(void*, std::align_val_t) noexcept { a2a_heap_is_forbidden_i
 void operator delete[](void*, std::align_val_t) noexcept { a2a_heap_is_forbidden_in_firmware(); }
 void operator delete(void*, std::size_t, std::align_val_t) noexcept { a2a_heap_is_forbidden_in_firmware(); }
 void operator delete[](void*, std::size_t, std::align_val_t) noexcept { a2a_heap_is_forbidden_in_firmware(); }
-void operator delete(void*, std::align_val_t, const std::nothrow_t&) noexcept {
-  a2a_heap_is_forbidden_in_firmware();
-}
-void operator delete[](void*, std::align_val_t, const std::nothrow_t&) noexcept {
-  a2a_heap_is_forbidden_in_firmware();
-}
+void operator delete(void*, std::align_val_t, const std::nothrow_t&) noexcept { a2a_heap_is_forbidden_in_firmware(); }
+void operator delete[](void*, std::align_val_t, const std::nothrow_t&) noexcept { a2a_heap_is_forbidden_in_firmware(); }

@@ -56,8 +56,10 @@ class Adn4604Model {
     rx[0] = rx[1] = 0;
     for (std::size_t i = 2; i < tx.size(); ++i) {
       const auto reg = static_cast<std::uint8_t>(tx[1] + i - 2);
-      if (read) rx[i] = read_register(part, reg);
-      else write_register(part, reg, tx[i]);
+      if (read)
+        rx[i] = read_register(part, reg);
+      else
+        write_register(part, reg, tx[i]);
     }
     return Errc::ok;
   }
@@ -134,10 +136,14 @@ class Adn4604Model {
   std::uint8_t read_register(std::uint32_t n, std::uint8_t reg) {
     Part& p = parts_[n];
     std::uint8_t v = 0;
-    if (reg >= 0xB0 && reg < 0xB8) v = p.live[reg - 0xB0];
-    else if (reg >= 0x90 && reg < 0xA0) v = p.maps[std::size_t{reg - 0x90U} / 8][std::size_t{reg - 0x90U} % 8];
-    else if (reg == 0x81) v = p.select;
-    else if (reg >= 0x20 && reg < 0x20 + kPorts) v = p.tx[reg - 0x20];
+    if (reg >= 0xB0 && reg < 0xB8)
+      v = p.live[reg - 0xB0];
+    else if (reg >= 0x90 && reg < 0xA0)
+      v = p.maps[std::size_t{reg - 0x90U} / 8][std::size_t{reg - 0x90U} % 8];
+    else if (reg == 0x81)
+      v = p.select;
+    else if (reg >= 0x20 && reg < 0x20 + kPorts)
+      v = p.tx[reg - 0x20];
     if (flip_ && reg >= 0xB0 && reg < 0xB8) v = static_cast<std::uint8_t>(v ^ 1U), flip_ = false;
     return v;
   }

@@ -75,12 +75,16 @@ struct Adn4604Backend {
       if constexpr (!I2c) model.on_update = [this] { (void)latch.sync(); };
     }
     Bus make_bus() {
-      if constexpr (I2c) return Bus(model, 0x48, ModelMux<Model>{&model});
-      else return Bus(model);
+      if constexpr (I2c)
+        return Bus(model, 0x48, ModelMux<Model>{&model});
+      else
+        return Bus(model);
     }
     Update& update() {
-      if constexpr (I2c) return latch;
-      else return by_register;
+      if constexpr (I2c)
+        return latch;
+      else
+        return by_register;
     }
   };
 };
@@ -131,8 +135,10 @@ struct CrosspointBackend {
     Sink sink{port, latch};
     explicit Parts(BlockBus* b) : latch{&model, b, {}}, port(make_port()) {}
     Port make_port() {
-      if constexpr (I2c) return Port(model, 0x20);
-      else return Port(model);
+      if constexpr (I2c)
+        return Port(model, 0x20);
+      else
+        return Port(model);
     }
   };
 };
@@ -194,11 +200,11 @@ void run_networks(std::initializer_list<const char*> networks, std::uint32_t por
 // Every family a2a plans (stage words, alternating and its doubly and quadruply forms,
 // GSEN stage control, broadcast, the stored table, optical, the shift network; the
 // fault-tolerant one after) on networks up to N = 256 and d = 16.
-#define A2A_EVERY_FAMILY_BUT_SHIFT                                                                      \
-  "topology=omega ports=256 radix=2 order=natural", "topology=banyan ports=64 radix=4 order=gray",     \
-      "topology=baseline ports=256 radix=16 order=natural", "topology=gsen ports=10 radix=2",          \
-      "topology=gsen ports=12 order=gray", "topology=gsen ports=20 order=natural",                     \
-      "topology=gsen ports=72 order=natural", "topology=gsen ports=20 schedule=broadcast",             \
+#define A2A_EVERY_FAMILY_BUT_SHIFT                                                                 \
+  "topology=omega ports=256 radix=2 order=natural", "topology=banyan ports=64 radix=4 order=gray", \
+      "topology=baseline ports=256 radix=16 order=natural", "topology=gsen ports=10 radix=2",      \
+      "topology=gsen ports=12 order=gray", "topology=gsen ports=20 order=natural",                 \
+      "topology=gsen ports=72 order=natural", "topology=gsen ports=20 schedule=broadcast",         \
       "topology=gsen ports=36 order=natural", "topology=reverse-banyan ports=32 schedule=optical order=gray"
 
 TEST_CASE("backends on the block: SPI chains, every family up to N = 256, faults and a re-plan") {
@@ -209,19 +215,19 @@ TEST_CASE("backends on the block: crosspoint chips on SPI and on I2C, faults and
   // (A chip's element straddles no chip; the shift network's N switches a stage are more
   // than a crosspoint stage of N outputs holds: refused at configure, not run.)
   run_networks<CrosspointBackend<false>>({A2A_EVERY_FAMILY_BUT_SHIFT}, 64);
-  run_networks<CrosspointBackend<true>>({"topology=banyan ports=128", "topology=omega ports=256 radix=16",
-                                         "topology=gsen ports=72 radix=2 order=natural",
-                                         "topology=reverse-banyan ports=32 schedule=optical order=gray"},
-                                        32);
+  run_networks<CrosspointBackend<true>>(
+      {"topology=banyan ports=128", "topology=omega ports=256 radix=16", "topology=gsen ports=72 radix=2 order=natural",
+       "topology=reverse-banyan ports=32 schedule=optical order=gray"},
+      32);
 }
 
 TEST_CASE("backends on the block: the real parts (ADN4604 on I2C and SPI, VSC3316), faults and a re-plan") {
   // The parts' 16 outputs hold d = 2, 4, 16; the shift network's N switches a stage do not fit.
   run_networks<Adn4604Backend<true>>({A2A_EVERY_FAMILY_BUT_SHIFT}, 64);
-  run_networks<Adn4604Backend<false>>({"topology=omega ports=256 radix=2 order=natural",
-                                       "topology=baseline ports=256 radix=16 order=natural",
-                                       "topology=gsen ports=36 radix=2 order=natural"},
-                                      32);
+  run_networks<Adn4604Backend<false>>(
+      {"topology=omega ports=256 radix=2 order=natural", "topology=baseline ports=256 radix=16 order=natural",
+       "topology=gsen ports=36 radix=2 order=natural"},
+      32);
   run_networks<Vsc3316Backend>({"topology=omega ports=256 radix=2 order=gray", "topology=banyan ports=64 radix=4",
                                 "topology=gsen ports=10 radix=2", "topology=reverse-banyan ports=32 schedule=optical"},
                                32);

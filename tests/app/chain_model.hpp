@@ -31,8 +31,10 @@ class ChainModel {
     ++transfers_;
     bool flip_now = false;
     if (flip_chain_ == chain) {
-      if (flip_skip_ == 0) flip_now = true;
-      else --flip_skip_;
+      if (flip_skip_ == 0)
+        flip_now = true;
+      else
+        --flip_skip_;
     }
     std::vector<bool>& cells = registers_.at(chain);
     if (cells.size() != 8 * tx.size()) cells.assign(8 * tx.size(), false);  // the chain is as long as its frames

@@ -45,8 +45,10 @@ struct CrosspointBench {
         fabric, schedule, outcome, [&](std::uint32_t r) { return latched_as_planned(net, schedule, r); },
         [&](const app::ExchangeOutcome& so_far) {
           if (fail_in_round == ~0U || so_far.rounds_done != fail_in_round) return;  // next: round fail_in_round
-          if (nack) chips.nack((net.stages - 1) * sink.chips_per_stage());  // the last stage's first chip
-          else chips.flip_next_read();
+          if (nack)
+            chips.nack((net.stages - 1) * sink.chips_per_stage());  // the last stage's first chip
+          else
+            chips.flip_next_read();
           fail_in_round = ~0U;
         });
   }
@@ -97,7 +99,8 @@ TEST_CASE("crosspoint chips on I2C: omega N = 256 on chips of 64 outputs (32 add
 }
 
 TEST_CASE("crosspoint chips: a value read back different, or a NACK, stops the exchange at its round") {
-  const AnySchedule schedule = test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
+  const AnySchedule schedule =
+      test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
   SpiBench spi;
   app::ExchangeOutcome out;
   CHECK(spi.rounds_differing(schedule, out, 7) == 0);
@@ -127,8 +130,10 @@ TEST_CASE("crosspoint chips: the register bytes on the wire, and what the chips 
     std::array<std::uint8_t, 128> regs{};
     Errc write_read(std::uint32_t, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
       sent.push_back({tx[0], tx[1]});
-      if ((tx[0] & 0x80U) != 0) rx[1] = regs[tx[0] & 0x7FU];
-      else regs[tx[0]] = tx[1];
+      if ((tx[0] & 0x80U) != 0)
+        rx[1] = regs[tx[0] & 0x7FU];
+      else
+        regs[tx[0]] = tx[1];
       return Errc::ok;
     }
   } spi;

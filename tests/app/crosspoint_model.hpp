@@ -67,7 +67,7 @@ class CrosspointModel {
       const auto found = chips_.find(s * per_stage + output / chip_ports);
       if (found == chips_.end()) return ~0U;
       const std::uint32_t input = output / chip_ports * chip_ports + found->second.active[output % chip_ports];
-      if (input < y * d || input >= y * d + d) return ~0U;  // from outside the element
+      if (input < y * d || input >= y * d + d) return ~0U;        // from outside the element
       const std::uint32_t shift = (j + d - (input - y * d)) % d;  // input u leaves on (u + k) mod d
       if (k != ~0U && shift != k) return ~0U;
       k = shift;

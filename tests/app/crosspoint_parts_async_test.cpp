@@ -88,8 +88,10 @@ struct Bench {
   }
 
   static decltype(auto) wire_of(Model& model) {
-    if constexpr (kStarted) return Wire{};
-    else return (model);
+    if constexpr (kStarted)
+      return Wire{};
+    else
+      return (model);
   }
 
   /// Rounds delivered not as planned; `fail` ends a transfer of round `fail_in_round`.
@@ -161,8 +163,10 @@ struct VscI2c {
   using Bus = crosspoint::I2cParts<Wire, Mux, Model::kPerGroup>;
   using Sink = crosspoint::Vsc3316Sink<Bus, 16, kMaxPorts>;
   Bench<Model, Wire, Bus, Sink> b{[](auto& self) {
-                                    if constexpr (kStarted) return Bus(self.wire, 0x40, Mux{&self.wire});
-                                    else return Bus(self.wire, 0x40, Mux{&self.parts});
+                                    if constexpr (kStarted)
+                                      return Bus(self.wire, 0x40, Mux{&self.wire});
+                                    else
+                                      return Bus(self.wire, 0x40, Mux{&self.parts});
                                   },
                                   [](auto& self) { return Sink(self.bus); }};
 };
@@ -209,8 +213,8 @@ void run_families() {
     CHECK(p->b.run(schedule, out) == 0);
     CHECK(out.error == Errc::ok);
     CHECK(out.rounds_done == schedule.rounds());
-    CHECK(p->b.wire.most_starts_a_step == 1);                  // one transfer started a step at most
-    CHECK(p->b.steps_in_flight >= p->b.wire.started / 2);      // the runner returned while they ran
+    CHECK(p->b.wire.most_starts_a_step == 1);              // one transfer started a step at most
+    CHECK(p->b.steps_in_flight >= p->b.wire.started / 2);  // the runner returned while they ran
   }
 }
 
@@ -254,7 +258,8 @@ TEST_CASE("the started transfers are the blocking bus's, in its order") {
 }
 
 TEST_CASE("start/complete parts: a NACK, or a live connection read back different, stops the round naming the part") {
-  const AnySchedule schedule = test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
+  const AnySchedule schedule =
+      test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
   auto adn = std::make_unique<AdnI2c<Adn, test::ServicedWire<Adn>>>();
   app::ExchangeOutcome out;
   CHECK(adn->b.run(schedule, out, 9, Errc::bus_nack) == 0);

@@ -50,8 +50,10 @@ struct PartsBench {
         fabric, schedule, outcome, [&](std::uint32_t r) { return latched_as_planned(net, schedule, r); },
         [&](const app::ExchangeOutcome& so_far) {
           if (fail_in_round == ~0U || so_far.rounds_done != fail_in_round) return;
-          if (nack) parts.nack((net.stages - 1) * sink.parts_per_stage());  // the last stage's first part
-          else flip(parts);
+          if (nack)
+            parts.nack((net.stages - 1) * sink.parts_per_stage());  // the last stage's first part
+          else
+            flip(parts);
           fail_in_round = ~0U;
         });
   }
@@ -64,7 +66,9 @@ struct PartsBench {
   }
   static void flip(test::Adn4604Model& m) { m.flip_next_live_read(); }
   template <std::uint32_t P>
-  static void flip(test::Vsc3316Model<P>& m) { m.flip_next_read(); }
+  static void flip(test::Vsc3316Model<P>& m) {
+    m.flip_next_read();
+  }
 };
 
 using Adn = test::Adn4604Model;
@@ -149,7 +153,8 @@ TEST_CASE("VSC3316 and VSC3308 on I2C: every family, the WP commit, the revision
 }
 
 TEST_CASE("real parts: a live connection read back different, or a NACK, stops the exchange at its round") {
-  const AnySchedule schedule = test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
+  const AnySchedule schedule =
+      test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
   auto adn = std::make_unique<AdnSpiBench>();
   app::ExchangeOutcome out;
   CHECK(adn->rounds_differing(schedule, out, 7) == 0);
@@ -176,8 +181,10 @@ TEST_CASE("ADN4604: the bytes on the wire, by the data sheet's layout (a map's n
       const bool read = tx[0] == crosspoint::kSpiRead;
       for (std::size_t i = 2; i < tx.size(); ++i) {
         const std::size_t reg = tx[1] + i - 2;
-        if (read) rx[i] = regs[part][reg >= 0xB0 && reg < 0xB8 ? reg - 0xB0 + 0x98 : reg];  // live: map 1, updated
-        else regs[part][reg] = tx[i];
+        if (read)
+          rx[i] = regs[part][reg >= 0xB0 && reg < 0xB8 ? reg - 0xB0 + 0x98 : reg];  // live: map 1, updated
+        else
+          regs[part][reg] = tx[i];
       }
       return Errc::ok;
     }

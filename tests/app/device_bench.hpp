@@ -127,7 +127,8 @@ struct BasicDeviceBench {
   std::array<std::uint8_t, kConfigBlockSize> fallback = encode_config(kDefault);
   std::unique_ptr<Device> device;
   /// Planning and diagnosis run in slices on it, as on the boards (one planning step a poll()).
-  std::unique_ptr<std::array<std::byte, kSliceStackBytes>> slice_stack = std::make_unique<std::array<std::byte, kSliceStackBytes>>();
+  std::unique_ptr<std::array<std::byte, kSliceStackBytes>> slice_stack =
+      std::make_unique<std::array<std::byte, kSliceStackBytes>>();
   std::string banner;
   std::uint32_t banner_polls{0};  ///< the poll()s until the banner's `ready` (its planning's slices)
 
@@ -164,7 +165,8 @@ struct BasicDeviceBench {
   }
   static std::string checked_step(std::string step) {
     if (step.size() > app::kReplyReserve)
-      throw std::logic_error("one poll() printed " + std::to_string(step.size()) + " bytes, more than kReplyReserve:\n" + step);
+      throw std::logic_error("one poll() printed " + std::to_string(step.size()) +
+                             " bytes, more than kReplyReserve:\n" + step);
     return step;
   }
 };

@@ -106,16 +106,18 @@ bool has(const std::string& text, std::string_view part) { return text.find(part
 TEST_CASE("without counters or acknowledgements: the run says it is unverified, and ok means that") {
   CircuitBench b(false);
   INFO(b.banner);
-  CHECK(has(b.banner, "fabric: the product's driver, up to 64 ports; no delivery counters and no "
-                      "acknowledgements: runs are unverified\n"));
+  CHECK(has(b.banner,
+            "fabric: the product's driver, up to 64 ports; no delivery counters and no "
+            "acknowledgements: runs are unverified\n"));
   CHECK(has(b.banner, "config: topology=omega ports=64 "));
   const std::string r = b.command("run");
   INFO(r);
   CHECK(has(r, "exchange 1/1: omega, N = 64, d = 2, 6 stages; schedule latin-square, natural order, 64 rounds\n"));
   CHECK(has(r, "round 63: word 63\n"));  // the trace: no register writes counted by this driver
   CHECK(has(r, "summary: rounds 64/64, pairs sent 4096/4096, unverified 4096, retries 0, late 0, replans 0\n"));
-  CHECK(has(r, "unverified: every pair sent in rounds committed and carried without error; no delivery counters "
-               "or acknowledgements confirm what arrived\n"));
+  CHECK(has(r,
+            "unverified: every pair sent in rounds committed and carried without error; no delivery counters "
+            "or acknowledgements confirm what arrived\n"));
   CHECK(r.ends_with("\nok\n"));
   CHECK(b.fabric.pairs_arrived_once() == kPorts * kPorts);  // the switch's own record: every pair once
   const std::string s = b.command("status");
@@ -156,8 +158,9 @@ TEST_CASE("what the product's fabric does not offer is refused with the reason")
   CHECK(has(b.command("inject 1:3"), "error: this fabric cannot inject faults (hardware): nothing armed"));
   CHECK(has(b.command("clear"), "error: this fabric cannot inject faults (hardware): nothing to clear"));
   REQUIRE(b.command("set mode=lookahead slot_us=100 order=gray").ends_with("\nok\n"));
-  CHECK(has(b.command("run"), "error: look-ahead mode needs the a2a block's slot ring; this device drives the "
-                              "product's fabric; nothing was run (mode=direct runs it)"));
+  CHECK(has(b.command("run"),
+            "error: look-ahead mode needs the a2a block's slot ring; this device drives the "
+            "product's fabric; nothing was run (mode=direct runs it)"));
   // Relays: a circuit switch has no store; its driver refuses, the device says so.
   REQUIRE(b.command("set mode=direct fault=2:5").ends_with("\nok\n"));
   CHECK(has(b.command("run"), "error: fabric refused the network: "));
@@ -201,8 +204,7 @@ TEST_CASE("the console over a switch sink: SPI chains through SwitchFabric, sett
   // The clock moves a microsecond a look: both times pass as the device polls.
   board.type("set trace=off order=gray settle_us=5 guard_us=2\nrun\n");
   std::string reply;
-  for (std::uint32_t i = 0; i < 1000000 && reply.find("\nok\n", reply.find("exchange 1/1")) == std::string::npos;
-       ++i) {
+  for (std::uint32_t i = 0; i < 1000000 && reply.find("\nok\n", reply.find("exchange 1/1")) == std::string::npos; ++i) {
     device.poll();
     reply += board.take_output();
   }

@@ -26,9 +26,9 @@ struct Case {
 
 TEST_CASE("a switch that fails mid-exchange is avoided by a re-plan: every message exactly once") {
   const Case cases[] = {
-      {"topology=omega ports=32", 32, "inject 2:5 7"},        // the issue's example: a middle stage
-      {"topology=banyan ports=16", 16, "inject 2:1 5"},       // paper 004's E_21, planned relays
-      {"topology=omega ports=16", 16, "inject 1:2 0"},        // from the first round on
+      {"topology=omega ports=32", 32, "inject 2:5 7"},   // the issue's example: a middle stage
+      {"topology=banyan ports=16", 16, "inject 2:1 5"},  // paper 004's E_21, planned relays
+      {"topology=omega ports=16", 16, "inject 1:2 0"},   // from the first round on
       {"topology=baseline ports=32", 32, "inject 3:7 20"},
       {"topology=reverse-omega ports=64", 64, "inject 2:9 63"},  // the last round
       {"topology=reverse-banyan ports=32", 32, "inject 1:0 31"},
@@ -47,8 +47,8 @@ TEST_CASE("a switch that fails mid-exchange is avoided by a re-plan: every messa
     CHECK(has(r, ", replans 1, stall_us "));
     CHECK(has(r, ", faulted rounds 1, "));
     const std::uint64_t pairs = std::uint64_t{c.ports} * c.ports;
-    CHECK(has(r, "pairs delivered " + std::to_string(pairs) + "/" + std::to_string(pairs) +
-                     ", missing 0, duplicates 0"));
+    CHECK(
+        has(r, "pairs delivered " + std::to_string(pairs) + "/" + std::to_string(pairs) + ", missing 0, duplicates 0"));
     CHECK(has(r, "relay errors 0, held 0"));
     CHECK(b.board.fabric().missing(c.ports) == 0);
     CHECK(b.board.fabric().tally().delivered == pairs);
@@ -132,8 +132,9 @@ TEST_CASE("a fault set above the board's plan storage is refused with the board'
   test::BoardDeviceBench<test::BasicHostBoard<64>, 64> b;  // storage for two faults at N = 64
   REQUIRE(b.command("set topology=omega ports=64 fault=2:1 fault=3:5").ends_with("\nok\n"));
   const std::string three = b.command("set fault=2:1 fault=3:5 fault=1:7");
-  CHECK(three == "error: configuration refused: 3 faults: at most 2 faults on this board at N = 64 (its fault-plan "
-                 "storage); nothing changed\n");
+  CHECK(three ==
+        "error: configuration refused: 3 faults: at most 2 faults on this board at N = 64 (its fault-plan "
+        "storage); nothing changed\n");
   CHECK(test::has(b.command("config"), " faults=2:1,3:5 "));
   test::DeviceBench single;  // the single-fault designs' storage alone
   const std::string two = single.command("set topology=omega ports=256 trace=off fault=1:2 fault=2:3");

@@ -155,8 +155,8 @@ TEST_CASE("look-ahead: a fault no schedule avoids stops the exchange with what w
 TEST_CASE("look-ahead: a stopped run's pending messages, N a round not run, as messages_from_round counts them") {
   // Counted in O(1) when the slot timer stops (device_lookahead.hpp); the count of every
   // round's sends, the first, a middle and the last round, up to the boards' N = 256.
-  for (const auto& network : {std::pair{2U, 4U}, std::pair{2U, 32U}, std::pair{2U, 256U}, std::pair{4U, 16U},
-                              std::pair{4U, 256U}}) {
+  for (const auto& network :
+       {std::pair{2U, 4U}, std::pair{2U, 32U}, std::pair{2U, 256U}, std::pair{4U, 16U}, std::pair{4U, 256U}}) {
     const std::uint32_t radix = network.first;  // named, not bound: doctest's INFO captures them
     const std::uint32_t ports = network.second;
     const Network net = make_network(Topology::omega, ports, radix).value();
@@ -170,7 +170,8 @@ TEST_CASE("look-ahead: a stopped run's pending messages, N a round not run, as m
   }
   for (const std::uint32_t ports : {6U, 10U, 254U}) {  // GSEN, N = 2 mod 4
     const auto alternating = AlternatingSchedule::make(make_network(Topology::gsen, ports).value()).value();
-    for (const std::uint32_t done : {0U, 1U, alternating.rounds() / 2, alternating.rounds() - 1, alternating.rounds()}) {
+    for (const std::uint32_t done :
+         {0U, 1U, alternating.rounds() / 2, alternating.rounds() - 1, alternating.rounds()}) {
       INFO("alternating N=", ports, " done=", done);
       CHECK(app::detail::lookahead_pending(alternating, done) == app::messages_from_round(alternating, done));
     }

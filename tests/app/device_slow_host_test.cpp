@@ -23,9 +23,7 @@ constexpr std::uint32_t kPorts = 64;
 /// taken by the test (the host reading) fills it.
 class QueuedBoard : public test::BasicHostBoard<kPorts> {
  public:
-  std::uint32_t console_room() {
-    return pending() >= capacity ? 0U : capacity - static_cast<std::uint32_t>(pending());
-  }
+  std::uint32_t console_room() { return pending() >= capacity ? 0U : capacity - static_cast<std::uint32_t>(pending()); }
   std::uint32_t console_capacity() const { return capacity; }
   std::uint32_t console_lost() const { return 0; }
   std::uint32_t capacity{2048};
@@ -85,8 +83,10 @@ TEST_CASE("a host that stops reading: the ring never overflows, the run pauses, 
     const std::size_t dropped = std::stoul(m[1]);
     // The large ring fills with trace lines while rounds run, then drops them; the small
     // one (the micro:bit's) is empty before every step, so each round's line fits.
-    if (capacity >= app::kReplyReserve + app::kTraceLineMax) CHECK(dropped > 0);
-    else CHECK(dropped == 0);
+    if (capacity >= app::kReplyReserve + app::kTraceLineMax)
+      CHECK(dropped > 0);
+    else
+      CHECK(dropped == 0);
     CHECK(traces + dropped == 3 * 16);
     CHECK(test::has(status, " console_lost=0"));
   }

@@ -95,8 +95,9 @@ using SplitBench = test::BoardDeviceBench<ChainedBoard, kPorts>;
 TEST_CASE("fabric=spi-chain: the chains set the switches, the block delivers and counts, every family") {
   SplitBench b;
   REQUIRE(b.banner.ends_with("ready\n"));
-  for (const std::string words : {"topology=omega ports=64 order=gray", "topology=banyan ports=256",
-                                  "topology=baseline ports=64 radix=4", "topology=reverse-omega ports=128 radix=2 order=gray", "topology=gsen ports=36 order=natural"}) {
+  for (const std::string words :
+       {"topology=omega ports=64 order=gray", "topology=banyan ports=256", "topology=baseline ports=64 radix=4",
+        "topology=reverse-omega ports=128 radix=2 order=gray", "topology=gsen ports=36 order=natural"}) {
     const std::string set = b.command("set trace=off fabric=spi-chain settle_us=3 guard_us=1 " + words);
     INFO(words, "\n", set);
     REQUIRE(set.ends_with("\nok\n"));
@@ -177,7 +178,8 @@ TEST_CASE("fabric=spi-chain refusals: look-ahead, a timing on the a2a block, a b
   CHECK(has(b.command("config"), " mode=lookahead"));
   test::DeviceBench plain;  // the a2a block alone
   CHECK(has(plain.command("set fabric=spi-chain"), "fabric=spi-chain needs a board that drives switch elements"));
-  CHECK(has(plain.command("inject 1:1 readback"), "error: inject: readback: this board's switch wire cannot be made to fail"));
+  CHECK(has(plain.command("inject 1:1 readback"),
+            "error: inject: readback: this board's switch wire cannot be made to fail"));
 }
 
 TEST_CASE("the boards' emulated far end decodes a frame as the chain model does") {
@@ -246,8 +248,9 @@ TEST_CASE("fabric=spi-chain: a wire injection fires at the round it names, round
   // round 40, it cannot fire; the run says so, and the next run is not touched by it.
   REQUIRE(b.command("inject 0:3 40 readback").ends_with("\nok\n"));
   r = b.command("run");
-  CHECK(has(r, "injection not triggered: the read-back armed on the chain of stage 0 from round 40: the chain was "
-               "not shifted from that round on in this exchange; nothing was injected\n"));
+  CHECK(has(r,
+            "injection not triggered: the read-back armed on the chain of stage 0 from round 40: the chain was "
+            "not shifted from that round on in this exchange; nothing was injected\n"));
   CHECK(has(r, "pairs delivered 4096/4096, missing 0, duplicates 0"));
   CHECK(r.ends_with("\nok\n"));
   CHECK(has(b.command("status"), " injections_armed=0 "));

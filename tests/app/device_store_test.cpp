@@ -27,8 +27,8 @@ class StoringBoard : public test::BasicHostBoard<kPorts> {
   ConfigRegion config_region() const { return kRegion; }
   void reboot() { ++reboots; }  // the test builds the next boot's device itself
 
-  std::shared_ptr<NorFlashModel> flash =
-      std::make_shared<NorFlashModel>(std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0x3F800U, 1024U}, {0x3FC00U, 1024U}});
+  std::shared_ptr<NorFlashModel> flash = std::make_shared<NorFlashModel>(
+      std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0x3F800U, 1024U}, {0x3FC00U, 1024U}});
   int reboots{0};
 };
 static_assert(app::StoringBoard<StoringBoard> && app::RebootingBoard<StoringBoard>);
@@ -81,8 +81,9 @@ TEST_CASE("set, save, reboot: the next boot runs the saved configuration; erase:
     CHECK(has(first.command("config"), " saved=yes\n"));
     CHECK(has(first.command("set ports=16"), " saved=no\n"));
     const std::string reboot = first.command("reboot");
-    CHECK(has(reboot, "rebooting: the next boot runs the saved configuration (the running configuration is not saved: "
-                      "saved=no)\nok\n"));
+    CHECK(has(reboot,
+              "rebooting: the next boot runs the saved configuration (the running configuration is not saved: "
+              "saved=no)\nok\n"));
     CHECK(board.reboots == 1);
   }
   Boot second(board);
@@ -92,11 +93,13 @@ TEST_CASE("set, save, reboot: the next boot runs the saved configuration; erase:
   CHECK(has(second.banner, " saved=yes\n"));
   const std::string run = second.command("run");
   CHECK(has(run, "pairs delivered 1024/1024, missing 0, duplicates 0"));
-  CHECK(has(second.command("erase"), "erased: both copies of the configuration store; the next boot uses the image's "
-                                     "built-in default\nok\n"));
+  CHECK(has(second.command("erase"),
+            "erased: both copies of the configuration store; the next boot uses the image's "
+            "built-in default\nok\n"));
   CHECK(has(second.command("config"), " saved=none\n"));
-  CHECK(has(second.command("erase"), "error: erase: no configuration is saved (both copies of the store are blank): "
-                                     "nothing erased\n"));
+  CHECK(has(second.command("erase"),
+            "error: erase: no configuration is saved (both copies of the store are blank): "
+            "nothing erased\n"));
   Boot third(board);
   CHECK(has(third.banner, "config source: the image's built-in default (no configuration is saved)\n"));
   CHECK(has(third.banner, "config: topology=omega ports=4 "));
@@ -113,12 +116,14 @@ TEST_CASE("a flash error during save names the step and the copy; the saved conf
   CHECK(has(reply, "error: save: programming copy 1: the configuration flash flagged a programming parallelism error"));
   CHECK(has(reply, "; the saved configuration is copy 0, sequence 1 (saved=no)\n"));
   board.flash->fail_operation(0, Errc::config_flash_write_protected);  // the erase of copy 1
-  CHECK(has(first.command("save"), "error: save: erasing copy 1: the configuration flash refused the operation: its "
-                                   "sector is write-protected (WRPERR)"));
+  CHECK(has(first.command("save"),
+            "error: save: erasing copy 1: the configuration flash refused the operation: its "
+            "sector is write-protected (WRPERR)"));
   board.flash->keep_bits(kRegion.copies[1], 0x2U);  // a worn cell: copy 1's magic will not program
   const std::string verify = first.command("save");
-  CHECK(has(verify, "error: save: verifying copy 1: the configuration copy read back differs from what was "
-                    "programmed (a worn or failing flash); the saved configuration is copy 0, sequence 1 (saved=no)\n"));
+  CHECK(has(verify,
+            "error: save: verifying copy 1: the configuration copy read back differs from what was "
+            "programmed (a worn or failing flash); the saved configuration is copy 0, sequence 1 (saved=no)\n"));
   board.flash->keep_bits(0, 0);
   Boot second(board);
   CHECK(has(second.banner, "config source: the saved configuration (copy 0, sequence 1)\n"));
@@ -176,8 +181,8 @@ TEST_CASE("commands that take no words refuse one: save now, reboot 1, status ex
     const std::string reply = first.command(std::string(command) + " now");
     CHECK(reply == "error: usage: " + std::string(command) + " (it takes no words); nothing was done\n");
   }
-  CHECK(board.reboots == 0);                                      // reboot 1 did not reboot
-  CHECK(has(first.command("config"), " saved=none\n"));           // save now saved nothing
+  CHECK(board.reboots == 0);                                       // reboot 1 did not reboot
+  CHECK(has(first.command("config"), " saved=none\n"));            // save now saved nothing
   CHECK(has(first.command("save"), "saved: copy 0, sequence 1"));  // the word alone still works
-  CHECK(first.command("erase  ").ends_with("ok\n"));             // trailing spaces are no word
+  CHECK(first.command("erase  ").ends_with("ok\n"));               // trailing spaces are no word
 }

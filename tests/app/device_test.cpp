@@ -70,8 +70,9 @@ TEST_CASE("run COUNT runs exchanges back to back; status reports the last") {
   CHECK(r.ends_with("\nok\n"));
   const std::string s = b.command("status");
   INFO(s);
-  CHECK(has(s, "status: board=host reset=power-on config=valid exchanges=3 failed=0 last=ok rounds=16/16 "
-               "delivered=256/256 missing=0 duplicates=0 late=0 replans=0 fabric=ok fabric_rounds=48"));
+  CHECK(has(s,
+            "status: board=host reset=power-on config=valid exchanges=3 failed=0 last=ok rounds=16/16 "
+            "delivered=256/256 missing=0 duplicates=0 late=0 replans=0 fabric=ok fabric_rounds=48"));
 }
 
 TEST_CASE("bad lines get one error reply each and change nothing") {
@@ -85,7 +86,8 @@ TEST_CASE("bad lines get one error reply each and change nothing") {
   CHECK(has(b.command("set slot_us=x"), "error: 'slot_us=x' refused"));
   // A key given twice is refused, naming the second word (set refuses a key given twice).
   CHECK(has(b.command("set ports=16 ports=32"), "error: 'ports=32' refused: this configuration key was already given"));
-  CHECK(has(b.command("set trace=on trace=off"), "error: 'trace=off' refused: this configuration key was already given"));
+  CHECK(
+      has(b.command("set trace=on trace=off"), "error: 'trace=off' refused: this configuration key was already given"));
   CHECK(has(b.command("set ports=65536"), "error: N = 65536 is above this image's capacity of 256 ports"));
   // The shift network has N switches per stage: on a 256-port block it stops at N = 128.
   CHECK(has(b.command("set topology=shift ports=256"),
@@ -135,12 +137,14 @@ TEST_CASE("settle_us and guard_us: refused on the a2a block, which carries a rou
   DeviceBench b;
   const std::string r = b.command("set settle_us=10 guard_us=1");
   INFO(r);
-  CHECK(has(r, "error: configuration refused: settle_us and guard_us are the settle and guard times of switch "
-               "hardware the controller latches"));
+  CHECK(has(r,
+            "error: configuration refused: settle_us and guard_us are the settle and guard times of switch "
+            "hardware the controller latches"));
   CHECK(has(r, "; nothing changed\n"));
-  CHECK(has(b.command("set settle_us=1000001"), "error: 'settle_us=1000001' refused: the configuration's settle_us and "
-                                                "guard_us are at most 1000000 microseconds (one second); "
-                                                "nothing changed"));
+  CHECK(has(b.command("set settle_us=1000001"),
+            "error: 'settle_us=1000001' refused: the configuration's settle_us and "
+            "guard_us are at most 1000000 microseconds (one second); "
+            "nothing changed"));
   CHECK(has(b.command("set settle_us=0 guard_us=0"), "\nok\n"));  // 0: nothing to wait, as before
 }
 
@@ -170,8 +174,9 @@ TEST_CASE("an exchange's start waits for no fabric action: each is confirmed ove
   INFO(both);
   CHECK(has(both, "stopping: exchange 1/3 ends at the next round boundary"));
   CHECK_FALSE(has(both, "exchange 1/3:"));  // its rounds never started
-  CHECK(both.ends_with("\nok\nerror: exchange 1 stopped before its first round: stopped at a round boundary as "
-                       "asked (stop); the fabric is idle, nothing of a round is half-run; 256 messages not delivered\n"));
+  CHECK(
+      both.ends_with("\nok\nerror: exchange 1 stopped before its first round: stopped at a round boundary as "
+                     "asked (stop); the fabric is idle, nothing of a round is half-run; 256 messages not delivered\n"));
   CHECK_FALSE(b.device->busy());
   CHECK(has(b.command("run"), "pairs delivered 256/256, missing 0, duplicates 0"));
 }
@@ -281,8 +286,9 @@ TEST_CASE("the boot-loop guard: after two watchdog resets while applying the blo
       CHECK(has(banner, "config source: the provisioned configuration block\n"));
       CHECK(has(banner, "config: topology=banyan "));
     } else {  // the second in a row: not applied
-      CHECK(has(banner, "error: the provisioned configuration block was not applied: the watchdog reset the device 2 "
-                        "times in a row while applying it"));
+      CHECK(has(banner,
+                "error: the provisioned configuration block was not applied: the watchdog reset the device 2 "
+                "times in a row while applying it"));
       CHECK(has(banner, "config: topology=omega ports=4 "));
     }
     CHECK(board.crumbs[3] == 0);  // applied (or skipped) without a reset: the count starts over

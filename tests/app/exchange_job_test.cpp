@@ -14,7 +14,8 @@ TEST_CASE("exchange job: the rounds that ran are recorded, and a resumed plan sk
   DeliveredMessages history;
   CHECK_FALSE(history.start(std::span<std::uint32_t>(words).first(7), 16));  // too small: refused
   REQUIRE(history.start(words, 16));
-  const AnySchedule plan = AnySchedule::make(make_network(Topology::omega, 16).value(), ScheduleKind::latin_square).value();
+  const AnySchedule plan =
+      AnySchedule::make(make_network(Topology::omega, 16).value(), ScheduleKind::latin_square).value();
   CHECK(history.record(plan, 5, nullptr) == 0);  // direct sends: nothing left in a store
   std::uint32_t delivered = 0;
   for (std::uint32_t i = 0; i < 16; ++i)

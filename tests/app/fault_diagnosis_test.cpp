@@ -74,7 +74,7 @@ TEST_CASE("fault diagnosis: a hidden dead switch is located from ARRIVED; test m
   for (const std::uint16_t o : observed) lost += o == kLost ? 1U : 0U;
   CHECK(lost == 2);
   const app::LocatedFaults found = app::diagnose(b.driver, schedule, 0, FaultSetView{}, observed, kPolls, nullptr,
-                                                   app::test_round_allowance(schedule.network()));
+                                                 app::test_round_allowance(schedule.network()));
   REQUIRE(found.count == 1);
   CHECK(found.exact);
   CHECK(found.faults[0] == FaultCandidate{LocatedKind::dead_switch, 1, 2, 0});

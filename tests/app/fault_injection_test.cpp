@@ -163,7 +163,7 @@ TEST_CASE("read-back verification refuses a register that did not take, before C
   bus.clear();
   bus.corrupt_reads(Layout::port_header(3), 0x10000, 1);
   CHECK(program_round(fabric, schedule, 0) == Errc::fabric_readback_mismatch);
-  CHECK(bus.writes_to(Layout::kControl) == 0);  // nothing committed
+  CHECK(bus.writes_to(Layout::kControl) == 0);        // nothing committed
   CHECK(bus.writes_to(Layout::port_header(4)) == 0);  // and it stopped at the bad register
 
   // Once the register takes, the same round programs and commits; every shadow
@@ -189,14 +189,13 @@ TEST_CASE("a hung commit that completes just before the ABORT is delivered and n
   constexpr std::uint32_t kPolls = 5;
   REQUIRE(bus.script({Layout::kStatus, Status::Busy::mask, kPolls, Status::Done::mask}));
   std::uint32_t delivered = 0;
-  const app::ExchangeOutcome out =
-      app::run_exchange(fabric, omega16(), [&](std::uint32_t, const auto&) { ++delivered; },
-                        app::ExchangeOptions{0, 2, kPolls});
+  const app::ExchangeOutcome out = app::run_exchange(
+      fabric, omega16(), [&](std::uint32_t, const auto&) { ++delivered; }, app::ExchangeOptions{0, 2, kPolls});
   CHECK(out.error == Errc::ok);
   CHECK(out.rounds_done == 16);
   CHECK(out.retries == 0);
   CHECK(delivered == 16);
-  CHECK(bus.rounds() == 16);  // 16 COMMITs: round 0 was not committed twice
+  CHECK(bus.rounds() == 16);                     // 16 COMMITs: round 0 was not committed twice
   CHECK(bus.writes_to(Layout::kControl) == 17);  // and one ABORT
   CHECK_FALSE(bus.overflowed());
 }

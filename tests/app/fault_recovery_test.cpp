@@ -11,7 +11,6 @@
 #include <a2a/hal/hal.hpp>
 #include <doctest/doctest.h>
 
-
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -109,13 +108,12 @@ void check_exact(const DeliveryTally& sum, std::uint32_t ports) {
 /// Runs `schedule` with `inject(r)` called after each delivered round r; expects a
 /// stop at `stop_round` with `error`, checks the report, then resumes after `repair`.
 template <class Inject, class Repair>
-void stop_and_resume(const AnySchedule& schedule, Errc error, std::uint32_t stop_round, Inject inject,
-                     Repair repair) {
+void stop_and_resume(const AnySchedule& schedule, Errc error, std::uint32_t stop_round, Inject inject, Repair repair) {
   const Network net = schedule.network();
   Bench b(net);
-  const app::ExchangeOutcome out =
-      app::run_exchange(b.driver, schedule, [&](std::uint32_t r, const auto&) { inject(b.fabric, r); },
-                        app::ExchangeOptions{0, 2, kPolls});
+  const app::ExchangeOutcome out = app::run_exchange(
+      b.driver, schedule, [&](std::uint32_t r, const auto&) { inject(b.fabric, r); },
+      app::ExchangeOptions{0, 2, kPolls});
   CHECK(out.error == error);
   CHECK(out.rounds_done == stop_round);
   check_report(schedule, b.fabric, out);
@@ -209,8 +207,8 @@ TEST_CASE("a switch that fails mid-exchange: re-planned around it, the exchange 
   const AnySchedule ft = AnySchedule::make(net, SwitchFault{out.faulty_stage, out.faulty_switch}).value();
   const app::ResumedSchedule resumed(latin, out.rounds_done, ft);
   CHECK(app::messages_from_round(resumed, 0) == out.messages_pending);  // exactly the pending ones
-  const app::ExchangeOutcome done =
-      app::run_exchange(b.driver, resumed, [](std::uint32_t, const auto&) {}, app::ExchangeOptions{});
+  const app::ExchangeOutcome done = app::run_exchange(
+      b.driver, resumed, [](std::uint32_t, const auto&) {}, app::ExchangeOptions{});
   REQUIRE(done.error == Errc::ok);
   CHECK(done.retries == 0);
 
@@ -241,7 +239,8 @@ TEST_CASE("a switch that fails mid-exchange: re-planned around it, the exchange 
         continue;
       }
       ++count[message];
-      if (s.message_origin(i) != i) CHECK((first_hop_round[message] >= 0 && first_hop_round[message] < static_cast<int>(r)));
+      if (s.message_origin(i) != i)
+        CHECK((first_hop_round[message] >= 0 && first_hop_round[message] < static_cast<int>(r)));
     }
   }
   std::size_t ft_hops = 0;
@@ -279,12 +278,12 @@ TEST_CASE("without read-back verification a corrupted header reaches the fabric,
   const AnySchedule schedule = schedule_of(kCases[0]);
   Bench b(schedule.network(), false);
   b.fabric.corrupt_writes(Layout::port_header(2), 0x1, 1);  // destination off by one: a misroute
-  const app::ExchangeOutcome out = app::run_exchange(b.driver, schedule, [](std::uint32_t, const auto&) {},
-                                                     app::ExchangeOptions{});
+  const app::ExchangeOutcome out = app::run_exchange(
+      b.driver, schedule, [](std::uint32_t, const auto&) {}, app::ExchangeOptions{});
   CHECK(out.error == Errc::ok);
   CHECK(out.retries == 1);
   CHECK(b.fabric.tally(16).misroutes == 1);  // the fabric saw the bad round...
-  check_exact(accepted(b.fabric, 16), 16);    // ...and the controller did not count it
+  check_exact(accepted(b.fabric, 16), 16);   // ...and the controller did not count it
 }
 
 TEST_CASE("a fabric that ignores ABORT: the round is in doubt, the controller stops at once") {
@@ -292,8 +291,8 @@ TEST_CASE("a fabric that ignores ABORT: the round is in doubt, the controller st
   Bench b(schedule.network());
   b.fabric.set_latency(kNever);
   b.fabric.ignore_abort(true);
-  const app::ExchangeOutcome out = app::run_exchange(b.driver, schedule, [](std::uint32_t, const auto&) {},
-                                                     app::ExchangeOptions{0, 5, kPolls});
+  const app::ExchangeOutcome out = app::run_exchange(
+      b.driver, schedule, [](std::uint32_t, const auto&) {}, app::ExchangeOptions{0, 5, kPolls});
   CHECK(out.error == Errc::fabric_round_in_doubt);
   CHECK(out.attempts == 1);
   CHECK(out.rounds_done == 0);

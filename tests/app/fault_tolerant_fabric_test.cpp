@@ -26,8 +26,8 @@ using Fabric = host::SimulatedFabric<Layout>;
 using Driver = hal::FabricDriver<Fabric, Layout>;
 
 /// The topologies the fault-tolerant schedule covers: the test loops over this list.
-constexpr Topology kFaultTopologies[] = {Topology::omega,    Topology::reverse_omega,    Topology::gsen,
-                                         Topology::baseline, Topology::reverse_baseline, Topology::banyan,
+constexpr Topology kFaultTopologies[] = {Topology::omega,         Topology::reverse_omega,    Topology::gsen,
+                                         Topology::baseline,      Topology::reverse_baseline, Topology::banyan,
                                          Topology::reverse_banyan};
 
 /// Translation networks: the closed-form designs, exactly 2N + 1 rounds at stages 1 and n-2.
@@ -53,8 +53,8 @@ std::uint32_t run_with_fault(const AnySchedule& schedule, SwitchFault fault) {
   REQUIRE(driver.probe() == Errc::ok);
   REQUIRE(driver.configure(net, false) == Errc::ok);
   REQUIRE(fabric.inject_faulty(fault.stage, fault.switch_index) == Errc::ok);
-  const app::ExchangeOutcome outcome =
-      app::run_exchange(driver, schedule, [](std::uint32_t, const AnySchedule::Round&) {}, 16);
+  const app::ExchangeOutcome outcome = app::run_exchange(
+      driver, schedule, [](std::uint32_t, const AnySchedule::Round&) {}, 16);
   std::uint32_t problems = 0;
   if (outcome.error != Errc::ok || outcome.rounds_done != schedule.rounds()) ++problems;
   if ((fabric.status_seen() & hal::reg::Status::FaultCrossed::mask) != 0) ++problems;

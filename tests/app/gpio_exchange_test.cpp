@@ -53,10 +53,10 @@ struct GpioBench {
 
 TEST_CASE("gpio lines: every round strobes exactly the schedule's states (small fabrics)") {
   const test::FamilyCase cases[] = {
-      {Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural},   // 32 lines
-      {Topology::baseline, 32, 2, ScheduleKind::latin_square, RoundOrder::gray},   // 80 lines
-      {Topology::omega, 64, 4, ScheduleKind::latin_square, RoundOrder::natural},   // 96 lines, 2 a element
-      {Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural},     // 20 lines
+      {Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural},  // 32 lines
+      {Topology::baseline, 32, 2, ScheduleKind::latin_square, RoundOrder::gray},  // 80 lines
+      {Topology::omega, 64, 4, ScheduleKind::latin_square, RoundOrder::natural},  // 96 lines, 2 a element
+      {Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural},    // 20 lines
       {Topology::gsen, 12, 2, ScheduleKind::quadruply_alternating, RoundOrder::natural},
   };
   for (const auto& c : cases) {
@@ -71,7 +71,8 @@ TEST_CASE("gpio lines: every round strobes exactly the schedule's states (small 
 }
 
 TEST_CASE("gpio lines: a failed line write stops the exchange with nothing strobed; too many lines are refused") {
-  const AnySchedule schedule = test::plan_for({Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural});
+  const AnySchedule schedule =
+      test::plan_for({Topology::omega, 16, 2, ScheduleKind::latin_square, RoundOrder::natural});
   GpioBench b;
   app::ExchangeOutcome out;
   CHECK(b.rounds_differing(schedule, out, 3) == 0);

@@ -115,8 +115,9 @@ TEST_CASE("hidden faults: both fabrics show the same outputs, every switch and k
     std::uint32_t disturbed = 0;
     for (std::uint32_t s = 0; s < net.stages; ++s) {
       for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) {
-        for (const emulated::HiddenFault f : {emulated::HiddenFault{s, y, false, 0}, emulated::HiddenFault{s, y, true, 0},
-                                              emulated::HiddenFault{s, y, true, 1}}) {
+        for (const emulated::HiddenFault f :
+             {emulated::HiddenFault{s, y, false, 0}, emulated::HiddenFault{s, y, true, 0},
+              emulated::HiddenFault{s, y, true, 1}}) {
           INFO(name(t), " stage ", s, " switch ", y, f.stuck ? " stuck=" : " dead", f.state);
           const std::vector<Seen> sim = simulated(schedule, f, rounds);
           const std::vector<Seen> emu = emulated_rounds(schedule, f, rounds);
@@ -180,7 +181,8 @@ std::uint32_t job_names(const NamedCase& c, bool round_check) {
   app::FoundFaults found;
   const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &found};
   PlantAfter hooks{&fabric, c.fault, c.from_round};
-  const app::ExchangeReport report = app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
+  const app::ExchangeReport report =
+      app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
   INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
        ", replans ", report.replans, ", replan error ", describe(report.replan_error));
   REQUIRE(report.error == Errc::ok);
@@ -233,7 +235,8 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
       }
     };
     const std::uint32_t second = route(net, 0, Crossed{round0, first}).hops[3].switch_index;
-    const std::uint32_t dead = (route(net, 0, round0).hops[2].switch_index + net.switches_per_stage() / 2) % net.switches_per_stage();
+    const std::uint32_t dead =
+        (route(net, 0, round0).hops[2].switch_index + net.switches_per_stage() / 2) % net.switches_per_stage();
     const emulated::HiddenFault faults[] = {{1, first, true, 1}, {3, second, true, 1}, {2, dead, false, 0}};
     INFO(name(t), ": stuck cross 1:", first, " and 3:", second, ", dead 2:", dead);
 
@@ -249,9 +252,10 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
     app::FoundFaults found;
     const app::JobResources resources{replan, delivered, FaultPlanOptions{}, observation, &found};
     NothingPlanted hooks;  // every fault is in from the start
-    const app::ExchangeReport report = app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
-    INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ", report.located_stops,
-         ", test rounds ", report.test_rounds);
+    const app::ExchangeReport report =
+        app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
+    INFO("stopped in round ", report.failed_round, ": ", describe(report.error), "; located stops ",
+         report.located_stops, ", test rounds ", report.test_rounds);
     REQUIRE(report.error == Errc::ok);
     CHECK(report.located_stops >= 2);  // one stop cannot name three faults from one wrong signal's path
     CHECK(report.test_rounds <= app::test_round_allowance(net));
@@ -260,7 +264,8 @@ TEST_CASE("several hidden faults at once: two on one signal's path, and a third;
       const FaultCandidate& f = report.found->faults[k].fault;
       bool planted = false;
       for (const emulated::HiddenFault& h : faults)
-        planted = planted || (f.stage == h.stage && f.index == h.sw && (f.kind == LocatedKind::stuck_switch) == h.stuck);
+        planted =
+            planted || (f.stage == h.stage && f.index == h.sw && (f.kind == LocatedKind::stuck_switch) == h.stuck);
       CHECK(planted);
     }
     check_every_pair_once(fabric, 32, report.stranded);
@@ -296,8 +301,8 @@ TEST_CASE("seeded sets of two to four hidden faults: the controller's job comple
         // Known in advance, could the faults be planned around at all?
         ControllerConfig told = config;
         for (const auto& f : faults)
-          told.faults[told.fault_count++] = {static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.sw), false,
-                                             static_cast<std::uint8_t>(f.stuck ? f.state + 1 : 0)};
+          told.faults[told.fault_count++] = {static_cast<std::uint16_t>(f.stage), static_cast<std::uint16_t>(f.sw),
+                                             false, static_cast<std::uint8_t>(f.stuck ? f.state + 1 : 0)};
         told.schedule = ScheduleKind::fault_tolerant;
         if (!plan_exchange(told, storage->span())) {
           ++impossible;
@@ -312,15 +317,20 @@ TEST_CASE("seeded sets of two to four hidden faults: the controller's job comple
         std::vector<std::uint32_t> delivered(app::DeliveredMessages::words_for(ports));
         std::array<std::uint16_t, 64> observation{};
         app::FoundFaults found;
-        const app::JobResources resources{replan, delivered, FaultPlanOptions{}, std::span(observation).first(ports), &found};
+        const app::JobResources resources{replan, delivered, FaultPlanOptions{}, std::span(observation).first(ports),
+                                          &found};
         NothingPlanted hooks;
-        const app::ExchangeReport report = app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
+        const app::ExchangeReport report =
+            app::run_job(driver, configured_fabric(config).value(), schedule, resources, hooks, app::ExchangeOptions{});
         ++jobs;
         CHECK(report.test_rounds <= app::test_round_allowance(net));
         if (report.error != Errc::ok) {
           std::string set;
           for (const auto& f : faults)
-            set += " " + std::to_string(f.stage) + ":" + std::to_string(f.sw) + (!f.stuck ? " dead" : f.state != 0 ? " cross" : " straight");
+            set += " " + std::to_string(f.stage) + ":" + std::to_string(f.sw) +
+                   (!f.stuck       ? " dead"
+                    : f.state != 0 ? " cross"
+                                   : " straight");
           MESSAGE(name(t), " N = ", ports, ":", set, ": ", describe(report.error), " / ", describe(report.replan_error),
                   " after ", report.located_stops, " stops");
           continue;

@@ -108,7 +108,8 @@ struct Bench {
 TEST_CASE("job runner: a switch marked faulty mid-exchange is planned around between steps; every pair once") {
   Bench b(32);
   Hooks hooks{&b.fabric, 6};
-  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, b.schedule, b.resources.job(), hooks,
+                                    app::ExchangeOptions{});
   const Steps steps = run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   REQUIRE(job.finished());
@@ -154,8 +155,8 @@ TEST_CASE("job runner: stop mid-exchange ends at a round boundary, the rounds th
   // The next job runs clean from the start (run_job: the runner stepped to its end).
   Bench again(16);
   Hooks quiet{&again.fabric};
-  const app::ExchangeReport whole =
-      app::run_job(again.driver, again.configured, again.schedule, again.resources.job(), quiet, app::ExchangeOptions{});
+  const app::ExchangeReport whole = app::run_job(again.driver, again.configured, again.schedule, again.resources.job(),
+                                                 quiet, app::ExchangeOptions{});
   CHECK(whole.error == Errc::ok);
   CHECK(kept(again.fabric, 16).delivered == 256);
 }
@@ -164,7 +165,8 @@ TEST_CASE("job runner: stop while the re-planned exchange runs ends it there, no
   Bench b(32);
   Hooks hooks{&b.fabric, 4};
   hooks.stop_after = 12;  // in the re-planned rounds (counted over both plans)
-  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, b.schedule, b.resources.job(), hooks, app::ExchangeOptions{});
+  app::JobRunner<Driver, Hooks> job(b.driver, b.configured, b.schedule, b.resources.job(), hooks,
+                                    app::ExchangeOptions{});
   (void)run_to_end(job, hooks);
   const app::ExchangeReport& report = job.report();
   CHECK(report.error == Errc::exchange_stopped);

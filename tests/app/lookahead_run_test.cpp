@@ -158,7 +158,8 @@ TEST_CASE("slot ring: entries leave in order, once each; an empty slot is an und
   CHECK(ring.underruns() == 1);
   CHECK(log.count == 0);
   CHECK(ring.space() == 7);  // capacity - 1: a full ring differs from an empty one
-  for (std::uint32_t r = 0; r < 7; ++r) CHECK(ring.push(SlotEntry{Layout::stage_control(r % 6), 0x100 + r, commit_control(r)}));
+  for (std::uint32_t r = 0; r < 7; ++r)
+    CHECK(ring.push(SlotEntry{Layout::stage_control(r % 6), 0x100 + r, commit_control(r)}));
   CHECK_FALSE(ring.push(SlotEntry{}));  // full: nothing changes
   CHECK(ring.space() == 0);
   CHECK(ring.pushed() == 7);
@@ -322,7 +323,7 @@ TEST_CASE("look-ahead: windows and schedules it refuses, each with its own error
   configure(b, net);
   const auto gray = LatinSquareSchedule<>::make(net, RoundOrder::gray).value();
   CHECK(run(b, gray, LookaheadOptions{0, true, 1000}).error == Errc::lookahead_bad_window);
-  CHECK(run(b, gray, LookaheadOptions{2, true, 1000}).error == Errc::lookahead_bad_window);  // headers: window 1
+  CHECK(run(b, gray, LookaheadOptions{2, true, 1000}).error == Errc::lookahead_bad_window);   // headers: window 1
   CHECK(run(b, gray, LookaheadOptions{8, false, 1000}).error == Errc::lookahead_bad_window);  // the ring holds 7
   CHECK(b.starts == 0);
   // A window above 1 with rounds that change several stages (natural order).
@@ -334,8 +335,7 @@ TEST_CASE("look-ahead: windows and schedules it refuses, each with its own error
   Bench& c = fresh_bench();
   configure(c, net);
   static constexpr std::uint8_t kBits[4] = {0x5A, 0x00, 0xFF, 0x81};
-  const auto individual =
-      LatinSquareSchedule<InitialConfiguration>::make(net, RoundOrder::natural, {kBits, 8}).value();
+  const auto individual = LatinSquareSchedule<InitialConfiguration>::make(net, RoundOrder::natural, {kBits, 8}).value();
   CHECK(run(c, individual).error == Errc::lookahead_individual_control);
   CHECK(c.starts == 0);
   // A board timer that will not run at the period.
@@ -373,7 +373,8 @@ TEST_CASE("look-ahead: a timer that never fires stops the run after stall_us, no
   b.slots_firing = false;
   const Network net = make_network(Topology::omega, 16).value();
   configure(b, net);
-  const LookaheadOutcome out = run(b, LatinSquareSchedule<>::make(net, RoundOrder::gray).value(), LookaheadOptions{1, true, 50});
+  const LookaheadOutcome out =
+      run(b, LatinSquareSchedule<>::make(net, RoundOrder::gray).value(), LookaheadOptions{1, true, 50});
   CHECK(out.error == Errc::fabric_timeout);
   CHECK(out.rounds_done == 0);
   CHECK(out.slots_written == 0);

@@ -55,9 +55,11 @@ bool fill_matches_step(const S& schedule) {
 TEST_CASE("slot producer: fill() (the core's GrayStepper, or next()) makes step()'s entries") {
   using namespace a2a;
   using lookahead_unit::fill_matches_step;
-  CHECK(fill_matches_step(LatinSquareSchedule<>::make(make_network(Topology::omega, 64).value(), RoundOrder::gray).value()));
-  CHECK(fill_matches_step(LatinSquareSchedule<>::make(make_network(Topology::banyan, 64, 4).value(), RoundOrder::gray).value()));
-  CHECK(fill_matches_step(LatinSquareSchedule<>::make(make_network(Topology::reverse_omega, 27, 3).value(), RoundOrder::gray).value()));
+  CHECK(fill_matches_step(
+      LatinSquareSchedule<>::make(make_network(Topology::omega, 64).value(), RoundOrder::gray).value()));
+  CHECK(fill_matches_step(
+      LatinSquareSchedule<>::make(make_network(Topology::banyan, 64, 4).value(), RoundOrder::gray).value()));
+  CHECK(fill_matches_step(
+      LatinSquareSchedule<>::make(make_network(Topology::reverse_omega, 27, 3).value(), RoundOrder::gray).value()));
   CHECK(fill_matches_step(AlternatingSchedule::make(make_network(Topology::gsen, 18).value()).value()));
 }
-

@@ -50,8 +50,6 @@ inline bool exactly_once(Bench& b, std::uint32_t ports) {
          b.driver.last_error() == 0;
 }
 
-
-
 /// Every message exactly once, each to its destination, where a round was aborted
 /// (its LAST_ERROR stays: the aborted round delivered nothing).
 inline bool exactly_once_after_abort(Bench& b, std::uint32_t ports) {
@@ -59,8 +57,6 @@ inline bool exactly_once_after_abort(Bench& b, std::uint32_t ports) {
   return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
          c.faulted_rounds == 0 && b.emulator.missing(ports) == 0;
 }
-
-
 
 /// The serviced bus, telling stepped rounds from whole ones (a stepped round writes
 /// its STAGE_CTRL right before COMMIT, a whole one its ports in between), counting

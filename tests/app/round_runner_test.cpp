@@ -134,8 +134,8 @@ TEST_CASE("runner: a hung round: max_polls STATUS reads, ABORT, a bounded look a
   for (; s.event == app::RunnerEvent::polled; s = runner.step()) ++polls;
   CHECK(s.event == app::RunnerEvent::retrying);
   CHECK(s.round == 0);
-  CHECK(polls >= kMaxPolls);       // the whole wait, then ABORT
-  CHECK(polls <= 2 * kMaxPolls);   // and at most as many reads after it
+  CHECK(polls >= kMaxPolls);      // the whole wait, then ABORT
+  CHECK(polls <= 2 * kMaxPolls);  // and at most as many reads after it
   const StepLog log = run_to_end(loop, runner);
   CHECK(runner.outcome().error == Errc::ok);
   CHECK(runner.outcome().retries == 1);
@@ -153,7 +153,8 @@ TEST_CASE("runner: a stop counts the messages left one round per step") {
   app::RunnerStep s{};
   for (; !s.finished() && log.steps < 10000; ++log.steps) {
     s = runner.step();
-    if (s.event == app::RunnerEvent::delivered && s.round == 2) loop.counting.hang_commits = 2;  // round 3: both attempts
+    if (s.event == app::RunnerEvent::delivered && s.round == 2)
+      loop.counting.hang_commits = 2;  // round 3: both attempts
     if (s.event == app::RunnerEvent::counting) ++log.counting;
   }
   CHECK(s.event == app::RunnerEvent::stopped);
@@ -190,7 +191,8 @@ TEST_CASE("runner: ROUND_CHECK confirms a clean round in one read; a map 2.1 blo
     INFO("ROUND_CHECK ", round_check);
     LoopBench& loop = fresh_loop_bench();
     if (!round_check) {  // a 2.1 block: CAP_SHAPE.Check 0 (it never writes ROUND_CHECK as a 2.2 one would)
-      loop.bench->ram.write32(Layout::kCapShape, loop.bench->ram.read32(Layout::kCapShape) & ~reg::CapShape::Check::mask);
+      loop.bench->ram.write32(Layout::kCapShape,
+                              loop.bench->ram.read32(Layout::kCapShape) & ~reg::CapShape::Check::mask);
     }
     REQUIRE(loop.driver.configure(net, false) == Errc::ok);
     app::RoundRunner<CountingDriver, AnySchedule> runner(loop.driver, schedule, app::ExchangeOptions{});
@@ -210,7 +212,8 @@ TEST_CASE("runner: a hidden dead switch stops the same round with ROUND_CHECK an
     INFO("ROUND_CHECK ", round_check);
     LoopBench& loop = fresh_loop_bench();
     if (!round_check)
-      loop.bench->ram.write32(Layout::kCapShape, loop.bench->ram.read32(Layout::kCapShape) & ~reg::CapShape::Check::mask);
+      loop.bench->ram.write32(Layout::kCapShape,
+                              loop.bench->ram.read32(Layout::kCapShape) & ~reg::CapShape::Check::mask);
     REQUIRE(loop.driver.configure(net, false) == Errc::ok);
     REQUIRE(loop.driver.inject_fault(2, 5, 3, InjectedKind{false, 0, true}) == Errc::ok);  // from the fourth round
     app::RoundRunner<CountingDriver, AnySchedule> runner(loop.driver, schedule, app::ExchangeOptions{});

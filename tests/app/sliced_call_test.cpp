@@ -138,11 +138,11 @@ TEST_CASE("sliced call: from thread mode on MSP a slice runs on PSP; an interrup
   CHECK((g_seen.control_in_slice & 2U) != 0);  // SPSEL: the slice ran on PSP
   CHECK(in_stack(g_seen.local_in_slice));
   REQUIRE(g_seen.handled);
-  CHECK_FALSE(in_stack(g_seen.handler_sp));    // the handler ran on MSP, the caller's stack
-  CHECK(in_stack(g_seen.psp_in_handler));      // its exception frame went on the slice stack
-  CHECK((control_now() & 2U) == 0);            // back on MSP between slices
+  CHECK_FALSE(in_stack(g_seen.handler_sp));  // the handler ran on MSP, the caller's stack
+  CHECK(in_stack(g_seen.psp_in_handler));    // its exception frame went on the slice stack
+  CHECK((control_now() & 2U) == 0);          // back on MSP between slices
   CHECK(call.resume());
-  CHECK((control_now() & 2U) == 0);            // and after the call's end
+  CHECK((control_now() & 2U) == 0);  // and after the call's end
 }
 #endif
 

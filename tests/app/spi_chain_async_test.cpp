@@ -140,7 +140,7 @@ TEST_CASE("spi chains, start/complete: every round latched as planned, no step w
     CHECK(serviced->run(schedule, out));
     CHECK(out.error == Errc::ok);
     CHECK(out.rounds_done == 256);
-    CHECK(serviced->wire.most_starts_a_step == 1);  // one transfer started a step at most
+    CHECK(serviced->wire.most_starts_a_step == 1);               // one transfer started a step at most
     CHECK(serviced->steps_in_flight >= serviced->wire.started);  // the runner returned while each ran
     CHECK(serviced->model.pulses() == 256);
     auto interrupt = std::make_unique<AsyncBench<InterruptWire>>();
@@ -149,7 +149,8 @@ TEST_CASE("spi chains, start/complete: every round latched as planned, no step w
     CHECK(out.rounds_done == 256);
     CHECK(interrupt->wire.most_starts_a_step == 1);
   }
-  const AnySchedule baseline = test::plan_for({Topology::baseline, 64, 4, ScheduleKind::latin_square, RoundOrder::gray});
+  const AnySchedule baseline =
+      test::plan_for({Topology::baseline, 64, 4, ScheduleKind::latin_square, RoundOrder::gray});
   auto single = std::make_unique<AsyncBench<ServicedWire, spi_chain::ChainLayout::single>>();
   app::ExchangeOutcome out;
   CHECK(single->run(baseline, out));
@@ -158,7 +159,8 @@ TEST_CASE("spi chains, start/complete: every round latched as planned, no step w
 }
 
 TEST_CASE("spi chains, start/complete: a transfer that ends in an error, or reads back different, stops its round") {
-  const AnySchedule schedule = test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
+  const AnySchedule schedule =
+      test::plan_for({Topology::omega, 64, 2, ScheduleKind::latin_square, RoundOrder::natural});
   auto b = std::make_unique<AsyncBench<ServicedWire>>();
   app::ExchangeOutcome out;
   CHECK(b->run(schedule, out, 9, Errc::bus_nack));

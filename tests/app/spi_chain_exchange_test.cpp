@@ -26,14 +26,14 @@
 
 using namespace a2a;
 
-using test::NetworkCase;
 using a2a::test::ChainModel;
+using test::NetworkCase;
 
 namespace {
 
 constexpr std::uint32_t kMaxPorts = 256;
-static_assert(hal::FabricController<
-              hal::SwitchFabric<spi_chain::ShiftChainSink<ChainModel, ChainModel, kMaxPorts>, test::TickingClock, 128>>);
+static_assert(hal::FabricController<hal::SwitchFabric<spi_chain::ShiftChainSink<ChainModel, ChainModel, kMaxPorts>,
+                                                      test::TickingClock, 128>>);
 
 /// The chains of a whole exchange, checked after every round against the schedule: a
 /// chain per stage (element e of stage s: chain s, position e w), or one chain through
@@ -219,7 +219,6 @@ TEST_CASE("spi chains: the frames of docs/switch-backends.md's examples, worked 
   CHECK(two == std::array<std::uint8_t, 2>{0x80, 0x00});  // the farthest element: the first bit sent
 }
 
-
 TEST_CASE("spi chains, one chain through every stage: every family latches the schedule's states") {
   const test::FamilyCase cases[] = {
       {Topology::omega, 256, 2, ScheduleKind::latin_square, RoundOrder::gray},
@@ -241,7 +240,8 @@ TEST_CASE("spi chains, one chain through every stage: every family latches the s
   }
   SingleChainBench lsb_first(true);  // the wrong bit order is caught here too
   app::ExchangeOutcome out;
-  CHECK(lsb_first.rounds_differing(plan(Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural), out) > 0);
+  CHECK(lsb_first.rounds_differing(plan(Topology::gsen, 10, 2, ScheduleKind::alternating, RoundOrder::natural), out) >
+        0);
 }
 
 TEST_CASE("spi chains, one chain: a readback that differs names the stage and the element") {
@@ -277,12 +277,8 @@ TEST_CASE("spi chains, one chain: the frame of docs/switch-backends.md's example
 
 TEST_CASE("spi chains: a stage set by a control word is built from its pattern, byte for byte as element by element") {
   const NetworkCase networks[] = {
-      {Topology::omega, 256U, 2U},
-      {Topology::gsen, 10U, 2U},
-      {Topology::gsen, 36U, 2U},
-      {Topology::omega, 64U, 4U},
-      {Topology::omega, 256U, 16U},
-      {Topology::omega, 64U, 8U},
+      {Topology::omega, 256U, 2U}, {Topology::gsen, 10U, 2U},    {Topology::gsen, 36U, 2U},
+      {Topology::omega, 64U, 4U},  {Topology::omega, 256U, 16U}, {Topology::omega, 64U, 8U},
   };
   for (const NetworkCase& c : networks) {
     const Network net = c.network();

@@ -8,12 +8,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                            \
-  do {                                                         \
-    if (!(cond)) {                                             \
+#define CHECK(cond)                                                   \
+  do {                                                                \
+    if (!(cond)) {                                                    \
       printf("%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                              \
-    }                                                          \
+      ++failures;                                                     \
+    }                                                                 \
   } while (0)
 
 static uint32_t scratch[A2A_CHECK_WORDS(64u, 6u)];
@@ -33,8 +33,7 @@ int main(void) {
 
   CHECK(a2a_schedule_make(&net, A2A_OPTICAL, A2A_NATURAL, &schedule) == A2A_ERR_SCHEDULE_NOT_BUILT);
   CHECK(a2a_schedule_make(&net, (a2a_family)99, A2A_NATURAL, &schedule) == A2A_ERR_SCHEDULE_UNKNOWN);
-  CHECK(a2a_schedule_make_fault_tolerant(&net, 1, 0, storage, sizeof storage, &schedule) ==
-        A2A_ERR_SCHEDULE_NOT_BUILT);
+  CHECK(a2a_schedule_make_fault_tolerant(&net, 1, 0, storage, sizeof storage, &schedule) == A2A_ERR_SCHEDULE_NOT_BUILT);
   CHECK(a2a_default_family(&net, &family) == A2A_OK && family == A2A_LATIN_SQUARE);
   CHECK(a2a_parse_family("optical", &family) == A2A_OK && family == A2A_OPTICAL); /* known by name */
 

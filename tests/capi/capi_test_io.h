@@ -3,7 +3,7 @@
 #ifndef CAPI_TEST_IO_H
 #define CAPI_TEST_IO_H
 
-void capi_test_write(const char *text);
+void capi_test_write(const char* text);
 void capi_test_flush(void);
 
 #endif

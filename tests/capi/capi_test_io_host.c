@@ -3,5 +3,5 @@
 
 #include "capi_test_io.h"
 
-void capi_test_write(const char *text) { fputs(text, stdout); }
+void capi_test_write(const char* text) { fputs(text, stdout); }
 void capi_test_flush(void) { fflush(stdout); }

@@ -54,8 +54,9 @@ TEST_CASE("the block's codes are pinned: topology, schedule and order") {
     std::string_view name;
     std::uint8_t code;
   };
-  constexpr Code kTopologies[] = {{"omega", 0},         {"baseline", 1},       {"banyan", 2}, {"reverse-omega", 3},
-                                  {"reverse-baseline", 4}, {"reverse-banyan", 5}, {"gsen", 6},   {"shift", 7}};
+  constexpr Code kTopologies[] = {
+      {"omega", 0},          {"baseline", 1}, {"banyan", 2}, {"reverse-omega", 3}, {"reverse-baseline", 4},
+      {"reverse-banyan", 5}, {"gsen", 6},     {"shift", 7}};
   for (const Code& c : kTopologies) {
     const Result<Topology> t = parse_topology(c.name);
     REQUIRE(t.ok());
@@ -64,9 +65,15 @@ TEST_CASE("the block's codes are pinned: topology, schedule and order") {
     config.topology = *t;
     CHECK(encode_config(config)[8] == c.code);  // byte 8 of the block
   }
-  constexpr Code kSchedules[] = {{"latin-square", 0},       {"alternating", 1},        {"optical", 2},
-                                 {"shift", 3},              {"gsen-stage-control", 4}, {"doubly-alternating", 5},
-                                 {"quadruply-alternating", 6}, {"broadcast", 7},        {"fault-tolerant", 8}};
+  constexpr Code kSchedules[] = {{"latin-square", 0},
+                                 {"alternating", 1},
+                                 {"optical", 2},
+                                 {"shift", 3},
+                                 {"gsen-stage-control", 4},
+                                 {"doubly-alternating", 5},
+                                 {"quadruply-alternating", 6},
+                                 {"broadcast", 7},
+                                 {"fault-tolerant", 8}};
   for (const Code& c : kSchedules) {
     const Result<ScheduleKind> k = parse_schedule_kind(c.name);
     REQUIRE(k.ok());

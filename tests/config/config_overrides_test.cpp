@@ -51,8 +51,9 @@ TEST_CASE("key=value overrides") {
   CHECK(apply_overrides(base, "order=backwards").error() == Errc::config_bad_order);
   CHECK(apply_overrides(base, "fault=1").error() == Errc::argument_bad_value);
   CHECK(apply_overrides(base, "fault=1:x").error() == Errc::argument_bad_value);
-  CHECK(apply_overrides(base, "fault=0:0 fault=0:1 fault=0:2 fault=0:3 fault=0:4 fault=0:5 fault=0:6 fault=0:7 "
-                              "fault=1:0")
+  CHECK(apply_overrides(base,
+                        "fault=0:0 fault=0:1 fault=0:2 fault=0:3 fault=0:4 fault=0:5 fault=0:6 fault=0:7 "
+                        "fault=1:0")
             .error() == Errc::config_too_many_faults);
 }
 

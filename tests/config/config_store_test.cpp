@@ -156,8 +156,10 @@ TEST_CASE("a power cut at every erase and program step of a save boots the old o
       }
     }
   }
-  std::printf("config store: %u power cuts during saves (each board's layout, every step, 5 bit mixes): "
-              "each booted the old or the new configuration\n", tried);
+  std::printf(
+      "config store: %u power cuts during saves (each board's layout, every step, 5 bit mixes): "
+      "each booted the old or the new configuration\n",
+      tried);
   CHECK(tried >= 4 * 3 * 20 * 5);
 }
 
@@ -184,8 +186,7 @@ TEST_CASE("a power cut at every step of an erase boots the saved configuration o
         CHECK((booted == block_for(16) || !booted));  // never the older copy back
       }
   }
-  std::printf("config store: %u power cuts during erases: each booted the saved configuration or the default\n",
-              tried);
+  std::printf("config store: %u power cuts during erases: each booted the saved configuration or the default\n", tried);
 }
 
 TEST_CASE("erase removes both copies; erasing nothing is refused") {

@@ -23,7 +23,8 @@ TEST_CASE("the umbrella: an exchange made, run and checked from one include") {
   REQUIRE(schedule.ok());
   static std::array<std::uint32_t, pair_words_needed(16)> pairs;
   static std::array<std::uint32_t, round_words_needed(16)> round;
-  const ExchangeCheck check = check_exchange(*schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round));
+  const ExchangeCheck check =
+      check_exchange(*schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round));
   CHECK(check.ok());
   CHECK(check.delivered == 256);
 }

@@ -19,7 +19,8 @@ static_assert(AlternatingSchedule::make(gsen(10)).value().rounds() == 10);
 // k = 4 = 100: the Gray words 0110 -> 0110 ^ ... change bit 2 from the right, stage n-1-2 = 1.
 static_assert(AlternatingSchedule::make(gsen(10)).value().changed_stage(4) == 1);
 static_assert(AlternatingSchedule::make(gsen(12)).error() == Errc::schedule_needs_ports_2_mod_4);
-static_assert(AlternatingSchedule::make(make_network(Topology::omega, 16).value()).error() == Errc::schedule_needs_gsen);
+static_assert(AlternatingSchedule::make(make_network(Topology::omega, 16).value()).error() ==
+              Errc::schedule_needs_gsen);
 }  // namespace alternating_unit
 
 TEST_CASE("alternating: every round's sends are what route() says, and Port walks them in order") {
@@ -37,7 +38,8 @@ TEST_CASE("alternating: every round's sends are what route() says, and Port walk
         CHECK(send.tag == path.tag);
         CHECK(port.send() == send);
         // Consecutive Gray words differ in one stage, the one changed_stage() names.
-        if (k > 0) CHECK((round.word() ^ s.round(k - 1).word()) == 1U << (s.network().stages - 1 - round.changed_stage()));
+        if (k > 0)
+          CHECK((round.word() ^ s.round(k - 1).word()) == 1U << (s.network().stages - 1 - round.changed_stage()));
       }
     }
   }

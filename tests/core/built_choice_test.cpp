@@ -21,8 +21,8 @@ static_assert(detail::all_positions(8) == 0xFFU && detail::all_positions(32) == 
 
 // The union holds the three families, in code order, and nothing else.
 static_assert(BuiltScheduleFamilies::size == 3);
-static_assert(std::is_same_v<BuiltScheduleFamilies,
-                             FamilyList<family::LatinSquare, family::GsenStageControl, family::Table>>);
+static_assert(
+    std::is_same_v<BuiltScheduleFamilies, FamilyList<family::LatinSquare, family::GsenStageControl, family::Table>>);
 static_assert(family_built(ScheduleKind::latin_square) && family_built(ScheduleKind::table));
 static_assert(!family_built(ScheduleKind::fault_tolerant) && !family_built(ScheduleKind::alternating));
 static_assert(kBuiltFamilyMask == ((1U << 0) | (1U << 4) | (1U << 9)));

@@ -233,7 +233,8 @@ TEST_CASE("fault completion: a message no relay carries is refused, or left out 
   REQUIRE(set.add(SwitchFault{0, 3}) == a2a::Errc::ok);  // stage 0: its two sources reach nothing
   const a2a::CutOffProcessors cut = a2a::cut_off_processors(net, SwitchFault{0, 3});
   a2a::HeldList held(storage(), 16);
-  REQUIRE(held.add(HeldMessage{static_cast<std::uint16_t>(cut.processors[0]), static_cast<std::uint16_t>(cut.processors[0]), 9}));
+  REQUIRE(held.add(
+      HeldMessage{static_cast<std::uint16_t>(cut.processors[0]), static_cast<std::uint16_t>(cut.processors[0]), 9}));
   a2a::LeftOutMessages left;
   const auto refused = FaultTolerantSchedule::completion(net, set.view(), held, options(), left);
   CHECK(refused.error() == a2a::Errc::fault_cuts_off_processors);

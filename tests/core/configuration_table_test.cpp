@@ -54,7 +54,6 @@ constexpr bool alternating_ten_stored() {
 }
 static_assert(alternating_ten_stored());
 
-
 }  // namespace
 
 TEST_CASE("idle bits computed from the states alone (first round that reaches a pair sends)") {

@@ -17,9 +17,15 @@ using a2a::test::gsen;
 
 // The 10x10 destination matrix D printed with Algorithm 2 (row i, column k).
 constexpr std::array<std::array<std::uint32_t, 10>, 10> kPaperD = {{
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 0, 9, 8, 7, 6, 5, 4, 3, 2}, {2, 3, 4, 5, 6, 7, 8, 9, 0, 1},
-    {3, 2, 1, 0, 9, 8, 7, 6, 5, 4}, {4, 5, 6, 7, 8, 9, 0, 1, 2, 3}, {5, 4, 3, 2, 1, 0, 9, 8, 7, 6},
-    {6, 7, 8, 9, 0, 1, 2, 3, 4, 5}, {7, 6, 5, 4, 3, 2, 1, 0, 9, 8}, {8, 9, 0, 1, 2, 3, 4, 5, 6, 7},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},
+    {1, 0, 9, 8, 7, 6, 5, 4, 3, 2},
+    {2, 3, 4, 5, 6, 7, 8, 9, 0, 1},
+    {3, 2, 1, 0, 9, 8, 7, 6, 5, 4},
+    {4, 5, 6, 7, 8, 9, 0, 1, 2, 3},
+    {5, 4, 3, 2, 1, 0, 9, 8, 7, 6},
+    {6, 7, 8, 9, 0, 1, 2, 3, 4, 5},
+    {7, 6, 5, 4, 3, 2, 1, 0, 9, 8},
+    {8, 9, 0, 1, 2, 3, 4, 5, 6, 7},
     {9, 8, 7, 6, 5, 4, 3, 2, 1, 0},
 }};
 
@@ -61,7 +67,8 @@ TEST_CASE("destination matrices: Algorithm 2 and any schedule's table") {
   CHECK(idle_entries(table) == 16 * 12 - 144);
   using Table = DestinationMatrix<12, 16>;
   CHECK(Table::kIdle == 0xFF);
-  CHECK((destination_matrix<12, 15>(a2a::test::all_gsen_words(12, GsenPattern::stage)).error() == Errc::table_size_mismatch));
-  CHECK((destination_matrix<14, 16>(a2a::test::all_gsen_words(12, GsenPattern::stage)).error() == Errc::table_size_mismatch));
+  CHECK((destination_matrix<12, 15>(a2a::test::all_gsen_words(12, GsenPattern::stage)).error() ==
+         Errc::table_size_mismatch));
+  CHECK((destination_matrix<14, 16>(a2a::test::all_gsen_words(12, GsenPattern::stage)).error() ==
+         Errc::table_size_mismatch));
 }
-

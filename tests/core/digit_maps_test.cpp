@@ -36,7 +36,8 @@ static_assert(DigitShape::of(3, 3).map(DigitMap::rotate_left, 21) == 11);
 static_assert(DigitShape::of(3, 3).map(DigitMap::rotate_right, 21) == 7);
 static_assert(DigitShape::of(3, 3).map(DigitMap::reverse_high, 21) == 15);
 // Binary 4 digits: reverse 0001 -> 1000.
-static_assert(DigitShape::of(2, 4).map(DigitMap::reverse, 1) == 8 && DigitShape::of(2, 4).map(DigitMap::identity, 9) == 9);
+static_assert(DigitShape::of(2, 4).map(DigitMap::reverse, 1) == 8 &&
+              DigitShape::of(2, 4).map(DigitMap::identity, 9) == 9);
 }  // namespace digit_maps_unit
 
 TEST_CASE("digit maps: the packed digit and Gray code equal the digit loop's for every word") {

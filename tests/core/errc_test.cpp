@@ -100,8 +100,9 @@ TEST_CASE("errors are grouped by layer") {
     // Each layer's errors are named for it: config_/argument_ in the configuration,
     // fabric_ and the register-level checks in the fabric's range.
     const auto text = describe(e);
-    if (layer == ErrorLayer::configuration) CHECK((text.find("configuration") != std::string_view::npos ||
-                                                  text.find("round order") != std::string_view::npos));
+    if (layer == ErrorLayer::configuration)
+      CHECK(
+          (text.find("configuration") != std::string_view::npos || text.find("round order") != std::string_view::npos));
   }
 }
 
@@ -113,8 +114,9 @@ TEST_CASE("messages quote the named limits") {
   static_assert(describe(Errc::shift_ports_too_large) ==
                 "the shift network has log2 N + 1 stages, at most 16: N must be at most 32768");
   static_assert(describe(Errc::config_too_many_faults) == "too many faults in the configuration (at most 8)");
-  static_assert(describe(Errc::fault_plan_too_long) ==
-                "the relay planner needed more than 3N extra rounds (the planner of several faults: 8N); please report it");
+  static_assert(
+      describe(Errc::fault_plan_too_long) ==
+      "the relay planner needed more than 3N extra rounds (the planner of several faults: 8N); please report it");
   CHECK(describe(Errc::radix_too_large).size() == 26);
 }
 

@@ -21,10 +21,10 @@ constexpr std::uint32_t kTableTop = kSweepPorts < 128 ? kSweepPorts : 128;
 Network gsen(std::uint32_t n) { return make_network(Topology::gsen, n).value(); }
 
 // Paper 000, Fig. 14: R(N) for N = 4, 6, ..., 128, the "<= x" entries as their bound x.
-constexpr std::uint32_t kFig14R[] = {
-    4,   6,   8,   10,  16,  14,  16,  18,  24,  22,  32,  26,  32,  30,  32,  34,  40,  38,  64,  42,  48,
-    46,  64,  50,  64,  54,  64,  58,  64,  62,  64,  66,  72,  70,  96,  74,  88,  78,  128, 82,  96,  86,
-    128, 90,  112, 94,  128, 98,  128, 102, 128, 106, 128, 110, 128, 114, 128, 118, 128, 122, 128, 126, 128};
+constexpr std::uint32_t kFig14R[] = {4,   6,   8,   10,  16,  14,  16,  18,  24,  22,  32,  26,  32,  30,  32,  34,
+                                     40,  38,  64,  42,  48,  46,  64,  50,  64,  54,  64,  58,  64,  62,  64,  66,
+                                     72,  70,  96,  74,  88,  78,  128, 82,  96,  86,  128, 90,  112, 94,  128, 98,
+                                     128, 102, 128, 106, 128, 110, 128, 114, 128, 118, 128, 122, 128, 126, 128};
 static_assert(sizeof kFig14R / sizeof kFig14R[0] == 63);
 
 /// The configuration each pattern's state formula gives switch y: route() is the judge,
@@ -52,7 +52,9 @@ TEST_CASE("every even N from 4 to 128: each pattern over all 2^n words, natural 
   }
 }
 
-TEST_CASE("every even N from 4 to 128: the default schedule takes exactly Fig. 14's R(N) (or its bound), fewer where the catalogue has a set") {
+TEST_CASE(
+    "every even N from 4 to 128: the default schedule takes exactly Fig. 14's R(N) (or its bound), fewer where the "
+    "catalogue has a set") {
   for (std::uint32_t n = 4; n <= kTableTop; n += 2) {
     const Network net = gsen(n);
     const ScheduleKind kind = default_schedule_kind(net);
@@ -60,8 +62,10 @@ TEST_CASE("every even N from 4 to 128: the default schedule takes exactly Fig. 1
     INFO("N = ", n, " default ", name(kind), ": ", describe(any.error()));
     REQUIRE(any.ok());
     // A stored set of the table family is compiled only where it beats the paper's.
-    if (kind == ScheduleKind::table) CHECK(any->rounds() < kFig14R[(n - 4) / 2]);
-    else CHECK(any->rounds() == kFig14R[(n - 4) / 2]);
+    if (kind == ScheduleKind::table)
+      CHECK(any->rounds() < kFig14R[(n - 4) / 2]);
+    else
+      CHECK(any->rounds() == kFig14R[(n - 4) / 2]);
     const ExchangeCheck c = check_fixed(*any);
     INFO(describe(c.violation), " round ", c.round, " port ", c.port);
     CHECK(c.ok());
@@ -70,8 +74,8 @@ TEST_CASE("every even N from 4 to 128: the default schedule takes exactly Fig. 1
     CHECK(broadcast.rounds() == kFig14R[(n - 4) / 2]);
     CHECK(check_fixed(broadcast).ok());
     // The named families apply to every even N (doubly / quadruply: the paper's set or all words).
-    for (ScheduleKind k : {ScheduleKind::gsen_stage_control, ScheduleKind::doubly_alternating,
-                           ScheduleKind::quadruply_alternating}) {
+    for (ScheduleKind k :
+         {ScheduleKind::gsen_stage_control, ScheduleKind::doubly_alternating, ScheduleKind::quadruply_alternating}) {
       const auto family = AnySchedule::make(net, k).value();
       INFO("family ", name(k));
       CHECK(family.rounds() >= kFig14R[(n - 4) / 2]);
@@ -94,8 +98,8 @@ TEST_CASE("the path walker agrees with route() and inverts it, every N up to 128
         for (std::uint32_t i = 0; i < n; ++i) {
           const Path path = reference_path(net, i, word, p);
           const GsenArrival a = walker.arrive(i, word);
-          const bool same = a.destination == path.destination && a.tag == path.tag &&
-                            walker.word_for_tag(i, a.tag) == word;
+          const bool same =
+              a.destination == path.destination && a.tag == path.tag && walker.word_for_tag(i, a.tag) == word;
           if (!same && wrong++ == 0) {
             first_word = word;
             first_input = i;

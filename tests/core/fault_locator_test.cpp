@@ -97,9 +97,9 @@ TEST_CASE("fault locator: every single fault of every binary topology, N = 16 ..
 }
 
 TEST_CASE("fault locator: Feng and Wu's bound") {
-  CHECK(a2a::feng_wu_tests(16) == 12);  // 6 + 2 * 2 = 10 < 12
-  CHECK(a2a::feng_wu_tests(256) == 12);  // 6 + 2 * 3
-  CHECK(a2a::feng_wu_tests(65536) == 14);  // 6 + 2 * 4
+  CHECK(a2a::feng_wu_tests(16) == 12);            // 6 + 2 * 2 = 10 < 12
+  CHECK(a2a::feng_wu_tests(256) == 12);           // 6 + 2 * 3
+  CHECK(a2a::feng_wu_tests(65536) == 14);         // 6 + 2 * 4
   static_assert(a2a::feng_wu_tests(1024) == 14);  // log2 log2 1024 = 3.3: ceil 4
 }
 

@@ -90,15 +90,15 @@ Truth& truth(const a2a::Network& net, FaultSetView faults) {
 /// round, each (origin, final) delivered at most once. Returns the pairs delivered, or
 /// a number above N^2 on a violation.
 std::uint32_t replay(const FaultTolerantSchedule& f, FaultSetView faults, const Truth& t) {
-  static std::array<std::array<std::uint16_t, kUpTo>, kUpTo> holder;    // who holds (origin, final)
-  static std::array<std::array<std::uint32_t, kUpTo>, kUpTo> arrived;   // round + 1 it got there
+  static std::array<std::array<std::uint16_t, kUpTo>, kUpTo> holder;   // who holds (origin, final)
+  static std::array<std::array<std::uint32_t, kUpTo>, kUpTo> arrived;  // round + 1 it got there
   static std::array<std::array<bool, kUpTo>, kUpTo> delivered;
   const a2a::Network net = f.network();
   const std::uint32_t n = net.ports;
   constexpr std::uint32_t kBad = 0xFFFFFFFFU;
   for (std::uint32_t i = 0; i < n; ++i)
-    for (std::uint32_t j = 0; j < n; ++j) holder[i][j] = static_cast<std::uint16_t>(i), arrived[i][j] = 0,
-                                          delivered[i][j] = false;
+    for (std::uint32_t j = 0; j < n; ++j)
+      holder[i][j] = static_cast<std::uint16_t>(i), arrived[i][j] = 0, delivered[i][j] = false;
   std::uint32_t count = 0;
   for (std::uint32_t r = 0; r < f.rounds(); ++r) {
     const auto round = f.round(r);
@@ -126,8 +126,8 @@ std::uint32_t replay(const FaultTolerantSchedule& f, FaultSetView faults, const 
 }
 
 /// `switches` switch faults in stages [first, last] and `links` link faults, at random.
-a2a::FaultSet<> random_faults(const a2a::Network& net, a2a::test::Lcg& rng, std::uint32_t switches,
-                              std::uint32_t links, std::uint32_t first, std::uint32_t last) {
+a2a::FaultSet<> random_faults(const a2a::Network& net, a2a::test::Lcg& rng, std::uint32_t switches, std::uint32_t links,
+                              std::uint32_t first, std::uint32_t last) {
   a2a::FaultSet<> set;
   while (set.size() < switches)
     (void)set.add(SwitchFault{first + rng.next() % (last - first + 1), rng.next() % net.switches_per_stage()});
@@ -177,9 +177,9 @@ void judge(const a2a::Network& net, FaultSetView faults, Tally& tally) {
   CHECK_FALSE(earlier);
   const bool cut = t.cannot_send(first->origin) || t.cannot_receive(first->destination);
   CHECK(f.error() == (cut ? a2a::Errc::fault_cuts_off_processors : a2a::Errc::faults_separate_processors));
-  CHECK(first->reason == (t.cannot_send(first->origin)        ? PairReach::cut_off_sender
+  CHECK(first->reason == (t.cannot_send(first->origin)           ? PairReach::cut_off_sender
                           : t.cannot_receive(first->destination) ? PairReach::cut_off_receiver
-                                                                : PairReach::separated));
+                                                                 : PairReach::separated));
 }
 
 }  // namespace
@@ -256,8 +256,8 @@ TEST_CASE("fault multi: refusals are specific") {
   const auto small = a2a::make_network(Topology::omega, 8).value();
   const SwitchFault one[] = {{1, 0}};
   CHECK(FaultTolerantSchedule::make(small, {one, {}}, storage()).error() == a2a::Errc::faults_not_supported);
-  CHECK(FaultTolerantSchedule::make(a2a::make_network(Topology::omega, 16, 4).value(), FaultSetView{}, storage()).error() ==
-        a2a::Errc::faults_not_supported);
+  CHECK(FaultTolerantSchedule::make(a2a::make_network(Topology::omega, 16, 4).value(), FaultSetView{}, storage())
+            .error() == a2a::Errc::faults_not_supported);
   // No faults at all: the Latin square alone.
   const auto none = FaultTolerantSchedule::make(net, FaultSetView{}, storage());
   REQUIRE(none.ok());

@@ -38,9 +38,9 @@ constexpr bool has(std::uint32_t set, std::uint32_t p) { return ((set >> p) & 1U
 
 /// What a fault blocks, traced switch by switch over all N stage words (unique paths).
 struct Blocked {
-  std::uint32_t a{0};       ///< bit i: input link i has a path through the faulty switch
-  std::uint32_t b{0};       ///< bit j: output link j is reached through it
-  std::uint32_t pairs{0};   ///< (i, j) pairs whose path crosses it
+  std::uint32_t a{0};      ///< bit i: input link i has a path through the faulty switch
+  std::uint32_t b{0};      ///< bit j: output link j is reached through it
+  std::uint32_t pairs{0};  ///< (i, j) pairs whose path crosses it
   bool every_pair_once{true};
 };
 Blocked blocked(const a2a::Network& net, SwitchFault fault) {
@@ -87,7 +87,8 @@ bool relays_everything(const a2a::Network& net, SwitchFault fault, const Blocked
 std::uint32_t row_entries(const a2a::Network& net, std::uint32_t word, std::uint32_t columns) {
   std::uint32_t set = 0;
   for (std::uint32_t i = 0; i < net.ports; ++i)
-    if (has(columns, i)) set |= std::uint32_t{1} << a2a::route(net, i, a2a::StageControl{word, 2, net.stages}).destination;
+    if (has(columns, i))
+      set |= std::uint32_t{1} << a2a::route(net, i, a2a::StageControl{word, 2, net.stages}).destination;
   return set;
 }
 /// Columns j >= N/2 whose entry in row Gamma_word lies in B (the paper's "dotted squares").
@@ -151,7 +152,7 @@ TEST_CASE("paper 004 Example 3 (Fig. 5): 32 x 32 banyan, E_11, the sets X, X', Y
   REQUIRE(net.ok());
   const Blocked k = blocked(*net, SwitchFault{1, 1});
   CHECK(k.every_pair_once);
-  CHECK(k.a == range(0, 4, 1));   // domain A: the 2^(i+1) = 4 columns 0..3
+  CHECK(k.a == range(0, 4, 1));                       // domain A: the 2^(i+1) = 4 columns 0..3
   CHECK(k.b == (range(2, 32, 4) | range(3, 32, 4)));  // n / 2^i = 16 outputs (2, 3 mod 4)
   // X: the entries of domain A in row Gamma_2 (the 3-rd row); X': those not in solid
   // squares (not in B) = the first-hop relays; Y: the columns of domain B (upper half,
@@ -218,7 +219,7 @@ TEST_CASE("paper 004: our fault-tolerant schedule on the paper's two banyan exam
     CHECK(check.ok());
     CHECK(check.delivered == std::uint64_t{c.ports} * c.ports);
     CHECK(check.relayed == 2 * std::uint64_t{c.ports});  // each blocked pair relayed once
-    bool avoids = true;  // no sending path crosses the faulty switch
+    bool avoids = true;                                  // no sending path crosses the faulty switch
     for (std::uint32_t r = 0; r < f->rounds(); ++r) {
       const auto round = f->round(r);
       for (std::uint32_t i = 0; i < c.ports; ++i)

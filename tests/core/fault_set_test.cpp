@@ -21,7 +21,7 @@ using a2a::Topology;
 #ifdef A2A_TEST_LIGHT
 constexpr std::uint32_t kUpTo = 16;
 constexpr std::uint32_t kSets = 6;
-constexpr std::uint32_t kRowsUpTo = 64;  // scan_row's test
+constexpr std::uint32_t kRowsUpTo = 64;   // scan_row's test
 constexpr std::uint32_t kImagesUpTo = 8;  // bit_images' test: stages
 #else
 constexpr std::uint32_t kImagesUpTo = a2a::kMaxStages;
@@ -229,11 +229,12 @@ TEST_CASE("fault sets: scan_row visits the crossing pairs of a row with reach(),
         for (std::uint32_t k = 0; k < 1 + set; ++k)
           (void)faults.add(SwitchFault{rng.next() % net.stages, rng.next() % net.switches_per_stage()});
         if (set == 2 && net.stages > 1) (void)faults.add(LinkFault{rng.next() % (net.stages - 1), rng.next() % ports});
-        if (set == 1) (void)faults.add(a2a::StuckFault{rng.next() % net.stages, rng.next() % net.switches_per_stage(), 1});
+        if (set == 1)
+          (void)faults.add(a2a::StuckFault{rng.next() % net.stages, rng.next() % net.switches_per_stage(), 1});
         const auto m = FaultMap::make(net, faults.view());
         if (!m) continue;  // a random list may repeat an element
         INFO("topology ", a2a::name(t), " N ", ports, " set ", set);
-        for (std::uint32_t i = 0; i < ports; i += ports > 64 ? 7 : 1) {
+        for (std::uint32_t i = 0; i<ports; i += ports> 64 ? 7 : 1) {
           const std::array<std::uint32_t, 6> starts{0, 1, 31, 32, ports / 2 + 3, ports - 1};
           for (const std::uint32_t first : starts) {
             if (first >= ports) continue;

@@ -12,8 +12,7 @@ using a2a::FaultTolerantSchedule;
 using a2a::SwitchFault;
 
 /// The topologies the fault-tolerant schedule covers: every test loops over this list.
-constexpr a2a::Topology kFaultTopologies[] = {a2a::Topology::omega, a2a::Topology::reverse_omega,
-                                              a2a::Topology::gsen};
+constexpr a2a::Topology kFaultTopologies[] = {a2a::Topology::omega, a2a::Topology::reverse_omega, a2a::Topology::gsen};
 
 /// Translation networks (straight configuration = identity): the closed-form relay
 /// designs, whose round counts are exact (2N + 1 at stages 1 and n-2, the measured table).

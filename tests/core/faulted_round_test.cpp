@@ -61,7 +61,8 @@ constexpr std::uint32_t lost_or_moved(Topology t, const FaultCandidate& f, std::
   const StageControl config{word, 2, net.stages};
   const FaultedRound<StageControl> faulted(net, config, std::span<const FaultCandidate>(&f, 1));
   std::uint32_t changed = 0;
-  for (std::uint32_t i = 0; i < net.ports; ++i) changed += faulted.output(i) != route(net, i, config).destination ? 1U : 0U;
+  for (std::uint32_t i = 0; i < net.ports; ++i)
+    changed += faulted.output(i) != route(net, i, config).destination ? 1U : 0U;
   return changed;
 }
 static_assert(lost_or_moved(Topology::baseline, {LocatedKind::dead_switch, 2, 5, 0}, 9) == 2);
@@ -88,9 +89,11 @@ TEST_CASE("faulted round: faults act together, a dead element after a stuck swit
     if (route(net, i, config).hops[1].switch_index == 2) first = i;
   REQUIRE(first < net.ports);
   const Path diverted = route(net, first, crossed);
-  const FaultCandidate both[] = {{LocatedKind::stuck_switch, 1, 2, 1}, {LocatedKind::dead_switch, 3, diverted.hops[3].switch_index, 0}};
+  const FaultCandidate both[] = {{LocatedKind::stuck_switch, 1, 2, 1},
+                                 {LocatedKind::dead_switch, 3, diverted.hops[3].switch_index, 0}};
   const FaultedRound<StageControl> faulted(net, config, both);
   CHECK(faulted.output(first) == kLost);
-  CHECK(FaultedRound<StageControl>(net, config, std::span<const FaultCandidate>(both, 1)).output(first) == diverted.destination);
+  CHECK(FaultedRound<StageControl>(net, config, std::span<const FaultCandidate>(both, 1)).output(first) ==
+        diverted.destination);
   CHECK(diverted.destination != route(net, first, config).destination);
 }

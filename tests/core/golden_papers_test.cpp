@@ -3,7 +3,6 @@
 // switch-level route. See docs/schedules.md for where the OCR'd text needed reading.
 #include "support.hpp"
 
-
 using namespace a2a;
 using a2a::test::permutation;
 
@@ -42,8 +41,8 @@ TEST_CASE("paper 001: matrix A of the 16x16 4-ary omega network (configurations 
     for (std::uint32_t i = 0; i < 16; ++i) {
       const PortSend s = schedule.send(round, i);
       INFO("round ", x, " input ", i);
-      CHECK(A[s.destination][x] == i);                              // the generator's claim
-      CHECK(A[route(net, i, round).destination][x] == i);           // the switch-level route
+      CHECK(A[s.destination][x] == i);                     // the generator's claim
+      CHECK(A[route(net, i, round).destination][x] == i);  // the switch-level route
     }
   }
 }
@@ -51,9 +50,15 @@ TEST_CASE("paper 001: matrix A of the 16x16 4-ary omega network (configurations 
 TEST_CASE("paper 000: destination matrix D of the 10x10 GSEN (Algorithms 2-4)") {
   // Row i: the processor that i's message of round k reaches.
   constexpr std::array<std::array<std::uint32_t, 10>, 10> D = {{
-      {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 0, 9, 8, 7, 6, 5, 4, 3, 2}, {2, 3, 4, 5, 6, 7, 8, 9, 0, 1},
-      {3, 2, 1, 0, 9, 8, 7, 6, 5, 4}, {4, 5, 6, 7, 8, 9, 0, 1, 2, 3}, {5, 4, 3, 2, 1, 0, 9, 8, 7, 6},
-      {6, 7, 8, 9, 0, 1, 2, 3, 4, 5}, {7, 6, 5, 4, 3, 2, 1, 0, 9, 8}, {8, 9, 0, 1, 2, 3, 4, 5, 6, 7},
+      {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},
+      {1, 0, 9, 8, 7, 6, 5, 4, 3, 2},
+      {2, 3, 4, 5, 6, 7, 8, 9, 0, 1},
+      {3, 2, 1, 0, 9, 8, 7, 6, 5, 4},
+      {4, 5, 6, 7, 8, 9, 0, 1, 2, 3},
+      {5, 4, 3, 2, 1, 0, 9, 8, 7, 6},
+      {6, 7, 8, 9, 0, 1, 2, 3, 4, 5},
+      {7, 6, 5, 4, 3, 2, 1, 0, 9, 8},
+      {8, 9, 0, 1, 2, 3, 4, 5, 6, 7},
       {9, 8, 7, 6, 5, 4, 3, 2, 1, 0},
   }};
   // The alternating configurations the paper lists for rounds 0..9.

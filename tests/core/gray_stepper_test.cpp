@@ -42,7 +42,8 @@ void check_steps(GrayStepper<W> stepper, const S& schedule) {
   for (const std::uint32_t r : {std::uint32_t{0}, std::uint32_t{1}, schedule.rounds() / 3, schedule.rounds() - 1}) {
     stepper.seek(r);
     const auto expected = schedule.round(r);
-    for (std::uint32_t s = 0; s < schedule.network().stages; ++s) REQUIRE(stepper.stage_state(s) == expected.stage_state(s));
+    for (std::uint32_t s = 0; s < schedule.network().stages; ++s)
+      REQUIRE(stepper.stage_state(s) == expected.stage_state(s));
   }
 }
 

@@ -53,4 +53,3 @@ TEST_CASE("the catalogue's stored sets: exchanges at switch level with the core'
     CHECK(std::equal(mine.begin(), mine.end(), t.idle.begin()));
   }
 }
-

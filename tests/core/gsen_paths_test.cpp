@@ -11,7 +11,8 @@
 namespace gsen_paths_unit {
 using namespace a2a;
 static_assert(pattern_block(GsenPattern::stage) == 0 && pattern_block(GsenPattern::alternating) == 1 &&
-              pattern_block(GsenPattern::doubly_alternating) == 2 && pattern_block(GsenPattern::quadruply_alternating) == 4);
+              pattern_block(GsenPattern::doubly_alternating) == 2 &&
+              pattern_block(GsenPattern::quadruply_alternating) == 4);
 static_assert(control_mode(GsenPattern::doubly_alternating) == ControlMode::doubly_alternating);
 static_assert(name(GsenPattern::quadruply_alternating) == "quadruply-alternating");
 // Switch y of stage s: pattern(y) xor a_s; word 0b1000 on 4 stages sets a_0 = 1.

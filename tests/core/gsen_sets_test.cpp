@@ -7,10 +7,10 @@
 #include "support.hpp"
 
 using namespace a2a;
-using a2a::test::check_fixed;
-using a2a::test::permutation;
-using a2a::test::gsen;
 using a2a::test::all_gsen_words;
+using a2a::test::check_fixed;
+using a2a::test::gsen;
+using a2a::test::permutation;
 
 namespace {
 
@@ -22,8 +22,11 @@ constexpr RankRange kSet68AsPrinted[] = {{0, 11}, {16, 43}, {48, 63}, {68, 71}, 
 }  // namespace
 
 // --- constant expressions: whole exchanges verified by the compiler ----------
-static_assert(check_exchange_small<20>(GsenSetSchedule::make(gsen(20), gsen_configurations(20, GsenPattern::doubly_alternating)).value()).ok());
-static_assert(GsenSetSchedule::make(gsen(20), gsen_configurations(20, GsenPattern::doubly_alternating)).value().rounds() == 24);
+static_assert(check_exchange_small<20>(
+                  GsenSetSchedule::make(gsen(20), gsen_configurations(20, GsenPattern::doubly_alternating)).value())
+                  .ok());
+static_assert(
+    GsenSetSchedule::make(gsen(20), gsen_configurations(20, GsenPattern::doubly_alternating)).value().rounds() == 24);
 static_assert(check_exchange_small<12>(all_gsen_words(12, GsenPattern::stage)).ok());
 static_assert(check_exchange_small<12>(all_gsen_words(12, GsenPattern::doubly_alternating, RoundOrder::gray)).ok());
 static_assert(check_exchange_small<10>(GsenBroadcastSchedule::make(gsen(10)).value()).ok());
@@ -67,7 +70,9 @@ TEST_CASE("paper 000 Theorem 5.5: the doubly alternating words that give equal p
   std::uint32_t equal_pairs = 0;
   for (std::uint32_t a = 0; a < 32; ++a)
     for (std::uint32_t b = a + 1; b < 32; ++b)
-      equal_pairs += permutation<20>(net, AlternatingControl{a, 5, 2}) == permutation<20>(net, AlternatingControl{b, 5, 2}) ? 1U : 0U;
+      equal_pairs +=
+          permutation<20>(net, AlternatingControl{a, 5, 2}) == permutation<20>(net, AlternatingControl{b, 5, 2}) ? 1U
+                                                                                                                 : 0U;
   CHECK(equal_pairs == 8);
   // The printed A' keeps exactly one word of each pair.
   const auto s = GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, kTheorem55}).value();
@@ -95,7 +100,8 @@ TEST_CASE("paper 000 Section 6, N = 68: the printed '100 ~ 104' is one word too 
   if (a2a::test::kSweepPorts < 68) return;
   const Network net = gsen(68);
   // As printed: 73 words, an exchange, but one round more than the stated R(68) <= 72.
-  const auto printed = GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, kSet68AsPrinted}).value();
+  const auto printed =
+      GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, kSet68AsPrinted}).value();
   CHECK(printed.rounds() == 73);
   CHECK(printed.round(68).word() == 104);  // after 12 + 28 + 16 + 4 + 4 + 4 words
   CHECK(check_fixed<68>(printed).ok());
@@ -106,7 +112,8 @@ TEST_CASE("paper 000 Section 6, N = 68: the printed '100 ~ 104' is one word too 
   CHECK(fixed->ranges[5].first == 100);
   CHECK(fixed->ranges[5].last == 103);
   for (std::uint32_t drop = 100; drop <= 103; ++drop) {
-    const RankRange without[] = {{0, 11}, {16, 43}, {48, 63}, {68, 71}, {80, 83}, {100, drop - 1}, {drop + 1, 103}, {112, 115}};
+    const RankRange without[] = {{0, 11},  {16, 43},        {48, 63},        {68, 71},
+                                 {80, 83}, {100, drop - 1}, {drop + 1, 103}, {112, 115}};
     const std::span<const RankRange> ranges(without);
     // Skip the empty halves (drop = 100 or 103): ranges must be non-empty.
     RankRange kept[8]{};
@@ -114,9 +121,8 @@ TEST_CASE("paper 000 Section 6, N = 68: the printed '100 ~ 104' is one word too 
     for (const RankRange& r : ranges)
       if (r.first <= r.last) kept[count++] = r;
     INFO("without word ", drop);
-    CHECK(GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural,
-                                      std::span<const RankRange>(kept, count)})
+    CHECK(GsenSetSchedule::make(
+              net, {GsenPattern::doubly_alternating, RoundOrder::natural, std::span<const RankRange>(kept, count)})
               .error() == Errc::schedule_set_incomplete);
   }
 }
-

@@ -10,8 +10,8 @@
 
 TEST_CASE("the idle-port rule: all 2^n words send exactly the tags below N") {
   using namespace a2a;
-  using a2a::test::gsen;
   using a2a::test::all_gsen_words;
+  using a2a::test::gsen;
   for (std::uint32_t n : {12U, 20U, 24U, 28U, 36U}) {
     for (GsenPattern p : kAllGsenPatterns) {
       const auto s = all_gsen_words(n, p);
@@ -34,8 +34,8 @@ TEST_CASE("the idle-port rule: all 2^n words send exactly the tags below N") {
 
 TEST_CASE("Algorithm 4 as a configuration set: ranks 0..N-1 in gray order, alternating pattern") {
   using namespace a2a;
-  using a2a::test::gsen;
   using a2a::test::all_gsen_words;
+  using a2a::test::gsen;
   for (std::uint32_t n = 6; n <= 130 && n <= a2a::test::kSweepPorts; n += 4) {
     const auto alg4 = AlternatingSchedule::make(gsen(n)).value();
     const auto set = GsenSetSchedule::make(gsen(n), {GsenPattern::alternating, RoundOrder::gray, {}, n}).value();
@@ -50,8 +50,8 @@ TEST_CASE("Algorithm 4 as a configuration set: ranks 0..N-1 in gray order, alter
 
 TEST_CASE("GSEN configuration sets: bad input gets a specific error") {
   using namespace a2a;
-  using a2a::test::gsen;
   using a2a::test::all_gsen_words;
+  using a2a::test::gsen;
   const Network omega = make_network(Topology::omega, 16).value();
   CHECK(GsenSetSchedule::make(omega, {GsenPattern::stage, RoundOrder::natural, {}}).error() ==
         Errc::gsen_schedule_on_other_topology);
@@ -70,8 +70,8 @@ TEST_CASE("GSEN configuration sets: bad input gets a specific error") {
           Errc::schedule_set_malformed);
   CHECK(GsenSetSchedule::make(net, {GsenPattern::stage, RoundOrder::natural, {}, 33}).error() ==
         Errc::schedule_set_malformed);
-  CHECK(GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, paper000::kSet20, 24}).error() ==
-        Errc::schedule_set_malformed);  // ranges and first_ranks together
+  CHECK(GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, paper000::kSet20, 24})
+            .error() == Errc::schedule_set_malformed);  // ranges and first_ranks together
   CHECK(GsenSetSchedule::make(net, {GsenPattern::stage, RoundOrder::natural, {}, 32}).value().rounds() == 32);
   CHECK(GsenSetSchedule::make(net, {GsenPattern::doubly_alternating, RoundOrder::natural, kMissing}).error() ==
         Errc::schedule_set_incomplete);
@@ -85,8 +85,8 @@ TEST_CASE("GSEN configuration sets: bad input gets a specific error") {
   CHECK(s.checked_round(32).error() == Errc::round_out_of_range);
   CHECK(s.checked_send(s.round(0), 20).error() == Errc::port_out_of_range);
   CHECK(s.checked_send(s.round(0), 19).ok());
-  for (Errc e : {Errc::schedule_set_malformed, Errc::schedule_set_incomplete,
-                 Errc::schedule_order_needs_all_configurations, Errc::gsen_schedule_on_other_topology,
-                 Errc::table_size_mismatch})
+  for (Errc e :
+       {Errc::schedule_set_malformed, Errc::schedule_set_incomplete, Errc::schedule_order_needs_all_configurations,
+        Errc::gsen_schedule_on_other_topology, Errc::table_size_mismatch})
     CHECK(describe(e) != describe(Errc::ok));
 }

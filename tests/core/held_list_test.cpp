@@ -14,12 +14,13 @@ TEST_CASE("held list: capacity from the storage, refusal when full, the origin s
   // (12N - 3N) / 3 = 96, 6N - 4N = 64, 5N / 2 = 80: the arrays of N leave 2N messages.
   CHECK(list.capacity() == 64);
   CHECK(list.max_rounds() == 96);  // 3N vectors (fewer than 8N, and than 4N offsets)
-  for (std::uint16_t k = 0; k < 64; ++k) REQUIRE(list.add(a2a::HeldMessage{k, k, static_cast<std::uint16_t>(31 - k % 32)}));
+  for (std::uint16_t k = 0; k < 64; ++k)
+    REQUIRE(list.add(a2a::HeldMessage{k, k, static_cast<std::uint16_t>(31 - k % 32)}));
   CHECK_FALSE(list.add(a2a::HeldMessage{1, 1, 1}));  // full: refused, nothing overwritten
   CHECK(list.size() == 64);
   CHECK(list.at(63) == a2a::HeldMessage{63, 63, 0});
-  CHECK(list.at_origin(5, 26));       // held at origin 5 for 26
-  CHECK_FALSE(list.at_origin(5, 25));  // no such message
+  CHECK(list.at_origin(5, 26));             // held at origin 5 for 26
+  CHECK_FALSE(list.at_origin(5, 25));       // no such message
   list.set(5, a2a::HeldMessage{9, 5, 26});  // now a copy in relay 9's store
   CHECK_FALSE(list.at_origin(5, 26));
   list.remove(0);

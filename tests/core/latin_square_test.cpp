@@ -23,7 +23,8 @@ TEST_CASE("latin square: on omega, port i reaches i (+) x in the round with word
   using namespace a2a;
   const std::uint32_t shapes[][2] = {{16, 2}, {27, 3}, {64, 4}};
   for (const auto& shape : shapes) {
-    const auto s = latin_square_unit::Latin::make(latin_square_unit::omega(shape[0], shape[1]), RoundOrder::gray).value();
+    const auto s =
+        latin_square_unit::Latin::make(latin_square_unit::omega(shape[0], shape[1]), RoundOrder::gray).value();
     const DigitArithmetic digits(shape[1], s.network().stages);
     for (std::uint32_t r = 0; r < s.rounds(); ++r) {
       const auto round = s.round(r);

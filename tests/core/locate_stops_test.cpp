@@ -24,7 +24,8 @@ template <class OnStop>
 constexpr a2a::LocatedStops stops(const a2a::Network& net, std::span<const FaultCandidate> truth,
                                   std::span<std::uint16_t> observed, OnStop&& on_stop) {
   return a2a::locate_stop_by_stop(
-      net, observed, [&](const a2a::StageControl& c, std::span<std::uint16_t> o) { a2a::test::observe_planted(net, c, truth, o); },
+      net, observed,
+      [&](const a2a::StageControl& c, std::span<std::uint16_t> o) { a2a::test::observe_planted(net, c, truth, o); },
       on_stop);
 }
 
@@ -32,7 +33,8 @@ constexpr bool one_dead_switch_found() {
   const a2a::Network net = a2a::make_network(Topology::omega, 8).value();
   const FaultCandidate truth[] = {{LocatedKind::dead_switch, 1, 2, 0}};
   std::array<std::uint16_t, 8> observed{};
-  const a2a::LocatedStops s = stops(net, truth, observed, [](std::uint32_t, std::uint32_t, const a2a::LocatedStops&) {});
+  const a2a::LocatedStops s =
+      stops(net, truth, observed, [](std::uint32_t, std::uint32_t, const a2a::LocatedStops&) {});
   return s.count == 1 && s.faults[0] == truth[0] && s.stops == 1 && s.exact && !s.unexplained;
 }
 static_assert(one_dead_switch_found());
@@ -45,12 +47,13 @@ TEST_CASE("locate stops: one planted fault, one stop that names it, heard by on_
     const FaultCandidate truth[] = {{LocatedKind::stuck_switch, 2, 5, 1}};
     std::array<std::uint16_t, 16> observed{};
     std::uint32_t heard = 0, heard_round = 99;
-    const a2a::LocatedStops s = stops(net, truth, observed, [&](std::uint32_t r, std::uint32_t before, const a2a::LocatedStops& now) {
-      ++heard;
-      heard_round = r;
-      CHECK(before == 0);
-      CHECK(now.count == 1);
-    });
+    const a2a::LocatedStops s =
+        stops(net, truth, observed, [&](std::uint32_t r, std::uint32_t before, const a2a::LocatedStops& now) {
+          ++heard;
+          heard_round = r;
+          CHECK(before == 0);
+          CHECK(now.count == 1);
+        });
     INFO(a2a::name(t));
     CHECK(heard == 1);
     CHECK(s.stops == 1);
@@ -81,7 +84,8 @@ TEST_CASE("locate stops: seeded sets of two to four switch faults") {
         }
         std::array<std::uint16_t, 32> obs{};
         const std::span<std::uint16_t> observed(obs.data(), ports);
-        const a2a::LocatedStops found = stops(net, truth, observed, [](std::uint32_t, std::uint32_t, const a2a::LocatedStops&) {});
+        const a2a::LocatedStops found =
+            stops(net, truth, observed, [](std::uint32_t, std::uint32_t, const a2a::LocatedStops&) {});
         const std::span<const FaultCandidate> found_faults(found.faults.data(), found.count);
         ++sets;
         // Every round of the exchange is explained by what was found.

@@ -87,13 +87,25 @@ TEST_CASE("paper 002: the decompositions of rows 1 and 4 of L in the 8x8 baselin
   };
   constexpr Chain chains[] = {
       // Row 1, A: pi_0 = (0 3 5 6 -> 0 5 6 3), pi_1 = (0 3 5 6 -> 0 3 6 5); result (0 3 5 6 -> 0 6 5 3).
-      {0, 0, {0, 0, 0, 0, 0}}, {0, 3, {3, 5, 5, 6, 6}}, {0, 5, {5, 6, 6, 5, 5}}, {0, 6, {6, 3, 3, 3, 3}},
+      {0, 0, {0, 0, 0, 0, 0}},
+      {0, 3, {3, 5, 5, 6, 6}},
+      {0, 5, {5, 6, 6, 5, 5}},
+      {0, 6, {6, 3, 3, 3, 3}},
       // Row 1, B: pi_0 = (1 2 4 7 -> 4 1 2 7), pi_1 = (1 2 4 7 -> 2 1 4 7); result (1 2 4 7 -> 4 2 1 7).
-      {1, 1, {1, 4, 4, 4, 4}}, {1, 2, {2, 1, 1, 2, 2}}, {1, 4, {4, 2, 2, 1, 1}}, {1, 7, {7, 7, 7, 7, 7}},
+      {1, 1, {1, 4, 4, 4, 4}},
+      {1, 2, {2, 1, 1, 2, 2}},
+      {1, 4, {4, 2, 2, 1, 1}},
+      {1, 7, {7, 7, 7, 7, 7}},
       // Row 4, A: pi_0 on A, phi_1 = (0 3 5 6 -> 1 2 4 7), pi_1 on B; result (0 3 5 6 -> 2 4 7 1).
-      {6, 0, {0, 0, 1, 2, 2}}, {6, 3, {3, 5, 4, 4, 4}}, {6, 5, {5, 6, 7, 7, 7}}, {6, 6, {6, 3, 2, 1, 1}},
+      {6, 0, {0, 0, 1, 2, 2}},
+      {6, 3, {3, 5, 4, 4, 4}},
+      {6, 5, {5, 6, 7, 7, 7}},
+      {6, 6, {6, 3, 2, 1, 1}},
       // Row 4, B: pi_0 on B, phi_1 = (1 2 4 7 -> 0 3 5 6), pi_1 on A; result (1 2 4 7 -> 6 0 3 5).
-      {7, 1, {1, 4, 5, 6, 6}}, {7, 2, {2, 1, 0, 0, 0}}, {7, 4, {4, 2, 3, 3, 3}}, {7, 7, {7, 7, 6, 5, 5}},
+      {7, 1, {1, 4, 5, 6, 6}},
+      {7, 2, {2, 1, 0, 0, 0}},
+      {7, 4, {4, 2, 3, 3, 3}},
+      {7, 7, {7, 7, 6, 5, 5}},
   };
   for (const Chain& c : chains) {
     INFO("pass ", c.pass, " input ", c.input);
@@ -106,7 +118,7 @@ TEST_CASE("paper 002: the decompositions of rows 1 and 4 of L in the 8x8 baselin
     CHECK(p.hops[1].switch_index * 2 + p.hops[1].in_port == c.terminals[1]);   // after pi_0
     CHECK(p.hops[1].switch_index * 2 + p.hops[1].out_port == c.terminals[2]);  // after sigma_1
     CHECK(p.hops[2].switch_index * 2 + p.hops[2].in_port == c.terminals[3]);   // after pi_1
-    CHECK(p.destination == c.terminals[4]);                                     // after sigma_2
+    CHECK(p.destination == c.terminals[4]);                                    // after sigma_2
   }
   // Exactly the four inputs of the pass's set send; the other four are idle.
   for (std::uint32_t pass : {0U, 1U, 6U, 7U}) {

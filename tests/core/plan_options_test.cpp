@@ -24,8 +24,7 @@ TEST_CASE("plan options: a fault on stage 0 is refused, in degraded mode planned
   const FaultSetView faults{std::span<const SwitchFault>(&fault, 1), {}};
   FaultPlanOptions options;
   options.tries = 4;
-  CHECK(FaultTolerantSchedule::make(net, faults, storage.span(), options).error() ==
-        Errc::fault_cuts_off_processors);
+  CHECK(FaultTolerantSchedule::make(net, faults, storage.span(), options).error() == Errc::fault_cuts_off_processors);
   options.degraded = true;
   const auto degraded = FaultTolerantSchedule::make(net, faults, storage.span(), options);
   REQUIRE(degraded.ok());

@@ -13,7 +13,8 @@ namespace a2a::test {
 
 /// What the outputs show for round `config` with the planted faults, by input port.
 template <class C>
-constexpr void observe_planted(const a2a::Network& net, const C& config, std::span<const a2a::FaultCandidate> truth, std::span<std::uint16_t> out) {
+constexpr void observe_planted(const a2a::Network& net, const C& config, std::span<const a2a::FaultCandidate> truth,
+                               std::span<std::uint16_t> out) {
   // The planted faults act through the switch level: a stuck switch's state replaces the
   // round's, a dead element loses what route() takes through it.
   struct Planted {
@@ -38,7 +39,8 @@ constexpr void observe_planted(const a2a::Network& net, const C& config, std::sp
   }
 }
 template <class C>
-constexpr void observe_planted(const a2a::Network& net, const C& config, const a2a::FaultCandidate& truth, std::span<std::uint16_t> out) {
+constexpr void observe_planted(const a2a::Network& net, const C& config, const a2a::FaultCandidate& truth,
+                               std::span<std::uint16_t> out) {
   observe_planted(net, config, std::span<const a2a::FaultCandidate>(&truth, 1), out);
 }
 

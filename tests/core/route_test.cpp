@@ -28,13 +28,17 @@ static_assert(route(kOmega8, 5, StraightConfiguration{}).backward_tag == 5);
 static_assert(StageControl{0b100, 2, 3}.stage_state(0) == 1 && StageControl{0b100, 2, 3}.stage_state(2) == 0);
 static_assert(StageControl{5, 3, 2}.stage_state(0) == 1 && StageControl{5, 3, 2}.stage_state(1) == 2);
 // Alternating: switch y of stage s is ((y / block) mod 2) xor a_s.
-static_assert(AlternatingControl{0b10, 2, 1}.switch_state(0, 3) == 0 && AlternatingControl{0b10, 2, 1}.switch_state(1, 3) == 1);
-static_assert(AlternatingControl{0, 2, 2}.switch_state(0, 2) == 1 && AlternatingControl{0, 2, 2}.switch_state(0, 1) == 0);
+static_assert(AlternatingControl{0b10, 2, 1}.switch_state(0, 3) == 0 &&
+              AlternatingControl{0b10, 2, 1}.switch_state(1, 3) == 1);
+static_assert(AlternatingControl{0, 2, 2}.switch_state(0, 2) == 1 &&
+              AlternatingControl{0, 2, 2}.switch_state(0, 1) == 0);
 /// A pass of the shift network (paper 003) with stage k taking output bit k of c: a signal
 /// arrives on port 1 after a second output, so the state is a_k xor a_(k-1).
 struct ShiftPass {
   std::uint32_t c;
-  [[nodiscard]] constexpr std::uint32_t out_bit(std::uint32_t stage) const { return stage < 3 ? (c >> stage) & 1U : 0U; }
+  [[nodiscard]] constexpr std::uint32_t out_bit(std::uint32_t stage) const {
+    return stage < 3 ? (c >> stage) & 1U : 0U;
+  }
   [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t) const {
     return out_bit(stage) ^ (stage == 0 ? 0U : out_bit(stage - 1));
   }

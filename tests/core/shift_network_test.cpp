@@ -30,7 +30,9 @@ struct LastStageFlipped {
   [[nodiscard]] constexpr Network network() const { return inner.network(); }
   [[nodiscard]] constexpr std::uint32_t rounds() const { return inner.rounds(); }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const { return {inner.round(r), inner.network().stages - 1}; }
-  [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const { return inner.send(round.inner, i); }
+  [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
+    return inner.send(round.inner, i);
+  }
 };
 
 template <std::uint32_t N, RoundOrder O = RoundOrder::natural>
@@ -88,7 +90,7 @@ TEST_CASE("shift network wiring, as docs/conventions.md states it") {
         CHECK(wiring::before_stage(net, k, 2 * i + 1) == 2 * i + 1);
       }
       for (std::uint32_t k = 0; k < m; ++k) {
-        CHECK(wiring::after_stage(net, k, 2 * i) == 2 * i);                      // first output: same switch, port 0
+        CHECK(wiring::after_stage(net, k, 2 * i) == 2 * i);  // first output: same switch, port 0
         CHECK(wiring::after_stage(net, k, 2 * i + 1) == 2 * ((i + (1U << k)) % n) + 1);  // second: 2^k down, port 1
       }
       CHECK(wiring::after_stage(net, m, 2 * i) == i);          // processor i reads output 0 of switch i

@@ -260,8 +260,8 @@ enum class Mutation : std::uint8_t {
   drop,         ///< the last round left out
   optical,      ///< claims to be optical (crosstalk-free)
 };
-constexpr Mutation kMutations[] = {Mutation::destination, Mutation::tag,    Mutation::idle,   Mutation::origin,
-                                   Mutation::repeat,      Mutation::drop,   Mutation::optical};
+constexpr Mutation kMutations[] = {Mutation::destination, Mutation::tag,  Mutation::idle,   Mutation::origin,
+                                   Mutation::repeat,      Mutation::drop, Mutation::optical};
 
 /// A schedule broken in one way at one round and port. Its rounds count the calls of
 /// switch_state (which path check_exchange took shows in how often it asks).
@@ -351,8 +351,9 @@ TEST_CASE("check_exchange: the stage-parallel path exactly when the storage hold
   CHECK(check_exchange(counted, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round)).ok());
   CHECK(calls == 16 * 4 * 8);
   calls = 0;
-  CHECK(check_exchange(counted, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round).first(round.size() - 1))
-            .ok());
+  CHECK(
+      check_exchange(counted, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round).first(round.size() - 1))
+          .ok());
   CHECK(calls == 16 * 16 * 4);
 }
 

@@ -24,7 +24,9 @@ static_assert(!kRefused && kRefused.error() == Errc::port_out_of_range);
 // Reading the value of a failed Result is a contract violation: in a constant expression
 // it does not compile, which `requires` can observe.
 template <const Result<std::uint32_t>& R>
-constexpr bool value_is_constant = requires { typename std::integral_constant<std::uint32_t, R.value()>; };
+constexpr bool value_is_constant = requires {
+  typename std::integral_constant<std::uint32_t, R.value()>;
+};
 static_assert(value_is_constant<kSeven> && !value_is_constant<kRefused>);
 }  // namespace status_unit
 

@@ -16,10 +16,9 @@
 namespace a2a::test {
 
 /// The binary unique-path topologies the fault planner and the fault locator handle.
-inline constexpr Topology kBinaryTopologies[] = {Topology::omega,         Topology::baseline,
-                                                 Topology::banyan,        Topology::reverse_omega,
-                                                 Topology::reverse_baseline, Topology::reverse_banyan,
-                                                 Topology::gsen};
+inline constexpr Topology kBinaryTopologies[] = {
+    Topology::omega,          Topology::baseline, Topology::banyan, Topology::reverse_omega, Topology::reverse_baseline,
+    Topology::reverse_banyan, Topology::gsen};
 
 inline constexpr std::uint32_t kSweepPorts = A2A_TEST_MAX_PORTS;
 

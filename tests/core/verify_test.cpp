@@ -97,7 +97,9 @@ struct Relaying {
     LatinSquareSchedule<>::Round inner;
     std::uint32_t index{0};
     [[nodiscard]] std::uint32_t word() const { return inner.word(); }
-    [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const { return inner.switch_state(s, y); }
+    [[nodiscard]] std::uint32_t switch_state(std::uint32_t s, std::uint32_t y) const {
+      return inner.switch_state(s, y);
+    }
   };
   LatinSquareSchedule<> inner;
   bool swapped{false};

@@ -102,9 +102,7 @@ class StandinBoard : public a2a::test::ConsoleText {
   Bus& bus() { return bus_; }
   // --- StoringBoard, RebootingBoard ---
   RegionFlash& config_flash() { return flash_; }
-  a2a::ConfigRegion config_region() const {
-    return {{RegionBus::kBase, RegionBus::kBase + RegionBus::kBytes / 2}};
-  }
+  a2a::ConfigRegion config_region() const { return {{RegionBus::kBase, RegionBus::kBase + RegionBus::kBytes / 2}}; }
   void reboot() { reboot_asked_ = true; }  // the program boots a new device (serve)
   // --- SlotTimerBoard: look-ahead mode, its interrupt played on the loop's waits ---
   a2a::test::PlayedSlotTimer<StandinBoard, Bus> slot_timer(std::uint32_t period_ns) {
@@ -147,7 +145,8 @@ using Device = a2a::app::Device<StandinBoard, kPorts>;
 /// The device of one boot, on the board (its store kept across reboots).
 struct Boots {
   StandinBoard& board;
-  std::unique_ptr<a2a::SingleFaultPlanStorage<kPorts>> storage = std::make_unique<a2a::SingleFaultPlanStorage<kPorts>>();
+  std::unique_ptr<a2a::SingleFaultPlanStorage<kPorts>> storage =
+      std::make_unique<a2a::SingleFaultPlanStorage<kPorts>>();
   std::unique_ptr<Device> device;
   static constexpr auto kDefault = a2a::encode_config(a2a::ControllerConfig{});  // A2A_FW_* defaults
   void boot() {
@@ -194,8 +193,10 @@ bool serve(Boots& boots, StandinBoard& board, int in, int out) {
 }
 
 int usage(const char* message) {
-  std::fprintf(stderr, "a2a_docs_device: error: %s\nusage: a2a_docs_device [--board NAME] [--block FILE] [--listen PATH [--wait]]\n",
-               message);
+  std::fprintf(
+      stderr,
+      "a2a_docs_device: error: %s\nusage: a2a_docs_device [--board NAME] [--block FILE] [--listen PATH [--wait]]\n",
+      message);
   return 2;
 }
 

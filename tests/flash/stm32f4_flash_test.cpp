@@ -58,7 +58,7 @@ TEST_CASE("save: the keys unlock, the sector is erased at x32, BSY is waited out
   const StoreProgress p = rig.save(block_for(32));
   CHECK(p.error == Errc::ok);
   CHECK(rig.model.locked());                                   // lock() after the save
-  CHECK(rig.model.erased_sectors() == std::vector<int>{10});  // copy 0: sector 10, SNB 10
+  CHECK(rig.model.erased_sectors() == std::vector<int>{10});   // copy 0: sector 10, SNB 10
   CHECK(rig.model.programs() == kStoreRecordWords);            // every word, 32 bits at PSIZE x32
   CHECK(rig.model.busy_reads() >= 5 + 2 * kStoreRecordWords);  // each operation's BSY polled out
   CHECK(rig.boot() == block_for(32));
@@ -130,5 +130,6 @@ TEST_CASE("an erase that never ends times out at the data sheet's longest erase"
   const StoreProgress p = rig.save(block_for(8), 1000);  // 10 s of steps
   CHECK(p.error == Errc::config_flash_timeout);
   CHECK(p.step == StoreStep::erase);
-  CHECK(flash::Stm32f4Flash<Model::RegisterBus, Model::MemoryBus>::times().erase_us >= 2000000U);  // F4 128 KiB at x32: 2 s
+  CHECK(flash::Stm32f4Flash<Model::RegisterBus, Model::MemoryBus>::times().erase_us >=
+        2000000U);  // F4 128 KiB at x32: 2 s
 }

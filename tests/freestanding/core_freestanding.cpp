@@ -3,7 +3,7 @@
 // part of the core so its code is emitted: only emitted code can be checked.
 // extern "C" keeps the symbols unmangled.
 #include <a2a/a2a.hpp>
-#include <a2a/config/config_block.hpp>  // the application layer's block decoder and overrides,
+#include <a2a/config/config_block.hpp>      // the application layer's block decoder and overrides,
 #include <a2a/config/config_overrides.hpp>  // freestanding too
 
 #include <cstdint>

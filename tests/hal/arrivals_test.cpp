@@ -41,10 +41,10 @@ TEST_CASE("first_unarrived: the lowest sending input not where its header named,
   Ram& ram = hand_written_round();
   CHECK(first_unarrived<Layout>(ram, 8, 0, 8) == kAllArrived);
   CHECK(first_unarrived<Layout>(ram, 8, 0, 64) == kAllArrived);  // end clipped to N
-  ram.write32(Layout::arrived((5 + 3) % 8), kValid | 4);          // output 0 shows input 4, not 5
+  ram.write32(Layout::arrived((5 + 3) % 8), kValid | 4);         // output 0 shows input 4, not 5
   CHECK(first_unarrived<Layout>(ram, 8, 0, 8) == 5);
   CHECK(first_unarrived<Layout>(ram, 8, 6, 8) == kAllArrived);  // a piece after it
-  ram.write32(Layout::arrived(0), 5);                              // input 5's signal, VALID clear
+  ram.write32(Layout::arrived(0), 5);                           // input 5's signal, VALID clear
   CHECK(first_unarrived<Layout>(ram, 8, 0, 8) == 5);
   ram.write32(Layout::idle_mask(0), 1U << 5);  // input 5 sends nothing: what output 0 shows is no one's
   CHECK(first_unarrived<Layout>(ram, 8, 0, 8) == kAllArrived);
@@ -124,7 +124,7 @@ TEST_CASE("ROUND_CHECK and the port-by-port check agree with route() on every ro
       REQUIRE(b.driver.inject_fault(stage, sw, 0, InjectedKind{false, 0, true}) == Errc::ok);
       for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
         const Lost lost = lost_through(net, schedule.round(r), stage, sw);
-        REQUIRE(lost.input < net.ports);  // a full round uses every switch
+        REQUIRE(lost.input < net.ports);                                    // a full round uses every switch
         REQUIRE(execute_round(b.driver, schedule, r, kPolls) == Errc::ok);  // the block cannot tell
         CHECK(b.driver.round_check().value() == RoundCheck{true, true, lost.output});
         CHECK(b.driver.first_unarrived(0, net.ports).value() == lost.input);

@@ -72,7 +72,8 @@ void run_all(Bench& b, const S& schedule) {
   REQUIRE(b.fabric.probe() == Errc::ok);
   REQUIRE(b.fabric.configure(schedule.network(), false) == Errc::ok);
   REQUIRE(b.fabric.clear_counters(1000) == Errc::ok);
-  for (std::uint32_t r = 0; r < schedule.rounds(); ++r) REQUIRE(hal::execute_round(b.fabric, schedule, r, 1000) == Errc::ok);
+  for (std::uint32_t r = 0; r < schedule.rounds(); ++r)
+    REQUIRE(hal::execute_round(b.fabric, schedule, r, 1000) == Errc::ok);
   const DeliveryTally c = b.fabric.counters();
   const std::uint64_t n = schedule.network().ports;
   CHECK(c.delivered == n * n);

@@ -71,7 +71,7 @@ TEST_CASE("tickets: reset and clear_counters wait (bounded) for theirs") {
   Driver fabric(bus);
   REQUIRE(fabric.clear_counters(3) == Errc::ok);
   CHECK(bus.last_write(Layout::kControl).value == 0x0000'0108U);  // CLEAR_COUNTERS, ticket 1
-  bus.set_ticket_echo(false);  // a block that never takes anything up
+  bus.set_ticket_echo(false);                                     // a block that never takes anything up
   bus.clear();
   CHECK(fabric.clear_counters(3) == Errc::fabric_timeout);
   CHECK(bus.reads_of(Layout::kStatus) == 3);

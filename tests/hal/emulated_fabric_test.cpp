@@ -68,7 +68,7 @@ TEST_CASE("emulated fabric: power-on state, probe, capabilities") {
   CHECK(b.ram.read32(Layout::kVersion) == 0x0000'0202U);
   CHECK(b.driver.can_inject());
   CHECK(b.driver.monitors());
-  CHECK(b.driver.checks_rounds());           // map 2.2: ROUND_CHECK
+  CHECK(b.driver.checks_rounds());                 // map 2.2: ROUND_CHECK
   CHECK(b.ram.read32(Layout::kRoundCheck) == 0U);  // not valid before a round ran
   CHECK(b.ram.read32(Layout::idle_mask(0)) == 0xFFFF'FFFFU);
   CHECK(b.driver.ticket() == 0);
@@ -227,7 +227,8 @@ TEST_CASE("emulated fabric: a misrouted or conflicting round delivers nothing, s
   const Network net = make_network(Topology::omega, 8).value();
   REQUIRE(b.driver.configure(net, false) == Errc::ok);
   REQUIRE(b.driver.clear_counters(kPolls) == Errc::ok);
-  for (std::uint32_t s = 0; s < net.stages; ++s) REQUIRE(b.driver.set_stage_control(s, ControlMode::stage, 0) == Errc::ok);
+  for (std::uint32_t s = 0; s < net.stages; ++s)
+    REQUIRE(b.driver.set_stage_control(s, ControlMode::stage, 0) == Errc::ok);
   const StageControl straight{0, 2, 3};
   auto write_headers = [&](std::uint32_t wrong_port) {
     for (std::uint32_t i = 0; i < net.ports; ++i) {
@@ -242,7 +243,7 @@ TEST_CASE("emulated fabric: a misrouted or conflicting round delivers nothing, s
   CHECK(b.driver.wait_round(kPolls) == Errc::fabric_round_faulted);
   DeliveryTally c = b.driver.counters();
   CHECK(c.misroutes == 1);
-  CHECK(c.delivered == 0);  // the seven clean signals of the flagged round count nothing
+  CHECK(c.delivered == 0);   // the seven clean signals of the flagged round count nothing
   write_headers(net.ports);  // the retry, every header right
   REQUIRE(b.driver.commit() == Errc::ok);
   CHECK(b.driver.wait_round(kPolls) == Errc::ok);
@@ -268,7 +269,9 @@ std::uint32_t arrivals_off_plan(Driver& driver, const S& schedule, std::uint32_t
 namespace {
 // Round words 0b0000 (stage 1 straight) and 0b0100 (stage 1 cross) of omega N = 16's Latin square.
 constexpr std::uint32_t kStraight = 0, kCross = 4;
-LatinSquareSchedule<> omega16_square() { return LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value()).value(); }
+LatinSquareSchedule<> omega16_square() {
+  return LatinSquareSchedule<>::make(make_network(Topology::omega, 16).value()).value();
+}
 }  // namespace
 
 TEST_CASE("emulated fabric: a hidden stuck switch is not in FAULT; a round that wants the other state is a misroute") {
@@ -281,7 +284,7 @@ TEST_CASE("emulated fabric: a hidden stuck switch is not in FAULT; a round that 
   REQUIRE(b.driver.inject_fault(1, 2, 0, InjectedKind{true, 0, true}) == Errc::ok);
   CHECK(execute_round(b.driver, schedule, kCross, kPolls) == Errc::fabric_round_faulted);
   CHECK((b.driver.last_error() & Status::Misroute::mask) != 0);
-  CHECK_FALSE(b.driver.switch_faulty(1, 2).value());  // hidden
+  CHECK_FALSE(b.driver.switch_faulty(1, 2).value());          // hidden
   CHECK(arrivals_off_plan(b.driver, schedule, kCross) == 2);  // the two signals through it, swapped
   CHECK(b.driver.counters().delivered == 0);
   CHECK(execute_round(b.driver, schedule, kStraight, kPolls) == Errc::ok);  // it wants the stuck state

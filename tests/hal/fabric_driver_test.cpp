@@ -96,7 +96,7 @@ TEST_CASE("out-of-range arguments are refused with their own error and write not
   CHECK(fabric.set_stage_control(0, static_cast<ControlMode>(9), 0) == Errc::control_mode_unknown);
   CHECK(fabric.set_switch_state(0, 8, 0) == Errc::switch_out_of_range);
   CHECK(fabric.set_switch_state(0, 7, 2) == Errc::state_out_of_range);
-  CHECK(fabric.set_switch_word(0, 1, 0) == Errc::switch_out_of_range);        // 8 switches: one word
+  CHECK(fabric.set_switch_word(0, 1, 0) == Errc::switch_out_of_range);  // 8 switches: one word
   CHECK(fabric.set_switch_word(0, 0, 0x0000'0020U) == Errc::state_out_of_range);
   CHECK(fabric.set_port_header(16, 0, 0) == Errc::port_out_of_range);
   CHECK(fabric.set_port_header(0, 16, 0) == Errc::port_out_of_range);
@@ -165,4 +165,3 @@ TEST_CASE("diagnostics: round counter, fault bitmap, single-switch update, contr
   CHECK(bus.events()[2].offset == Layout::kStatus);
   CHECK(fabric.network().error() == Errc::fabric_not_configured);  // a reset forgets the network
 }
-

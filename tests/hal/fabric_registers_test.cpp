@@ -39,11 +39,11 @@ TEST_CASE("layout of a 256-port, 8-stage block") {
   CHECK(offset::kFaulted == 0x064U);
   CHECK(L::stage_control(0) == 0x080U);
   CHECK(L::stage_control(7) == 0x09CU);
-  CHECK(L::idle_mask(0) == 0x0A0U);   // 0x80 + 8 stages * 4
-  CHECK(L::idle_mask(7) == 0x0BCU);   // 256 ports / 32 = 8 words
+  CHECK(L::idle_mask(0) == 0x0A0U);  // 0x80 + 8 stages * 4
+  CHECK(L::idle_mask(7) == 0x0BCU);  // 256 ports / 32 = 8 words
   CHECK(L::fault(0, 0) == 0x0C0U);
-  CHECK(L::fault(1, 0) == 0x0D0U);    // 128 switches / 32 = 4 words per stage
-  CHECK(L::port_header(0) == 0x140U); // 0xC0 + 8 * 4 * 4
+  CHECK(L::fault(1, 0) == 0x0D0U);     // 128 switches / 32 = 4 words per stage
+  CHECK(L::port_header(0) == 0x140U);  // 0xC0 + 8 * 4 * 4
   CHECK(L::port_header(255) == 0x53CU);
   CHECK(L::port_message(0) == 0x540U);
   CHECK(L::port_message(255) == 0x93CU);
@@ -65,8 +65,8 @@ TEST_CASE("layout of the largest block and of an odd-sized one") {
   CHECK(Big::kPortMessageBase == 0x5'20C0U);  // + 65536 headers
   CHECK(Big::kSwitchStateBase == 0x9'20C0U);  // + 65536 messages
   CHECK(Big::arrived(0) == 0xD'20C0U);
-  CHECK(Big::kSize == 0x11'20C0U);             // + 16 stages * 4096 words
-  using Odd = FabricLayout<10, 4>;           // GSEN N = 10: 5 switches per stage
+  CHECK(Big::kSize == 0x11'20C0U);  // + 16 stages * 4096 words
+  using Odd = FabricLayout<10, 4>;  // GSEN N = 10: 5 switches per stage
   CHECK(Odd::kMaxSwitches == 5);
   CHECK(Odd::kSwitchWordsPerStage == 1);
   CHECK(Odd::kIdleWords == 1);

@@ -104,7 +104,8 @@ TEST_CASE("an arbitrary initial configuration M^0 is programmed switch by switch
       }
       INFO(name(t), " N = ", ports);
       const InitialConfiguration m0{bits, net.switches_per_stage()};
-      check_exact(run_exchange(LatinSquareSchedule<InitialConfiguration>::make(net, RoundOrder::gray, m0).value()), ports);
+      check_exact(run_exchange(LatinSquareSchedule<InitialConfiguration>::make(net, RoundOrder::gray, m0).value()),
+                  ports);
     }
   }
 }
@@ -254,16 +255,16 @@ TEST_CASE("a slow fabric is waited for, a hung one times out and can be aborted"
 TEST_CASE("the block refuses an invalid configuration and read-only writes") {
   Fabric fabric;
   Driver driver(fabric);
-  fabric.write32(Layout::kNetPorts, 12);       // not a power of 2
+  fabric.write32(Layout::kNetPorts, 12);  // not a power of 2
   fabric.write32(Layout::kNetShape, 0x0000'0402U);
   fabric.write32(Layout::kControl, 1);
   CHECK(driver.status().config_invalid);
   CHECK(driver.wait_round(1) == Errc::fabric_round_not_run);
 
-  fabric.write32(Layout::kStatus, 0x2);       // read-only
-  fabric.write32(Layout::kRoundCounter, 5);   // read-only
-  fabric.write32(Layout::fault(0, 0), 1);     // read-only
-  fabric.write32(Layout::kSize, 1);           // outside the block
+  fabric.write32(Layout::kStatus, 0x2);      // read-only
+  fabric.write32(Layout::kRoundCounter, 5);  // read-only
+  fabric.write32(Layout::fault(0, 0), 1);    // read-only
+  fabric.write32(Layout::kSize, 1);          // outside the block
   CHECK(fabric.ignored_writes() == 4);
   CHECK(driver.round_counter() == 0);
   CHECK(fabric.read32(Layout::kControl) == 0);  // write-only reads as 0

@@ -42,7 +42,8 @@ template <class Driver>
 void run_rounds(Driver& driver, const Replayed& schedule) {
   REQUIRE(driver.probe() == Errc::ok);
   REQUIRE(driver.configure(schedule.network(), false, true) == Errc::ok);
-  for (std::uint32_t r = 0; r < schedule.rounds(); ++r) REQUIRE(hal::execute_round(driver, schedule, r, kPolls) == Errc::ok);
+  for (std::uint32_t r = 0; r < schedule.rounds(); ++r)
+    REQUIRE(hal::execute_round(driver, schedule, r, kPolls) == Errc::ok);
 }
 
 DeliveryTally emulated_tally(const Replayed& schedule) {
@@ -71,7 +72,8 @@ DeliveryTally simulated_tally(const Replayed& schedule) {
 
 DeliveryTally checked_tally(const Replayed& schedule, Violation expected) {
   std::vector<std::uint32_t> pairs(pair_words_needed(kPorts)), round(round_words_needed(kPorts));
-  const ExchangeCheck check = check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round));
+  const ExchangeCheck check =
+      check_exchange(schedule, std::span<std::uint32_t>(pairs), std::span<std::uint32_t>(round));
   CHECK(check.violation == expected);
   return check;
 }

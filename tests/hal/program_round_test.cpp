@@ -143,8 +143,7 @@ TEST_CASE("a round with its own initial configuration writes every switch word")
   Driver fabric(bus);
   const Network net = make_network(Topology::omega, 16).value();
   const std::array<std::uint8_t, 4> m0{0x5A, 0x0F, 0x33, 0x81};  // byte s = the 8 switches of stage s
-  const auto schedule =
-      LatinSquareSchedule<InitialConfiguration>::make(net, RoundOrder::natural, {m0, 8}).value();
+  const auto schedule = LatinSquareSchedule<InitialConfiguration>::make(net, RoundOrder::natural, {m0, 8}).value();
   REQUIRE(fabric.configure(net, false) == Errc::ok);
   bus.clear();
   REQUIRE(program_round(fabric, schedule, 6) == Errc::ok);

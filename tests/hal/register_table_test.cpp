@@ -21,8 +21,10 @@ TEST_CASE("register table: every register is found by name, once") {
       continue;
     }
     CHECK(map::find(r.name) == &r);  // names are unique
-    if (r.kind == map::Kind::array) ++arrays;
-    else ++fixed;
+    if (r.kind == map::Kind::array)
+      ++arrays;
+    else
+      ++fixed;
   }
   CHECK(fixed == 23);  // 13 configuration and status registers (ROUND_CHECK: map 2.2), 10 counter words
   CHECK(arrays == 7);

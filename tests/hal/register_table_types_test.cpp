@@ -20,8 +20,9 @@ static_assert(kArraysOffset == 0x080);
 
 TEST_CASE("register table types: every dimension has its own symbol") {
   using namespace a2a::hal::map;
-  const Dim all[] = {Dim::one, Dim::max_stages, Dim::idle_words, Dim::fault_words_per_stage, Dim::max_ports,
-                     Dim::switch_words_per_stage};
+  const Dim all[] = {Dim::one,        Dim::max_stages,
+                     Dim::idle_words, Dim::fault_words_per_stage,
+                     Dim::max_ports,  Dim::switch_words_per_stage};
   for (const Dim a : all)
     for (const Dim b : all) CHECK((a == b) == (dim_symbol(a) == dim_symbol(b)));
 }

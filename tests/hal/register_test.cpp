@@ -58,4 +58,3 @@ TEST_CASE("register values are usable in constant expressions") {
   static_assert(packed == 0x0000'F001U);
   CHECK(packed == 0x0000'F001U);
 }
-

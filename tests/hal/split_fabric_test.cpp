@@ -70,7 +70,8 @@ struct Bench {
 
 /// Round r of the Latin-square schedule on omega 16, written but not committed.
 Errc write_round(Split& f, std::uint32_t r) {
-  const LatinSquareSchedule<> schedule = LatinSquareSchedule<>::make(make_network(Topology::omega, 16, 2).value()).value();
+  const LatinSquareSchedule<> schedule =
+      LatinSquareSchedule<>::make(make_network(Topology::omega, 16, 2).value()).value();
   A2A_TRY(hal::begin_round(f, schedule, r));
   return hal::write_round_ports(f, schedule, r, 0, 16);
 }
@@ -105,7 +106,7 @@ TEST_CASE("split fabric: on the switch path the block commits once the switches 
   CHECK((b.ram->read32(Layout::kControl) & hal::reg::Control::Commit::mask) == 0);  // settling: not yet
   CHECK(b.fabric.wait_round(3) == Errc::fabric_timeout);
   CHECK((b.ram->read32(Layout::kControl) & hal::reg::Control::Commit::mask) == 0);
-  b.clock.t = 10;  // settled
+  b.clock.t = 10;                                         // settled
   CHECK(b.fabric.wait_round(1) == Errc::fabric_timeout);  // the block's COMMIT written, not taken up yet
   CHECK((b.ram->read32(Layout::kControl) & hal::reg::Control::Commit::mask) != 0);
   b.bus.service();

@@ -21,7 +21,7 @@ using Round = hal::RoundSwitches<kSwitches>;
 struct RecordingSink {
   Network net{};
   std::vector<std::vector<std::uint32_t>> states;  // the last latch: [stage][switch]
-  std::vector<std::uint32_t> changed;               // per latch: the stages that changed (bit mask)
+  std::vector<std::uint32_t> changed;              // per latch: the stages that changed (bit mask)
   Errc fail{Errc::ok};
   Errc configure(const Network& n) {
     net = n;
@@ -48,7 +48,9 @@ using Fabric = hal::SwitchFabric<RecordingSink, ManualClock, kSwitches>;
 static_assert(hal::SwitchSink<RecordingSink>);
 static_assert(hal::FabricController<Fabric>);
 
-Network omega(std::uint32_t ports, std::uint32_t radix = 2) { return make_network(Topology::omega, ports, radix).value(); }
+Network omega(std::uint32_t ports, std::uint32_t radix = 2) {
+  return make_network(Topology::omega, ports, radix).value();
+}
 
 }  // namespace
 
@@ -59,7 +61,7 @@ TEST_CASE("switch fabric: settle and guard times are deadlines, looked at once p
   REQUIRE(fabric.configure(omega(16), false) == Errc::ok);
   REQUIRE(fabric.set_stage_control(0, ControlMode::stage, 1) == Errc::ok);
   REQUIRE(fabric.commit() == Errc::ok);
-  CHECK(sink.changed.size() == 1);  // latched at once: no round before it
+  CHECK(sink.changed.size() == 1);                      // latched at once: no round before it
   CHECK(fabric.wait_round(3) == Errc::fabric_timeout);  // settling: three looks at t = 0
   clock.t = 9;
   CHECK(fabric.poll_status(1)->busy);

@@ -240,5 +240,6 @@ TEST_CASE("bad LNS input is refused by name") {
   std::ofstream(options.out + ".lns") << "a2a-lns-state 1\nseed 1\nattempt 2\nfree 1\nseconds 3\n";
   CHECK_FALSE(a2a::search::read_lns_state(options.out + ".lns", state, error));
   CHECK(error.find("free (at least 2)") != std::string::npos);
-  CHECK(a2a::search::format_lns_state({4, 17, 9, 12.5}) == "a2a-lns-state 1\nseed 4\nattempt 17\nfree 9\nseconds 12.5\n");
+  CHECK(a2a::search::format_lns_state({4, 17, 9, 12.5}) ==
+        "a2a-lns-state 1\nseed 4\nattempt 17\nfree 9\nseconds 12.5\n");
 }

@@ -102,7 +102,8 @@ TEST_CASE("bad periods are refused by name") {
 }
 
 TEST_CASE("cadical covers N = 20 with at most 26 periodic rounds and finds no 20 (R(20) = 24)") {
-  REQUIRE_MESSAGE(!a2a::search::solver_version("cadical").empty(), "cadical is not installed (apt-get install cadical)");
+  REQUIRE_MESSAGE(!a2a::search::solver_version("cadical").empty(),
+                  "cadical is not installed (apt-get install cadical)");
   const a2a::Network net = gsen(20);
   const auto trees = a2a::search::build_path_trees(net);
   a2a::search::PeriodicRounds rounds;

@@ -128,7 +128,8 @@ TEST_CASE("the path trees follow route(): every leaf's switches make the path th
 }
 
 TEST_CASE("cadical solves small encodings; the decoded sets pass check_exchange") {
-  REQUIRE_MESSAGE(!a2a::search::solver_version("cadical").empty(), "cadical is not installed (apt-get install cadical)");
+  REQUIRE_MESSAGE(!a2a::search::solver_version("cadical").empty(),
+                  "cadical is not installed (apt-get install cadical)");
   for (const auto& case_ : {std::pair<std::uint32_t, std::uint32_t>{10, 10}, {12, 16}, {20, 24}}) {
     // Named copies, not a structured binding: INFO captures them, and clang 14 refuses a
     // lambda capturing a structured binding.

@@ -87,10 +87,8 @@ class Info {
     }
   }
   template <typename E>
-    requires std::is_enum_v<E>
-  void append(E value) noexcept {
-    append(static_cast<std::underlying_type_t<E>>(value));
-  }
+  requires std::is_enum_v<E>
+  void append(E value) noexcept { append(static_cast<std::underlying_type_t<E>>(value)); }
   void push() noexcept;
   void pop() noexcept;
 
@@ -112,18 +110,17 @@ int run(int argc, char** argv) noexcept;
 #define A2A_LIGHT_CAT_(a, b) a##b
 #define A2A_LIGHT_CAT(a, b) A2A_LIGHT_CAT_(a, b)
 
-#define A2A_LIGHT_TEST_CASE_(function, name)                                                         \
-  static void function();                                                                           \
-  static ::a2a::light::TestCase A2A_LIGHT_CAT(function, _registration){&function, name, __FILE__, \
-                                                                       __LINE__};                    \
+#define A2A_LIGHT_TEST_CASE_(function, name)                                                                 \
+  static void function();                                                                                    \
+  static ::a2a::light::TestCase A2A_LIGHT_CAT(function, _registration){&function, name, __FILE__, __LINE__}; \
   static void function()
 #define TEST_CASE(name) A2A_LIGHT_TEST_CASE_(A2A_LIGHT_CAT(a2a_light_test_case_, __COUNTER__), name)
 
 // Variadic so that expressions with unparenthesized commas (template
 // arguments, braced lists) pass through whole.
-#define A2A_LIGHT_ASSERT_(macro, expected, abort_test_case, ...)                                        \
-  ::a2a::light::assertion(static_cast<bool>(__VA_ARGS__) == (expected), macro, #__VA_ARGS__, __FILE__, \
-                          __LINE__, abort_test_case)
+#define A2A_LIGHT_ASSERT_(macro, expected, abort_test_case, ...)                                                 \
+  ::a2a::light::assertion(static_cast<bool>(__VA_ARGS__) == (expected), macro, #__VA_ARGS__, __FILE__, __LINE__, \
+                          abort_test_case)
 #define CHECK(...) A2A_LIGHT_ASSERT_("CHECK", true, false, __VA_ARGS__)
 #define CHECK_FALSE(...) A2A_LIGHT_ASSERT_("CHECK_FALSE", false, false, __VA_ARGS__)
 #define REQUIRE(...) A2A_LIGHT_ASSERT_("REQUIRE", true, true, __VA_ARGS__)

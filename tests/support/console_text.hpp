@@ -25,10 +25,8 @@ class ConsoleText {
   void append(std::string_view s) { output_ += s; }
   void append(const char* s) { output_ += s; }
   template <class T>
-    requires std::is_integral_v<T>
-  void append(T v) {
-    output_ += std::to_string(v);
-  }
+  requires std::is_integral_v<T>
+  void append(T v) { output_ += std::to_string(v); }
   std::string output_;
 };
 

@@ -40,8 +40,10 @@ class NorFlashModel {
     const std::uint32_t old = words_.at(address);
     std::uint32_t now = old & word;
     if (address == stuck_address_) now |= stuck_bits_ & old;  // a worn cell keeps its 1
-    if (begin_operation()) words_[address] = torn(old, now);
-    else if (!dead_ && !take_failed()) words_[address] = now;
+    if (begin_operation())
+      words_[address] = torn(old, now);
+    else if (!dead_ && !take_failed())
+      words_[address] = now;
     return Errc::ok;
   }
   hal::FlashPoll poll() {
@@ -61,7 +63,9 @@ class NorFlashModel {
     mask_seed_ = mask_seed;
   }
   /// Operation number `index` from now on ends with `flag` (what the chip would set).
-  void fail_operation(std::uint32_t index, Errc flag) { fail_at_ = static_cast<std::int64_t>(operations_) + index, fail_flag_ = flag; }
+  void fail_operation(std::uint32_t index, Errc flag) {
+    fail_at_ = static_cast<std::int64_t>(operations_) + index, fail_flag_ = flag;
+  }
   void keep_bits(std::uint32_t address, std::uint32_t bits) { stuck_address_ = address, stuck_bits_ = bits; }
   void stay_busy() { busy_forever_ = true; }
   /// The power comes back: the chip answers again (its contents are what they are).

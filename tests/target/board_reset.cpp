@@ -37,11 +37,8 @@ int main(int argc, char** argv) {
       println("fed 600 ms, now hanging");
       for (;;) {
       }
-    case A2A_RESET_WATCHDOG:
-      a2a_board_reset();
-    case A2A_RESET_SOFTWARE:
-      return words[1] == kCarried ? 0 : 2;
-    default:
-      return 3;
+    case A2A_RESET_WATCHDOG: a2a_board_reset();
+    case A2A_RESET_SOFTWARE: return words[1] == kCarried ? 0 : 2;
+    default: return 3;
   }
 }

@@ -35,8 +35,7 @@ int main() {
       println("faulting");
       __builtin_trap();
     }
-    case A2A_RESET_LOCKUP:
-      return 0;
+    case A2A_RESET_LOCKUP: return 0;
     case A2A_RESET_SOFTWARE:
       println("done");
       for (;;) {

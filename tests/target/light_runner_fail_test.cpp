@@ -36,9 +36,7 @@ TEST_CASE("failing REQUIRE leaves the test case") {
   CHECK(false);
 }
 
-TEST_CASE("the test case after a REQUIRE abort runs normally") {
-  CHECK_FALSE(g_after_require);
-}
+TEST_CASE("the test case after a REQUIRE abort runs normally") { CHECK_FALSE(g_after_require); }
 
 TEST_CASE("a long INFO is cut, many failures are counted but not all shown") {
   INFO("long ",

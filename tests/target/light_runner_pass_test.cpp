@@ -40,8 +40,8 @@ TEST_CASE("CHECK, CHECK_FALSE and REQUIRE accept what holds") {
 TEST_CASE("INFO takes integers of every width, bool, char, enums and strings") {
   for (std::uint32_t i = 0; i < 3; ++i) {
     INFO("i=", i, " ", std::numeric_limits<std::int8_t>::min(), " ", std::numeric_limits<std::uint64_t>::max(), " ",
-         std::numeric_limits<std::int64_t>::min(), " ", true, " ", 'c', " ", Color::red, " ",
-         std::string_view("view"), " ", static_cast<const char*>(nullptr));
+         std::numeric_limits<std::int64_t>::min(), " ", true, " ", 'c', " ", Color::red, " ", std::string_view("view"),
+         " ", static_cast<const char*>(nullptr));
     CHECK(i < 3);
   }
 }

@@ -290,53 +290,53 @@ __attribute__((noreturn, weak))
 void a2a_contract_violation(void);
 
 /* The library's version, "major.minor.patch" (the one in CMake's project()). */
-const char *a2a_version(void);
+const char* a2a_version(void);
 
 /* The core's message for a status ("ok" for A2A_OK); never NULL. */
-const char *a2a_strerror(a2a_status status);
+const char* a2a_strerror(a2a_status status);
 /* The checker's message for a violation; never NULL. */
-const char *a2a_violation_text(a2a_violation violation);
+const char* a2a_violation_text(a2a_violation violation);
 
 /* Names as the tool, dumps and configuration overrides spell them. */
-const char *a2a_topology_name(a2a_topology topology); /* "unknown" if not one */
-const char *a2a_family_name(a2a_family family);       /* "unknown" if not one */
-a2a_status a2a_parse_topology(const char *name, a2a_topology *out);
-a2a_status a2a_parse_family(const char *name, a2a_family *out);
-a2a_status a2a_parse_order(const char *name, a2a_order *out); /* "natural" or "gray" */
+const char* a2a_topology_name(a2a_topology topology); /* "unknown" if not one */
+const char* a2a_family_name(a2a_family family);       /* "unknown" if not one */
+a2a_status a2a_parse_topology(const char* name, a2a_topology* out);
+a2a_status a2a_parse_family(const char* name, a2a_family* out);
+a2a_status a2a_parse_order(const char* name, a2a_order* out); /* "natural" or "gray" */
 
 /* N ports of d x d switches (radix 2 for the binary networks). */
-a2a_status a2a_network_make(a2a_topology topology, uint32_t ports, uint32_t radix, a2a_network *out);
+a2a_status a2a_network_make(a2a_topology topology, uint32_t ports, uint32_t radix, a2a_network* out);
 /* The family the network gets when none is asked for (the controller's "auto"). */
-a2a_status a2a_default_family(const a2a_network *network, a2a_family *out);
+a2a_status a2a_default_family(const a2a_network* network, a2a_family* out);
 
 /* A schedule of a fault-free family (A2A_FAULT_TOLERANT needs the call below). */
-a2a_status a2a_schedule_make(const a2a_network *network, a2a_family family, a2a_order order, a2a_schedule *out);
+a2a_status a2a_schedule_make(const a2a_network* network, a2a_family family, a2a_order order, a2a_schedule* out);
 /* The fault-tolerant schedule around one faulty switch (stage, switch_index) of
  * an internal stage (paper 004). Baseline, banyan and their reverses need
  * `storage` of A2A_FAULT_STORAGE_BYTES(N) bytes, 4-byte aligned, which must
  * outlive the schedule and its copies; the others take storage NULL, bytes 0. */
-a2a_status a2a_schedule_make_fault_tolerant(const a2a_network *network, uint32_t stage, uint32_t switch_index,
-                                            void *storage, size_t storage_bytes, a2a_schedule *out);
-a2a_status a2a_schedule_info_get(const a2a_schedule *schedule, a2a_schedule_info *out);
+a2a_status a2a_schedule_make_fault_tolerant(const a2a_network* network, uint32_t stage, uint32_t switch_index,
+                                            void* storage, size_t storage_bytes, a2a_schedule* out);
+a2a_status a2a_schedule_info_get(const a2a_schedule* schedule, a2a_schedule_info* out);
 
 /* Round r (0 .. rounds-1), computed on demand. */
-a2a_status a2a_schedule_round(const a2a_schedule *schedule, uint32_t r, a2a_round *out);
-a2a_status a2a_round_info_get(const a2a_round *round, a2a_round_info *out);
+a2a_status a2a_schedule_round(const a2a_schedule* schedule, uint32_t r, a2a_round* out);
+a2a_status a2a_round_info_get(const a2a_round* round, a2a_round_info* out);
 /* The state (0 .. d-1) of switch `switch_index` of stage `stage` in this round. */
-a2a_status a2a_round_switch_state(const a2a_round *round, uint32_t stage, uint32_t switch_index, uint32_t *state);
+a2a_status a2a_round_switch_state(const a2a_round* round, uint32_t stage, uint32_t switch_index, uint32_t* state);
 /* Every switch state of one stage into states[0 .. switches_per_stage-1]
  * (A2A_ERR_BUFFER_TOO_SMALL if count is fewer). */
-a2a_status a2a_round_stage_states(const a2a_round *round, uint32_t stage, uint32_t *states, size_t count);
+a2a_status a2a_round_stage_states(const a2a_round* round, uint32_t stage, uint32_t* states, size_t count);
 /* What input port `port` sends in `round`, a round of this schedule. */
-a2a_status a2a_schedule_send(const a2a_schedule *schedule, const a2a_round *round, uint32_t port, a2a_send *out);
+a2a_status a2a_schedule_send(const a2a_schedule* schedule, const a2a_round* round, uint32_t port, a2a_send* out);
 
 /* Words of scratch the fast check needs for this network (A2A_CHECK_WORDS bounds it). */
-size_t a2a_check_scratch_words(const a2a_network *network);
+size_t a2a_check_scratch_words(const a2a_network* network);
 /* Checks the whole exchange switch by switch: every signal traced, every ordered
  * pair (i, j) delivered exactly once. A2A_OK: it holds; A2A_ERR_EXCHANGE_VIOLATION:
  * `out` says what failed first; A2A_ERR_BUFFER_TOO_SMALL: fewer scratch words
  * than A2A_CHECK_MIN_WORDS. `scratch` is overwritten. */
-a2a_status a2a_check_exchange(const a2a_schedule *schedule, uint32_t *scratch, size_t scratch_words, a2a_check *out);
+a2a_status a2a_check_exchange(const a2a_schedule* schedule, uint32_t* scratch, size_t scratch_words, a2a_check* out);
 
 #ifdef __cplusplus
 }

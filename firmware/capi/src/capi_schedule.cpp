@@ -188,8 +188,8 @@ extern "C" a2a_status a2a_schedule_send(const a2a_schedule* schedule, const a2a_
   }
   const std::uint32_t origin = send->message_origin(port);
   const std::uint32_t final_destination = send->message_final();
-  const std::uint32_t relay = (final_destination != send->destination ? A2A_SEND_INTO_RELAY : 0U) |
-                              (origin != port ? A2A_SEND_FROM_RELAY : 0U);
+  const std::uint32_t relay =
+      (final_destination != send->destination ? A2A_SEND_INTO_RELAY : 0U) | (origin != port ? A2A_SEND_FROM_RELAY : 0U);
   *out = {1U, send->destination, send->tag, origin, final_destination, relay};
   return A2A_OK;
 }
@@ -209,9 +209,21 @@ extern "C" a2a_status a2a_check_exchange(const a2a_schedule* schedule, std::uint
   const std::span<std::uint32_t> words(scratch, scratch_words);
   const std::size_t pairs = std::min(words.size(), pair_words_needed(s->schedule.network().ports));
   const ExchangeCheck c = check_exchange(s->schedule, words.first(pairs), words.subspan(pairs));
-  *out = {c.delivered, c.missing, c.duplicates,    c.misroutes,      c.conflicts,
-          c.crosstalk, c.relayed, c.relay_errors,  c.left_in_store,  c.faulted_rounds,
-          static_cast<std::uint32_t>(c.violation), c.round, c.port, c.other, c.rounds};
+  *out = {c.delivered,
+          c.missing,
+          c.duplicates,
+          c.misroutes,
+          c.conflicts,
+          c.crosstalk,
+          c.relayed,
+          c.relay_errors,
+          c.left_in_store,
+          c.faulted_rounds,
+          static_cast<std::uint32_t>(c.violation),
+          c.round,
+          c.port,
+          c.other,
+          c.rounds};
   if (c.ok()) return A2A_OK;
   return c.violation == Violation::storage_too_small ? A2A_ERR_BUFFER_TOO_SMALL : A2A_ERR_EXCHANGE_VIOLATION;
 }

@@ -147,9 +147,9 @@ static_assert(status_codes_hold(), "a2a_status must carry Errc's numbers (errc.h
 
 // The API's own codes (192 and up) must be free in the core: its message for them
 // is the one it gives an unknown code.
-constexpr a2a_status kOwnCodes[] = {A2A_ERR_NULL_ARGUMENT,        A2A_ERR_NOT_MADE,
+constexpr a2a_status kOwnCodes[] = {A2A_ERR_NULL_ARGUMENT,           A2A_ERR_NOT_MADE,
                                     A2A_ERR_ROUND_OF_OTHER_SCHEDULE, A2A_ERR_BUFFER_TOO_SMALL,
-                                    A2A_ERR_EXCHANGE_VIOLATION,   A2A_ERR_BUFFER_MISALIGNED};
+                                    A2A_ERR_EXCHANGE_VIOLATION,      A2A_ERR_BUFFER_MISALIGNED};
 constexpr std::size_t kFirstOwnCode = kFirstUnusedCode;
 constexpr std::size_t kFirstConfigurationCode = 64;
 constexpr std::size_t kCodes = 256;
@@ -173,7 +173,8 @@ struct CEnumerator {
   std::string_view core_name;
   std::string_view spelled_otherwise{};  ///< why it breaks the spelling rule, if it does
 };
-#define A2A_C_ENUMERATOR(e, ...) CEnumerator{e, #e, __VA_ARGS__}  // NOLINT(cppcoreguidelines-macro-usage)
+#define A2A_C_ENUMERATOR(e, ...) \
+  CEnumerator { e, #e, __VA_ARGS__ }  // NOLINT(cppcoreguidelines-macro-usage)
 constexpr CEnumerator kCTopologies[] = {
     A2A_C_ENUMERATOR(A2A_OMEGA, "omega"),
     A2A_C_ENUMERATOR(A2A_BASELINE, "baseline"),
@@ -352,7 +353,8 @@ extern "C" const char* a2a_strerror(a2a_status status) {
   return text(kStatusTexts, code < kCodes ? code : kCodes - 1);  // code 255: the core's "unknown error"
 #else
   // Codes only (A2A_STATUS_TEXTS=off): the texts are a2a's largest table.
-  return status == A2A_OK ? "ok" : "a2a was built without its status texts (A2A_STATUS_TEXTS=off): a2a.h names the code";
+  return status == A2A_OK ? "ok"
+                          : "a2a was built without its status texts (A2A_STATUS_TEXTS=off): a2a.h names the code";
 #endif
 }
 
@@ -387,9 +389,12 @@ extern "C" a2a_status a2a_parse_family(const char* name, a2a_family* out) {
 extern "C" a2a_status a2a_parse_order(const char* name, a2a_order* out) {
   if (name == nullptr || out == nullptr) return A2A_ERR_NULL_ARGUMENT;
   const std::string_view text = view_of(name);
-  if (text == "natural") *out = A2A_NATURAL;
-  else if (text == "gray") *out = A2A_GRAY;
-  else return A2A_ERR_CONFIG_BAD_ORDER;
+  if (text == "natural")
+    *out = A2A_NATURAL;
+  else if (text == "gray")
+    *out = A2A_GRAY;
+  else
+    return A2A_ERR_CONFIG_BAD_ORDER;
   return A2A_OK;
 }
 

@@ -20,7 +20,7 @@ constexpr a2a::ControllerConfig build_config() noexcept {
   c.order = std::string_view(A2A_FW_ORDER) == "gray" ? a2a::RoundOrder::gray : a2a::RoundOrder::natural;
   const auto net = a2a::make_network(c.topology, c.ports, c.radix);
   c.schedule = std::string_view(A2A_FW_SCHEDULE) == "auto" ? a2a::default_schedule_kind(net.value())
-                                                             : a2a::parse_schedule_kind(A2A_FW_SCHEDULE).value();
+                                                           : a2a::parse_schedule_kind(A2A_FW_SCHEDULE).value();
   return c;
 }
 

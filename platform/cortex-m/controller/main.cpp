@@ -191,15 +191,15 @@ int main() {
   g_chain_board = &board;
 #endif
   if (a2a_board_watchdog_supported()) a2a_board_watchdog_start(kWatchdogMs);
-  // A board with a configuration store boots its newest copy (the device reads it).
+    // A board with a configuration store boots its newest copy (the device reads it).
 #ifdef A2A_BOARD_CONFIG_BYTES
   const std::span<const std::uint8_t> block{};
 #else
   const std::span<const std::uint8_t> block(__a2a_config_start, a2a::kConfigBlockSize);
 #endif
   static a2a::app::Device<CortexMBoard, A2A_FW_MAX_PORTS> device(
-      board, block,
-      std::span<const std::uint8_t>(a2a_default_config_block), std::span<const a2a::PlanStorageSpan>(plan_spans));
+      board, block, std::span<const std::uint8_t>(a2a_default_config_block),
+      std::span<const a2a::PlanStorageSpan>(plan_spans));
   // Planning and diagnosis run in slices on a stack of their own (a2a/app/sliced_call.hpp),
   // one planning step a pass of the loop: its size is the board's (board.cmake), which
   // the build checks against the deepest planning chain and the interrupts (stack_report.py).

@@ -104,9 +104,7 @@ class Pl022Chains {
   /// From the PL022's interrupt: the FIFOs served until neither moves (each frame out
   /// comes back in the loopback at once; on the wire the next interrupt brings the
   /// rest), the transmit interrupt off once the frame is all out.
-  void on_interrupt()
-    requires(Interrupt)
-  {
+  void on_interrupt() requires(Interrupt) {
     spi_->ICR = A2A_PL022_INT_RT | A2A_PL022_INT_ROR;
     if (done_ == nullptr) {
       spi_->IMSC = 0;

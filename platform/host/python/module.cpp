@@ -212,18 +212,24 @@ PYBIND11_MODULE(a2a, m) {
   PYBIND11_NUMPY_DTYPE(PortRecord, dst, tag, orig, final);
   PYBIND11_NUMPY_DTYPE(HopRecord, src, dst, tag, orig, final);
 
-  m.def("topologies", [] {
-    std::vector<std::string> names;
-    names.reserve(std::size(a2a::kAllTopologies));
-    for (a2a::Topology t : a2a::kAllTopologies) names.emplace_back(a2a::name(t));
-    return names;
-  }, "The topology names schedule() and network() take.");
-  m.def("schedule_names", [] {
-    std::vector<std::string> names;
-    names.reserve(std::size(a2a::kAllScheduleKinds));
-    for (a2a::ScheduleKind k : a2a::kAllScheduleKinds) names.emplace_back(a2a::name(k));
-    return names;
-  }, "The schedule names schedule() takes.");
+  m.def(
+      "topologies",
+      [] {
+        std::vector<std::string> names;
+        names.reserve(std::size(a2a::kAllTopologies));
+        for (a2a::Topology t : a2a::kAllTopologies) names.emplace_back(a2a::name(t));
+        return names;
+      },
+      "The topology names schedule() and network() take.");
+  m.def(
+      "schedule_names",
+      [] {
+        std::vector<std::string> names;
+        names.reserve(std::size(a2a::kAllScheduleKinds));
+        for (a2a::ScheduleKind k : a2a::kAllScheduleKinds) names.emplace_back(a2a::name(k));
+        return names;
+      },
+      "The schedule names schedule() takes.");
 
   py::class_<a2a::Network>(m, "Network")
       .def_property_readonly("topology", [](const a2a::Network& n) { return std::string(a2a::name(n.topology)); })
@@ -232,22 +238,28 @@ PYBIND11_MODULE(a2a, m) {
       .def_property_readonly("stages", [](const a2a::Network& n) { return n.stages; })
       .def_property_readonly("switches_per_stage", [](const a2a::Network& n) { return n.switches_per_stage(); })
       .def("__repr__", &network_repr);
-  m.def("network", [](const std::string& topology, std::int64_t ports, std::optional<std::int64_t> radix) {
-    return network_from_options(options(topology, ports, radix));
-  }, py::arg("topology"), py::arg("ports"), py::arg("radix") = py::none(),
-        "The network `a2a plan --topology T --ports N [--radix d]` uses.");
+  m.def(
+      "network",
+      [](const std::string& topology, std::int64_t ports, std::optional<std::int64_t> radix) {
+        return network_from_options(options(topology, ports, radix));
+      },
+      py::arg("topology"), py::arg("ports"), py::arg("radix") = py::none(),
+      "The network `a2a plan --topology T --ports N [--radix d]` uses.");
 
   py::class_<Round>(m, "Round")
       .def_property_readonly("index", [](const Round& r) { return r.index; })
       .def_property_readonly("states", &states_array, "Switch states, shape (stages, switches per stage).")
-      .def_property_readonly("configuration", [](const Round& r) {
-        return tool::describe(r.net, tool::summarize(r.net, r.round.stages));
-      }, "As `a2a plan` prints it: 'stage word 0101', 'alternating configuration A = 0011', ...")
-      .def_property_readonly("word", [](const Round& r) -> std::optional<std::uint32_t> {
-        const tool::StatesSummary s = tool::summarize(r.net, r.round.stages);
-        if (s.kind == tool::StatesSummary::Kind::per_switch) return std::nullopt;
-        return s.word;
-      }, "The stage word or alternating configuration A as a number; None for per-switch states.")
+      .def_property_readonly(
+          "configuration", [](const Round& r) { return tool::describe(r.net, tool::summarize(r.net, r.round.stages)); },
+          "As `a2a plan` prints it: 'stage word 0101', 'alternating configuration A = 0011', ...")
+      .def_property_readonly(
+          "word",
+          [](const Round& r) -> std::optional<std::uint32_t> {
+            const tool::StatesSummary s = tool::summarize(r.net, r.round.stages);
+            if (s.kind == tool::StatesSummary::Kind::per_switch) return std::nullopt;
+            return s.word;
+          },
+          "The stage word or alternating configuration A as a number; None for per-switch states.")
       .def_property_readonly("sends", &hops_array, "Every hop of the round: fields src, dst, tag, orig, final.")
       .def("__repr__", [](const Round& r) {
         return "<a2a.Round " + std::to_string(r.index) + ": " +
@@ -260,29 +272,39 @@ PYBIND11_MODULE(a2a, m) {
       .def_property_readonly("origin", [](const Schedule& s) { return s.info().origin; })
       .def_property_readonly("rounds", [](const Schedule& s) { return s.info().rounds; })
       .def_property_readonly("optical", [](const Schedule& s) { return s.info().optical; })
-      .def_property_readonly("faults", [](const Schedule& s) {
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-        for (const tool::Fault& f : s.info().faults) out.emplace_back(f.stage, f.sw);
-        return out;
-      })
-      .def_property_readonly("fault_links", [](const Schedule& s) {
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-        for (const tool::DeadLink& l : s.info().dead_links) out.emplace_back(l.stage, l.terminal);
-        return out;
-      })
-      .def_property_readonly("left_out", [](const Schedule& s) {
-        std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> out;
-        for (const tool::LeftOutPair& p : s.info().left_out) out.emplace_back(p.orig, p.final, p.reason);
-        return out;
-      })
+      .def_property_readonly("faults",
+                             [](const Schedule& s) {
+                               std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+                               for (const tool::Fault& f : s.info().faults) out.emplace_back(f.stage, f.sw);
+                               return out;
+                             })
+      .def_property_readonly("fault_links",
+                             [](const Schedule& s) {
+                               std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+                               for (const tool::DeadLink& l : s.info().dead_links)
+                                 out.emplace_back(l.stage, l.terminal);
+                               return out;
+                             })
+      .def_property_readonly("left_out",
+                             [](const Schedule& s) {
+                               std::vector<std::tuple<std::uint32_t, std::uint32_t, std::string>> out;
+                               for (const tool::LeftOutPair& p : s.info().left_out)
+                                 out.emplace_back(p.orig, p.final, p.reason);
+                               return out;
+                             })
       .def("__len__", [](const Schedule& s) { return s.info().rounds; })
-      .def("round", [](const Schedule& s, std::int64_t r) {
-        return Round{static_cast<std::uint32_t>(r), s.info().net, s.round_at(r)};
-      }, py::arg("r"))
+      .def(
+          "round",
+          [](const Schedule& s, std::int64_t r) {
+            return Round{static_cast<std::uint32_t>(r), s.info().net, s.round_at(r)};
+          },
+          py::arg("r"))
       .def("sends", &sends_array,
            "Shape (rounds, ports), fields dst, tag, orig, final; -1 in every field for an idle port.")
-      .def("to_json", [](const Schedule& s) { return plan_json(*s.plan); }, "`a2a dump`'s JSON.")
-      .def("to_csv", [](const Schedule& s) { return plan_csv(*s.plan); }, "`a2a dump --format csv`.")
+      .def(
+          "to_json", [](const Schedule& s) { return plan_json(*s.plan); }, "`a2a dump`'s JSON.")
+      .def(
+          "to_csv", [](const Schedule& s) { return plan_csv(*s.plan); }, "`a2a dump --format csv`.")
       .def("__repr__", [](const Schedule& s) {
         return "<a2a.Schedule " + s.info().origin + ", " + std::to_string(s.info().rounds) + " rounds>";
       });
@@ -291,11 +313,13 @@ PYBIND11_MODULE(a2a, m) {
         py::arg("schedule") = py::none(), py::arg("order") = py::none(), py::arg("faults") = py::tuple(),
         py::arg("fault_links") = py::tuple(), py::arg("degraded") = false,
         "The schedule `a2a dump --topology T --ports N ...` writes (the same defaults and errors).");
-  m.def("from_json", [](const std::string& text, const std::string& source) {
-    return wrap(plan_from_json(text, source));
-  }, py::arg("text"), py::arg("source") = "<json>", "A schedule from a dump's text (docs/dump-format.md).");
-  m.def("load", [](const std::string& path) { return wrap(plan_from_file(path)); }, py::arg("path"),
-        "A schedule from a dump file, as `a2a verify --input FILE` reads it.");
+  m.def(
+      "from_json",
+      [](const std::string& text, const std::string& source) { return wrap(plan_from_json(text, source)); },
+      py::arg("text"), py::arg("source") = "<json>", "A schedule from a dump's text (docs/dump-format.md).");
+  m.def(
+      "load", [](const std::string& path) { return wrap(plan_from_file(path)); }, py::arg("path"),
+      "A schedule from a dump file, as `a2a verify --input FILE` reads it.");
   m.def("check_exchange", &check, py::arg("schedule"), py::arg("backend") = py::none(), py::arg("threads") = 1,
         py::arg("max_reports") = 100,
         "Replays the schedule switch by switch as `a2a verify` does; returns its tally as a dict.");

@@ -102,15 +102,16 @@ int check_svd(const char* path) {
   std::string a;
   std::string b;
   const std::size_t line = first_difference(have, want, a, b);
-  return fail(std::string(path) + " differs from the register table at line " + std::to_string(line) + "\n  file: " +
-                  a + "\n  code: " + b + "\nregenerate with: a2a_register_export svd > " + path,
+  return fail(std::string(path) + " differs from the register table at line " + std::to_string(line) +
+                  "\n  file: " + a + "\n  code: " + b + "\nregenerate with: a2a_register_export svd > " + path,
               1);
 }
 
 int usage() {
-  return fail("usage: a2a_register_export markdown <region> | svd [ports stages base] |\n"
-              "       check-doc <register-map.md> | update-doc <register-map.md> | check-svd <file.svd>",
-              2);
+  return fail(
+      "usage: a2a_register_export markdown <region> | svd [ports stages base] |\n"
+      "       check-doc <register-map.md> | update-doc <register-map.md> | check-svd <file.svd>",
+      2);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ inline constexpr std::array<std::string_view, 2> kRegions = {"register-table", "
 
 /// Where the block sits and how large it is, for the SVD.
 struct SvdOptions {
-  Capacity capacity{256, 16};        ///< the controller image's block (A2A_FW_MAX_PORTS, kMaxStages)
+  Capacity capacity{256, 16};              ///< the controller image's block (A2A_FW_MAX_PORTS, kMaxStages)
   std::uint64_t base_address{0x20300000};  ///< the FABRIC region of the MPS2 boards
 };
 

@@ -70,24 +70,42 @@ bool parse_seconds(const std::string& arg, const std::string& value, double most
 
 /// One option that takes a value.
 bool parse_valued(const std::string& arg, const std::string& value, SearchOptions& options, std::string& error) {
-  if (arg == "--topology") options.topology = value;
-  else if (arg == "--ports") return parse_whole(arg, value, 1, options.ports, error);
-  else if (arg == "--rounds") return parse_whole(arg, value, 1, options.rounds, error);
-  else if (arg == "--stop-at") return parse_whole(arg, value, 1, options.stop_at, error);
-  else if (arg == "--free") return parse_whole(arg, value, 1, options.free_rounds, error);
-  else if (arg == "--seed") return parse_whole(arg, value, 0, options.seed, error);
-  else if (arg == "--budget") return parse_seconds(arg, value, 86400, options.budget_seconds, error);
-  else if (arg == "--total") return parse_seconds(arg, value, 864000, options.total_seconds, error);
-  else if (arg == "--attempts") return parse_whole(arg, value, 1, options.attempts, error);
-  else if (arg == "--attempt-budget") return parse_seconds(arg, value, 86400, options.attempt_seconds, error);
-  else if (arg == "--attempt-conflicts") return parse_whole(arg, value, 1, options.attempt_conflicts, error);
-  else if (arg == "--periodic") return parse_whole(arg, value, 1, options.period, error);
-  else if (arg == "--from") options.from = value;
-  else if (arg == "--from-schedule") options.from_schedule = value;
-  else if (arg == "--out") options.out = value;
-  else if (arg == "--proof") options.proof_dir = value;
-  else if (arg == "--solver-arg") options.solver_args.push_back(value);
-  else if (arg == "--solver") options.solver = value;
+  if (arg == "--topology")
+    options.topology = value;
+  else if (arg == "--ports")
+    return parse_whole(arg, value, 1, options.ports, error);
+  else if (arg == "--rounds")
+    return parse_whole(arg, value, 1, options.rounds, error);
+  else if (arg == "--stop-at")
+    return parse_whole(arg, value, 1, options.stop_at, error);
+  else if (arg == "--free")
+    return parse_whole(arg, value, 1, options.free_rounds, error);
+  else if (arg == "--seed")
+    return parse_whole(arg, value, 0, options.seed, error);
+  else if (arg == "--budget")
+    return parse_seconds(arg, value, 86400, options.budget_seconds, error);
+  else if (arg == "--total")
+    return parse_seconds(arg, value, 864000, options.total_seconds, error);
+  else if (arg == "--attempts")
+    return parse_whole(arg, value, 1, options.attempts, error);
+  else if (arg == "--attempt-budget")
+    return parse_seconds(arg, value, 86400, options.attempt_seconds, error);
+  else if (arg == "--attempt-conflicts")
+    return parse_whole(arg, value, 1, options.attempt_conflicts, error);
+  else if (arg == "--periodic")
+    return parse_whole(arg, value, 1, options.period, error);
+  else if (arg == "--from")
+    options.from = value;
+  else if (arg == "--from-schedule")
+    options.from_schedule = value;
+  else if (arg == "--out")
+    options.out = value;
+  else if (arg == "--proof")
+    options.proof_dir = value;
+  else if (arg == "--solver-arg")
+    options.solver_args.push_back(value);
+  else if (arg == "--solver")
+    options.solver = value;
   else {
     error = "unknown option \"" + arg + "\"";
     return false;

@@ -12,9 +12,9 @@ namespace {
 /// Every path of the network (N * 2^n, by source and tag), as the ports it leaves by.
 struct PathTable {
   std::uint32_t n{0}, stages{0}, tags{0}, port_count{0};
-  std::vector<std::uint32_t> pair;      ///< [path]: i * N + j (N * N: reaches no output)
-  std::vector<std::uint32_t> port;      ///< [path * stages + s]: s * 2W + switch * 2 + out port
-  std::vector<std::uint8_t> paths_of;   ///< [pair]: how many paths it has
+  std::vector<std::uint32_t> pair;                  ///< [path]: i * N + j (N * N: reaches no output)
+  std::vector<std::uint32_t> port;                  ///< [path * stages + s]: s * 2W + switch * 2 + out port
+  std::vector<std::uint8_t> paths_of;               ///< [pair]: how many paths it has
   std::vector<std::vector<std::uint32_t>> through;  ///< [port]: the paths that leave by it
 };
 
@@ -69,7 +69,10 @@ void count_single_paths(const PathTable& t, CountingBound& result) {
 class CrossingCounter {
  public:
   explicit CrossingCounter(const PathTable& t)
-      : t_(t), hits_(t.pair.size(), 0), pair_stamp_(t.paths_of.size(), 0), pair_seen_(t.paths_of.size(), 0),
+      : t_(t),
+        hits_(t.pair.size(), 0),
+        pair_stamp_(t.paths_of.size(), 0),
+        pair_seen_(t.paths_of.size(), 0),
         pair_min_(t.paths_of.size(), 0) {}
 
   /// {crossings, pairs whose every path crosses S}; the scratch is all zero again after.

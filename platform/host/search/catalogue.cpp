@@ -150,7 +150,8 @@ bool read_stored_set(const std::string& path, StoredSet& stored, std::string& er
   bool have_network = false;
   stored = StoredSet{};
   ++line_number;
-  if (!std::getline(file, line) || line != kMagic) return fail(std::string("the first line must be \"") + kMagic + "\"");
+  if (!std::getline(file, line) || line != kMagic)
+    return fail(std::string("the first line must be \"") + kMagic + "\"");
   while (std::getline(file, line)) {
     ++line_number;
     const std::size_t space = line.find(' ');
@@ -182,8 +183,7 @@ bool read_stored_set(const std::string& path, StoredSet& stored, std::string& er
   }
   if (!have_rounds) return fail("no \"rounds\" line");
   if (stored.set.rounds() != rounds)
-    return fail("rounds " + std::to_string(rounds) + " but " + std::to_string(stored.set.rounds()) +
-                " round lines");
+    return fail("rounds " + std::to_string(rounds) + " but " + std::to_string(stored.set.rounds()) + " round lines");
   return true;
 }
 

@@ -39,8 +39,7 @@ std::string describe_check(const ExchangeCheck& check, std::uint32_t ports) {
                   static_cast<unsigned long long>(static_cast<std::uint64_t>(ports) * ports), check.rounds);
   } else {
     std::snprintf(text, sizeof text, "%s (round %u, port %u, other %u) in %u rounds",
-                  std::string(describe(check.violation)).c_str(), check.round, check.port, check.other,
-                  check.rounds);
+                  std::string(describe(check.violation)).c_str(), check.round, check.port, check.other, check.rounds);
   }
   return text;
 }

@@ -56,9 +56,16 @@ namespace {
 class Encoding {
  public:
   Encoding(const PathTrees& trees, const Problem& problem)
-      : trees_(trees), problem_(problem), n_(trees.net.ports), stages_(trees.net.stages),
-        w_(trees.net.switches_per_stage()), per_round_(stages_ * w_), tags_(trees.tags()), m_(trees.nodes_per_source),
-        compact_(static_cast<std::size_t>(n_) * m_, -1), source_base_(n_ + 1, 0) {
+      : trees_(trees),
+        problem_(problem),
+        n_(trees.net.ports),
+        stages_(trees.net.stages),
+        w_(trees.net.switches_per_stage()),
+        per_round_(stages_ * w_),
+        tags_(trees.tags()),
+        m_(trees.nodes_per_source),
+        compact_(static_cast<std::size_t>(n_) * m_, -1),
+        source_base_(n_ + 1, 0) {
     std::vector<std::uint32_t> used(n_, 0);
     for (std::uint32_t i = 0; i < n_; ++i) {
       for (std::uint32_t tag = 0; tag < tags_; ++tag) {

@@ -42,10 +42,14 @@ bool read_lns_state(const std::string& path, LnsState& state, std::string& error
       error = path + ": line " + std::to_string(number) + ": expected \"<key> <number>\", got \"" + line + "\"";
       return false;
     }
-    if (key == "seed") state.seed = static_cast<std::uint32_t>(value);
-    else if (key == "attempt") state.attempt = static_cast<std::uint64_t>(value);
-    else if (key == "free") state.free = static_cast<std::uint32_t>(value);
-    else if (key == "seconds") state.seconds = value;
+    if (key == "seed")
+      state.seed = static_cast<std::uint32_t>(value);
+    else if (key == "attempt")
+      state.attempt = static_cast<std::uint64_t>(value);
+    else if (key == "free")
+      state.free = static_cast<std::uint32_t>(value);
+    else if (key == "seconds")
+      state.seconds = value;
     else {
       error = path + ": line " + std::to_string(number) + ": unknown key \"" + key + "\"";
       return false;
@@ -73,8 +77,16 @@ class Lns {
  public:
   Lns(const SearchOptions& options, const PathTrees& trees, std::string version, std::string folder,
       const LnsState& resumed, std::uint32_t floor, StoredSet& best, std::ostream& err)
-      : options_(options), trees_(trees), n_(trees.net.ports), floor_(floor), version_(std::move(version)),
-        folder_(std::move(folder)), state_(resumed), best_(best), err_(err), start_(std::chrono::steady_clock::now()),
+      : options_(options),
+        trees_(trees),
+        n_(trees.net.ports),
+        floor_(floor),
+        version_(std::move(version)),
+        folder_(std::move(folder)),
+        state_(resumed),
+        best_(best),
+        err_(err),
+        start_(std::chrono::steady_clock::now()),
         start_rounds_(best.set.rounds()) {
     if (state_.attempt == 0) {
       state_.seed = options.seed;
@@ -84,9 +96,8 @@ class Lns {
 
   LnsOutcome run() {
     LnsOutcome outcome;
-    err_ << "LNS: from " << best_.set.rounds() << " rounds, seed " << state_.seed << ", attempt "
-         << state_.attempt + 1 << ", K " << state_.free << ", per attempt "
-         << seconds_text(options_.attempt_seconds)
+    err_ << "LNS: from " << best_.set.rounds() << " rounds, seed " << state_.seed << ", attempt " << state_.attempt + 1
+         << ", K " << state_.free << ", per attempt " << seconds_text(options_.attempt_seconds)
          << (options_.attempt_conflicts != 0 ? " or " + std::to_string(options_.attempt_conflicts) + " conflicts" : "")
          << "; " << version_ << "\n";
     std::uint64_t made = 0;
@@ -106,9 +117,9 @@ class Lns {
     outcome.improved = best_.set.rounds() < start_rounds_;
     const std::uint32_t below = best_.set.rounds() - 1;
     outcome.below = below < floor_ ? std::to_string(below) + " rounds: impossible (below the lower bound)"
-                               : std::to_string(below) + " rounds: not found by the LNS in " +
-                                     std::to_string(since_found) + " attempts since its last set (seed " +
-                                     std::to_string(state_.seed) + "; proves nothing about R)";
+                                   : std::to_string(below) + " rounds: not found by the LNS in " +
+                                         std::to_string(since_found) + " attempts since its last set (seed " +
+                                         std::to_string(state_.seed) + "; proves nothing about R)";
     return outcome;
   }
 
@@ -153,8 +164,10 @@ class Lns {
     }
     ConfigSet fixed{best_.set.net, {}};
     for (std::uint32_t r = 0, f = 0; r < best_.set.rounds(); ++r) {
-      if (f < move.freed.size() && move.freed[f] == r) ++f;
-      else fixed.states.push_back(best_.set.states[r]);
+      if (f < move.freed.size() && move.freed[f] == r)
+        ++f;
+      else
+        fixed.states.push_back(best_.set.states[r]);
     }
     Problem problem = make_problem(trees_, fixed, asked);
     for (const auto& [i, j] : move.moved) problem.open[static_cast<std::size_t>(i) * n_ + j] = true;
@@ -186,9 +199,7 @@ class Lns {
     std::vector<std::uint32_t> freed;
     std::uint32_t target{0};  ///< the round a drop frees, or whose pairs a shift moves
     std::vector<std::pair<std::uint32_t, std::uint32_t>> moved;  ///< shift: its pairs the new rounds must serve
-    [[nodiscard]] std::uint32_t asked() const {
-      return static_cast<std::uint32_t>(freed.size()) - (shift ? 0U : 1U);
-    }
+    [[nodiscard]] std::uint32_t asked() const { return static_cast<std::uint32_t>(freed.size()) - (shift ? 0U : 1U); }
   };
 
   /// The attempt's rounds. Its target is, of a few rounds drawn, the one with the fewest
@@ -207,7 +218,8 @@ class Lns {
     std::tuple<bool, std::uint32_t, std::uint64_t> best_rank{};
     for (std::uint32_t draw = 0; draw < kDraws; ++draw) {
       // K others for a shift, K - 1 beside the target for a drop.
-      std::vector<std::uint32_t> drawn = choose_rounds(coverage, move.neighbourhood, k + (move.shift ? 1U : 0U), random);
+      std::vector<std::uint32_t> drawn =
+          choose_rounds(coverage, move.neighbourhood, k + (move.shift ? 1U : 0U), random);
       if (std::erase(drawn, move.target) == 0) drawn.pop_back();
       if (!move.shift) drawn.insert(std::lower_bound(drawn.begin(), drawn.end(), move.target), move.target);
       const std::uint32_t asked = static_cast<std::uint32_t>(drawn.size()) - (move.shift ? 0U : 1U);
@@ -322,10 +334,9 @@ class Lns {
 
 }  // namespace
 
-LnsOutcome large_neighbourhood_search(const SearchOptions& options, const PathTrees& trees,
-                                      const std::string& version, const std::string& folder,
-                                      const LnsState& resumed, std::uint32_t floor, StoredSet& best,
-                                      std::ostream& err) {
+LnsOutcome large_neighbourhood_search(const SearchOptions& options, const PathTrees& trees, const std::string& version,
+                                      const std::string& folder, const LnsState& resumed, std::uint32_t floor,
+                                      StoredSet& best, std::ostream& err) {
   Lns lns(options, trees, version, folder, resumed, floor, best, err);
   return lns.run();
 }

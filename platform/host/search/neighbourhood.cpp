@@ -8,7 +8,9 @@
 namespace a2a::search {
 
 Coverage::Coverage(const ConfigSet& set)
-    : rounds_(set.rounds()), ports_(set.net.ports), destination_(static_cast<std::size_t>(rounds_) * ports_),
+    : rounds_(set.rounds()),
+      ports_(set.net.ports),
+      destination_(static_cast<std::size_t>(rounds_) * ports_),
       covers_(static_cast<std::size_t>(ports_) * ports_, 0) {
   const SetSchedule schedule(set);
   for (std::uint32_t r = 0; r < rounds_; ++r)
@@ -164,9 +166,11 @@ FreedShape freed_shape(const Coverage& coverage, const std::vector<std::uint32_t
   std::vector<std::uint16_t> freed_covers(static_cast<std::size_t>(n) * n, 0);
   for (const std::uint32_t r : freed)
     for (std::uint32_t i = 0; i < n; ++i)
-      if (const std::uint32_t j = coverage.destination(r, i); j < n) ++freed_covers[static_cast<std::size_t>(i) * n + j];
+      if (const std::uint32_t j = coverage.destination(r, i); j < n)
+        ++freed_covers[static_cast<std::size_t>(i) * n + j];
   // A pair to serve anyway counts as open: as many freed covers as it has covers.
-  for (const auto& [i, j] : also) freed_covers[static_cast<std::size_t>(i) * n + j] = static_cast<std::uint16_t>(coverage.covers(i, j));
+  for (const auto& [i, j] : also)
+    freed_covers[static_cast<std::size_t>(i) * n + j] = static_cast<std::uint16_t>(coverage.covers(i, j));
   FreedShape shape;
   shape.ports = n;
   shape.input_open.assign(n, 0);
@@ -184,7 +188,8 @@ FreedShape freed_shape(const Coverage& coverage, const std::vector<std::uint32_t
 
 std::uint32_t FreedShape::tight(std::uint32_t free) const {
   std::uint32_t count = 0;
-  for (std::uint32_t p = 0; p < ports; ++p) count += (input_open[p] >= free ? 1U : 0U) + (output_open[p] >= free ? 1U : 0U);
+  for (std::uint32_t p = 0; p < ports; ++p)
+    count += (input_open[p] >= free ? 1U : 0U) + (output_open[p] >= free ? 1U : 0U);
   return count;
 }
 

@@ -12,8 +12,14 @@ std::uint32_t node_index(std::uint32_t depth, std::uint32_t prefix) { return (1U
 class Lister {
  public:
   Lister(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& out)
-      : trees_(trees), period_(period), limit_(limit), out_(out), n_(trees.net.ports), stages_(trees.net.stages),
-        state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0), stamp_(state_.size(), 0) {}
+      : trees_(trees),
+        period_(period),
+        limit_(limit),
+        out_(out),
+        n_(trees.net.ports),
+        stages_(trees.net.stages),
+        state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0),
+        stamp_(state_.size(), 0) {}
 
   /// false when the limit is passed.
   bool extend(std::uint32_t depth, std::vector<std::uint32_t>& prefixes) {
@@ -81,8 +87,8 @@ std::vector<std::vector<std::int32_t>> servers_of_pairs(const PathTrees& trees, 
 
 }  // namespace
 
-bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit,
-                          PeriodicRounds& rounds, std::string& error) {
+bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& rounds,
+                          std::string& error) {
   const std::uint32_t n = trees.net.ports;
   if (period == 0 || period > 16 || n % period != 0) {
     error = "--periodic " + std::to_string(period) + ": the period must divide N = " + std::to_string(n) +

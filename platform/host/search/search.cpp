@@ -64,8 +64,14 @@ std::string known_note(const Network& net) {
 class Search {
  public:
   Search(const SearchOptions& options, const Network& net, std::string version, std::ostream& out, std::ostream& err)
-      : options_(options), net_(net), n_(net.ports), version_(std::move(version)), out_(out), err_(err),
-        trees_(build_path_trees(net)), start_(std::chrono::steady_clock::now()) {}
+      : options_(options),
+        net_(net),
+        n_(net.ports),
+        version_(std::move(version)),
+        out_(out),
+        err_(err),
+        trees_(build_path_trees(net)),
+        start_(std::chrono::steady_clock::now()) {}
 
   /// The set to beat: the core's, or the --from file's; 0 or the exit status.
   int start_from() {
@@ -76,8 +82,8 @@ class Search {
       StoredSet from;
       if (!read_stored_set(options_.from, from, error)) return fail(2, error);
       if (from.set.net != net_)
-        return fail(2, options_.from + " is a set for " + std::string(name(from.set.net.topology)) + " with N = " +
-                           std::to_string(from.set.net.ports) + ", not for this network");
+        return fail(2, options_.from + " is a set for " + std::string(name(from.set.net.topology)) +
+                           " with N = " + std::to_string(from.set.net.ports) + ", not for this network");
       const ExchangeCheck check = verify_set(from.set);
       if (!check.ok()) return fail(2, options_.from + " fails check_exchange: " + describe_check(check, n_));
       best_ = std::move(from);
@@ -90,8 +96,8 @@ class Search {
       const ExchangeCheck check = verify_set(best_.set);
       if (best_.set.rounds() == 0 || !check.ok())
         return fail(2, "--from-schedule " + options_.from_schedule + " gives no complete set for this network");
-      best_.note = "the " + options_.from_schedule + " schedule's " + std::to_string(best_.set.rounds()) +
-                   " configurations";
+      best_.note =
+          "the " + options_.from_schedule + " schedule's " + std::to_string(best_.set.rounds()) + " configurations";
     }
     out_ << "network: " << name(net_.topology) << ", N = " << n_ << ", " << net_.stages << " stages of "
          << net_.switches_per_stage() << " switches\n";
@@ -133,7 +139,8 @@ class Search {
     if (best_.set.rounds() == 0) {
       status = fail(2, "--lns needs a set to start from: the core knows none for this network (give --from FILE)");
     } else if (best_.set.rounds() <= bound_.bound) {
-      below_ = std::to_string(best_.set.rounds() - 1) + " rounds: impossible, proved by counting (" + bound_text() + ")";
+      below_ =
+          std::to_string(best_.set.rounds() - 1) + " rounds: impossible, proved by counting (" + bound_text() + ")";
     } else {
       LnsState resumed;
       if (options_.resume && !read_lns_state(options_.out + ".lns", resumed, below_)) {
@@ -177,9 +184,9 @@ class Search {
   /// One R from the periodic rounds: true to go on to R - 1.
   bool try_periodic(const PeriodicRounds& rounds, int& status) {
     const Cnf cnf = encode_periodic_cover(trees_, rounds, r_);
-    err_ << "R = " << r_ << ": " << (r_ == n_ ? "exactly once each pair" : "at most R") << " of "
-         << rounds.count() << " periodic rounds; " << cnf.variables << " variables, " << cnf.clauses
-         << " clauses; " << version_ << ", budget " << options_.budget_seconds << " s\n";
+    err_ << "R = " << r_ << ": " << (r_ == n_ ? "exactly once each pair" : "at most R") << " of " << rounds.count()
+         << " periodic rounds; " << cnf.variables << " variables, " << cnf.clauses << " clauses; " << version_
+         << ", budget " << options_.budget_seconds << " s\n";
     SolveRequest request;
     if (!make_request(true, request)) return false;
     const SolveResult result = solve_once(cnf, request);
@@ -190,9 +197,9 @@ class Search {
     if (result.status == SolveStatus::satisfiable) {
       ConfigSet found = periodic_set(trees_, rounds, result.model);
       r_ = found.rounds();  // at most R were asked for
-      const std::string how = "a2a search --periodic " + std::to_string(options_.period) + ", " +
-                              std::to_string(r_) + " rounds of " + std::to_string(rounds.count()) + " periodic, " +
-                              version_ + ", solved in " + seconds_text(result.seconds);
+      const std::string how = "a2a search --periodic " + std::to_string(options_.period) + ", " + std::to_string(r_) +
+                              " rounds of " + std::to_string(rounds.count()) + " periodic, " + version_ +
+                              ", solved in " + seconds_text(result.seconds);
       return keep_found(std::move(found), how, result.seconds, status);
     }
     below_ = std::to_string(r_) + " rounds: " +
@@ -205,8 +212,7 @@ class Search {
   }
 
   [[nodiscard]] std::string bound_text() const {
-    return "R(" + std::to_string(n_) + ") >= " + std::to_string(bound_.bound) + ": " + bound_.why +
-           "; docs/search.md";
+    return "R(" + std::to_string(n_) + ") >= " + std::to_string(bound_.bound) + ": " + bound_.why + "; docs/search.md";
   }
 
   /// The verdict: the best set checked, what is known below it, the set written.
@@ -220,8 +226,8 @@ class Search {
     } else {
       const ExchangeCheck check = verify_set(best_.set);
       if (!check.ok()) return fail(3, "the best set fails check_exchange: " + describe_check(check, n_));
-      out_ << "best: " << best_.set.rounds() << " rounds, " << (found_any_ ? "found" : "known") << "; check_exchange: "
-           << describe_check(check, n_) << "\n";
+      out_ << "best: " << best_.set.rounds() << " rounds, " << (found_any_ ? "found" : "known")
+           << "; check_exchange: " << describe_check(check, n_) << "\n";
     }
     if (!below_.empty()) out_ << "below: " << below_ << "\n";
     if (best_.set.rounds() != 0 && best_.set.rounds() == bound_.bound)
@@ -342,15 +348,15 @@ class Search {
   bool keep_found(ConfigSet candidate, const std::string& how, double seconds, int& status) {
     const ExchangeCheck check = verify_set(candidate);
     if (!check.ok()) {
-      status = fail(3, "the solver's set for R = " + std::to_string(r_) +
-                           " fails check_exchange: " + describe_check(check, n_));
+      status = fail(
+          3, "the solver's set for R = " + std::to_string(r_) + " fails check_exchange: " + describe_check(check, n_));
       return false;
     }
     best_.set = std::move(candidate);
     best_.note = how;
     found_any_ = true;
-    err_ << "R = " << r_ << ": found in " << seconds_text(seconds) << "; check_exchange: "
-         << describe_check(check, n_) << "\n";
+    err_ << "R = " << r_ << ": found in " << seconds_text(seconds) << "; check_exchange: " << describe_check(check, n_)
+         << "\n";
     // Written at once, so that a search stopped later still leaves its best set.
     if (!options_.out.empty() && !write_best(options_.out, best_, err_)) {
       status = 3;

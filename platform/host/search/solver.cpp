@@ -74,9 +74,10 @@ SolveResult solve(const Cnf& cnf, const SolveRequest& request) {
       std::istringstream values(line.substr(2));
       long lit = 0;
       while (values >> lit)
-        if (lit > 0 && static_cast<std::size_t>(lit) < result.model.size()) result.model[static_cast<std::size_t>(lit)] = true;
-    } else if (request.progress && line.size() > 5 && line.rfind("c ", 0) == 0 && line[2] != ' ' &&
-               line[3] == ' ' && std::isdigit(static_cast<unsigned char>(line[line.find_first_not_of(' ', 3)])) != 0) {
+        if (lit > 0 && static_cast<std::size_t>(lit) < result.model.size())
+          result.model[static_cast<std::size_t>(lit)] = true;
+    } else if (request.progress && line.size() > 5 && line.rfind("c ", 0) == 0 && line[2] != ' ' && line[3] == ' ' &&
+               std::isdigit(static_cast<unsigned char>(line[line.find_first_not_of(' ', 3)])) != 0) {
       // A report line ("c - 29.07 146 71 ..."): the solver's time, conflicts, clauses.
       request.progress(line);
     }

@@ -167,13 +167,13 @@ int run_budget(const Args& args) {
   const double per_port = number_at(core, "port_header", *cpu + ".");
   const double headers = ports * per_port;
 
-  std::printf("%s at %s MHz, slot %s us: %s cycles a slot; %s, %s\n", cpu->c_str(), count(mhz).c_str(),
-              count(slot_us).c_str(), cycles(slot).c_str(), topology.c_str(),
-              ports == 0 ? "the switch settings alone"
-                         : ("with " + std::to_string(ports) + " port headers a round").c_str());
+  std::printf(
+      "%s at %s MHz, slot %s us: %s cycles a slot; %s, %s\n", cpu->c_str(), count(mhz).c_str(), count(slot_us).c_str(),
+      cycles(slot).c_str(), topology.c_str(),
+      ports == 0 ? "the switch settings alone" : ("with " + std::to_string(ports) + " port headers a round").c_str());
   std::printf("counts measured under QEMU on %s (%s), one cycle per instruction\n",
-              core.value("measured_on", "?").c_str(), args.value("table") ? args.value("table")->c_str()
-                                                                         : "bench/results/slot-budget.json");
+              core.value("measured_on", "?").c_str(),
+              args.value("table") ? args.value("table")->c_str() : "bench/results/slot-budget.json");
   if (ports != 0)
     std::printf("port headers: %u x %s = %s cycles a round, in either mode\n", ports, count(per_port).c_str(),
                 cycles(headers).c_str());
@@ -181,7 +181,8 @@ int run_budget(const Args& args) {
   bool fits = false;
   const double direct_need = direct + headers;
   std::printf("direct loop: %s cycles a round (through the HAL%s): %s\n", cycles(direct_need).c_str(),
-              ports == 0 ? "" : (" " + count(direct) + " + the headers").c_str(), verdict(direct_need, slot, fits).c_str());
+              ports == 0 ? "" : (" " + count(direct) + " + the headers").c_str(),
+              verdict(direct_need, slot, fits).c_str());
   any = any || fits;
   const double confirmed_need = confirmed + headers;
   std::printf("direct loop, each round's STATUS checked: %s cycles a round: %s\n", cycles(confirmed_need).c_str(),
@@ -190,11 +191,11 @@ int run_budget(const Args& args) {
   for (const auto& isr : core["slot_interrupts"]) {
     const double instructions = number_at(isr, "instructions", *cpu + ".slot_interrupts[].");
     const double need = instructions + exception + producer + headers;
-    std::printf("look-ahead (%s's slot timer): %s cycles a slot (interrupt %s + %s exception entry and return, "
-                "producer %s%s): %s\n",
-                isr.value("board", "?").c_str(), cycles(need).c_str(), count(instructions).c_str(),
-                count(exception).c_str(), count(producer).c_str(), ports == 0 ? "" : " + the headers",
-                verdict(need, slot, fits).c_str());
+    std::printf(
+        "look-ahead (%s's slot timer): %s cycles a slot (interrupt %s + %s exception entry and return, "
+        "producer %s%s): %s\n",
+        isr.value("board", "?").c_str(), cycles(need).c_str(), count(instructions).c_str(), count(exception).c_str(),
+        count(producer).c_str(), ports == 0 ? "" : " + the headers", verdict(need, slot, fits).c_str());
     any = any || fits;
   }
   return any ? kExitClean : kExitViolations;

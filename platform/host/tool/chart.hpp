@@ -22,10 +22,10 @@ struct ChartPoint {
 };
 
 struct ChartSeries {
-  std::string id;      ///< the SVG group's id (series-<id>): what tests look for
-  std::string label;   ///< the legend's text
+  std::string id;     ///< the SVG group's id (series-<id>): what tests look for
+  std::string label;  ///< the legend's text
   std::string colour;
-  bool line{false};    ///< joined by a line (bounds); otherwise markers only
+  bool line{false};  ///< joined by a line (bounds); otherwise markers only
   bool dashed{false};
   bool hollow{false};  ///< open markers (the paper's values)
   std::vector<ChartPoint> points;

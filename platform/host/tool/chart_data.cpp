@@ -16,7 +16,7 @@ std::string n_is(std::uint32_t ports) { return "N = " + std::to_string(ports) + 
 
 /// The rounds the chart plots for N: `schedule`, or the default one, where it applies.
 std::optional<std::pair<std::uint32_t, ScheduleKind>> rounds_of(const Network& net,
-                                                                 std::optional<ScheduleKind> schedule) {
+                                                                std::optional<ScheduleKind> schedule) {
   const ScheduleKind kind = schedule.value_or(default_schedule_kind(net));
   const auto made = AnySchedule::make(net, kind);
   if (!made) return std::nullopt;
@@ -49,8 +49,10 @@ Chart rounds_chart(Topology topology, std::uint32_t radix, std::optional<Schedul
   chart.y_label = "rounds";
   const bool gsen = topology == Topology::gsen;
   if (gsen) chart.subtitle += " and paper 000, Fig. 14";
-  ChartSeries rounds{"rounds", schedule ? "rounds, " + std::string(name(*schedule)) : "rounds, default schedule",
-                     "#1f5fbf", false, false, false, {}};
+  ChartSeries rounds{"rounds",  schedule ? "rounds, " + std::string(name(*schedule)) : "rounds, default schedule",
+                     "#1f5fbf", false,
+                     false,     false,
+                     {}};
   ChartSeries lower{"lower-bound", "lower bound: N", "#777777", true, true, false, {}};
   ChartSeries fig14_r{"paper-r", "R(N), paper 000 Fig. 14 (ring)", "#d62728", false, false, true, {}};
   ChartSeries fig14_r_sc{"paper-r-sc", "R_sc(N) = 2^n, Fig. 14", "#2ca02c", true, true, false, {}};
@@ -60,17 +62,19 @@ Chart rounds_chart(Topology topology, std::uint32_t radix, std::optional<Schedul
     const auto counted = rounds_of(*net, schedule);
     if (!counted) continue;
     const std::string n = n_is(ports);
-    rounds.points.push_back({ports, counted->first,
-                             n + std::to_string(counted->first) + " rounds (" + std::string(name(counted->second)) + ")"});
+    rounds.points.push_back(
+        {ports, counted->first,
+         n + std::to_string(counted->first) + " rounds (" + std::string(name(counted->second)) + ")"});
     lower.points.push_back({ports, ports, n + "lower bound " + std::to_string(ports)});
     if (!gsen) continue;
     if (const auto r = paper_r(ports)) {
       const auto [value, bound] = paper_value(*r);
-      fig14_r.points.push_back(
-          {ports, value, n + (bound ? "R(N) <= " + std::to_string(value) + " (only this bound in the paper)"
-                                    : "R(N) = " + std::to_string(value))});
+      fig14_r.points.push_back({ports, value,
+                                n + (bound ? "R(N) <= " + std::to_string(value) + " (only this bound in the paper)"
+                                           : "R(N) = " + std::to_string(value))});
     }
-    if (const auto r_sc = paper_r_sc(ports)) fig14_r_sc.points.push_back({ports, *r_sc, n + "R_sc(N) = " + std::to_string(*r_sc)});
+    if (const auto r_sc = paper_r_sc(ports))
+      fig14_r_sc.points.push_back({ports, *r_sc, n + "R_sc(N) = " + std::to_string(*r_sc)});
   }
   if (rounds.points.empty())
     throw UsageError("no " + family + " network in N = " + std::to_string(from) + ".." + std::to_string(to) +
@@ -90,10 +94,11 @@ std::uint32_t fault_chart_stride(std::uint32_t ports) {
 
 Chart fault_chart(Topology topology, std::uint32_t from, std::uint32_t to) {
   Chart chart;
-  chart.title = std::string(name(topology)) + " with one faulty switch: rounds for N = " + std::to_string(from) +
-                ".." + std::to_string(to);
-  chart.subtitle = "worst and best over the switch's positions in the internal stages (every switch to N = 64, "
-                   "then 16 a stage)";
+  chart.title = std::string(name(topology)) + " with one faulty switch: rounds for N = " + std::to_string(from) + ".." +
+                std::to_string(to);
+  chart.subtitle =
+      "worst and best over the switch's positions in the internal stages (every switch to N = 64, "
+      "then 16 a stage)";
   chart.y_label = "rounds";
   ChartSeries worst{"worst", "rounds, worst position", "#d62728", false, false, false, {}};
   ChartSeries best{"best", "rounds, best position", "#1f5fbf", false, false, false, {}};
@@ -104,8 +109,9 @@ Chart fault_chart(Topology topology, std::uint32_t from, std::uint32_t to) {
   for (std::uint32_t ports = 16; ports <= to; ports *= 2) {
     if (ports < from) continue;
     const auto net = make_network(topology, ports, 2);
-    if (!net) throw UsageError("no " + std::string(name(topology)) + " with N = " + std::to_string(ports) + ", d = 2: " +
-                               std::string(describe(net.error())));
+    if (!net)
+      throw UsageError("no " + std::string(name(topology)) + " with N = " + std::to_string(ports) +
+                       ", d = 2: " + std::string(describe(net.error())));
     RelayStorage storage(ports, 1);
     std::uint32_t hi = 0;  // worst and best over the positions, and where
     std::uint32_t lo = ~0U;
@@ -146,7 +152,8 @@ Chart fault_chart(Topology topology, std::uint32_t from, std::uint32_t to) {
   if (worst.points.empty())
     throw UsageError("no N = 2^n >= 16 in " + std::to_string(from) + ".." + std::to_string(to) +
                      " (the fault-tolerant schedule needs N = 2^n >= 16)");
-  for (ChartSeries* s : {&paper, &lower_high, &lower_low, &no_fault, &worst, &best}) chart.series.push_back(std::move(*s));
+  for (ChartSeries* s : {&paper, &lower_high, &lower_low, &no_fault, &worst, &best})
+    chart.series.push_back(std::move(*s));
   return chart;
 }
 

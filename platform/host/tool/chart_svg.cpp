@@ -17,7 +17,7 @@ namespace {
 
 constexpr double kWidth = 940;
 constexpr double kHeight = 520;
-constexpr double kLeft = 70;    // the plot area
+constexpr double kLeft = 70;  // the plot area
 constexpr double kRight = 640;
 constexpr double kTop = 70;
 constexpr double kBottom = 460;
@@ -25,7 +25,6 @@ constexpr double kLegendX = 660;
 
 using svg::escape;
 using svg::num;
-
 
 /// A tick step for an axis up to `top` with about eight steps: the smallest of
 /// 1, 2, 5 x 10^k and 2^k not below top / 8 (powers of two suit N).

@@ -101,10 +101,10 @@ CommandLine::CommandLine() : app_("a2a", "a2a") {
     return it == entries_.end() ? nullptr : &it->second.text;
   }));
   app_.require_subcommand(0, 1);
-  app_.set_help_flag();  // `a2a --help` is answered before parsing (run())
+  app_.set_help_flag();                                       // `a2a --help` is answered before parsing (run())
   app_.set_version_flag("--version", std::string(kVersion));  // listed in the help; run() answers it
-  entries_.emplace(&app_, Entry{{"a2a", "", "a2a <command> [options]   (a2a <command> --help for its options)", ""},
-                                nullptr});
+  entries_.emplace(&app_,
+                   Entry{{"a2a", "", "a2a <command> [options]   (a2a <command> --help for its options)", ""}, nullptr});
 }
 
 CLI::App& CommandLine::command(const CommandText& text, CommandRun run, CLI::App* parent) {
@@ -134,7 +134,8 @@ CLI::Option* CommandLine::number(CLI::App& app, const std::string& name, const s
       [option, range](std::string& text) -> std::string {
         const std::uint32_t v = parse_number(option, text);  // throws the tool's message
         if (v < range.min)
-          throw UsageError(option + " needs at least " + std::to_string(range.min) + " " + range.unit + ", got " + text);
+          throw UsageError(option + " needs at least " + std::to_string(range.min) + " " + range.unit + ", got " +
+                           text);
         if (v > range.max)
           throw UsageError(option + " " + text + " is too many (at most " + std::to_string(range.max) + ")");
         return {};
@@ -193,8 +194,10 @@ int CommandLine::dispatch(const CLI::App& app) {
     if (opt->count() == 0 || opt == last->get_help_ptr()) continue;
     const std::string name = opt->get_name().starts_with("--") ? opt->get_name().substr(2) : "";
     for (const std::string& v : opt->results()) {
-      if (name.empty()) args.add_word(v);
-      else args.add(name, opt->get_type_size() == 0 ? std::string{} : v);
+      if (name.empty())
+        args.add_word(v);
+      else
+        args.add(name, opt->get_type_size() == 0 ? std::string{} : v);
     }
   }
   if (last->get_prefix_command())

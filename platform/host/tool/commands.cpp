@@ -75,16 +75,19 @@ ReplayFactory replay_factory(const std::optional<std::string>& backend, const Ne
 int render_chart(const Args& args) {
   for (const char* option : {"ports", "round", "all", "input", "order", "fault", "fault-link", "degraded", "backend"})
     if (args.has(option))
-      throw UsageError(std::string("--") + option + " does not apply to --chart (a chart runs over N: --from N1 --to N2)");
+      throw UsageError(std::string("--") + option +
+                       " does not apply to --chart (a chart runs over N: --from N1 --to N2)");
   const std::string kind = *args.value("chart");
   const bool fault = kind == "fault";
   if (!fault && kind != "rounds") throw UsageError("unknown chart '" + kind + "' (known: rounds, fault)");
   const Topology topology = choose_topology(args);
   const std::uint32_t radix = args.number("radix", 2);
   const std::optional<ScheduleKind> schedule = named_schedule(args);
-  if (fault && radix != 2) throw UsageError("--chart fault is for binary networks (d = 2), got --radix " + std::to_string(radix));
+  if (fault && radix != 2)
+    throw UsageError("--chart fault is for binary networks (d = 2), got --radix " + std::to_string(radix));
   if (fault && schedule)
-    throw UsageError("--schedule does not apply to --chart fault (the plan around a fault is the fault-tolerant schedule)");
+    throw UsageError(
+        "--schedule does not apply to --chart fault (the plan around a fault is the fault-tolerant schedule)");
   const std::uint32_t from = args.number("from", fault ? 16 : 4);
   const std::uint32_t to = args.number("to", 128);
   const std::uint32_t largest = fault ? kFaultChartMaxPorts : kChartMaxPorts;
@@ -162,8 +165,8 @@ int run_verify(const Args& args) {
   if (unreported != 0) std::cout << "(" << unreported << " more violations not shown; see --max-reports)\n";
   const Network& net = plan->info().net;
   std::cout << "verify " << name(net.topology) << " N = " << net.ports << " d = " << net.radix << " ("
-            << plan->info().origin << ", replayed by " << replay->backend() << "): "
-            << (report.clean() ? "clean: " : "FAILED: ") << summary_line(report) << '\n';
+            << plan->info().origin << ", replayed by " << replay->backend()
+            << "): " << (report.clean() ? "clean: " : "FAILED: ") << summary_line(report) << '\n';
   return report.clean() ? kExitClean : kExitViolations;
 }
 
@@ -208,14 +211,17 @@ struct OptionHelp {
 /// The help of the options every schedule-driven subcommand shares (their names:
 /// schedule_options(), schedule_select.hpp).
 constexpr OptionHelp kScheduleOptionHelp[] = {
-    {"topology", "T", "omega, baseline, banyan, reverse-omega, reverse-baseline,\nreverse-banyan, gsen or shift (see a2a list)"},
+    {"topology", "T",
+     "omega, baseline, banyan, reverse-omega, reverse-baseline,\nreverse-banyan, gsen or shift (see a2a list)"},
     {"ports", "N", "number of processors (N = d^n; gsen: any even N >= 4; shift: 2^m)"},
     {"radix", "d", "switch size d x d (default 2; gsen, shift and optical need 2)"},
     {"schedule", "S",
-     "latin-square, alternating, gsen-stage-control, doubly-alternating,\nquadruply-alternating, broadcast, ... (see a2a "
+     "latin-square, alternating, gsen-stage-control, doubly-alternating,\nquadruply-alternating, broadcast, ... (see "
+     "a2a "
      "list; default: the\nfewest rounds known for the network)"},
-    {"order", "O", "round order of latin-square, optical, shift and the GSEN\nfamilies over all 2^n words: natural "
-                   "(default) or gray"},
+    {"order", "O",
+     "round order of latin-square, optical, shift and the GSEN\nfamilies over all 2^n words: natural "
+     "(default) or gray"},
     {"fault", "STAGE:SWITCH[:stuck=K]",
      "a faulty switch (repeatable; with --fault-link at most 8); stuck=K:\nthe switch stays in state K (0 straight, 1 "
      "cross) and the plan\nuses it in that state only. Without\n--schedule (or with fault-tolerant) the plan "
@@ -224,8 +230,9 @@ constexpr OptionHelp kScheduleOptionHelp[] = {
      "the messages that cross them"},
     {"fault-link", "STAGE:TERMINAL",
      "a dead link leaving stage STAGE (0 .. n-2) on TERMINAL\n(repeatable): planned around like a faulty switch"},
-    {"degraded", "", "around faults that cut processors off or separate them: deliver\nevery other pair once and list "
-                     "those left out (else refused)"},
+    {"degraded", "",
+     "around faults that cut processors off or separate them: deliver\nevery other pair once and list "
+     "those left out (else refused)"},
     {"input", "FILE", "read the schedule from a JSON dump instead (- = stdin)"},
 };
 

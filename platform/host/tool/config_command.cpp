@@ -215,8 +215,8 @@ int run_encode(const Args& args) {
   file.flush();
   if (!file) throw UsageError("error while writing '" + *out + "'");
   const std::string what = format == "hex" ? "Intel HEX, block at " + hex32(address) + " and " + hex32(second) + " (" +
-                                                *board + ": both copies of its configuration store)"
-                                          : "64 bytes";
+                                                 *board + ": both copies of its configuration store)"
+                                           : "64 bytes";
   std::cout << "wrote " << *out << ": " << what << '\n' << config_line(config) << "\nrounds: " << rounds << '\n';
   if (board) std::cout << verdict << '\n';
   return kExitClean;
@@ -281,23 +281,24 @@ void add_config_command(CommandLine& cli) {
                                   "The controller's 64-byte configuration block: build one for provisioning a board, "
                                   "or check one."},
                                  nullptr);
-  std::string boards = "boards and their configuration addresses (A2A_BOARD_CONFIG_ADDRESS, platform/cortex-m/boards):\n";
+  std::string boards =
+      "boards and their configuration addresses (A2A_BOARD_CONFIG_ADDRESS, platform/cortex-m/boards):\n";
   for (const BoardConfigAddress& b : kBoardConfigAddresses) {
     char row[64];
     std::snprintf(row, sizeof row, "  %-16s %s\n", std::string(b.board).c_str(), hex32(b.address).c_str());
     boards += row;
   }
-  CLI::App& encode = cli.command(
-      {"encode", "build a block for provisioning a board",
-       "a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
-       "                         [--fault-link S:T]... [--degraded] [--settle-us US] [--guard-us US]\n"
-       "                         [--fabric a2a|spi-chain] [--format bin|hex] [--board BOARD] --out FILE",
-       "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
-       "firmware does (decode_config, then plan_exchange) before writing it. The schedule options are\n"
-       "a2a dump's (default schedule: the network's default, as the firmware's A2A_FW_SCHEDULE=auto);\n"
-       "at most 8 faults and dead links together.",
-       boards},
-      run_encode, &config);
+  CLI::App& encode =
+      cli.command({"encode", "build a block for provisioning a board",
+                   "a2a config encode --topology T --ports N [--radix d] [--schedule S] [--order O] [--fault S:W]...\n"
+                   "                         [--fault-link S:T]... [--degraded] [--settle-us US] [--guard-us US]\n"
+                   "                         [--fabric a2a|spi-chain] [--format bin|hex] [--board BOARD] --out FILE",
+                   "Builds the controller's 64-byte configuration block (docs/configuration.md) and checks it as the\n"
+                   "firmware does (decode_config, then plan_exchange) before writing it. The schedule options are\n"
+                   "a2a dump's (default schedule: the network's default, as the firmware's A2A_FW_SCHEDULE=auto);\n"
+                   "at most 8 faults and dead links together.",
+                   boards},
+                  run_encode, &config);
   add_schedule_options(encode, false);
   CommandLine::number(encode, "settle-us", "US",
                       "switch hardware (fabric=spi-chain, ...): the elements' settle time\nafter a latch, in "

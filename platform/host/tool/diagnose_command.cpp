@@ -49,7 +49,9 @@ std::string fault_text(const FaultCandidate& f) {
   if (f.kind == LocatedKind::dead_link)
     return "the link behind stage " + std::to_string(f.stage) + " on terminal " + std::to_string(f.index) + " dead";
   return "switch " + std::to_string(f.index) + " of stage " + std::to_string(f.stage) +
-         (f.kind == LocatedKind::dead_switch ? " dead" : f.state == 0 ? " stuck straight" : " stuck cross");
+         (f.kind == LocatedKind::dead_switch ? " dead"
+          : f.state == 0                     ? " stuck straight"
+                                             : " stuck cross");
 }
 
 struct Observed {
@@ -67,7 +69,8 @@ Observed read_round(const json& r, const Network& net, std::size_t k) {
     o.config = from_word(net, r["word"].get<std::uint32_t>());
   } else if (r.contains("stages")) {
     const json& st = r["stages"];
-    if (!st.is_array() || st.size() != net.stages) throw UsageError(where + ".stages must be " + std::to_string(net.stages) + " rows");
+    if (!st.is_array() || st.size() != net.stages)
+      throw UsageError(where + ".stages must be " + std::to_string(net.stages) + " rows");
     o.config.net = net;
     for (std::size_t s = 0; s < st.size(); ++s) {
       if (!st[s].is_array() || st[s].size() != net.switches_per_stage())
@@ -76,7 +79,8 @@ Observed read_round(const json& r, const Network& net, std::size_t k) {
       std::vector<std::uint32_t> row;
       for (const json& v : st[s]) {
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= net.radix)
-          throw UsageError(where + ".stages[" + std::to_string(s) + "]: a state is not in 0.." + std::to_string(net.radix - 1));
+          throw UsageError(where + ".stages[" + std::to_string(s) + "]: a state is not in 0.." +
+                           std::to_string(net.radix - 1));
         row.push_back(v.get<std::uint32_t>());
       }
       o.config.states.push_back(row);
@@ -86,12 +90,18 @@ Observed read_round(const json& r, const Network& net, std::size_t k) {
   }
   const json& arr = r.contains("arrived") ? r["arrived"] : json();
   if (!arr.is_array() || arr.size() != net.ports)
-    throw UsageError(where + ".arrived must list, by input port, the output reached for all " + std::to_string(net.ports) + " ports");
+    throw UsageError(where + ".arrived must list, by input port, the output reached for all " +
+                     std::to_string(net.ports) + " ports");
   for (std::size_t i = 0; i < arr.size(); ++i) {
-    if (arr[i].is_null()) o.arrived.push_back(kLost);
-    else if (arr[i].is_string() && arr[i] == "idle") o.arrived.push_back(kIdle);
-    else if (arr[i].is_number_unsigned() && arr[i].get<std::uint64_t>() < net.ports) o.arrived.push_back(arr[i].get<std::uint16_t>());
-    else throw UsageError(where + ".arrived[" + std::to_string(i) + "] must be an output below N, null (lost) or \"idle\"");
+    if (arr[i].is_null())
+      o.arrived.push_back(kLost);
+    else if (arr[i].is_string() && arr[i] == "idle")
+      o.arrived.push_back(kIdle);
+    else if (arr[i].is_number_unsigned() && arr[i].get<std::uint64_t>() < net.ports)
+      o.arrived.push_back(arr[i].get<std::uint16_t>());
+    else
+      throw UsageError(where + ".arrived[" + std::to_string(i) +
+                       "] must be an output below N, null (lost) or \"idle\"");
   }
   return o;
 }
@@ -125,7 +135,8 @@ int diagnose_file(const Network& net, const std::string& file) {
     locator.keep_explaining(rounds[k].config, std::span<const std::uint16_t>(rounds[k].arrived));
   const auto found = locator.candidates();
   if (found.empty()) {
-    std::printf("no single switch or link explains the rounds (from round %zu on): several faults act together\n", first);
+    std::printf("no single switch or link explains the rounds (from round %zu on): several faults act together\n",
+                first);
     return 1;
   }
   std::printf("%s from round %zu on (%zu rounds observed):\n",
@@ -184,12 +195,13 @@ int simulate_several(const Network& net, const std::vector<FaultCandidate>& trut
       [](std::uint32_t round, std::uint32_t before, const LocatedStops& now) {
         if (now.count == before) return std::printf("round %u: no single switch or link explains it\n", round), void();
         std::string named;
-        for (std::uint32_t k = before; k < now.count; ++k) named += (k == before ? "" : ", ") + fault_text(now.faults[k]);
-        std::printf("round %u: located %s%s\n", round, now.count - before > 1 ? "a class the outputs cannot tell apart: " : "",
-                    named.c_str());
+        for (std::uint32_t k = before; k < now.count; ++k)
+          named += (k == before ? "" : ", ") + fault_text(now.faults[k]);
+        std::printf("round %u: located %s%s\n", round,
+                    now.count - before > 1 ? "a class the outputs cannot tell apart: " : "", named.c_str());
       });
-  std::printf("%u fault%s located in %u stop%s with %u test round%s in all (allowance 2 log2 N + 2: %u)%s\n", found.count,
-              found.count == 1 ? "" : "s", found.stops, found.stops == 1 ? "" : "s", found.test_rounds,
+  std::printf("%u fault%s located in %u stop%s with %u test round%s in all (allowance 2 log2 N + 2: %u)%s\n",
+              found.count, found.count == 1 ? "" : "s", found.stops, found.stops == 1 ? "" : "s", found.test_rounds,
               found.test_rounds == 1 ? "" : "s", 2 * net.stages + 2, found.unexplained ? "; stopped unexplained" : "");
   return found.unexplained ? 1 : 0;
 }
@@ -197,7 +209,8 @@ int simulate_several(const Network& net, const std::vector<FaultCandidate>& trut
 int run_diagnose(const Args& args) {
   const Network net = choose_network(args);
   if (!faults_describable(net))
-    throw UsageError("a2a diagnose locates faults in binary omega, baseline, banyan, their reverses and gsen with N = 2^n");
+    throw UsageError(
+        "a2a diagnose locates faults in binary omega, baseline, banyan, their reverses and gsen with N = 2^n");
   if (args.has("simulate") == args.has("observations"))
     throw UsageError("give --observations FILE, or --simulate with the --fault / --fault-link faults to plant");
   if (const auto file = args.value("observations")) return diagnose_file(net, *file);
@@ -209,8 +222,9 @@ int run_diagnose(const Args& args) {
   for (const StuckSwitch& f : stuck) truth.push_back({LocatedKind::stuck_switch, f.stage, f.sw, f.state});
   for (const DeadLink& f : links) truth.push_back({LocatedKind::dead_link, f.stage, f.terminal, 0});
   if (truth.empty() || truth.size() > kMaxFaults)
-    throw UsageError("--simulate plants 1 to " + std::to_string(kMaxFaults) +
-                     " faults: --fault STAGE:SWITCH[:stuck=K] or --fault-link STAGE:TERMINAL, each given again for more");
+    throw UsageError(
+        "--simulate plants 1 to " + std::to_string(kMaxFaults) +
+        " faults: --fault STAGE:SWITCH[:stuck=K] or --fault-link STAGE:TERMINAL, each given again for more");
   return truth.size() == 1 ? simulate(net, truth[0]) : simulate_several(net, truth);
 }
 
@@ -229,7 +243,8 @@ void add_diagnose_command(CommandLine& cli) {
   CommandLine::value(app, "topology", "T", "the network's topology (binary, N = 2^n)");
   CommandLine::number(app, "ports", "N", "N, the number of processors");
   CommandLine::value(app, "radix", "d", "switch size (2, the default: faults are located in binary networks)");
-  CommandLine::value(app, "observations", "FILE", "observed rounds (JSON: {\"rounds\": [{\"word\": W, \"arrived\": [...]}]})");
+  CommandLine::value(app, "observations", "FILE",
+                     "observed rounds (JSON: {\"rounds\": [{\"word\": W, \"arrived\": [...]}]})");
   CommandLine::flag(app, "simulate", "plant the --fault / --fault-link and run the search");
   CommandLine::repeated(app, "fault", "STAGE:SWITCH[:stuck=K]", "the switch to plant (--simulate)");
   CommandLine::repeated(app, "fault-link", "STAGE:TERMINAL", "the dead link to plant (--simulate)");

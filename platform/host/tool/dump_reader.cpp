@@ -33,14 +33,15 @@ class Checker {
   std::uint32_t whole(const json& value, const std::string& field, std::uint64_t limit,
                       const std::string& limit_text) const {
     if (!value.is_number_integer()) fail(field, "must be a whole number, got " + value.dump());
-    if (value.is_number_integer() && !value.is_number_unsigned()) fail(field, "must not be negative, got " + value.dump());
+    if (value.is_number_integer() && !value.is_number_unsigned())
+      fail(field, "must not be negative, got " + value.dump());
     const std::uint64_t v = value.get<std::uint64_t>();
     if (v >= limit) fail(field, std::to_string(v) + " is out of range (" + limit_text + ")");
     return static_cast<std::uint32_t>(v);
   }
 
-  std::uint32_t whole_member(const json& object, const std::string& field, const std::string& key,
-                             std::uint64_t limit, const std::string& limit_text) const {
+  std::uint32_t whole_member(const json& object, const std::string& field, const std::string& key, std::uint64_t limit,
+                             const std::string& limit_text) const {
     const std::string where = field.empty() ? key : field + "." + key;
     return whole(member(object, field, key), where, limit, limit_text);
   }
@@ -69,8 +70,8 @@ Network read_network(const Checker& c, const json& doc) {
                    std::to_string(radix) + ": " + std::string(describe(net.error())));
   const std::uint32_t stages = c.whole_member(doc, "", "stages", kMaxStages + 1ULL, "at most 16");
   if (stages != net->stages)
-    c.fail("stages", std::to_string(stages) + " does not match the network (" + topology_text + " with N = " +
-                         std::to_string(ports) + " has " + std::to_string(net->stages) + " stages)");
+    c.fail("stages", std::to_string(stages) + " does not match the network (" + topology_text +
+                         " with N = " + std::to_string(ports) + " has " + std::to_string(net->stages) + " stages)");
   return *net;
 }
 
@@ -80,9 +81,10 @@ std::vector<Fault> read_faults(const Checker& c, const json& doc, const Network&
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string field = "faults[" + std::to_string(k) + "]";
     if (!list[k].is_array() || list[k].size() != 2) c.fail(field, "must be a pair [stage, switch]");
-    faults.push_back(Fault{c.whole(list[k][0], field + "[0]", net.stages, "stage < " + std::to_string(net.stages)),
-                           c.whole(list[k][1], field + "[1]", net.switches_per_stage(),
-                                   "switch < " + std::to_string(net.switches_per_stage()) + ", the switches a stage has")});
+    faults.push_back(
+        Fault{c.whole(list[k][0], field + "[0]", net.stages, "stage < " + std::to_string(net.stages)),
+              c.whole(list[k][1], field + "[1]", net.switches_per_stage(),
+                      "switch < " + std::to_string(net.switches_per_stage()) + ", the switches a stage has")});
   }
   return faults;
 }
@@ -96,10 +98,10 @@ std::vector<DeadLink> read_dead_links(const Checker& c, const json& doc, const N
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string field = "fault_links[" + std::to_string(k) + "]";
     if (!list[k].is_array() || list[k].size() != 2) c.fail(field, "must be a pair [stage, terminal]");
-    links.push_back(DeadLink{c.whole(list[k][0], field + "[0]", link_stages,
-                                     "stage < " + std::to_string(link_stages) + ": a link leaves stages 0 .. n-2"),
-                             c.whole(list[k][1], field + "[1]", net.ports,
-                                     "terminal < N = " + std::to_string(net.ports))});
+    links.push_back(
+        DeadLink{c.whole(list[k][0], field + "[0]", link_stages,
+                         "stage < " + std::to_string(link_stages) + ": a link leaves stages 0 .. n-2"),
+                 c.whole(list[k][1], field + "[1]", net.ports, "terminal < N = " + std::to_string(net.ports))});
   }
   return links;
 }
@@ -121,7 +123,8 @@ std::vector<StuckSwitch> read_stuck(const Checker& c, const json& doc, const Net
     for (const StuckSwitch& other : stuck)
       if (other.stage == s.stage && other.sw == s.sw) c.fail(field, "the switch is listed stuck twice");
     for (const Fault& f : dead)
-      if (f.stage == s.stage && f.sw == s.sw) c.fail(field, "the switch is also in \"faults\" (dead or stuck, not both)");
+      if (f.stage == s.stage && f.sw == s.sw)
+        c.fail(field, "the switch is also in \"faults\" (dead or stuck, not both)");
     stuck.push_back(s);
   }
   return stuck;
@@ -149,8 +152,8 @@ PlanRound read_round(const Checker& c, const json& round, const std::string& fie
   const std::string stages_field = field + ".stages";
   const json& stages = c.array(c.member(round, field, "stages"), stages_field);
   if (stages.size() != net.stages)
-    c.fail(stages_field, "has " + std::to_string(stages.size()) + " stages, the network has " +
-                             std::to_string(net.stages));
+    c.fail(stages_field,
+           "has " + std::to_string(stages.size()) + " stages, the network has " + std::to_string(net.stages));
   const std::string radix_text = "a state must be < d = " + std::to_string(net.radix);
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const std::string stage_field = stages_field + "[" + std::to_string(s) + "]";

@@ -14,8 +14,7 @@ void write_json_dump(const Plan& plan, std::ostream& out) {
   // The schedule name may come from a dump read back (--input), so it is escaped as JSON.
   out << "{\"topology\": \"" << name(net.topology) << "\", \"ports\": " << net.ports << ", \"radix\": " << net.radix
       << ", \"stages\": " << net.stages << ", \"schedule\": " << nlohmann::json(info.schedule).dump();
-  if (!info.schedule_source.empty())
-    out << ",\n \"schedule_source\": " << nlohmann::json(info.schedule_source).dump();
+  if (!info.schedule_source.empty()) out << ",\n \"schedule_source\": " << nlohmann::json(info.schedule_source).dump();
   out << ",\n \"faults\": [";
   for (std::size_t k = 0; k < info.faults.size(); ++k)
     out << (k == 0 ? "" : ", ") << '[' << info.faults[k].stage << ", " << info.faults[k].sw << ']';
@@ -86,8 +85,8 @@ void write_csv_dump(const Plan& plan, std::ostream& out) {
         out << r << ',' << port << ",0,,,,," << control << ',' << word << ',' << states << '\n';
       for (; next < sends.size() && sends[next].src == port; ++next) {  // more than one only in a bad plan
         const Send& s = sends[next];
-        out << r << ',' << port << ",1," << s.dst << ',' << s.tag << ',' << s.orig << ',' << s.final << ',' << control << ',' << word
-            << ',' << states << '\n';
+        out << r << ',' << port << ",1," << s.dst << ',' << s.tag << ',' << s.orig << ',' << s.final << ',' << control
+            << ',' << word << ',' << states << '\n';
       }
     }
   }

@@ -33,14 +33,14 @@ namespace {
 
 /// The largest network `a2a frames` writes (the sinks' capacities below).
 constexpr std::uint32_t kFramesMaxPorts = 1024;
-constexpr std::uint32_t kChipPorts = 16;      ///< outputs per crosspoint chip
-constexpr std::uint8_t kI2cBase = 0x20;       ///< the first crosspoint chip's I2C address
-constexpr std::uint32_t kGpioLines = 8192;    ///< lines the GPIO sink may drive
-constexpr std::uint8_t kAdnBase = 0x48;       ///< the ADN4604s' first I2C address (four a mux group)
-constexpr std::uint8_t kVscBase = 0x40;       ///< the VSC3316s' first I2C address (four a mux group)
-constexpr std::uint32_t kPartsPerGroup = 4;   ///< parts on one multiplexer channel
-constexpr std::size_t kVcdChannels = 64;      ///< the channels libsigrok 0.5's VCD input reads
-constexpr std::uint8_t kMuxAddress = 0x70;    ///< the multiplexer (--vcd draws its group write there)
+constexpr std::uint32_t kChipPorts = 16;     ///< outputs per crosspoint chip
+constexpr std::uint8_t kI2cBase = 0x20;      ///< the first crosspoint chip's I2C address
+constexpr std::uint32_t kGpioLines = 8192;   ///< lines the GPIO sink may drive
+constexpr std::uint8_t kAdnBase = 0x48;      ///< the ADN4604s' first I2C address (four a mux group)
+constexpr std::uint8_t kVscBase = 0x40;      ///< the VSC3316s' first I2C address (four a mux group)
+constexpr std::uint32_t kPartsPerGroup = 4;  ///< parts on one multiplexer channel
+constexpr std::size_t kVcdChannels = 64;     ///< the channels libsigrok 0.5's VCD input reads
+constexpr std::uint8_t kMuxAddress = 0x70;   ///< the multiplexer (--vcd draws its group write there)
 
 /// What the wire carried in the round asked for.
 struct WireLog {
@@ -155,8 +155,10 @@ struct PartsSpiWire {
   PartRegisters parts{};
   Errc write_read(std::uint32_t part, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx) {
     const bool read = tx[0] == crosspoint::kSpiRead;
-    if (read) parts.read(part, tx[1], rx.subspan(2));
-    else parts.write(part, tx[1], tx.subspan(2));
+    if (read)
+      parts.read(part, tx[1], rx.subspan(2));
+    else
+      parts.write(part, tx[1], tx.subspan(2));
     log->carried(WireTransfer::Kind::spi, part, tx, rx);
     log->note("part " + std::to_string(part) + ": " + hex(tx) + (read ? " -> " + hex(rx.subspan(2)) : ""));
     return Errc::ok;
@@ -215,7 +217,8 @@ using Round = hal::RoundSwitches<kFramesMaxPorts / 2>;
 template <class Sink>
 void latch_rounds(Sink& sink, const Plan& plan, std::uint32_t last, WireLog& log) {
   const Network net = plan.info().net;
-  if (const Errc e = sink.configure(net); e != Errc::ok) throw UsageError(std::string("the backend refuses this network: ") + std::string(describe(e)));
+  if (const Errc e = sink.configure(net); e != Errc::ok)
+    throw UsageError(std::string("the backend refuses this network: ") + std::string(describe(e)));
   Round round;
   round.reset(net);
   for (std::uint32_t r = 0; r <= last; ++r) {
@@ -223,7 +226,8 @@ void latch_rounds(Sink& sink, const Plan& plan, std::uint32_t last, WireLog& log
     for (std::uint32_t s = 0; s < net.stages; ++s)
       for (std::uint32_t y = 0; y < net.switches_per_stage(); ++y) round.set(s, y, states.stages[s][y]);
     log.recording = r == last;
-    if (const Errc e = sink.latch(round); e != Errc::ok) throw UsageError(std::string("the backend failed: ") + std::string(describe(e)));
+    if (const Errc e = sink.latch(round); e != Errc::ok)
+      throw UsageError(std::string("the backend failed: ") + std::string(describe(e)));
     round.latched();
   }
 }
@@ -252,8 +256,9 @@ std::string format_line(const std::string& fabric, const Network& net) {
                             std::to_string(kChipPorts) + " .. of stage s; ";
   if (fabric == "adn4604-spi" || fabric == "adn4604-i2c")
     return fabric + ": ADN4604 parts of 16 outputs, part s P + p for ports 16 p .. of stage s; " +
-           (fabric == "adn4604-spi" ? "a chip select per part, [00, register, data...] writes, [80, register, 00...] reads; "
-                                    : "part n at 0x48 + n % 4 behind mux group n / 4, {register, data...} writes; ") +
+           (fabric == "adn4604-spi"
+                ? "a chip select per part, [00, register, data...] writes, [80, register, 00...] reads; "
+                : "part n at 0x48 + n % 4 behind mux group n / 4, {register, data...} writes; ") +
            "a changed part's inactive map (0x90 or 0x98, output 2b's input in bits 3:0 of byte b, 2b + 1's in 7:4) in "
            "one burst, its selection (0x81), " +
            (fabric == "adn4604-spi" ? "XPT_UPDATE (0x80 = 01)" : "one UPDATE pulse for all") +
@@ -263,9 +268,11 @@ std::string format_line(const std::string& fabric, const Network& net) {
            "takes output o's input: each changed output written {o, input} and read back, then WP pulsed "
            "(0x75 = 01, 00) on each part written";
   if (fabric == "crosspoint-spi")
-    return "crosspoint-spi: " + chips + "a write [register, input], read back [register | 0x80, 00] -> input; "
+    return "crosspoint-spi: " + chips +
+           "a write [register, input], read back [register | 0x80, 00] -> input; "
            "only the elements that changed, then one update pulse";
-  return "crosspoint-i2c: " + chips + "chip n at address 0x20 + n, a write {register, input}, read back {register} "
+  return "crosspoint-i2c: " + chips +
+         "chip n at address 0x20 + n, a write {register, input}, read back {register} "
          "-> input; only the elements that changed, then one update pulse";
 }
 
@@ -303,9 +310,10 @@ int run_frames(const Args& args) {
   if (fabric != "spi-chain" && fabric != "spi-chain-single" && fabric != "crosspoint-spi" &&
       fabric != "crosspoint-i2c" && fabric != "gpio" && fabric != "adn4604-spi" && fabric != "adn4604-i2c" &&
       fabric != "vsc3316")
-    throw UsageError("--fabric needs a switch backend: spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, "
-                     "adn4604-spi, adn4604-i2c, vsc3316 or gpio" +
-                     (fabric.empty() ? std::string() : ", got '" + fabric + "'"));
+    throw UsageError(
+        "--fabric needs a switch backend: spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, "
+        "adn4604-spi, adn4604-i2c, vsc3316 or gpio" +
+        (fabric.empty() ? std::string() : ", got '" + fabric + "'"));
   if (!args.has("round")) throw UsageError("--round K is required (the round whose wire is printed, 0-based)");
   const auto plan = load_plan(args);
   const PlanInfo& info = plan->info();
@@ -363,11 +371,15 @@ int run_frames(const Args& args) {
     latch_rounds(sink, *plan, round, log);
   }
   if (!vcd.empty()) write_vcd(vcd, fabric, log, bus_hz, args.number("guard-us", 0), args.number("settle-us", 0));
-  std::printf("round %u of %u: %s\n%s\n", round, info.rounds, info.origin.c_str(), format_line(fabric, info.net).c_str());
+  std::printf("round %u of %u: %s\n%s\n", round, info.rounds, info.origin.c_str(),
+              format_line(fabric, info.net).c_str());
   for (const std::string& line : log.lines) std::printf("%s\n", line.c_str());
   if (log.lines.empty()) std::printf("(nothing written: no element changed since round %u)\n", round - 1);
   if (fabric != "adn4604-spi" && fabric != "vsc3316")  // those commit by a register write (above)
-    std::printf("%s: %u pulse%s\n", fabric.starts_with("spi-chain") ? "latch" : fabric == "gpio" ? "strobe" : "update",
+    std::printf("%s: %u pulse%s\n",
+                fabric.starts_with("spi-chain") ? "latch"
+                : fabric == "gpio"              ? "strobe"
+                                                : "update",
                 log.pulses, log.pulses == 1 ? "" : "s");
   return kExitClean;
 }
@@ -375,27 +387,29 @@ int run_frames(const Args& args) {
 }  // namespace
 
 void add_frames_command(CommandLine& cli) {
-  CLI::App& app = cli.command(
-      {"frames", "the bytes a switch backend puts on the wire in one round (docs/switch-backends.md)",
-       "a2a frames --fabric spi-chain|spi-chain-single|crosspoint-spi|crosspoint-i2c|adn4604-spi|adn4604-i2c|vsc3316|gpio\n"
-       "                  --topology T --ports N\n"
-       "                  [schedule options]"
-       " --round K",
-       "Feeds rounds 0 .. K of the schedule to the backend's own sink, as the controller does (only\n"
-       "what changed since the round before is written), and prints round K's transfers in hex:\n"
-       "spi-chain a frame per chain shifted (a chain per stage; spi-chain-single: one chain through\n"
-       "every stage, shifted whole), crosspoint a register write and its read-back per\n"
-       "element output (crosspoint chips of 16 outputs; on I2C from address 0x20), the real\n"
-       "parts' register bursts (ADN4604: a changed part's inactive map, its selection, the\n"
-       "update, the live read-back; VSC3316: the changed outputs and their read-back, then\n"
-       "the WP pulse; on I2C four parts a mux group, from 0x48 and 0x40), gpio the 32-line\n"
-       "words written; then the latch, update or strobe pulses. --vcd FILE also draws the round's\n"
-       "bus signals (SPI mode 0: sclk, mosi, miso, cs_n, cs1_n, ...; I2C: scl, sda; latch or update)\n"
-       "at --bus-hz, the settle and guard times as gaps, as a VCD sigrok-cli and PulseView read."},
-      run_frames);
+  CLI::App& app =
+      cli.command({"frames", "the bytes a switch backend puts on the wire in one round (docs/switch-backends.md)",
+                   "a2a frames --fabric "
+                   "spi-chain|spi-chain-single|crosspoint-spi|crosspoint-i2c|adn4604-spi|adn4604-i2c|vsc3316|gpio\n"
+                   "                  --topology T --ports N\n"
+                   "                  [schedule options]"
+                   " --round K",
+                   "Feeds rounds 0 .. K of the schedule to the backend's own sink, as the controller does (only\n"
+                   "what changed since the round before is written), and prints round K's transfers in hex:\n"
+                   "spi-chain a frame per chain shifted (a chain per stage; spi-chain-single: one chain through\n"
+                   "every stage, shifted whole), crosspoint a register write and its read-back per\n"
+                   "element output (crosspoint chips of 16 outputs; on I2C from address 0x20), the real\n"
+                   "parts' register bursts (ADN4604: a changed part's inactive map, its selection, the\n"
+                   "update, the live read-back; VSC3316: the changed outputs and their read-back, then\n"
+                   "the WP pulse; on I2C four parts a mux group, from 0x48 and 0x40), gpio the 32-line\n"
+                   "words written; then the latch, update or strobe pulses. --vcd FILE also draws the round's\n"
+                   "bus signals (SPI mode 0: sclk, mosi, miso, cs_n, cs1_n, ...; I2C: scl, sda; latch or update)\n"
+                   "at --bus-hz, the settle and guard times as gaps, as a VCD sigrok-cli and PulseView read."},
+                  run_frames);
   add_schedule_options(app);
-  CommandLine::value(app, "fabric", "F",
-                     "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, adn4604-spi, adn4604-i2c, vsc3316 or gpio");
+  CommandLine::value(
+      app, "fabric", "F",
+      "spi-chain, spi-chain-single, crosspoint-spi, crosspoint-i2c, adn4604-spi, adn4604-i2c, vsc3316 or gpio");
   CommandLine::number(app, "round", "K", "the round whose wire is printed (0-based)");
   CommandLine::value(app, "vcd", "FILE",
                      "also write the round's bus signals as a Value Change Dump (sigrok, PulseView read it)");

@@ -41,7 +41,7 @@ void print_catalogue() {
   for (ScheduleKind k : kAllScheduleKinds) {
     std::printf("  %-17s %s\n", std::string(name(k)).c_str(), std::string(schedule_summary(k)).c_str());
     if (k == ScheduleKind::fault_tolerant) continue;  // made with a fault (--fault), not by N alone: see the rule
-    if (k == ScheduleKind::shift) {  // the shift network's own schedule, not a GSEN one
+    if (k == ScheduleKind::shift) {                   // the shift network's own schedule, not a GSEN one
       std::printf("  %-17s   on shift, N <= 64: %s\n", "", valid_sizes(Topology::shift, 2, 64).c_str());
       continue;
     }
@@ -52,9 +52,10 @@ void print_catalogue() {
     }
     std::printf("  %-17s   on gsen, N <= 32: %s\n", "", gsen_sizes.c_str());
   }
-  std::printf("default schedule: the shift passes on the shift network; on gsen the fewest rounds known\n"
-              "  (alternating for N = 2 mod 4, latin-square for N = 2^n, the paper's doubly / quadruply\n"
-              "  alternating set where it has one, else gsen-stage-control); latin-square otherwise\n");
+  std::printf(
+      "default schedule: the shift passes on the shift network; on gsen the fewest rounds known\n"
+      "  (alternating for N = 2 mod 4, latin-square for N = 2^n, the paper's doubly / quadruply\n"
+      "  alternating set where it has one, else gsen-stage-control); latin-square otherwise\n");
 }
 
 void print_for_size(std::uint32_t ports, std::uint32_t radix) {
@@ -89,11 +90,11 @@ int run_list(const Args& args) {
 }  // namespace
 
 void add_list_command(CommandLine& cli) {
-  CLI::App& app = cli.command({"list", "topologies and schedules, and the N and d each applies to",
-                               "a2a list [--ports N [--radix d]]",
-                               "Lists the topologies and schedules and the N and d each applies to; with --ports, which\n"
-                               "of them exist for that N and d, and why not where they do not."},
-                              run_list);
+  CLI::App& app = cli.command(
+      {"list", "topologies and schedules, and the N and d each applies to", "a2a list [--ports N [--radix d]]",
+       "Lists the topologies and schedules and the N and d each applies to; with --ports, which\n"
+       "of them exist for that N and d, and why not where they do not."},
+      run_list);
   CommandLine::number(app, "ports", "N", "check one size");
   CommandLine::number(app, "radix", "d", "switch size for --ports (default 2)");
 }

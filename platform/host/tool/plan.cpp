@@ -18,8 +18,9 @@ std::string order_text(const AnySchedule& schedule, RoundOrder order) {
     return std::string("cyclic-shift passes, the identity first (paper 003), ") +
            (order == RoundOrder::gray ? "Gray order" : "natural order");
   if (is_gsen_set_kind(schedule.kind())) {
-    const std::string what = schedule.kind() == ScheduleKind::broadcast ? "all-to-all broadcast (paper 000, Algorithm 1) over "
-                                                                         : "GSEN exchange (paper 000) over ";
+    const std::string what = schedule.kind() == ScheduleKind::broadcast
+                                 ? "all-to-all broadcast (paper 000, Algorithm 1) over "
+                                 : "GSEN exchange (paper 000) over ";
     const std::string order_name = order == RoundOrder::gray ? "Gray order" : "natural order";
     const std::string rounds = std::to_string(schedule.rounds());
     switch (schedule.kind()) {
@@ -110,7 +111,8 @@ std::unique_ptr<Plan> make_schedule_plan(const AnySchedule& schedule, RoundOrder
   info.left_out = std::move(left_out);
   info.stuck = std::move(stuck);
   const FaultTolerantSchedule* ft = schedule.fault_tolerant();
-  if (ft != nullptr && (info.faults.size() + info.dead_links.size() > 1 || !info.dead_links.empty() || !info.stuck.empty())) {
+  if (ft != nullptr &&
+      (info.faults.size() + info.dead_links.size() > 1 || !info.dead_links.empty() || !info.stuck.empty())) {
     // Several faults or a dead link: the general planner's plan, named by its faults.
     std::string what = "fault-tolerant: Latin square avoiding";
     for (const Fault& f : info.faults)
@@ -179,9 +181,7 @@ std::string states_text(const StageStates& states) {
   return text;
 }
 
-char digit_char(std::uint32_t digit) {
-  return static_cast<char>(digit < 10 ? '0' + digit : 'a' + (digit - 10));
-}
+char digit_char(std::uint32_t digit) { return static_cast<char>(digit < 10 ? '0' + digit : 'a' + (digit - 10)); }
 
 std::string digits(std::uint32_t value, std::uint32_t radix, std::uint32_t count) {
   std::string text(count, '0');

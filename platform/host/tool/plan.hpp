@@ -69,8 +69,8 @@ struct PlanInfo {
   std::string schedule;  ///< the dump's "schedule" name ("latin-square", "alternating", ...)
   std::string origin;    ///< human-readable: which schedule and order, or which file
   std::vector<Fault> faults;
-  std::vector<DeadLink> dead_links;  ///< the dump's "fault_links" (absent: none)
-  std::vector<StuckSwitch> stuck;    ///< the dump's "stuck_faults" (absent: none)
+  std::vector<DeadLink> dead_links;   ///< the dump's "fault_links" (absent: none)
+  std::vector<StuckSwitch> stuck;     ///< the dump's "stuck_faults" (absent: none)
   std::vector<LeftOutPair> left_out;  ///< degraded: the pairs not delivered (the dump's "left_out")
   /// The table family: the stored set's file and note (the dump's "schedule_source"; absent: none).
   std::string schedule_source;
@@ -107,7 +107,13 @@ std::unique_ptr<Plan> make_stored_plan(PlanInfo info, std::vector<PlanRound> rou
 /// How a round's switch states can be written compactly.
 struct StatesSummary {
   /// alternating: switch y of stage s in state ((y / b) mod 2) xor a_s, b = 1; doubly: b = 2; quadruply: b = 4.
-  enum class Kind { stage_word, alternating, doubly_alternating, quadruply_alternating, per_switch } kind{Kind::per_switch};
+  enum class Kind {
+    stage_word,
+    alternating,
+    doubly_alternating,
+    quadruply_alternating,
+    per_switch
+  } kind{Kind::per_switch};
   std::uint32_t word{0};  ///< stage word (base d) or alternating configuration A, stage 0 most significant
   /// Whether the word is binary (one of the alternating patterns).
   [[nodiscard]] bool alternating_pattern() const {

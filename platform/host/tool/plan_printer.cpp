@@ -27,7 +27,7 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
          "message\n";
   if (!info.faults.empty()) {
     out << (info.schedule == "fault-tolerant" ? "faulty switches (avoided: relays through a third processor):"
-                                               : "faulty switches (marked only):");
+                                              : "faulty switches (marked only):");
     for (const Fault& f : info.faults) out << " stage " << f.stage << " switch " << f.sw << ';';
     out << '\n';
   }
@@ -50,8 +50,9 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
     out << '\n';
   }
   const std::size_t config_width = std::max<std::size_t>(6, 2 + net.stages);
-  const std::size_t cell_width = std::max<std::size_t>(
-      std::to_string(net.ports - 1).size() + 1 + net.stages, std::string("port ").size() + std::to_string(net.ports - 1).size());
+  const std::size_t cell_width =
+      std::max<std::size_t>(std::to_string(net.ports - 1).size() + 1 + net.stages,
+                            std::string("port ").size() + std::to_string(net.ports - 1).size());
   out << padded("round", std::to_string(info.rounds).size() + 5) << "  " << padded("config", config_width) << " |";
   for (std::uint32_t i = 0; i < net.ports; ++i) out << ' ' << padded("port " + std::to_string(i), cell_width);
   out << '\n';
@@ -74,7 +75,8 @@ void print_plan_table(const Plan& plan, std::ostream& out) {
         << " |";
     for (const std::string& cell : cells) out << ' ' << padded(cell, cell_width);
     out << '\n';
-    if (summary.kind == StatesSummary::Kind::per_switch) out << "        switch states: " << states_text(round.stages) << '\n';
+    if (summary.kind == StatesSummary::Kind::per_switch)
+      out << "        switch states: " << states_text(round.stages) << '\n';
   }
 }
 

@@ -34,7 +34,8 @@ std::pair<Fault, std::optional<std::uint32_t>> parse_fault(const std::string& te
   if (second != std::string::npos) {
     const std::string kind = text.substr(second + 1);
     if (kind.rfind("stuck=", 0) != 0)
-      throw UsageError("--fault " + text + ": after STAGE:SWITCH only stuck=K (the state the switch stays in) is known");
+      throw UsageError("--fault " + text +
+                       ": after STAGE:SWITCH only stuck=K (the state the switch stays in) is known");
     stuck = parse_number("--fault stuck state", kind.substr(6));
     if (*stuck >= net.radix)
       throw UsageError("--fault " + text + ": stuck state " + std::to_string(*stuck) + " out of range (a " +
@@ -42,9 +43,8 @@ std::pair<Fault, std::optional<std::uint32_t>> parse_fault(const std::string& te
                        std::to_string(net.radix - 1) + "; 0 straight, 1 cross)");
   }
   const std::uint32_t stage = parse_number("--fault stage", text.substr(0, colon));
-  const std::uint32_t sw = parse_number("--fault switch", text.substr(colon + 1, second == std::string::npos
-                                                                                   ? std::string::npos
-                                                                                   : second - colon - 1));
+  const std::uint32_t sw = parse_number(
+      "--fault switch", text.substr(colon + 1, second == std::string::npos ? std::string::npos : second - colon - 1));
   if (stage >= net.stages)
     throw UsageError("--fault " + text + ": stage " + std::to_string(stage) + " out of range (the network has " +
                      std::to_string(net.stages) + " stages, 0.." + std::to_string(net.stages - 1) + ")");
@@ -100,11 +100,11 @@ std::string undeliverable_text(const UndeliverablePair& p) {
   const std::string pair = "(" + std::to_string(p.origin) + ", " + std::to_string(p.destination) + ")";
   switch (p.reason) {
     case PairReach::cut_off_sender:
-      return "processor " + std::to_string(p.origin) + " reaches no output: every path out of it crosses a fault (pair " +
-             pair + " and all its others)";
+      return "processor " + std::to_string(p.origin) +
+             " reaches no output: every path out of it crosses a fault (pair " + pair + " and all its others)";
     case PairReach::cut_off_receiver:
-      return "no processor reaches " + std::to_string(p.destination) +
-             ": every path into it crosses a fault (pair " + pair + " and all others into it)";
+      return "no processor reaches " + std::to_string(p.destination) + ": every path into it crosses a fault (pair " +
+             pair + " and all others into it)";
     default:
       return "pair " + pair + " has no fault-free path and no relay p with fault-free paths " +
              std::to_string(p.origin) + " -> p -> " + std::to_string(p.destination);
@@ -140,8 +140,9 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
   }
   const std::string where = network_text(net.topology, net.ports, net.radix);
   if (order != RoundOrder::natural)
-    throw UsageError("--order does not apply to the plan around faults (its regular rounds are the natural order); "
-                     "name another --schedule to run it with the faults only marked");
+    throw UsageError(
+        "--order does not apply to the plan around faults (its regular rounds are the natural order); "
+        "name another --schedule to run it with the faults only marked");
   if (!faults_describable(net) || net.ports < 16)
     throw UsageError("no schedule avoids faults in " + where +
                      ": the fault-tolerant schedule needs a binary omega, baseline, banyan, a reverse or gsen with "
@@ -185,8 +186,15 @@ std::unique_ptr<Plan> fault_tolerant_plan(const Args& args, const Network& net, 
 }  // namespace
 
 std::vector<OptionSpec> schedule_options() {
-  return {{"topology"}, {"ports"},           {"radix"},           {"schedule"},          {"order"},
-          {"fault", true, true}, {"fault-link", true, true}, {"degraded", false}, {"input"}};
+  return {{"topology"},
+          {"ports"},
+          {"radix"},
+          {"schedule"},
+          {"order"},
+          {"fault", true, true},
+          {"fault-link", true, true},
+          {"degraded", false},
+          {"input"}};
 }
 
 Topology choose_topology(const Args& args) {
@@ -211,8 +219,7 @@ Network choose_network(const Args& args) {
   if (!ports) throw UsageError("missing --ports N");
   const std::uint32_t radix = args.number("radix", 2);
   const auto net = make_network(topology, *ports, radix);
-  if (!net)
-    throw UsageError("no " + network_text(topology, *ports, radix) + ": " + std::string(describe(net.error())));
+  if (!net) throw UsageError("no " + network_text(topology, *ports, radix) + ": " + std::string(describe(net.error())));
   if (net->ports > kToolMaxPorts)
     throw UsageError("N = " + std::to_string(net->ports) + " is above the tool's limit of " +
                      std::to_string(kToolMaxPorts) + " ports (it tracks all N^2 pairs)");
@@ -239,8 +246,9 @@ std::vector<StuckSwitch> parse_stuck_faults(const Args& args, const Network& net
     if (std::find(stuck.begin(), stuck.end(), s) != stuck.end()) continue;
     for (const StuckSwitch& other : stuck)
       if (other.stage == s.stage && other.sw == s.sw)
-        throw UsageError("--fault " + text + ": switch " + std::to_string(s.sw) + " of stage " + std::to_string(s.stage) +
-                         " is already stuck in state " + std::to_string(other.state) + " (one switch, one state)");
+        throw UsageError("--fault " + text + ": switch " + std::to_string(s.sw) + " of stage " +
+                         std::to_string(s.stage) + " is already stuck in state " + std::to_string(other.state) +
+                         " (one switch, one state)");
     if (std::find(dead.begin(), dead.end(), fault) != dead.end())
       throw UsageError("--fault " + text + ": switch " + std::to_string(s.sw) + " of stage " + std::to_string(s.stage) +
                        " is also listed dead (a switch is either dead or stuck)");
@@ -286,16 +294,15 @@ std::unique_ptr<Plan> load_plan(const Args& args) {
   const auto schedule = AnySchedule::make(net, kind, order);
   if (!schedule)
     throw UsageError("schedule " + std::string(name(kind)) + " does not apply to " +
-                     network_text(net.topology, net.ports, net.radix) + ": " +
-                     std::string(describe(schedule.error())));
+                     network_text(net.topology, net.ports, net.radix) + ": " + std::string(describe(schedule.error())));
   return make_schedule_plan(*schedule, order, faults);
 }
 
 void warn_about_faults(const Plan& plan) {
   const PlanInfo& info = plan.info();
   const auto kind = parse_schedule_kind(info.schedule);
-  const bool ignores_faults = info.schedule == "latin-square" || info.schedule == "alternating" ||
-                              (kind.ok() && is_gsen_set_kind(*kind));
+  const bool ignores_faults =
+      info.schedule == "latin-square" || info.schedule == "alternating" || (kind.ok() && is_gsen_set_kind(*kind));
   if (info.faults.empty() || !ignores_faults) return;
   // A schedule that does not avoid faults was named (or read from a dump).
   if (faults_describable(info.net) && info.net.ports >= 16) {
@@ -308,8 +315,7 @@ void warn_about_faults(const Plan& plan) {
   std::fprintf(stderr,
                "a2a: warning: no schedule avoids faults in %s with N = %u; the %s schedule ignores the %zu faulty "
                "switch(es), which are only marked (a2a verify lists the messages that cross them)\n",
-               std::string(name(info.net.topology)).c_str(), info.net.ports, info.schedule.c_str(),
-               info.faults.size());
+               std::string(name(info.net.topology)).c_str(), info.net.ports, info.schedule.c_str(), info.faults.size());
 }
 
 }  // namespace a2a::tool

@@ -14,9 +14,10 @@
 namespace a2a::tool {
 namespace {
 
-constexpr const char* kValued[] = {"topology", "ports",  "rounds", "stop-at",  "budget",         "total",
-                                   "free",     "out",    "proof",  "solver",   "seed",           "from",
-                                   "attempts", "attempt-budget", "attempt-conflicts", "from-schedule"};
+constexpr const char* kValued[] = {"topology",     "ports", "rounds",   "stop-at",        "budget",
+                                   "total",        "free",  "out",      "proof",          "solver",
+                                   "seed",         "from",  "attempts", "attempt-budget", "attempt-conflicts",
+                                   "from-schedule"};
 constexpr const char* kFlags[] = {"check-proof", "known-only", "lns", "resume"};
 
 int run_search(const Args& args) {

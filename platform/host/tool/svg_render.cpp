@@ -21,7 +21,6 @@ double utf8_length(const std::string& text) {
   return count;
 }
 
-
 /// Distinct colours for neighbouring messages: hues a golden angle apart.
 std::string colour(std::uint32_t index) {
   const double hue = static_cast<double>((index * 137508U) % 360000U) / 1000.0;
@@ -104,8 +103,8 @@ class PanelWriter {
   void draw(std::uint32_t r, const PlanRound& round, SwitchReplay& replay) {
     const StatesSummary summary = summarize(net_, round.stages);
     out_ << "<g id=\"round-" << r << "\">\n";
-    text(8, 18, "round " + std::to_string(r) + " of " + std::to_string(info_.rounds) + " \u00b7 " +
-                    describe(net_, summary),
+    text(8, 18,
+         "round " + std::to_string(r) + " of " + std::to_string(info_.rounds) + " \u00b7 " + describe(net_, summary),
          "heading");
     wiring();
     switches(round);
@@ -161,8 +160,7 @@ class PanelWriter {
              << (bad ? " (faulty)" : "") << "</title></rect>\n";
         const std::uint32_t k = round.stages[s][y];
         for (std::uint32_t u = 0; u < net_.radix; ++u)
-          line(left, layout_.y(y * net_.radix + u), right, layout_.y(y * net_.radix + (u + k) % net_.radix),
-               "state");
+          line(left, layout_.y(y * net_.radix + u), right, layout_.y(y * net_.radix + (u + k) % net_.radix), "state");
         if (net_.radix > 2) text((left + right) / 2, top + 11, "+" + std::to_string(k), "kshift");
         if (bad) text((left + right) / 2, top - 2, "faulty", "fault");
       }
@@ -202,8 +200,8 @@ class PanelWriter {
     for (std::uint32_t t = 0; t < net_.ports; ++t) {
       const double row = layout_.y(layout_.edge(t));
       if (sending[t] == 0) text(layout_.gap_left(0) - 8, row + 4, std::to_string(t) + " idle", "source idle");
-      text(layout_.gap_right(net_.stages) + 8, row + 4,
-           arrivals[t].empty() ? std::to_string(t) : arrivals[t], arrivals[t].empty() ? "sink idle" : "sink");
+      text(layout_.gap_right(net_.stages) + 8, row + 4, arrivals[t].empty() ? std::to_string(t) : arrivals[t],
+           arrivals[t].empty() ? "sink idle" : "sink");
     }
   }
 
@@ -256,8 +254,8 @@ void render_svg(const Plan& plan, std::optional<std::uint32_t> round, SwitchRepl
   const std::uint32_t panels = round ? 1 : info.rounds;
   const std::uint32_t columns = std::min<std::uint32_t>(panels, 4);
   const std::uint32_t rows = (panels + columns - 1) / columns;
-  std::string title = std::string(name(net.topology)) + " network, N = " + std::to_string(net.ports) + ", d = " +
-                      std::to_string(net.radix) + ", " + std::to_string(net.stages) + " stages";
+  std::string title = std::string(name(net.topology)) + " network, N = " + std::to_string(net.ports) +
+                      ", d = " + std::to_string(net.radix) + ", " + std::to_string(net.stages) + " stages";
   std::string subtitle = info.origin;
   if (!info.faults.empty()) subtitle += " \u00b7 " + std::to_string(info.faults.size()) + " faulty switch(es) marked";
   const std::string legend =
@@ -268,7 +266,8 @@ void render_svg(const Plan& plan, std::optional<std::uint32_t> round, SwitchRepl
   constexpr double kTitle = 52;
   constexpr double kLegend = 28;
   // Text widths are estimated (about 0.58 em per character), so that the title and legend are never cut off.
-  const double text_width = std::max({utf8_length(title) * 9.4, utf8_length(subtitle) * 7.4, utf8_length(legend) * 6.4}) + 20;
+  const double text_width =
+      std::max({utf8_length(title) * 9.4, utf8_length(subtitle) * 7.4, utf8_length(legend) * 6.4}) + 20;
   const double width = std::max(columns * layout.width(), text_width);
   const double height = kTitle + rows * layout.height() + kLegend;
 

@@ -99,11 +99,11 @@ class RangeLedger {
           return a.orig == hop.orig && a.final == hop.final && a.relay == hop.src;
         });
         const std::string processor = "processor " + std::to_string(hop.src);
-        lines.push_back({hop.send, "relay order: " + where(r, hop.src) + ": relays message " +
-                                       pair_text(hop.orig, hop.final) +
-                                       (this_round ? " that reaches " + processor + " only in round " + std::to_string(r)
-                                        : ledger_.store().left(message, hop.src) ? " that has already left " + processor
-                                                                                   : " that never reached " + processor)});
+        lines.push_back(
+            {hop.send, "relay order: " + where(r, hop.src) + ": relays message " + pair_text(hop.orig, hop.final) +
+                           (this_round ? " that reaches " + processor + " only in round " + std::to_string(r)
+                            : ledger_.store().left(message, hop.src) ? " that has already left " + processor
+                                                                     : " that never reached " + processor)});
         break;
       }
       case HopOutcome::duplicate:
@@ -157,8 +157,14 @@ class RoundJudge {
  public:
   RoundJudge(const PlanInfo& info, const FaultMarks& marks, const std::vector<std::uint32_t>& range_of,
              std::unique_ptr<SwitchReplay> replay)
-      : info_(info), net_(info.net), marks_(marks), range_of_(range_of), replay_(std::move(replay)),
-        output_from_(net_.ports), port_sent_(net_.ports), switch_load_(info.optical ? marks.switches.size() : 0) {}
+      : info_(info),
+        net_(info.net),
+        marks_(marks),
+        range_of_(range_of),
+        replay_(std::move(replay)),
+        output_from_(net_.ports),
+        port_sent_(net_.ports),
+        switch_load_(info.optical ? marks.switches.size() : 0) {}
 
   /// Replays and judges round r into `out`: everything but the ledger's accounting, or
   /// with `direct` (one thread, one range) that too, hop by hop.
@@ -235,7 +241,7 @@ class RoundJudge {
     const std::uint32_t switches = net_.switches_per_stage();
     bool crosses = false;
     const std::uint32_t stages = faults || info_.optical ? net_.stages : 0;  // the switches, where needed
-    std::uint32_t port_weight = net_.stage_words();  // d^(n-1-s): stage s's digit of the tag
+    std::uint32_t port_weight = net_.stage_words();                          // d^(n-1-s): stage s's digit of the tag
     for (std::uint32_t s = 0; s < stages; ++s) {
       const std::uint32_t sw = trace_.switch_at(s, k);
       const std::size_t index = std::size_t{s} * switches + sw;
@@ -246,7 +252,8 @@ class RoundJudge {
         crosses = true;
         line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
              " crosses faulty switch " + std::to_string(sw) + " of stage " + std::to_string(s));
-      } else if (marks_.stuck[index] != 0 && round_.stages[s][sw] + 1U != static_cast<std::uint32_t>(marks_.stuck[index])) {
+      } else if (marks_.stuck[index] != 0 &&
+                 round_.stages[s][sw] + 1U != static_cast<std::uint32_t>(marks_.stuck[index])) {
         crosses = true;  // the switch stays in its state: the signal leaves on the other port
         line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
              " passes switch " + std::to_string(sw) + " of stage " + std::to_string(s) + " in state " +
@@ -259,8 +266,7 @@ class RoundJudge {
         if (marks_.links[std::size_t{s} * net_.ports + terminal] != 0) {
           crosses = true;
           line("fault crossing: " + where(r, send.src) + ": message " + pair_text(send.orig, send.final) +
-               " crosses the dead link behind stage " + std::to_string(s) + " on terminal " +
-               std::to_string(terminal));
+               " crosses the dead link behind stage " + std::to_string(s) + " on terminal " + std::to_string(terminal));
         }
       }
       if (crosses) ++out.fault_crossings;
@@ -290,7 +296,7 @@ class RoundJudge {
   RoundTrace trace_;
   static constexpr std::uint32_t kNoSender = 0xFFFFFFFFU;
   static constexpr std::uint32_t kShared = 0x80000000U;  // with the first sender: a conflict counted
-  std::vector<std::uint32_t> output_from_;                // the first port to reach each output
+  std::vector<std::uint32_t> output_from_;               // the first port to reach each output
   std::vector<char> port_sent_;
   std::vector<std::uint32_t> switch_load_;
 };
@@ -467,9 +473,9 @@ VerifyReport verify_plan(const Plan& plan, const ReplayFactory& make_replay, con
 std::string summary_line(const VerifyReport& report) {
   const DeliveryTally& tally = report.tally;
   std::string line = "pairs delivered " + std::to_string(tally.delivered) + "/" + std::to_string(report.expected) +
-                     ", missing " + std::to_string(tally.missing) + ", duplicates " +
-                     std::to_string(tally.duplicates) + ", rounds " + std::to_string(report.rounds) +
-                     ", communication delay " + std::to_string(report.delay) + ", crosstalk " +
+                     ", missing " + std::to_string(tally.missing) + ", duplicates " + std::to_string(tally.duplicates) +
+                     ", rounds " + std::to_string(report.rounds) + ", communication delay " +
+                     std::to_string(report.delay) + ", crosstalk " +
                      (report.optical ? std::to_string(tally.crosstalk) : std::string("not checked (not optical)")) +
                      ", fault crossings " + std::to_string(report.fault_crossings) + ", relay-order errors " +
                      std::to_string(tally.relay_errors);

@@ -37,8 +37,8 @@ struct VerifyReport {
   DeliveryTally tally;
   std::uint64_t expected{0};  ///< N^2 ordered pairs, i = j included, less a degraded plan's left-out pairs
   std::uint32_t rounds{0};
-  std::uint32_t delay{0};  ///< communication delay: rounds + stages - 1
-  bool optical{false};     ///< crosstalk is checked (tally.crosstalk) only in an optical network
+  std::uint32_t delay{0};               ///< communication delay: rounds + stages - 1
+  bool optical{false};                  ///< crosstalk is checked (tally.crosstalk) only in an optical network
   std::uint64_t fault_crossings{0};     ///< messages lost crossing a faulty switch
   std::uint64_t wrong_destinations{0};  ///< a signal's destination and tag are judged apart here;
   std::uint64_t wrong_tags{0};          ///< tally.misroutes counts a signal with either once

@@ -60,7 +60,7 @@ class AlternatingSchedule : public CheckedAccess<AlternatingSchedule> {
     constexpr void advance() {
       ++k_;
       tag_ += step_;
-      destination_ += step_;             // 0 - 1 wraps to 2^32 - 1, which is >= N too
+      destination_ += step_;  // 0 - 1 wraps to 2^32 - 1, which is >= N too
       if (destination_ >= ports_) destination_ += wrap_;
     }
 

@@ -205,8 +205,7 @@ class BasicAnySchedule {
   /// FaultTolerantSchedule::make (fault_out_of_range, fault_cuts_off_processors,
   /// faults_not_supported, fault_plan_storage_too_small). Baseline, banyan and their
   /// reverses need `storage` for N ports, which must outlive the schedule.
-  static constexpr Result<BasicAnySchedule> make(const Network& net, SwitchFault fault,
-                                                 PlanStorageSpan storage = {}) {
+  static constexpr Result<BasicAnySchedule> make(const Network& net, SwitchFault fault, PlanStorageSpan storage = {}) {
     if constexpr (kCarriesFaults)
       return holding(FaultTolerantSchedule::make(net, fault, storage));
     else
@@ -270,9 +269,8 @@ class BasicAnySchedule {
     return visit([](const auto& s) { return is_optical(s); });
   }
   [[nodiscard]] constexpr Round round(std::uint32_t r) const {
-    return detail::visit_index<kFamilies>(held_position(kind_), [&](auto i) {
-      return Round(i, schedules_.template get<decltype(i)::value>().round(r));
-    });
+    return detail::visit_index<kFamilies>(
+        held_position(kind_), [&](auto i) { return Round(i, schedules_.template get<decltype(i)::value>().round(r)); });
   }
   [[nodiscard]] constexpr Result<Round> checked_round(std::uint32_t r) const {
     if (r >= rounds()) return Errc::round_out_of_range;

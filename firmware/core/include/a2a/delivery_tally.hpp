@@ -186,8 +186,7 @@ class DeliveryLedger {
   }
 
   /// After the round: the message of a stored hop is in `relay`'s store.
-  constexpr void put(std::uint32_t origin, std::uint32_t final_destination, std::uint32_t relay,
-                     DeliveryTally& tally) {
+  constexpr void put(std::uint32_t origin, std::uint32_t final_destination, std::uint32_t relay, DeliveryTally& tally) {
     store_.put(std::uint64_t{origin} * ports_ + final_destination, relay);
     ++tally.left_in_store;
   }

@@ -22,8 +22,8 @@ namespace a2a {
 template <std::uint32_t N, std::uint32_t Rounds>
 struct DestinationMatrix {
   static_assert(N >= 1 && Rounds >= 1, "a2a: a destination matrix needs at least one port and one round");
-  using Entry = std::conditional_t<(N <= 0xFFU), std::uint8_t,
-                                   std::conditional_t<(N <= 0xFFFFU), std::uint16_t, std::uint32_t>>;
+  using Entry =
+      std::conditional_t<(N <= 0xFFU), std::uint8_t, std::conditional_t<(N <= 0xFFFFU), std::uint16_t, std::uint32_t>>;
   /// Marks a port that stays idle in a round (no processor has this number: N - 1 < kIdle).
   static constexpr Entry kIdle = static_cast<Entry>(~Entry{0});
 

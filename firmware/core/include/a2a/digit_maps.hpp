@@ -124,7 +124,7 @@ struct DigitShape {
 
  private:
   A2A_ROUND_LOOP_COLD static constexpr std::uint32_t slow_digit(std::uint32_t radix, std::uint32_t stages,
-                                                               std::uint32_t x, std::uint32_t position) {
+                                                                std::uint32_t x, std::uint32_t position) {
     return DigitArithmetic(radix, stages).digit(x, position);
   }
 };

@@ -54,8 +54,7 @@ union FamilyUnion<Size, T, Rest...> {
   constexpr FamilyUnion() : head{} {}
   constexpr FamilyUnion(AlternativeIndex<0>, const T& value) : head{value} {}
   template <std::size_t I, class U>
-    requires(I > 0)
-  constexpr FamilyUnion(AlternativeIndex<I>, const U& value) : tail(AlternativeIndex<I - 1>{}, value) {}
+  requires(I > 0) constexpr FamilyUnion(AlternativeIndex<I>, const U& value) : tail(AlternativeIndex<I - 1>{}, value) {}
 
   template <std::size_t I>
   [[nodiscard]] constexpr const auto& get() const {
@@ -93,9 +92,9 @@ inline constexpr std::size_t kLargestOf = [] {
 template <std::size_t N, class F>
 constexpr decltype(auto) visit_index(std::size_t index, F&& f) {
   static_assert(N >= 1 && N <= 16, "visit_index handles 1..16 families: add cases for more");
-#define A2A_VISIT_CASE(I)                                         \
-  case I:                                                         \
-    if constexpr ((I) < N) return f(AlternativeIndex<(I)>{});     \
+#define A2A_VISIT_CASE(I)                                     \
+  case I:                                                     \
+    if constexpr ((I) < N) return f(AlternativeIndex<(I)>{}); \
     [[fallthrough]];
   switch (index) {
     A2A_VISIT_CASE(0)

@@ -34,7 +34,7 @@ namespace detail {
 /// Elsewhere (RBIT + CLZ on v7-M, TZCNT/BSF on the host) the builtin is best.
 /// Bit position of (r & -r) * 0x077CB531 >> 27, the de Bruijn sequence's index.
 inline constexpr std::uint8_t kDeBruijnBit[32] = {0,  1,  28, 2,  29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4,  8,
-                                                   31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
+                                                  31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
 constexpr std::uint32_t trailing_zeros_de_bruijn(std::uint32_t r) {
   return kDeBruijnBit[((r & (0U - r)) * 0x077CB531U) >> 27];
 }
@@ -61,9 +61,9 @@ class GrayStepper {
 
   /// Rounds 0 .. last() (every stage in state 0 in round 0), n stages, digits of w bits.
   static constexpr Result<GrayStepper> make(std::uint32_t rounds, std::uint32_t stages, std::uint32_t w,
-                                           ControlMode control) {
-    if (rounds == 0 || stages == 0 || stages > 32 || w == 0 || w > 4 || (W == 1 && w != 1) ||
-        stages * w > 32 || (stages * w < 32 && rounds > (std::uint32_t{1} << (stages * w))))
+                                            ControlMode control) {
+    if (rounds == 0 || stages == 0 || stages > 32 || w == 0 || w > 4 || (W == 1 && w != 1) || stages * w > 32 ||
+        (stages * w < 32 && rounds > (std::uint32_t{1} << (stages * w))))
       return Errc::stepper_needs_gray_steps;
     GrayStepper s;
     s.last_ = rounds - 1;

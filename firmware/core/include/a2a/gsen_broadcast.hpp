@@ -70,7 +70,9 @@ static_assert(Schedule<GsenBroadcastSchedule>);
 /// Whether a schedule is an all-to-all broadcast (declares `static bool broadcast()`).
 template <class S>
 constexpr bool is_broadcast(const S& s) {
-  if constexpr (requires { { s.broadcast() } -> std::convertible_to<bool>; })
+  if constexpr (requires {
+                  { s.broadcast() } -> std::convertible_to<bool>;
+                })
     return s.broadcast();
   else
     return false;

@@ -35,8 +35,7 @@ enum class GsenPattern : std::uint8_t {
 };
 
 inline constexpr GsenPattern kAllGsenPatterns[] = {GsenPattern::stage, GsenPattern::alternating,
-                                                   GsenPattern::doubly_alternating,
-                                                   GsenPattern::quadruply_alternating};
+                                                   GsenPattern::doubly_alternating, GsenPattern::quadruply_alternating};
 
 constexpr std::string_view name(GsenPattern p) {
   switch (p) {

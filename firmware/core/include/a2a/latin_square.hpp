@@ -105,7 +105,7 @@ class LatinSquareSchedule : public CheckedAccess<LatinSquareSchedule<Initial, Li
     // The round's parts of destination and tag in one word: Q(word) in bits 0-15,
     // the word itself (the tag's part) in bits 16-31; d^n <= 65536, so each fits.
     std::uint32_t offsets_{0};
-    std::uint32_t low2_{0};   // d = 2^w: the schedule's SWAR masks, for Port::send
+    std::uint32_t low2_{0};  // d = 2^w: the schedule's SWAR masks, for Port::send
     std::uint32_t high2_{0};
     detail::DigitShape shape_{};
     std::uint8_t changed_{0};  // the word digit of changed_stage()
@@ -182,9 +182,7 @@ class LatinSquareSchedule : public CheckedAccess<LatinSquareSchedule<Initial, Li
     return s;
   }
 
-  [[nodiscard]] constexpr Network network() const {
-    return Network{topology_, ports_, shape_.radix, shape_.stages};
-  }
+  [[nodiscard]] constexpr Network network() const { return Network{topology_, ports_, shape_.radix, shape_.stages}; }
   [[nodiscard]] constexpr RoundOrder order() const { return order_; }
   A2A_ROUND_LOOP_INLINE [[nodiscard]] constexpr std::uint32_t rounds() const { return ports_; }
 
@@ -241,9 +239,7 @@ class LatinSquareSchedule : public CheckedAccess<LatinSquareSchedule<Initial, Li
 
   /// Processor i's precomputed part, O(1) for d = 2^w: P_dest(i) and P_tag(i) are
   /// fixed digit permutations of i (digit_maps.hpp).
-  [[nodiscard]] constexpr Port port(std::uint32_t i) const
-    requires(Initial::kUniform)
-  {
+  [[nodiscard]] constexpr Port port(std::uint32_t i) const requires(Initial::kUniform) {
     if (i >= ports_) detail::contract_violation();
     const detail::TopologyDigitMaps maps = List::digit_maps(topology_);
     const std::uint32_t destination = shape_.map(maps.port_to_destination, i);
@@ -307,15 +303,15 @@ class LatinSquareSchedule : public CheckedAccess<LatinSquareSchedule<Initial, Li
 
   // 28 bytes with the default M^0 = 0: the controller's whole generator state.
   std::uint32_t ports_{0};
-  std::uint32_t low2_{0};    // d = 2^w: twice(L), the SWAR masks for destination | tag << 16
-  std::uint32_t high2_{0};   // d = 2^w: twice(H)
+  std::uint32_t low2_{0};           // d = 2^w: twice(L), the SWAR masks for destination | tag << 16
+  std::uint32_t high2_{0};          // d = 2^w: twice(H)
   std::uint32_t mirror_{0};         // d = 2^w: 0 when Q is the identity, else see make()
   std::uint32_t mirror_digits_{0};  // d = 2^w: the n*w bits of the destination's digits
   detail::DigitShape shape_{};
   Topology topology_{Topology::omega};
   RoundOrder order_{RoundOrder::natural};
-  std::uint8_t digit_of_bit_{0};    // d = 2^w: 32/w (11 for w = 3)
-  bool gray_step_{false};           // next() is the O(1) step: Gray order and d = 2^w
+  std::uint8_t digit_of_bit_{0};  // d = 2^w: 32/w (11 for w = 3)
+  bool gray_step_{false};         // next() is the O(1) step: Gray order and d = 2^w
   [[no_unique_address]] Initial initial_{};
 };
 

@@ -16,8 +16,8 @@ struct MessagePiece {
   std::string_view text{};
   std::uint32_t number{0};
   bool is_number{false};
-  constexpr MessagePiece(std::string_view t) : text(t) {}  // NOLINT: implicit by design
-  constexpr MessagePiece(const char* t) : text(t) {}       // NOLINT: implicit by design
+  constexpr MessagePiece(std::string_view t) : text(t) {}                  // NOLINT: implicit by design
+  constexpr MessagePiece(const char* t) : text(t) {}                       // NOLINT: implicit by design
   constexpr MessagePiece(std::uint32_t n) : number(n), is_number(true) {}  // NOLINT
   constexpr MessagePiece(std::size_t n) : number(static_cast<std::uint32_t>(n)), is_number(true) {}  // NOLINT
 };

@@ -15,14 +15,14 @@ namespace a2a {
 // has one description in topologies.hpp, at the position of the code in Topologies;
 // a new topology takes the next free value here.
 enum class Topology : std::uint8_t {
-  omega = 0,         ///< d-ary perfect shuffle before every stage (shuffle-exchange)
-  baseline = 1,      ///< pi_i after stage i: rotate the n-i low digits right by one
-  banyan = 2,        ///< tau_j after stage j: swap digit 0 with digit j+1 (paper 004)
-  reverse_omega = 3, ///< mirror image of omega
-  reverse_baseline = 4, ///< mirror image of baseline
-  reverse_banyan = 5, ///< mirror image of banyan
-  gsen = 6,          ///< generalized shuffle-exchange network, any even N >= 4 (paper 000)
-  shift = 7,         ///< paper 003: log2 N + 1 stages of N switches; a pass realizes a cyclic shift
+  omega = 0,             ///< d-ary perfect shuffle before every stage (shuffle-exchange)
+  baseline = 1,          ///< pi_i after stage i: rotate the n-i low digits right by one
+  banyan = 2,            ///< tau_j after stage j: swap digit 0 with digit j+1 (paper 004)
+  reverse_omega = 3,     ///< mirror image of omega
+  reverse_baseline = 4,  ///< mirror image of baseline
+  reverse_banyan = 5,    ///< mirror image of banyan
+  gsen = 6,              ///< generalized shuffle-exchange network, any even N >= 4 (paper 000)
+  shift = 7,             ///< paper 003: log2 N + 1 stages of N switches; a pass realizes a cyclic shift
 };
 
 /// A validated network: N ports, n stages of N/d switches of size d x d (the

@@ -147,9 +147,9 @@ static_assert(Schedule<OpticalSchedule>);
 /// The optical schedule of a StaticNetwork (static_network.hpp): bad parameters fail to compile.
 template <class Net, RoundOrder Order = RoundOrder::natural>
 constexpr OpticalSchedule optical_schedule() {
-  static_assert(Net::radix == 2, "a2a: the optical schedule (paper 002) splits each round by bit parity: radix must be 2");
-  static_assert(Net::topology != Topology::shift,
-                "a2a: the shift network (paper 003) runs the shift schedule only");
+  static_assert(Net::radix == 2,
+                "a2a: the optical schedule (paper 002) splits each round by bit parity: radix must be 2");
+  static_assert(Net::topology != Topology::shift, "a2a: the shift network (paper 003) runs the shift schedule only");
   static_assert(Net::topology != Topology::gsen || (Net::ports & (Net::ports - 1)) == 0,
                 "a2a: Latin-square stage control needs a unique-path network (GSEN only when N is a power of 2)");
   constexpr auto made = OpticalSchedule::make(Net::value, Order);

@@ -141,7 +141,9 @@ constexpr RoundOutcome walk_round(const Network& net, const Switches& switches, 
     signal.crossed_fault = false;
     for (std::uint32_t s = 0; s < net.stages; ++s) {
       const std::uint32_t y = path.hops[s].switch_index;
-      if constexpr (requires { { switches.faulty(s, y) } -> std::convertible_to<bool>; }) {
+      if constexpr (requires {
+                      { switches.faulty(s, y) } -> std::convertible_to<bool>;
+                    }) {
         if (switches.faulty(s, y)) signal.crossed_fault = true;
       }
       if (optical && !marks.cross_switch(s, y)) ++outcome.crosstalk;

@@ -50,7 +50,7 @@ struct TopologiesOf {
   using type = Topologies;
 };
 template <class C>
-  requires requires { typename C::Topologies; }
+requires requires { typename C::Topologies; }
 struct TopologiesOf<C> {
   using type = typename C::Topologies;
 };
@@ -78,7 +78,9 @@ constexpr Path route(const Network& net, std::uint32_t source, const C& config) 
     const std::uint32_t in = binary ? terminal & 1U : terminal % net.radix;
     const auto state = static_cast<std::uint32_t>(config.switch_state(s, sw));
     std::uint32_t out = binary ? (in + state) & 1U : (in + state) % net.radix;
-    if constexpr (requires { { config.forced_port(s, sw) } -> std::convertible_to<std::uint32_t>; }) {
+    if constexpr (requires {
+                    { config.forced_port(s, sw) } -> std::convertible_to<std::uint32_t>;
+                  }) {
       if (const std::uint32_t forced = config.forced_port(s, sw); forced != kNotForced) out = forced % net.radix;
     }
     path.hops[s] = Hop{sw, static_cast<std::uint8_t>(in), static_cast<std::uint8_t>(out)};

@@ -59,7 +59,8 @@ concept Schedule = requires(const S& s, const typename S::Round& round, std::uin
   { s.round(index) } -> std::same_as<typename S::Round>;
   { s.send(round, index) } -> std::same_as<PortSend>;
   { round.word() } -> std::convertible_to<std::uint32_t>;
-} && Configuration<typename S::Round>;
+}
+&&Configuration<typename S::Round>;
 
 /// The checked accessors of a schedule, written once for every family (CRTP base):
 /// checked_round(r) refuses r >= rounds() and checked_send(round, i) refuses i >= N,
@@ -85,7 +86,9 @@ class CheckedAccess {
 /// in one round; a schedule says so with `bool optical() const`.
 template <class S>
 constexpr bool is_optical(const S& s) {
-  if constexpr (requires { { s.optical() } -> std::convertible_to<bool>; })
+  if constexpr (requires {
+                  { s.optical() } -> std::convertible_to<bool>;
+                })
     return s.optical();
   else
     return false;

@@ -41,8 +41,8 @@ enum class ScheduleKind : std::uint8_t {
   doubly_alternating = 5,     ///< doubly alternating words: the paper's set for N where it has one, else all 2^n
   quadruply_alternating = 6,  ///< quadruply alternating words: the paper's set for N where it has one, else all 2^n
   broadcast = 7,              ///< all-to-all BROADCAST (Algorithm 1): each processor's one message to every processor
-  fault_tolerant = 8,         ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
-  table = 9,                  ///< a stored configuration set of arbitrary switch settings (a2a search, the catalogue)
+  fault_tolerant = 8,  ///< one faulty switch: Latin square plus two-hop relays (paper 004); make(net, SwitchFault)
+  table = 9,           ///< a stored configuration set of arbitrary switch settings (a2a search, the catalogue)
 };
 
 namespace family {
@@ -172,10 +172,9 @@ struct FamilyList {
 };
 
 /// Every family, in code order: position I holds the family whose ScheduleKind is I.
-using ScheduleFamilies =
-    FamilyList<family::LatinSquare, family::Alternating, family::Optical, family::Shift, family::GsenStageControl,
-               family::DoublyAlternating, family::QuadruplyAlternating, family::Broadcast, family::FaultTolerant,
-               family::Table>;
+using ScheduleFamilies = FamilyList<family::LatinSquare, family::Alternating, family::Optical, family::Shift,
+                                    family::GsenStageControl, family::DoublyAlternating, family::QuadruplyAlternating,
+                                    family::Broadcast, family::FaultTolerant, family::Table>;
 
 namespace detail {
 template <std::size_t I, class List>
@@ -305,9 +304,15 @@ struct GoldenScheduleCode {
   std::uint8_t code;
 };
 inline constexpr GoldenScheduleCode kGoldenScheduleCodes[] = {
-    {"latin-square", 0},       {"alternating", 1},           {"optical", 2},
-    {"shift", 3},              {"gsen-stage-control", 4},    {"doubly-alternating", 5},
-    {"quadruply-alternating", 6}, {"broadcast", 7},          {"fault-tolerant", 8},
+    {"latin-square", 0},
+    {"alternating", 1},
+    {"optical", 2},
+    {"shift", 3},
+    {"gsen-stage-control", 4},
+    {"doubly-alternating", 5},
+    {"quadruply-alternating", 6},
+    {"broadcast", 7},
+    {"fault-tolerant", 8},
     {"table", 9},
 };
 constexpr bool golden_codes_hold() {
@@ -319,7 +324,8 @@ constexpr bool golden_codes_hold() {
   return std::size(kGoldenScheduleCodes) <= kAllScheduleKinds.size();
 }
 }  // namespace detail
-static_assert(detail::golden_codes_hold(), "a schedule family's code or name changed: configuration blocks in flash "
-                                           "and dumps depend on them (kGoldenScheduleCodes)");
+static_assert(detail::golden_codes_hold(),
+              "a schedule family's code or name changed: configuration blocks in flash "
+              "and dumps depend on them (kGoldenScheduleCodes)");
 
 }  // namespace a2a

@@ -185,8 +185,8 @@ class StageReplay {
     const std::size_t column = std::size_t{net.stages} * net.ports;
     slots_ = words_.subspan(StageWiring::words_needed(net), column);
     tags_ = words_.subspan(StageWiring::words_needed(net) + column, column);
-    states_ = words_.subspan(StageWiring::words_needed(net) + 2 * column,
-                             std::size_t{net.stages} * net.switches_per_stage());
+    states_ =
+        words_.subspan(StageWiring::words_needed(net) + 2 * column, std::size_t{net.stages} * net.switches_per_stage());
     switches_ = net.switches_per_stage();
     const std::size_t last = std::size_t{net.stages - 1} * net.ports;
     last_slots_ = slots_.subspan(last, net.ports);
@@ -257,8 +257,12 @@ class StageReplay {
   /// faulty); true if any differs from what the stage had.
   template <Configuration C>
   constexpr bool load_states(const C& config, std::uint32_t s) {
-    constexpr bool kForcing = requires { { config.forced_port(0U, 0U) } -> std::convertible_to<std::uint32_t>; };
-    constexpr bool kFaults = requires { { config.faulty(0U, 0U) } -> std::convertible_to<bool>; };
+    constexpr bool kForcing = requires {
+      { config.forced_port(0U, 0U) } -> std::convertible_to<std::uint32_t>;
+    };
+    constexpr bool kFaults = requires {
+      { config.faulty(0U, 0U) } -> std::convertible_to<bool>;
+    };
     const std::uint32_t d = wiring_.network().radix;
     const std::uint32_t switches = switches_;
     const std::span<std::uint32_t> row = states_.subspan(static_cast<std::size_t>(s) * switches, switches);
@@ -269,7 +273,8 @@ class StageReplay {
       for (std::uint32_t y = 0; y < switches; ++y) {
         std::uint32_t state = reduce(static_cast<std::uint32_t>(config.switch_state(s, y)));
         if constexpr (kForcing) {
-          if (const std::uint32_t forced = config.forced_port(s, y); forced != kNotForced) state = kForced | (forced % d);
+          if (const std::uint32_t forced = config.forced_port(s, y); forced != kNotForced)
+            state = kForced | (forced % d);
         }
         if constexpr (kFaults) {
           if (config.faulty(s, y)) state |= kFaulty;
@@ -350,11 +355,11 @@ class StageReplay {
   std::span<std::uint32_t> tags_{};    ///< stage s, port i: output ports of stages 0..s (n x N)
   std::span<std::uint32_t> states_{};  ///< stage s, switch y: the state replayed (n x switches)
   std::span<const std::uint32_t> last_slots_{}, last_tags_{}, outputs_{};  ///< the last stage's, and the outputs
-  std::uint32_t switches_{0};          ///< switches of a stage
-  std::uint32_t valid_stages_{0};      ///< stages whose slots and tags hold for states_
+  std::uint32_t switches_{0};                                              ///< switches of a stage
+  std::uint32_t valid_stages_{0};  ///< stages whose slots and tags hold for states_
   std::uint32_t replayed_stages_{0};
-  std::uint32_t faulty_stages_{0};     ///< bit s: a switch of stage s is faulty
-  std::uint32_t plain_stages_{0};      ///< bit s: no switch of stage s is forced or faulty
+  std::uint32_t faulty_stages_{0};  ///< bit s: a switch of stage s is faulty
+  std::uint32_t plain_stages_{0};   ///< bit s: no switch of stage s is forced or faulty
 };
 
 }  // namespace a2a

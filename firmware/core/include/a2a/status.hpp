@@ -24,7 +24,8 @@ namespace a2a {
 /// function that never returns, gets it called from every translation unit and from
 /// the prebuilt C library alike; a program that defines none traps. The reference
 /// is weak: no definition leaves its address null, which is the default's test.
-extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(void);  // NOLINT(readability-redundant-declaration): a2a.h declares it too
+extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(
+    void);  // NOLINT(readability-redundant-declaration): a2a.h declares it too
 
 namespace detail {
 // Out of line and cold: a broken contract costs its callers one call on a path they
@@ -46,8 +47,8 @@ class [[nodiscard]] Result {
   template <class... Args>
   constexpr explicit Result(std::in_place_t /*unused*/, Args&&... args)
       : value_(std::forward<Args>(args)...), error_(Errc::ok) {}
-  constexpr Result(Errc error) : value_{}, error_(error) {                // NOLINT: implicit by design
-    if (error == Errc::ok) detail::contract_violation();  // an error must name a problem
+  constexpr Result(Errc error) : value_{}, error_(error) {  // NOLINT: implicit by design
+    if (error == Errc::ok) detail::contract_violation();    // an error must name a problem
   }
 
   [[nodiscard]] constexpr bool ok() const { return error_ == Errc::ok; }
@@ -88,9 +89,8 @@ constexpr Errc error_of(const Result<T>& r) {
 /// from the enclosing function (which returns Errc or a Result) when expr, an
 /// Errc or a Result, is not ok; otherwise execution goes on. A macro because a
 /// return from the caller cannot be written as a function; usable in constexpr.
-#define A2A_TRY(expr)                                                          \
-  do {                                                                         \
-    if (const ::a2a::Errc a2a_try_error_ = ::a2a::detail::error_of(expr);      \
-        a2a_try_error_ != ::a2a::Errc::ok)                                     \
-      return a2a_try_error_;                                                   \
+#define A2A_TRY(expr)                                                                                        \
+  do {                                                                                                       \
+    if (const ::a2a::Errc a2a_try_error_ = ::a2a::detail::error_of(expr); a2a_try_error_ != ::a2a::Errc::ok) \
+      return a2a_try_error_;                                                                                 \
   } while (false)

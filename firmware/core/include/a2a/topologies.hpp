@@ -107,8 +107,7 @@ struct ReverseBanyan : Mirror<Banyan> {
 struct Gsen : DigitNetwork {
   static constexpr Topology code = Topology::gsen;
   static constexpr std::string_view name = "gsen";
-  static constexpr std::string_view rule =
-      "generalized shuffle-exchange; d = 2, any even N >= 4, ceil(log2 N) stages";
+  static constexpr std::string_view rule = "generalized shuffle-exchange; d = 2, any even N >= 4, ceil(log2 N) stages";
   static constexpr std::uint8_t register_code = 6;
   static constexpr std::uint32_t list_up_to = 32;  // every even N: the first few are enough
   static constexpr detail::TopologyDigitMaps digit_maps{};

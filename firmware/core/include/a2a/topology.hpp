@@ -76,19 +76,19 @@ struct GoldenTopologyCode {
   std::uint8_t register_code;  ///< NET_SHAPE.TOPOLOGY
 };
 inline constexpr GoldenTopologyCode kGoldenTopologyCodes[] = {
-    {"omega", 0, 0},         {"baseline", 1, 1},         {"banyan", 2, 2}, {"reverse-omega", 3, 3},
-    {"reverse-baseline", 4, 4}, {"reverse-banyan", 5, 5}, {"gsen", 6, 6},   {"shift", 7, 7},
+    {"omega", 0, 0},          {"baseline", 1, 1}, {"banyan", 2, 2}, {"reverse-omega", 3, 3}, {"reverse-baseline", 4, 4},
+    {"reverse-banyan", 5, 5}, {"gsen", 6, 6},     {"shift", 7, 7},
 };
 constexpr bool golden_topology_codes_hold() {
   for (const GoldenTopologyCode& g : kGoldenTopologyCodes) {
     const auto t = parse_topology(g.name);
-    if (!t || static_cast<std::uint8_t>(*t) != g.code || Topologies::register_code(*t) != g.register_code)
-      return false;
+    if (!t || static_cast<std::uint8_t>(*t) != g.code || Topologies::register_code(*t) != g.register_code) return false;
   }
   return std::size(kGoldenTopologyCodes) <= kAllTopologies.size();
 }
 }  // namespace detail
-static_assert(detail::golden_topology_codes_hold(), "a topology's code, register code or name changed: "
-                                                    "configuration blocks, fabrics and dumps depend on them");
+static_assert(detail::golden_topology_codes_hold(),
+              "a topology's code, register code or name changed: "
+              "configuration blocks, fabrics and dumps depend on them");
 
 }  // namespace a2a

@@ -76,8 +76,7 @@ constexpr bool consistent_topologies() {
 /// Only the positions of `built` count (a topology the build leaves out is never
 /// dispatched to, so its functions are not compiled in).
 template <class Fn, std::size_t N>
-constexpr std::uint32_t shared_function_mask(const std::array<Fn, N>& functions, std::size_t i,
-                                             std::uint32_t built) {
+constexpr std::uint32_t shared_function_mask(const std::array<Fn, N>& functions, std::size_t i, std::uint32_t built) {
   const auto kept = [built](std::size_t j) { return ((built >> j) & 1U) != 0; };
   if (!kept(i)) return 0;
   for (std::size_t j = 0; j < i; ++j)
@@ -92,15 +91,21 @@ constexpr std::uint32_t shared_function_mask(const std::array<Fn, N>& functions,
 // descriptions sharing one are seen to share it).
 struct SelectStages {
   template <class T>
-  constexpr auto operator()(std::type_identity<T>) const { return &T::stages; }
+  constexpr auto operator()(std::type_identity<T>) const {
+    return &T::stages;
+  }
 };
 struct SelectSwitchesPerStage {
   template <class T>
-  constexpr auto operator()(std::type_identity<T>) const { return &T::switches_per_stage; }
+  constexpr auto operator()(std::type_identity<T>) const {
+    return &T::switches_per_stage;
+  }
 };
 struct SelectUniquePath {
   template <class T>
-  constexpr auto operator()(std::type_identity<T>) const { return &T::unique_path; }
+  constexpr auto operator()(std::type_identity<T>) const {
+    return &T::unique_path;
+  }
 };
 
 }  // namespace detail
@@ -160,21 +165,15 @@ struct TopologyList {
     return Errc::topology_unknown;
   }
   /// What `a2a list` says of t (host only: nothing on the controller reads it).
-  static constexpr std::string_view rule(Topology t) {
-    return contains(t) ? rules_[static_cast<std::size_t>(t)] : "";
-  }
+  static constexpr std::string_view rule(Topology t) { return contains(t) ? rules_[static_cast<std::size_t>(t)] : ""; }
   static constexpr std::uint32_t list_up_to(Topology t) {
     return contains(t) ? list_up_to_[static_cast<std::size_t>(t)] : 0;
   }
   /// The code in the fabric's NET_SHAPE.TOPOLOGY field (precondition: contains(t)).
-  static constexpr std::uint32_t register_code(Topology t) {
-    return register_codes_[static_cast<std::size_t>(t)];
-  }
+  static constexpr std::uint32_t register_code(Topology t) { return register_codes_[static_cast<std::size_t>(t)]; }
   static constexpr bool is_reverse(Topology t) { return forward_of(t) != t; }
   /// The network a mirror image was formed from (itself for a forward network).
-  static constexpr Topology forward_of(Topology t) {
-    return contains(t) ? forwards_[static_cast<std::size_t>(t)] : t;
-  }
+  static constexpr Topology forward_of(Topology t) { return contains(t) ? forwards_[static_cast<std::size_t>(t)] : t; }
 
   /// Checks the parameters and returns the network, or the specific reason it does not exist.
   static constexpr Result<Network> make_network(Topology t, std::uint32_t ports, std::uint32_t radix = 2) {

@@ -75,9 +75,9 @@ constexpr std::string_view describe(Violation v) {
 /// stops at a violation: the tally is then what was counted until there.
 struct ExchangeCheck : DeliveryTally {
   Violation violation{Violation::none};
-  std::uint32_t round{0};   ///< round of the violation
-  std::uint32_t port{0};    ///< input port (or, for pair_missing, the source)
-  std::uint32_t other{0};   ///< destination involved
+  std::uint32_t round{0};  ///< round of the violation
+  std::uint32_t port{0};   ///< input port (or, for pair_missing, the source)
+  std::uint32_t other{0};  ///< destination involved
   std::uint32_t rounds{0};
   [[nodiscard]] constexpr bool ok() const { return violation == Violation::none; }
 };
@@ -87,11 +87,13 @@ struct ExchangeCheck : DeliveryTally {
 /// tables, every port's signal after each stage, the states) and four words per port
 /// (a round's relay hops and, in optical schedules, its crosstalk).
 constexpr std::size_t replay_round_words_needed(const Network& net) {
-  return round_words_needed(net.ports, net.stages) + StageReplay::words_needed(net) + 4 * static_cast<std::size_t>(net.ports);
+  return round_words_needed(net.ports, net.stages) + StageReplay::words_needed(net) +
+         4 * static_cast<std::size_t>(net.ports);
 }
 /// Enough for every network of at most `ports` ports and `stages` stages (static storage).
 constexpr std::size_t replay_round_words_needed(std::uint32_t ports, std::uint32_t stages = kMaxStages) {
-  return round_words_needed(ports, stages) + StageReplay::words_bound(ports, stages) + 4 * static_cast<std::size_t>(ports);
+  return round_words_needed(ports, stages) + StageReplay::words_bound(ports, stages) +
+         4 * static_cast<std::size_t>(ports);
 }
 
 namespace detail {

@@ -37,8 +37,7 @@ constexpr std::uint32_t rotate_low_digits(const Network& net, std::uint32_t t, s
   const std::uint32_t high = t - t % field;
   const std::uint32_t low = t % field;
   const std::uint32_t top = field / net.radix;
-  return right ? high + low / net.radix + (low % net.radix) * top
-               : high + (low % top) * net.radix + low / top;
+  return right ? high + low / net.radix + (low % net.radix) * top : high + (low % top) * net.radix + low / top;
 }
 /// Swap base-d digit 0 with digit j (an involution).
 constexpr std::uint32_t swap_digit0(const Network& net, std::uint32_t t, std::uint32_t j) {

@@ -86,7 +86,8 @@ template <class Layout, RegisterBus Bus>
     std::uint32_t idle = bus.read32(Layout::idle_mask(word)) >> (from % kPortsPerIdleWord);
     if (const std::uint32_t count = to - from; count < kPortsPerIdleWord) idle &= (std::uint32_t{1} << count) - 1U;
     if (idle == 0) {
-      if (const std::uint32_t at = detail::first_unarrived_all<Layout>(bus, ports, from, to); at != kAllArrived) return at;
+      if (const std::uint32_t at = detail::first_unarrived_all<Layout>(bus, ports, from, to); at != kAllArrived)
+        return at;
     } else {
       for (std::uint32_t port = from; port < to; ++port) {
         if (((idle >> (port - from)) & 1U) != 0) continue;

@@ -81,7 +81,8 @@ class FabricDriver {
         bus_->read32(Layout::kCapPorts) != Layout::kCapPortsValue ||
         shape.template get<reg::CapShape::MaxStages>() != Layout::kMaxStages)
       return Errc::fabric_device_mismatch;
-    ticket_ = static_cast<std::uint8_t>(read_register<reg::Status>(*bus_, Layout::kStatus).template get<reg::Status::Ticket>());
+    ticket_ = static_cast<std::uint8_t>(
+        read_register<reg::Status>(*bus_, Layout::kStatus).template get<reg::Status::Ticket>());
     return Errc::ok;
   }
 
@@ -94,8 +95,8 @@ class FabricDriver {
     configured_ = false;  // until both registers hold the new network
     forget_shadow();
     stepped_ = false;
-    if (const Errc e = write_shadow(Layout::kNetPorts,
-                                    RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
+    if (const Errc e =
+            write_shadow(Layout::kNetPorts, RegisterValue<reg::NetPorts>{}.set<reg::NetPorts::Ports>(checked->ports));
         e != Errc::ok)
       return e;
     if (const Errc e = write_shadow(Layout::kNetShape, net_shape(*checked, optical, relay, false)); e != Errc::ok)
@@ -152,7 +153,10 @@ class FabricDriver {
    private:
     friend class FabricDriver;
     static constexpr std::uint32_t commit_word(std::uint8_t ticket) {
-      return RegisterValue<reg::Control>{}.flag<reg::Control::Commit>().template set<reg::Control::Ticket>(ticket).raw();
+      return RegisterValue<reg::Control>{}
+          .flag<reg::Control::Commit>()
+          .template set<reg::Control::Ticket>(ticket)
+          .raw();
     }
     constexpr RoundStepper(FabricDriver& driver, const GrayStepper<W>& core)
         : core_(core),
@@ -239,9 +243,9 @@ class FabricDriver {
     if (!configured_) return Errc::fabric_not_configured;
     if (port >= net_.ports || destination >= net_.ports) return Errc::port_out_of_range;
     if (tag >= stage_words_) return Errc::tag_out_of_range;
-    return write_shadow(Layout::port_header(port), RegisterValue<reg::PortHeader>{}
-                                                       .set<reg::PortHeader::Destination>(destination)
-                                                       .set<reg::PortHeader::Tag>(tag));
+    return write_shadow(
+        Layout::port_header(port),
+        RegisterValue<reg::PortHeader>{}.set<reg::PortHeader::Destination>(destination).set<reg::PortHeader::Tag>(tag));
   }
 
   /// PORT_MESSAGE[port] (relay mode only): the message `port` injects, by its origin and
@@ -250,9 +254,10 @@ class FabricDriver {
     if (!configured_) return Errc::fabric_not_configured;
     if (!relay_) return Errc::fabric_relay_off;
     if (port >= net_.ports || origin >= net_.ports || final_dest >= net_.ports) return Errc::port_out_of_range;
-    return write_shadow(Layout::port_message(port), RegisterValue<reg::PortMessage>{}
-                                                         .set<reg::PortMessage::Origin>(origin)
-                                                         .set<reg::PortMessage::Final>(final_dest));
+    return write_shadow(
+        Layout::port_message(port),
+        RegisterValue<reg::PortMessage>{}.set<reg::PortMessage::Origin>(origin).set<reg::PortMessage::Final>(
+            final_dest));
   }
 
   /// IDLE_MASK[word]: bit j = 1 keeps port 32*word + j idle (bits of ports >= N are ignored).
@@ -367,8 +372,8 @@ class FabricDriver {
   }
   /// inject_fault for a caller that does not wait here: INJECT written; then
   /// injection_taken(), one read of INJECT a call, until the block has taken it up.
-  [[nodiscard]] constexpr Errc start_inject_fault(std::uint32_t stage, std::uint32_t sw, std::uint32_t from_round_counter,
-                                                  const InjectedKind& kind) {
+  [[nodiscard]] constexpr Errc start_inject_fault(std::uint32_t stage, std::uint32_t sw,
+                                                  std::uint32_t from_round_counter, const InjectedKind& kind) {
     if (!can_inject()) return Errc::fabric_inject_unsupported;
     A2A_TRY(check_stage(stage));
     if (sw >= net_.switches_per_stage()) return Errc::switch_out_of_range;
@@ -515,7 +520,6 @@ class FabricDriver {
       if (injection_taken()) return Errc::ok;
     return Errc::fabric_timeout;
   }
-
 
   Bus* bus_;
   Network net_{};

@@ -56,7 +56,7 @@ struct NetShape : RegisterSpec<ReadWrite, 0> {
   using Radix = Field<NetShape, 0, 5>;
   using Stages = Field<NetShape, 8, 5>;
   using TopologyCode = Field<NetShape, 16, 4>;  ///< topology_code()
-  using Optical = Field<NetShape, 24, 1>;   ///< 1: flag any switch that carries two signals in a round
+  using Optical = Field<NetShape, 24, 1>;       ///< 1: flag any switch that carries two signals in a round
   /// 1: PORT_MESSAGE is valid and deliveries count by message (origin, final destination),
   /// so a message may be relayed i -> k -> j; 0: every hop is a direct message.
   using Relay = Field<NetShape, 25, 1>;
@@ -70,9 +70,9 @@ struct NetShape : RegisterSpec<ReadWrite, 0> {
 /// CLEAR_COUNTERS, else COMMIT. Every action carries a Ticket that STATUS echoes once the
 /// block has taken the action up (a STATUS read right after a write may be stale).
 struct Control : RegisterSpec<WriteOnly, 0> {
-  using Commit = Field<Control, 0, 1>;  ///< latch all shadow registers into the active set, start the round
-  using Abort = Field<Control, 1, 1>;   ///< stop the running round; nothing of it is delivered
-  using Reset = Field<Control, 2, 1>;   ///< every register back to its reset value, ROUND_COUNTER = 0
+  using Commit = Field<Control, 0, 1>;         ///< latch all shadow registers into the active set, start the round
+  using Abort = Field<Control, 1, 1>;          ///< stop the running round; nothing of it is delivered
+  using Reset = Field<Control, 2, 1>;          ///< every register back to its reset value, ROUND_COUNTER = 0
   using ClearCounters = Field<Control, 3, 1>;  ///< zero the counters, LAST_ERROR, delivered pairs, relay stores
   using Ticket = Field<Control, 8, 8>;         ///< the writer's number for this action (STATUS.Ticket echoes it)
   // Bits 31:16 are ignored: a controller may keep CONTROL as a running count
@@ -81,17 +81,17 @@ struct Control : RegisterSpec<WriteOnly, 0> {
 
 /// 0x01C STATUS (RO, reset 0): what the last COMMIT did. Cleared by each COMMIT.
 struct Status : RegisterSpec<ReadOnly, 0> {
-  using Busy = Field<Status, 0, 1>;          ///< the round is running
-  using Done = Field<Status, 1, 1>;          ///< the round completed (ROUND_COUNTER advanced)
-  using Error = Field<Status, 2, 1>;         ///< the round did not run: see bits 8-10
-  using Conflict = Field<Status, 3, 1>;      ///< two signals met on one switch output
-  using Crosstalk = Field<Status, 4, 1>;     ///< optical mode: a switch carried two signals
-  using FaultCrossed = Field<Status, 5, 1>;  ///< a signal went through a switch marked in FAULT
-  using Misroute = Field<Status, 6, 1>;      ///< a signal arrived elsewhere than its header's destination
-  using ConfigInvalid = Field<Status, 8, 1>; ///< N, d, n, topology or a mode code is not valid for the block
-  using Overrun = Field<Status, 9, 1>;       ///< COMMIT while busy: ignored
-  using Aborted = Field<Status, 10, 1>;      ///< ABORT stopped the round
-  using Ticket = Field<Status, 16, 8>;       ///< ticket of the last CONTROL action taken up
+  using Busy = Field<Status, 0, 1>;           ///< the round is running
+  using Done = Field<Status, 1, 1>;           ///< the round completed (ROUND_COUNTER advanced)
+  using Error = Field<Status, 2, 1>;          ///< the round did not run: see bits 8-10
+  using Conflict = Field<Status, 3, 1>;       ///< two signals met on one switch output
+  using Crosstalk = Field<Status, 4, 1>;      ///< optical mode: a switch carried two signals
+  using FaultCrossed = Field<Status, 5, 1>;   ///< a signal went through a switch marked in FAULT
+  using Misroute = Field<Status, 6, 1>;       ///< a signal arrived elsewhere than its header's destination
+  using ConfigInvalid = Field<Status, 8, 1>;  ///< N, d, n, topology or a mode code is not valid for the block
+  using Overrun = Field<Status, 9, 1>;        ///< COMMIT while busy: ignored
+  using Aborted = Field<Status, 10, 1>;       ///< ABORT stopped the round
+  using Ticket = Field<Status, 16, 8>;        ///< ticket of the last CONTROL action taken up
 };
 
 /// 0x020 ROUND_COUNTER (RO, reset 0): completed rounds since reset (wraps at 2^32).
@@ -114,8 +114,8 @@ struct Inject : RegisterSpec<ReadWrite, 0> {
   using State = Field<Inject, 24, 4>;   ///< the k-shift state a stuck switch stays in
   using Stuck = Field<Inject, 28, 1>;   ///< 1: stuck in State; 0: dead
   using Hidden = Field<Inject, 29, 1>;  ///< 1: not marked in FAULT
-  using Clear = Field<Inject, 30, 1>;  ///< 1: forget every injected fault, clear FAULT
-  using Arm = Field<Inject, 31, 1>;    ///< 1: (Stage, Switch) fails from ROUND_COUNTER = INJECT_ROUND on
+  using Clear = Field<Inject, 30, 1>;   ///< 1: forget every injected fault, clear FAULT
+  using Arm = Field<Inject, 31, 1>;     ///< 1: (Stage, Switch) fails from ROUND_COUNTER = INJECT_ROUND on
 };
 
 /// 0x02C INJECT_ROUND (RW, reset 0): the ROUND_COUNTER value an armed fault starts at.

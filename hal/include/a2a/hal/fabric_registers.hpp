@@ -106,9 +106,10 @@ struct FabricLayout {
   /// Values of the capability registers (without CAP_SHAPE.Inject: a block that
   /// implements injection adds kCapShapeInject).
   static constexpr std::uint32_t kCapPortsValue = MaxPorts;
-  static constexpr std::uint32_t kCapShapeValue =
-      reg::CapShape::Optical::insert(reg::CapShape::MaxRadix::insert(
-          reg::CapShape::MinRadix::insert(reg::CapShape::MaxStages::insert(0, MaxStages), 2), a2a::kMaxRadix), 1);
+  static constexpr std::uint32_t kCapShapeValue = reg::CapShape::Optical::insert(
+      reg::CapShape::MaxRadix::insert(
+          reg::CapShape::MinRadix::insert(reg::CapShape::MaxStages::insert(0, MaxStages), 2), a2a::kMaxRadix),
+      1);
   static constexpr std::uint32_t kCapShapeInject = reg::CapShape::Inject::mask;
   /// ... and a block with output monitors adds kCapShapeMonitor, with ROUND_CHECK kCapShapeCheck.
   static constexpr std::uint32_t kCapShapeMonitor = reg::CapShape::Monitor::mask;
@@ -175,10 +176,17 @@ struct FabricStatus {
 
   [[nodiscard]] static constexpr FabricStatus decode(RegisterValue<reg::Status> v) {
     using S = reg::Status;
-    return {v.test<S::Busy>(),          v.test<S::Done>(),          v.test<S::Error>(),
-            v.test<S::Conflict>(),      v.test<S::Crosstalk>(),     v.test<S::FaultCrossed>(),
-            v.test<S::Misroute>(),      v.test<S::ConfigInvalid>(), v.test<S::Overrun>(),
-            v.test<S::Aborted>(),       static_cast<std::uint8_t>(v.get<S::Ticket>())};
+    return {v.test<S::Busy>(),
+            v.test<S::Done>(),
+            v.test<S::Error>(),
+            v.test<S::Conflict>(),
+            v.test<S::Crosstalk>(),
+            v.test<S::FaultCrossed>(),
+            v.test<S::Misroute>(),
+            v.test<S::ConfigInvalid>(),
+            v.test<S::Overrun>(),
+            v.test<S::Aborted>(),
+            static_cast<std::uint8_t>(v.get<S::Ticket>())};
   }
   /// The round ran and nothing was flagged.
   [[nodiscard]] constexpr bool clean() const {
@@ -206,25 +214,25 @@ static_assert(at("ID", offset::kId) && at("VERSION", offset::kVersion) && at("CA
                   at("STATUS", offset::kStatus) && at("ROUND_COUNTER", offset::kRoundCounter) &&
                   at("LAST_ERROR", offset::kLastError) && at("INJECT", offset::kInject) &&
                   at("INJECT_ROUND", offset::kInjectRound) && at("ROUND_CHECK", offset::kRoundCheck) &&
-                  at("CNT_DELIVERED_LO", offset::kDeliveredLo) &&
-                  at("CNT_DELIVERED_HI", offset::kDeliveredHi) && at("CNT_DUPLICATES", offset::kDuplicates) &&
-                  at("CNT_MISROUTES", offset::kMisroutes) && at("CNT_CONFLICTS", offset::kConflicts) &&
-                  at("CNT_CROSSTALK", offset::kCrosstalk) && at("CNT_RELAYED", offset::kRelayed) &&
-                  at("CNT_RELAY_ERRORS", offset::kRelayErrors) && at("CNT_HELD", offset::kHeld) &&
-                  at("CNT_FAULTED", offset::kFaulted) && kArraysOffset == offset::kArrays,
+                  at("CNT_DELIVERED_LO", offset::kDeliveredLo) && at("CNT_DELIVERED_HI", offset::kDeliveredHi) &&
+                  at("CNT_DUPLICATES", offset::kDuplicates) && at("CNT_MISROUTES", offset::kMisroutes) &&
+                  at("CNT_CONFLICTS", offset::kConflicts) && at("CNT_CROSSTALK", offset::kCrosstalk) &&
+                  at("CNT_RELAYED", offset::kRelayed) && at("CNT_RELAY_ERRORS", offset::kRelayErrors) &&
+                  at("CNT_HELD", offset::kHeld) && at("CNT_FAULTED", offset::kFaulted) &&
+                  kArraysOffset == offset::kArrays,
               "a2a::hal: a fixed register's offset differs from the register table");
 static_assert(same_register<Id>("ID") && same_register<Version, Version::Minor, Version::Major>("VERSION") &&
                   same_register<CapPorts, CapPorts::MaxPorts>("CAP_PORTS") &&
                   same_register<CapShape, CapShape::MaxStages, CapShape::MinRadix, CapShape::MaxRadix,
                                 CapShape::Optical, CapShape::Inject, CapShape::Monitor, CapShape::Check>("CAP_SHAPE") &&
                   same_register<NetPorts, NetPorts::Ports>("NET_PORTS") &&
-                  same_register<NetShape, NetShape::Radix, NetShape::Stages, NetShape::TopologyCode,
-                                NetShape::Optical, NetShape::Relay, NetShape::Probe>("NET_SHAPE") &&
+                  same_register<NetShape, NetShape::Radix, NetShape::Stages, NetShape::TopologyCode, NetShape::Optical,
+                                NetShape::Relay, NetShape::Probe>("NET_SHAPE") &&
                   same_register<Control, Control::Commit, Control::Abort, Control::Reset, Control::ClearCounters,
                                 Control::Ticket>("CONTROL") &&
-                  same_register<Status, Status::Busy, Status::Done, Status::Error, Status::Conflict,
-                                Status::Crosstalk, Status::FaultCrossed, Status::Misroute, Status::ConfigInvalid,
-                                Status::Overrun, Status::Aborted, Status::Ticket>("STATUS") &&
+                  same_register<Status, Status::Busy, Status::Done, Status::Error, Status::Conflict, Status::Crosstalk,
+                                Status::FaultCrossed, Status::Misroute, Status::ConfigInvalid, Status::Overrun,
+                                Status::Aborted, Status::Ticket>("STATUS") &&
                   same_register<RoundCounter, RoundCounter::Count>("ROUND_COUNTER") &&
                   same_register<LastError>("LAST_ERROR") &&
                   same_register<Inject, Inject::Stage, Inject::Switch, Inject::State, Inject::Stuck, Inject::Hidden,

@@ -39,7 +39,9 @@ class LatchedRound {
     if (net->stages != Shape::Stages::extract(shape) || !Layout::fits(*net)) return Errc::fabric_capacity_exceeded;
     return net;
   }
-  [[nodiscard]] constexpr bool optical() const { return reg::NetShape::Optical::extract(read_(Layout::kNetShape)) != 0; }
+  [[nodiscard]] constexpr bool optical() const {
+    return reg::NetShape::Optical::extract(read_(Layout::kNetShape)) != 0;
+  }
   [[nodiscard]] constexpr bool relay() const { return reg::NetShape::Relay::extract(read_(Layout::kNetShape)) != 0; }
 
   /// Every mode code known, every state used < d: a round that fails this does not run.
@@ -104,10 +106,12 @@ class LatchedRound {
     if (!mode) return net.radix;
     using SW = reg::SwitchState;
     if (*mode == ControlMode::individual)
-      return (read_(Layout::switch_state(s, y / SW::kSwitchesPerWord)) >> (SW::kBitsPerSwitch * (y % SW::kSwitchesPerWord))) &
+      return (read_(Layout::switch_state(s, y / SW::kSwitchesPerWord)) >>
+              (SW::kBitsPerSwitch * (y % SW::kSwitchesPerWord))) &
              0xFU;
     const std::uint32_t block = alternating_block(*mode);
-    return (SC::State::extract(ctrl) + (block == 0 ? 0 : (y / block) & 1U)) % net.radix;  // d = 2: ((y / b) mod 2) xor a_s
+    return (SC::State::extract(ctrl) + (block == 0 ? 0 : (y / block) & 1U)) %
+           net.radix;  // d = 2: ((y / b) mod 2) xor a_s
   }
 
   /// Whether port i stays idle (IDLE_MASK).

@@ -34,12 +34,12 @@ struct FlashTimes {
 
 template <class F>
 concept NorFlash = requires(F& flash, std::uint32_t address, std::uint32_t word) {
-  { flash.read32(address) } -> std::same_as<std::uint32_t>;  ///< a word of the flash (address word-aligned)
-  { flash.unlock() } -> std::same_as<Errc>;                  ///< allow erase and program: ok or config_flash_locked
-  flash.lock();                                              ///< refuse them again
-  { flash.start_erase(address) } -> std::same_as<Errc>;      ///< erase the erase unit that starts at `address`
+  { flash.read32(address) } -> std::same_as<std::uint32_t>;      ///< a word of the flash (address word-aligned)
+  { flash.unlock() } -> std::same_as<Errc>;                      ///< allow erase and program: ok or config_flash_locked
+  flash.lock();                                                  ///< refuse them again
+  { flash.start_erase(address) } -> std::same_as<Errc>;          ///< erase the erase unit that starts at `address`
   { flash.start_program(address, word) } -> std::same_as<Errc>;  ///< program one word (it must read 0xFFFFFFFF)
-  { flash.poll() } -> std::same_as<FlashPoll>;                ///< the operation started last
+  { flash.poll() } -> std::same_as<FlashPoll>;                   ///< the operation started last
   { flash.times() } -> std::same_as<FlashTimes>;
 };
 

@@ -60,8 +60,8 @@ template <bool Relay, FabricController C, class S>
   std::uint32_t idle = 0;
   for (std::uint32_t port = first; port < end; ++port) {
     const PortSend send = schedule.send(round, port);
-    const Errc e = send.sends ? fabric.set_port_header(port, send.destination, send.tag)
-                              : fabric.set_port_header(port, 0, 0);
+    const Errc e =
+        send.sends ? fabric.set_port_header(port, send.destination, send.tag) : fabric.set_port_header(port, 0, 0);
     A2A_TRY(e);
     if constexpr (Relay) {
       if (send.sends) {

@@ -48,7 +48,8 @@ template <class R>
 concept RegisterDescription = requires {
   typename R::access;
   { R::reset } -> std::convertible_to<std::uint32_t>;
-} && kIsAccessTag<typename R::access>;
+}
+&&kIsAccessTag<typename R::access>;
 
 /// Bits [Position, Position + Width) of register Reg.
 template <class Reg, unsigned Position, unsigned Width, class Access = InheritAccess>

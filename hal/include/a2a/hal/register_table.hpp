@@ -149,16 +149,16 @@ inline constexpr FieldInfo kArrivedFields[] = {
     {"VALID", 31, 1, RO, "1: a signal arrived in the last round"},
 };
 inline constexpr FieldInfo kSwitchStateFields[] = {
-    {"SWITCH0", 0, 4, RW, "k-shift state of switch 8w"},      {"SWITCH1", 4, 4, RW, "k-shift state of switch 8w+1"},
-    {"SWITCH2", 8, 4, RW, "k-shift state of switch 8w+2"},    {"SWITCH3", 12, 4, RW, "k-shift state of switch 8w+3"},
-    {"SWITCH4", 16, 4, RW, "k-shift state of switch 8w+4"},   {"SWITCH5", 20, 4, RW, "k-shift state of switch 8w+5"},
-    {"SWITCH6", 24, 4, RW, "k-shift state of switch 8w+6"},   {"SWITCH7", 28, 4, RW, "k-shift state of switch 8w+7"},
+    {"SWITCH0", 0, 4, RW, "k-shift state of switch 8w"},    {"SWITCH1", 4, 4, RW, "k-shift state of switch 8w+1"},
+    {"SWITCH2", 8, 4, RW, "k-shift state of switch 8w+2"},  {"SWITCH3", 12, 4, RW, "k-shift state of switch 8w+3"},
+    {"SWITCH4", 16, 4, RW, "k-shift state of switch 8w+4"}, {"SWITCH5", 20, 4, RW, "k-shift state of switch 8w+5"},
+    {"SWITCH6", 24, 4, RW, "k-shift state of switch 8w+6"}, {"SWITCH7", 28, 4, RW, "k-shift state of switch 8w+7"},
 };
 
 // Shorthands for the rows: a fixed register, a counter, a reserved gap, an array.
 constexpr RegisterInfo reg_fixed(std::string_view name, std::uint32_t offset, Access access, std::uint32_t reset,
-                             std::string_view description, std::span<const FieldInfo> fields = {},
-                             bool shadow = false, std::string_view note = {}, ResetFrom from = ResetFrom::value) {
+                                 std::string_view description, std::span<const FieldInfo> fields = {},
+                                 bool shadow = false, std::string_view note = {}, ResetFrom from = ResetFrom::value) {
   return {name, Kind::fixed, offset, 1, access, shadow, note, reset, from, description, fields};
 }
 constexpr RegisterInfo reg_counter(std::string_view name, std::uint32_t offset, std::string_view description) {
@@ -168,18 +168,18 @@ constexpr RegisterInfo reg_gap(std::uint32_t offset, std::uint32_t words) {
   return {"reserved", Kind::reserved, offset, words, Access::reserved, false, {}, 0, ResetFrom::value, {}, {}};
 }
 constexpr RegisterInfo reg_array(std::string_view name, Access access, bool shadow, std::uint32_t reset,
-                             std::string_view description, std::span<const FieldInfo> fields, std::string_view base,
-                             Dim outer, std::string_view index0, Dim inner = Dim::one,
-                             std::string_view index1 = {}) {
-  return {name,  Kind::array, 0,     1,    access, shadow, {}, reset, ResetFrom::value, description, fields,
-          outer, inner,       base,  index0, index1};
+                                 std::string_view description, std::span<const FieldInfo> fields, std::string_view base,
+                                 Dim outer, std::string_view index0, Dim inner = Dim::one,
+                                 std::string_view index1 = {}) {
+  return {name,        Kind::array, 0,     1,     access, shadow, {},    reset, ResetFrom::value,
+          description, fields,      outer, inner, base,   index0, index1};
 }
 
 inline constexpr std::array kRegisters = {
     reg_fixed("ID", 0x000, RO, 0x4132'4146, "identifies the block: A2AF in ASCII"),
     reg_fixed("VERSION", 0x004, RO, 0x0000'0202, "register-map version", kVersionFields),
     reg_fixed("CAP_PORTS", 0x008, RO, 0, "the largest N the block runs", kCapPortsFields, false, {},
-          ResetFrom::cap_ports),
+              ResetFrom::cap_ports),
     reg_fixed("CAP_SHAPE", 0x00C, RO, 0, "the block's other limits", kCapShapeFields, false, {}, ResetFrom::cap_shape),
     reg_fixed("NET_PORTS", 0x010, RW, 0, "N of the configured network", kNetPortsFields, true),
     reg_fixed("NET_SHAPE", 0x014, RW, 0, "radix, stages, topology, optical and relay mode", kNetShapeFields, true),
@@ -188,10 +188,10 @@ inline constexpr std::array kRegisters = {
     reg_fixed("ROUND_COUNTER", 0x020, RO, 0, "rounds completed since reset", kRoundCounterFields),
     reg_fixed("LAST_ERROR", 0x024, RO, 0, "STATUS of the last flagged round since CLEAR_COUNTERS or RESET"),
     reg_fixed("INJECT", 0x028, RW, 0, "fault injection (only when CAP_SHAPE.INJECT = 1)", kInjectFields, false,
-          "only with CAP_SHAPE.INJECT"),
+              "only with CAP_SHAPE.INJECT"),
     reg_fixed("INJECT_ROUND", 0x02C, RW, 0, "the round an armed fault starts at", kInjectRoundFields),
     reg_fixed("ROUND_CHECK", 0x030, RO, 0, "the last round's arrivals against its headers, in one word",
-          kRoundCheckFields, false, "only with CAP_SHAPE.CHECK"),
+              kRoundCheckFields, false, "only with CAP_SHAPE.CHECK"),
     reg_gap(0x034, 3),
     reg_counter("CNT_DELIVERED_LO", 0x040, "messages delivered the first time, low word"),
     reg_counter("CNT_DELIVERED_HI", 0x044, "messages delivered the first time, high word"),
@@ -205,18 +205,18 @@ inline constexpr std::array kRegisters = {
     reg_counter("CNT_FAULTED", 0x064, "rounds voided because a signal crossed a faulty switch"),
     reg_gap(0x068, 6),
     reg_array("STAGE_CTRL", RW, true, 0, "how stage s sets its switches", kStageControlFields, "STAGE", Dim::max_stages,
-          "s"),
+              "s"),
     reg_array("IDLE_MASK", RW, true, 0xFFFF'FFFF, "bit j = 1 keeps port 32w+j idle", {}, "IDLE", Dim::idle_words, "w"),
     reg_array("FAULT", RO, false, 0, "bit j = switch 32w+j of stage s is known faulty", {}, "FAULT", Dim::max_stages,
-          "s", Dim::fault_words_per_stage, "w"),
+              "s", Dim::fault_words_per_stage, "w"),
     reg_array("PORT_HEADER", RW, true, 0, "header of the message injected at input i", kPortHeaderFields, "HEADER",
-          Dim::max_ports, "i"),
+              Dim::max_ports, "i"),
     reg_array("PORT_MESSAGE", RW, true, 0, "the message port i injects (relay mode)", kPortMessageFields, "MESSAGE",
-          Dim::max_ports, "i"),
+              Dim::max_ports, "i"),
     reg_array("SWITCH_STATE", RW, true, 0, "k-shift states of switches 8w..8w+7 of stage s", kSwitchStateFields,
-          "SWITCH", Dim::max_stages, "s", Dim::switch_words_per_stage, "w"),
+              "SWITCH", Dim::max_stages, "s", Dim::switch_words_per_stage, "w"),
     reg_array("ARRIVED", RO, false, 0, "what output j received in the last round", kArrivedFields, "ARRIVED",
-          Dim::max_ports, "j"),
+              Dim::max_ports, "j"),
 };
 
 // ---------------------------------------------------------------------------

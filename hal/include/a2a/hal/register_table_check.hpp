@@ -17,9 +17,12 @@ namespace a2a::hal::map::check {
 
 template <class Tag>
 constexpr Access access_of() {
-  if constexpr (std::is_same_v<Tag, ReadOnly>) return Access::read_only;
-  else if constexpr (std::is_same_v<Tag, WriteOnly>) return Access::write_only;
-  else return Access::read_write;
+  if constexpr (std::is_same_v<Tag, ReadOnly>)
+    return Access::read_only;
+  else if constexpr (std::is_same_v<Tag, WriteOnly>)
+    return Access::write_only;
+  else
+    return Access::read_write;
 }
 
 template <class F>

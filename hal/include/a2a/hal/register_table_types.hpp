@@ -63,8 +63,8 @@ struct RegisterInfo {
   std::uint32_t offset;  ///< fixed and reserved; arrays: 0 (they follow each other from offset::kArrays)
   std::uint32_t words;   ///< reserved: how many words; otherwise 1
   Access access;
-  bool shadow;                  ///< software writes a shadow copy that COMMIT latches
-  std::string_view access_note; ///< printed after the access in the Markdown table
+  bool shadow;                   ///< software writes a shadow copy that COMMIT latches
+  std::string_view access_note;  ///< printed after the access in the Markdown table
   std::uint32_t reset;
   ResetFrom reset_from;
   std::string_view description;

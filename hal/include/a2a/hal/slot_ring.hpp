@@ -101,7 +101,8 @@ class SlotRing {
   }
   /// push() without the check: precondition space() > 0.
   [[gnu::always_inline]] void emplace(const SlotEntry& entry) {
-    emplace_batch(1, [&](std::uint32_t) __attribute__((always_inline)) { return entry; });
+    emplace_batch(
+        1, [&](std::uint32_t) __attribute__((always_inline)) { return entry; });
   }
   /// Appends make(0) .. make(n - 1), each published as soon as it is stored; the
   /// producer's pointer stays in a register. Precondition: n <= space().
@@ -176,8 +177,9 @@ class SlotRing {
   }
   /// Entries pushed and not written yet.
   [[nodiscard]] std::uint32_t waiting() const {
-    const auto bytes = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(ready_.load(std::memory_order_relaxed)) -
-                                                  reinterpret_cast<std::uintptr_t>(next_.load(std::memory_order_relaxed)));
+    const auto bytes =
+        static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(ready_.load(std::memory_order_relaxed)) -
+                                   reinterpret_cast<std::uintptr_t>(next_.load(std::memory_order_relaxed)));
     return (bytes / sizeof(SlotEntry)) & kMask;
   }
 

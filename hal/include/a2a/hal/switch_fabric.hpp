@@ -63,7 +63,7 @@ class RoundSwitches {
     net_ = net;
     states_.fill(0);
     patterns_.fill(StagePattern{true, 0, 0});  // every switch in state 0
-    changed_ = ~0U;  // the first latch writes every stage
+    changed_ = ~0U;                            // the first latch writes every stage
   }
   [[nodiscard]] constexpr const Network& network() const { return net_; }
   [[nodiscard]] constexpr std::uint32_t state(std::uint32_t stage, std::uint32_t sw) const {
@@ -173,9 +173,10 @@ class SwitchFabric {
     A2A_TRY(check_stage(stage));
     if (mode == ControlMode::individual) return Errc::ok;  // the switch words follow
     const Network& net = round_.network();
-    const std::uint32_t block = mode == ControlMode::alternating          ? 1U
-                                : mode == ControlMode::doubly_alternating ? 2U
-                                : mode == ControlMode::quadruply_alternating ? 4U : 0U;
+    const std::uint32_t block = mode == ControlMode::alternating             ? 1U
+                                : mode == ControlMode::doubly_alternating    ? 2U
+                                : mode == ControlMode::quadruply_alternating ? 4U
+                                                                             : 0U;
     if (state >= (block == 0 ? net.radix : 2U)) return Errc::state_out_of_range;
     round_.set_stage(stage, StagePattern{true, static_cast<std::uint8_t>(block), static_cast<std::uint8_t>(state)});
     return Errc::ok;
@@ -203,7 +204,7 @@ class SwitchFabric {
   Errc set_idle_word(std::uint32_t word, std::uint32_t) {
     if (!configured_) return Errc::fabric_not_configured;
     return word < (round_.network().ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord ? Errc::ok
-                                                                                        : Errc::port_out_of_range;
+                                                                                       : Errc::port_out_of_range;
   }
 
   /// The round is due: latched now, or at a later poll once the guard time has passed.

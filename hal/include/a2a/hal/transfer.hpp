@@ -56,8 +56,8 @@ class TransferCompletion {
 /// An SPI controller that starts a transfer on chip select `target` and reports its end
 /// on `done` (rx, when not empty, as long as tx, filled by the time it completes).
 template <class T>
-concept AsyncSpiBus = requires(T& t, std::uint32_t target, std::span<const std::uint8_t> tx,
-                               std::span<std::uint8_t> rx, TransferCompletion& done) {
+concept AsyncSpiBus = requires(T& t, std::uint32_t target, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx,
+                               TransferCompletion& done) {
   { t.start(target, tx, rx, done) } -> std::same_as<Errc>;
 };
 
@@ -65,8 +65,8 @@ concept AsyncSpiBus = requires(T& t, std::uint32_t target, std::span<const std::
 /// 7-bit address and reports its end on `done` (bus_nack when the address or a byte was
 /// not acknowledged, bus_timeout when the bus hung; rx filled by the time it completes).
 template <class T>
-concept AsyncI2cBus = requires(T& t, std::uint8_t address, std::span<const std::uint8_t> tx,
-                               std::span<std::uint8_t> rx, TransferCompletion& done) {
+concept AsyncI2cBus = requires(T& t, std::uint8_t address, std::span<const std::uint8_t> tx, std::span<std::uint8_t> rx,
+                               TransferCompletion& done) {
   { t.start_write(address, tx, done) } -> std::same_as<Errc>;
   { t.start_write_read(address, tx, rx, done) } -> std::same_as<Errc>;
 };
@@ -74,7 +74,9 @@ concept AsyncI2cBus = requires(T& t, std::uint8_t address, std::span<const std::
 /// A start/complete driver without an interrupt: service() advances the transfer under
 /// way one bounded piece (a FIFO's worth), called once per step by whoever started it.
 template <class T>
-concept ServicedTransfer = requires(T& t) { t.service(); };
+concept ServicedTransfer = requires(T& t) {
+  t.service();
+};
 
 /// Calls `driver.service()` where it has one (a driver with an interrupt needs none).
 template <class Driver>

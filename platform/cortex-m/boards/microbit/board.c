@@ -18,7 +18,7 @@
 
 static bool initialized;
 
-const char *a2a_board_name(void) { return "microbit"; }
+const char* a2a_board_name(void) { return "microbit"; }
 
 uint32_t a2a_board_cpu_hz(void) { return A2A_BOARD_CPU_HZ; } /* 16 MHz, in QEMU too */
 

@@ -2,4 +2,4 @@
  * board code (drivers/cmsdk/mps2_board.c); this file names the image. */
 #include "a2a/board/board.h"
 
-const char *a2a_board_name(void) { return "mps2-an500"; }
+const char* a2a_board_name(void) { return "mps2-an500"; }

@@ -6,7 +6,7 @@
 
 #include "a2a/board/board.h"
 
-const char *a2a_board_name(void) { return "netduino2"; }
+const char* a2a_board_name(void) { return "netduino2"; }
 
 /* QEMU runs this machine's core (SysTick) at 120 MHz whatever the RCC says
    (hw/arm/netduino2.c); the chip boots at 16 (A2A_BOARD_CPU_HZ). */

@@ -1,7 +1,8 @@
 /* CMSDK APB UART, timer and watchdog drivers (see cmsdk.h). Interrupts: the
  * UART's receive (into the board's ring, a2a_cmsdk_uart_receive) and transmit
- * (from the board's transmit ring, a2a_cmsdk_uart_transmit), the watchdog's (the board's NMI handler) and the slot timer's
- * (cmsdk_slot_irq.cpp, look-ahead mode); everything else is polled. */
+ * (from the board's transmit ring, a2a_cmsdk_uart_transmit), the watchdog's (the
+ * board's NMI handler) and the slot timer's (cmsdk_slot_irq.cpp, look-ahead mode);
+ * everything else is polled. */
 #include "cmsdk.h"
 
 #include "board_common.h"
@@ -14,7 +15,7 @@ _Static_assert(offsetof(a2a_cmsdk_timer_regs, INTSTATUS) == 0x00C, "TIMER INTSTA
 _Static_assert(offsetof(a2a_cmsdk_watchdog_regs, MIS) == 0x014, "WATCHDOG MIS");
 _Static_assert(offsetof(a2a_cmsdk_watchdog_regs, LOCK) == 0xC00, "WATCHDOG LOCK");
 
-void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t baud) {
+void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs* uart, uint32_t pclk_hz, uint32_t baud) {
   uint32_t div = pclk_hz / baud;
   if (div < 16u) div = 16u; /* the UART's minimum (and QEMU drops output below it) */
   uart->CTRL = 0;
@@ -24,7 +25,7 @@ void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t b
                A2A_CMSDK_UART_CTRL_RX_INT_EN;
 }
 
-void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs *uart) {
+void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs* uart) {
   uart->INTSTATUS = A2A_CMSDK_UART_INT_TX; /* cleared first: the next byte's departure raises it again */
   while ((uart->STATE & A2A_CMSDK_UART_STATE_TX_FULL) == 0u) {
     const int byte = a2a_board_tx_pop();
@@ -33,7 +34,7 @@ void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs *uart) {
   }
 }
 
-void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs *uart) {
+void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs* uart) {
   uart->INTSTATUS = A2A_CMSDK_UART_INT_RX; /* cleared first: a byte after this raises it again */
   if ((uart->STATE & A2A_CMSDK_UART_STATE_RX_OVERRUN) != 0u) {
     uart->STATE = A2A_CMSDK_UART_STATE_RX_OVERRUN; /* write 1 clears */
@@ -42,7 +43,7 @@ void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs *uart) {
   while ((uart->STATE & A2A_CMSDK_UART_STATE_RX_FULL) != 0u) a2a_board_rx_push((uint8_t)(uart->DATA & 0xFFu));
 }
 
-void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer) {
+void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs* timer) {
   timer->CTRL = 0;
   timer->RELOAD = 0xFFFFFFFFu;
   timer->VALUE = 0xFFFFFFFFu;
@@ -50,7 +51,7 @@ void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer) {
   timer->CTRL = A2A_CMSDK_TIMER_CTRL_EN;
 }
 
-void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs *timer, uint32_t ticks) {
+void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs* timer, uint32_t ticks) {
   timer->CTRL = 0;
   timer->RELOAD = ticks - 1u;
   timer->VALUE = ticks - 1u;
@@ -58,18 +59,18 @@ void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs *timer, uint32_t ticks)
   timer->CTRL = A2A_CMSDK_TIMER_CTRL_EN | A2A_CMSDK_TIMER_CTRL_IRQ_EN;
 }
 
-void a2a_cmsdk_timer_stop(a2a_cmsdk_timer_regs *timer) {
+void a2a_cmsdk_timer_stop(a2a_cmsdk_timer_regs* timer) {
   timer->CTRL = 0;
   timer->INTSTATUS = 1u;
 }
 
-uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs *timer) {
+uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs* timer) {
   /* Counts down from 0xFFFFFFFF and reloads it: the complement counts up and
      wraps modulo 2^32 like an up-counter. */
   return ~timer->VALUE;
 }
 
-void a2a_cmsdk_watchdog_start(a2a_cmsdk_watchdog_regs *wdog, uint32_t ticks_per_expiry) {
+void a2a_cmsdk_watchdog_start(a2a_cmsdk_watchdog_regs* wdog, uint32_t ticks_per_expiry) {
   wdog->LOCK = A2A_CMSDK_WATCHDOG_UNLOCK;
   wdog->LOAD = ticks_per_expiry;
   wdog->INTCLR = 1u;
@@ -77,7 +78,7 @@ void a2a_cmsdk_watchdog_start(a2a_cmsdk_watchdog_regs *wdog, uint32_t ticks_per_
   wdog->LOCK = 0u; /* locked again: a stray write cannot stop it */
 }
 
-void a2a_cmsdk_watchdog_feed(a2a_cmsdk_watchdog_regs *wdog) {
+void a2a_cmsdk_watchdog_feed(a2a_cmsdk_watchdog_regs* wdog) {
   wdog->LOCK = A2A_CMSDK_WATCHDOG_UNLOCK;
   wdog->INTCLR = 1u; /* clears a pending early warning and reloads LOAD */
   wdog->LOCK = 0u;

@@ -14,11 +14,11 @@ extern "C" {
 
 /* --- APB UART ------------------------------------------------------------ */
 typedef struct {
-  volatile uint32_t DATA;    /* 0x000 RW  [7:0] received / to send */
-  volatile uint32_t STATE;   /* 0x004 RW  [0] TX buffer full, [1] RX buffer full, [3:2] overruns (write 1 clears) */
-  volatile uint32_t CTRL;    /* 0x008 RW  [0] TX enable, [1] RX enable, [5:2] interrupt enables */
+  volatile uint32_t DATA;      /* 0x000 RW  [7:0] received / to send */
+  volatile uint32_t STATE;     /* 0x004 RW  [0] TX buffer full, [1] RX buffer full, [3:2] overruns (write 1 clears) */
+  volatile uint32_t CTRL;      /* 0x008 RW  [0] TX enable, [1] RX enable, [5:2] interrupt enables */
   volatile uint32_t INTSTATUS; /* 0x00C RW  read: interrupt status; write 1: clear */
-  volatile uint32_t BAUDDIV; /* 0x010 RW  PCLK / baud, >= 16 (QEMU sends nothing below 16) */
+  volatile uint32_t BAUDDIV;   /* 0x010 RW  PCLK / baud, >= 16 (QEMU sends nothing below 16) */
 } a2a_cmsdk_uart_regs;
 
 #define A2A_CMSDK_UART_STATE_TX_FULL (1u << 0)
@@ -31,19 +31,20 @@ typedef struct {
 #define A2A_CMSDK_UART_INT_TX (1u << 0)
 #define A2A_CMSDK_UART_INT_RX (1u << 1)
 
-void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs *uart, uint32_t pclk_hz, uint32_t baud);
+void a2a_cmsdk_uart_init(a2a_cmsdk_uart_regs* uart, uint32_t pclk_hz, uint32_t baud);
 /* The transmit interrupt's work (and the thread's, interrupts masked): the bytes of
    the board's transmit ring (a2a_board_tx_pop) while the UART takes them. The
    interrupt comes when TX_FULL clears, so a UART whose ring ran empty waits for the
    next write's call. Clears the interrupt. */
-void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs *uart);
+void a2a_cmsdk_uart_transmit(a2a_cmsdk_uart_regs* uart);
 /* The receive interrupt's work: every byte waiting into the board's ring, an
    overrun counted; clears the interrupt. */
-void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs *uart);
+void a2a_cmsdk_uart_receive(a2a_cmsdk_uart_regs* uart);
 
 /* --- APB timer: 32-bit down-counter at PCLK ------------------------------ */
 typedef struct {
-  volatile uint32_t CTRL;      /* 0x000 RW  [0] enable, [1] external input enable, [2] external clock, [3] interrupt enable */
+  volatile uint32_t
+      CTRL; /* 0x000 RW  [0] enable, [1] external input enable, [2] external clock, [3] interrupt enable */
   volatile uint32_t VALUE;     /* 0x004 RW  current count (counts down) */
   volatile uint32_t RELOAD;    /* 0x008 RW  value loaded when VALUE reaches 0 */
   volatile uint32_t INTSTATUS; /* 0x00C RW  read: interrupt status; write 1: clear */
@@ -53,13 +54,13 @@ typedef struct {
 #define A2A_CMSDK_TIMER_CTRL_IRQ_EN (1u << 3)
 
 /* Free-running from 0xFFFFFFFF, no interrupt. */
-void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs *timer);
+void a2a_cmsdk_timer_start(a2a_cmsdk_timer_regs* timer);
 /* An interrupt every `ticks` PCLK cycles (>= 2): counts down from ticks - 1 to 0,
    interrupts and reloads. The handler clears it with INTSTATUS = 1. */
-void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs *timer, uint32_t ticks);
-void a2a_cmsdk_timer_stop(a2a_cmsdk_timer_regs *timer);
+void a2a_cmsdk_timer_start_periodic(a2a_cmsdk_timer_regs* timer, uint32_t ticks);
+void a2a_cmsdk_timer_stop(a2a_cmsdk_timer_regs* timer);
 /* Ticks elapsed since start, modulo 2^32 (the count is inverted). */
-uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs *timer);
+uint32_t a2a_cmsdk_timer_ticks(const a2a_cmsdk_timer_regs* timer);
 
 /* --- APB watchdog (SP805-like): 32-bit down-counter at WDOGCLK ----------- */
 typedef struct {
@@ -80,8 +81,8 @@ typedef struct {
 /* The first expiry raises the interrupt (NMI on MPS2) and reloads; the second,
  * with the interrupt still pending, resets the system. So `ticks_per_expiry`
  * is half of the unfed time to reset. */
-void a2a_cmsdk_watchdog_start(a2a_cmsdk_watchdog_regs *wdog, uint32_t ticks_per_expiry);
-void a2a_cmsdk_watchdog_feed(a2a_cmsdk_watchdog_regs *wdog);
+void a2a_cmsdk_watchdog_start(a2a_cmsdk_watchdog_regs* wdog, uint32_t ticks_per_expiry);
+void a2a_cmsdk_watchdog_feed(a2a_cmsdk_watchdog_regs* wdog);
 
 #ifdef __cplusplus
 }

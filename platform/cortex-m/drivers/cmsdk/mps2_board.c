@@ -27,7 +27,7 @@ void a2a_board_init(void) {
   if (initialized) return;
   if ((MPS2_UART0->CTRL & A2A_CMSDK_UART_CTRL_RX_EN) == 0u) a2a_board_console_early();
   a2a_board_rx_start(MPS2_UART0_RX_IRQ, uart0_receive); /* from here every byte goes into the ring */
-  a2a_board_irq_enable(MPS2_UART0_TX_IRQ);               /* and the transmit ring drains by interrupt */
+  a2a_board_irq_enable(MPS2_UART0_TX_IRQ);              /* and the transmit ring drains by interrupt */
   a2a_cmsdk_timer_start(MPS2_TIMER0);
   initialized = true;
 }

@@ -13,15 +13,15 @@ extern "C" {
 #endif
 
 typedef struct {
-  volatile uint32_t CR0;   /* 0x000 RW  [15:8] SCR, [7] SPH, [6] SPO, [5:4] FRF (0 Motorola), [3:0] DSS (7: 8 bits) */
-  volatile uint32_t CR1;   /* 0x004 RW  [0] LBM loopback, [1] SSE enable, [2] MS (0 master), [3] SOD */
-  volatile uint32_t DR;    /* 0x008 RW  transmit FIFO (write) / receive FIFO (read) */
-  volatile uint32_t SR;    /* 0x00C RO  [0] TFE, [1] TNF, [2] RNE, [3] RFF, [4] BSY */
-  volatile uint32_t CPSR;  /* 0x010 RW  [7:0] clock prescale divisor, even, 2..254 */
-  volatile uint32_t IMSC;  /* 0x014 RW  interrupt mask: [0] RORIM, [1] RTIM, [2] RXIM, [3] TXIM (1: enabled) */
-  volatile uint32_t RIS;   /* 0x018 RO  raw interrupt status, the same bits */
-  volatile uint32_t MIS;   /* 0x01C RO  masked interrupt status */
-  volatile uint32_t ICR;   /* 0x020 WO  [0] RORIC, [1] RTIC: clears the overrun and receive-timeout interrupts */
+  volatile uint32_t CR0;  /* 0x000 RW  [15:8] SCR, [7] SPH, [6] SPO, [5:4] FRF (0 Motorola), [3:0] DSS (7: 8 bits) */
+  volatile uint32_t CR1;  /* 0x004 RW  [0] LBM loopback, [1] SSE enable, [2] MS (0 master), [3] SOD */
+  volatile uint32_t DR;   /* 0x008 RW  transmit FIFO (write) / receive FIFO (read) */
+  volatile uint32_t SR;   /* 0x00C RO  [0] TFE, [1] TNF, [2] RNE, [3] RFF, [4] BSY */
+  volatile uint32_t CPSR; /* 0x010 RW  [7:0] clock prescale divisor, even, 2..254 */
+  volatile uint32_t IMSC; /* 0x014 RW  interrupt mask: [0] RORIM, [1] RTIM, [2] RXIM, [3] TXIM (1: enabled) */
+  volatile uint32_t RIS;  /* 0x018 RO  raw interrupt status, the same bits */
+  volatile uint32_t MIS;  /* 0x01C RO  masked interrupt status */
+  volatile uint32_t ICR;  /* 0x020 WO  [0] RORIC, [1] RTIC: clears the overrun and receive-timeout interrupts */
 } a2a_pl022_regs;
 
 #define A2A_PL022_CR0_DSS_8BIT 0x7u
@@ -37,7 +37,7 @@ typedef struct {
 
 /* Master, Motorola SPI mode 0, 8-bit frames, bit rate PCLK / (cpsr x (1 + scr));
  * loopback: the transmit line is wired to the receive one inside the controller. */
-void a2a_pl022_init(a2a_pl022_regs *spi, uint32_t cpsr, uint32_t scr, bool loopback);
+void a2a_pl022_init(a2a_pl022_regs* spi, uint32_t cpsr, uint32_t scr, bool loopback);
 
 /* Transfers are moved by the status flags a FIFO's worth at a time, without waiting,
  * from the PL022's interrupt where the board wires it (A2A_BOARD_SPI_CHAIN_IRQ: the MPS2

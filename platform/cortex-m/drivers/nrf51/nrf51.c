@@ -30,7 +30,7 @@ _Static_assert(offsetof(a2a_nrf51_wdt_regs, CRV) == 0x504, "WDT CRV");
 _Static_assert(offsetof(a2a_nrf51_wdt_regs, RR) == 0x600, "WDT RR");
 
 void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin) {
-  a2a_nrf51_uart_regs *const uart = A2A_NRF51_UART0;
+  a2a_nrf51_uart_regs* const uart = A2A_NRF51_UART0;
   uart->ENABLE = 0;
   uart->PSELTXD = tx_pin;
   uart->PSELRXD = rx_pin;
@@ -50,7 +50,7 @@ void a2a_nrf51_uart_init(uint32_t tx_pin, uint32_t rx_pin) {
 static bool tx_busy;
 
 void a2a_nrf51_uart_transmit(void) {
-  a2a_nrf51_uart_regs *const uart = A2A_NRF51_UART0;
+  a2a_nrf51_uart_regs* const uart = A2A_NRF51_UART0;
   for (;;) {
     if (tx_busy) {
       /* TXDRDY: the byte has left TXD; only then may the next be written. */
@@ -66,7 +66,7 @@ void a2a_nrf51_uart_transmit(void) {
 }
 
 void a2a_nrf51_uart_receive(void) {
-  a2a_nrf51_uart_regs *const uart = A2A_NRF51_UART0;
+  a2a_nrf51_uart_regs* const uart = A2A_NRF51_UART0;
   while (uart->EVENTS_RXDRDY != 0u) {
     uart->EVENTS_RXDRDY = 0; /* cleared before RXD is read: the next byte raises it again */
     a2a_board_rx_push((uint8_t)(uart->RXD & 0xFFu));
@@ -74,7 +74,7 @@ void a2a_nrf51_uart_receive(void) {
 }
 
 void a2a_nrf51_timer0_start(void) {
-  a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER0;
+  a2a_nrf51_timer_regs* const timer = A2A_NRF51_TIMER0;
   timer->TASKS_STOP = 1;
   timer->MODE = 0;      /* timer, not counter */
   timer->BITMODE = 3;   /* 32 bits: wraps after 71 minutes at 1 MHz */
@@ -85,13 +85,13 @@ void a2a_nrf51_timer0_start(void) {
 
 uint32_t a2a_nrf51_timer0_ticks(void) {
   /* The counter is not readable directly: capture it into CC[0]. */
-  a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER0;
+  a2a_nrf51_timer_regs* const timer = A2A_NRF51_TIMER0;
   timer->TASKS_CAPTURE[0] = 1;
   return timer->CC[0];
 }
 
 void a2a_nrf51_timer1_start_periodic(uint32_t prescaler, uint32_t ticks) {
-  a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER1;
+  a2a_nrf51_timer_regs* const timer = A2A_NRF51_TIMER1;
   timer->TASKS_STOP = 1;
   timer->INTENCLR = 0xFFFFFFFFu;
   timer->MODE = 0;    /* timer */
@@ -106,20 +106,20 @@ void a2a_nrf51_timer1_start_periodic(uint32_t prescaler, uint32_t ticks) {
 }
 
 void a2a_nrf51_timer1_stop(void) {
-  a2a_nrf51_timer_regs *const timer = A2A_NRF51_TIMER1;
+  a2a_nrf51_timer_regs* const timer = A2A_NRF51_TIMER1;
   timer->TASKS_STOP = 1;
   timer->INTENCLR = 0xFFFFFFFFu;
   timer->EVENTS_COMPARE[0] = 0;
 }
 
 void a2a_nrf51_wdt_start(uint32_t timeout_ms) {
-  a2a_nrf51_wdt_regs *const wdt = A2A_NRF51_WDT;
+  a2a_nrf51_wdt_regs* const wdt = A2A_NRF51_WDT;
   uint64_t crv = (uint64_t)timeout_ms * 32768u / 1000u;
   if (crv < 15u) crv = 15u; /* the manual's minimum CRV */
   if (crv > 0xFFFFFFFFu) crv = 0xFFFFFFFFu;
   wdt->CRV = (uint32_t)crv;
-  wdt->RREN = 1u;   /* RR[0] only */
-  wdt->CONFIG = 1u; /* keep counting while the CPU sleeps; pause under the debugger */
+  wdt->RREN = 1u;       /* RR[0] only */
+  wdt->CONFIG = 1u;     /* keep counting while the CPU sleeps; pause under the debugger */
   wdt->TASKS_START = 1; /* from here CRV/RREN/CONFIG are fixed until a reset */
 }
 

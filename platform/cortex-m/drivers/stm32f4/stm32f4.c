@@ -26,21 +26,21 @@ _Static_assert(offsetof(a2a_stm32f4_iwdg_regs, SR) == 0x0C, "IWDG SR");
 #define A2A_STM32F4_POLL_LIMIT 100000u
 
 void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud) {
-  a2a_stm32f4_rcc_regs *const rcc = A2A_STM32F4_RCC;
+  a2a_stm32f4_rcc_regs* const rcc = A2A_STM32F4_RCC;
   rcc->AHB1ENR |= A2A_STM32F4_RCC_AHB1ENR_GPIOAEN;
   rcc->APB2ENR |= A2A_STM32F4_RCC_APB2ENR_USART1EN;
   (void)rcc->APB2ENR; /* read back: the enable must land before the first access (RM0090 errata) */
 
   /* PA9 (TX) and PA10 (RX): alternate function 7 (USART1), RX pulled up so
      an unconnected line reads idle. */
-  a2a_stm32f4_gpio_regs *const gpioa = A2A_STM32F4_GPIOA;
+  a2a_stm32f4_gpio_regs* const gpioa = A2A_STM32F4_GPIOA;
   gpioa->AFR[1] = (gpioa->AFR[1] & ~(0xFFu << 4)) | (7u << 4) | (7u << 8);
   gpioa->PUPDR = (gpioa->PUPDR & ~(3u << 20)) | (1u << 20);
   gpioa->MODER = (gpioa->MODER & ~(0xFu << 18)) | (2u << 18) | (2u << 20);
 
   /* Oversampling by 16: BRR = fCK / baud in 1/16ths, rounded (16 MHz /
      115200 = 138.9 -> 139 = 0x8B: 115108 baud, 0.08 % off). */
-  a2a_stm32f4_usart_regs *const usart = A2A_STM32F4_USART1;
+  a2a_stm32f4_usart_regs* const usart = A2A_STM32F4_USART1;
   usart->CR1 = 0;
   usart->BRR = (pclk_hz + baud / 2u) / baud;
   usart->CR2 = 0; /* 1 stop bit */
@@ -49,7 +49,7 @@ void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud) {
                A2A_STM32F4_USART_CR1_RXNEIE; /* 8N1, a receive interrupt per byte */
 }
 
-void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs *usart) {
+void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs* usart) {
   while ((usart->SR & A2A_STM32F4_USART_SR_TXE) != 0u) {
     const int byte = a2a_board_tx_pop();
     if (byte < 0) {
@@ -61,7 +61,7 @@ void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs *usart) {
   usart->CR1 |= A2A_STM32F4_USART_CR1_TXEIE; /* the rest when the data register is free again */
 }
 
-void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart) {
+void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs* usart) {
   for (uint32_t sr = usart->SR; (sr & (A2A_STM32F4_USART_SR_RXNE | A2A_STM32F4_USART_SR_ORE)) != 0u; sr = usart->SR) {
     if ((sr & A2A_STM32F4_USART_SR_ORE) != 0u) a2a_board_rx_lost();
     const uint8_t byte = (uint8_t)(usart->DR & 0xFFu); /* clears RXNE, and ORE after the SR read */
@@ -72,7 +72,7 @@ void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart) {
 void a2a_stm32f4_tim2_start(uint32_t prescaler) {
   A2A_STM32F4_RCC->APB1ENR |= A2A_STM32F4_RCC_APB1ENR_TIM2EN;
   (void)A2A_STM32F4_RCC->APB1ENR;
-  a2a_stm32f4_tim_regs *const tim = A2A_STM32F4_TIM2;
+  a2a_stm32f4_tim_regs* const tim = A2A_STM32F4_TIM2;
   tim->CR1 = 0;
   tim->PSC = prescaler;
   tim->ARR = 0xFFFFFFFFu;
@@ -84,7 +84,7 @@ void a2a_stm32f4_tim2_start(uint32_t prescaler) {
 void a2a_stm32f4_tim3_start_periodic(uint32_t prescaler, uint32_t reload) {
   A2A_STM32F4_RCC->APB1ENR |= A2A_STM32F4_RCC_APB1ENR_TIM3EN;
   (void)A2A_STM32F4_RCC->APB1ENR;
-  a2a_stm32f4_tim_regs *const tim = A2A_STM32F4_TIM3;
+  a2a_stm32f4_tim_regs* const tim = A2A_STM32F4_TIM3;
   tim->CR1 = 0;
   tim->DIER = 0;
   tim->PSC = prescaler;
@@ -97,7 +97,7 @@ void a2a_stm32f4_tim3_start_periodic(uint32_t prescaler, uint32_t reload) {
 }
 
 void a2a_stm32f4_tim3_stop(void) {
-  a2a_stm32f4_tim_regs *const tim = A2A_STM32F4_TIM3;
+  a2a_stm32f4_tim_regs* const tim = A2A_STM32F4_TIM3;
   tim->CR1 = 0;
   tim->DIER = 0;
   tim->SR = 0;
@@ -114,7 +114,7 @@ void a2a_stm32f4_iwdg_start(uint32_t timeout_ms) {
   }
   if (reload > 0xFFFu) reload = 0xFFFu; /* 32.8 s at most */
   if (reload == 0) reload = 1;
-  a2a_stm32f4_iwdg_regs *const iwdg = A2A_STM32F4_IWDG;
+  a2a_stm32f4_iwdg_regs* const iwdg = A2A_STM32F4_IWDG;
   iwdg->KR = A2A_STM32F4_IWDG_KEY_START; /* starts LSI and the counter (reload 0xFFF) */
   iwdg->KR = A2A_STM32F4_IWDG_KEY_UNLOCK;
   iwdg->PR = pr;
@@ -127,7 +127,7 @@ void a2a_stm32f4_iwdg_start(uint32_t timeout_ms) {
 void a2a_stm32f4_iwdg_feed(void) { A2A_STM32F4_IWDG->KR = A2A_STM32F4_IWDG_KEY_RELOAD; }
 
 int a2a_stm32f4_take_reset_flags(void) {
-  a2a_stm32f4_rcc_regs *const rcc = A2A_STM32F4_RCC;
+  a2a_stm32f4_rcc_regs* const rcc = A2A_STM32F4_RCC;
   const uint32_t csr = rcc->CSR;
   rcc->CSR = csr | A2A_STM32F4_RCC_CSR_RMVF; /* clear: the next boot sees only its own cause */
   /* A power-on also sets PINRSTF (the pin follows the internal reset): POR first. */

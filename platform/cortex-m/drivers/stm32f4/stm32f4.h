@@ -15,28 +15,28 @@ extern "C" {
 
 /* --- RCC at 0x40023800 ----------------------------------------------------- */
 typedef struct {
-  volatile uint32_t CR;         /* 0x00 RW  clock control (HSI on at reset) */
-  volatile uint32_t PLLCFGR;    /* 0x04 RW */
-  volatile uint32_t CFGR;       /* 0x08 RW  clock switch: HSI (16 MHz) at reset, APB prescalers 1 */
-  volatile uint32_t CIR;        /* 0x0C RW */
-  volatile uint32_t AHB1RSTR;   /* 0x10 RW */
-  volatile uint32_t AHB2RSTR;   /* 0x14 RW */
-  volatile uint32_t AHB3RSTR;   /* 0x18 RW */
-  uint32_t reserved0;           /* 0x1C */
-  volatile uint32_t APB1RSTR;   /* 0x20 RW */
-  volatile uint32_t APB2RSTR;   /* 0x24 RW */
-  uint32_t reserved1[2];        /* 0x28..0x2C */
-  volatile uint32_t AHB1ENR;    /* 0x30 RW  [0] GPIOAEN */
-  volatile uint32_t AHB2ENR;    /* 0x34 RW */
-  volatile uint32_t AHB3ENR;    /* 0x38 RW */
-  uint32_t reserved2;           /* 0x3C */
-  volatile uint32_t APB1ENR;    /* 0x40 RW  [0] TIM2EN */
-  volatile uint32_t APB2ENR;    /* 0x44 RW  [4] USART1EN */
-  uint32_t reserved3[11];       /* 0x48..0x70 */
-  volatile uint32_t CSR;        /* 0x74 RW  [0] LSION, [1] LSIRDY, [24] RMVF (write 1: clear flags), [25..31] reset flags */
+  volatile uint32_t CR;       /* 0x00 RW  clock control (HSI on at reset) */
+  volatile uint32_t PLLCFGR;  /* 0x04 RW */
+  volatile uint32_t CFGR;     /* 0x08 RW  clock switch: HSI (16 MHz) at reset, APB prescalers 1 */
+  volatile uint32_t CIR;      /* 0x0C RW */
+  volatile uint32_t AHB1RSTR; /* 0x10 RW */
+  volatile uint32_t AHB2RSTR; /* 0x14 RW */
+  volatile uint32_t AHB3RSTR; /* 0x18 RW */
+  uint32_t reserved0;         /* 0x1C */
+  volatile uint32_t APB1RSTR; /* 0x20 RW */
+  volatile uint32_t APB2RSTR; /* 0x24 RW */
+  uint32_t reserved1[2];      /* 0x28..0x2C */
+  volatile uint32_t AHB1ENR;  /* 0x30 RW  [0] GPIOAEN */
+  volatile uint32_t AHB2ENR;  /* 0x34 RW */
+  volatile uint32_t AHB3ENR;  /* 0x38 RW */
+  uint32_t reserved2;         /* 0x3C */
+  volatile uint32_t APB1ENR;  /* 0x40 RW  [0] TIM2EN */
+  volatile uint32_t APB2ENR;  /* 0x44 RW  [4] USART1EN */
+  uint32_t reserved3[11];     /* 0x48..0x70 */
+  volatile uint32_t CSR; /* 0x74 RW  [0] LSION, [1] LSIRDY, [24] RMVF (write 1: clear flags), [25..31] reset flags */
 } a2a_stm32f4_rcc_regs;
 
-#define A2A_STM32F4_RCC ((a2a_stm32f4_rcc_regs *)0x40023800u)
+#define A2A_STM32F4_RCC ((a2a_stm32f4_rcc_regs*)0x40023800u)
 #define A2A_STM32F4_RCC_AHB1ENR_GPIOAEN (1u << 0)
 #define A2A_STM32F4_RCC_APB1ENR_TIM2EN (1u << 0)
 #define A2A_STM32F4_RCC_APB1ENR_TIM3EN (1u << 1)
@@ -63,7 +63,7 @@ typedef struct {
   volatile uint32_t AFR[2];  /* 0x20 RW  AFRL (pins 0-7), 0x24 AFRH (pins 8-15): 4 bits per pin */
 } a2a_stm32f4_gpio_regs;
 
-#define A2A_STM32F4_GPIOA ((a2a_stm32f4_gpio_regs *)0x40020000u)
+#define A2A_STM32F4_GPIOA ((a2a_stm32f4_gpio_regs*)0x40020000u)
 
 /* --- USART (USART1 at 0x40011000, on APB2) --------------------------------- */
 typedef struct {
@@ -76,7 +76,7 @@ typedef struct {
   volatile uint32_t GTPR; /* 0x18 RW */
 } a2a_stm32f4_usart_regs;
 
-#define A2A_STM32F4_USART1 ((a2a_stm32f4_usart_regs *)0x40011000u)
+#define A2A_STM32F4_USART1 ((a2a_stm32f4_usart_regs*)0x40011000u)
 #define A2A_STM32F4_USART_SR_RXNE (1u << 5)
 #define A2A_STM32F4_USART_SR_TXE (1u << 7)
 #define A2A_STM32F4_USART_CR1_RE (1u << 2)
@@ -104,8 +104,8 @@ typedef struct {
   volatile uint32_t ARR;   /* 0x2C RW  auto-reload (wrap) value */
 } a2a_stm32f4_tim_regs;
 
-#define A2A_STM32F4_TIM2 ((a2a_stm32f4_tim_regs *)0x40000000u)
-#define A2A_STM32F4_TIM3 ((a2a_stm32f4_tim_regs *)0x40000400u)
+#define A2A_STM32F4_TIM2 ((a2a_stm32f4_tim_regs*)0x40000000u)
+#define A2A_STM32F4_TIM3 ((a2a_stm32f4_tim_regs*)0x40000400u)
 #define A2A_STM32F4_TIM3_IRQ 29u
 #define A2A_STM32F4_TIM_CR1_CEN (1u << 0)
 #define A2A_STM32F4_TIM_EGR_UG (1u << 0)
@@ -119,7 +119,7 @@ typedef struct {
   volatile uint32_t SR;  /* 0x0C RO  [0] PVU, [1] RVU: update in progress */
 } a2a_stm32f4_iwdg_regs;
 
-#define A2A_STM32F4_IWDG ((a2a_stm32f4_iwdg_regs *)0x40003000u)
+#define A2A_STM32F4_IWDG ((a2a_stm32f4_iwdg_regs*)0x40003000u)
 #define A2A_STM32F4_IWDG_KEY_UNLOCK 0x5555u
 #define A2A_STM32F4_IWDG_KEY_RELOAD 0xAAAAu
 #define A2A_STM32F4_IWDG_KEY_START 0xCCCCu
@@ -135,10 +135,10 @@ void a2a_stm32f4_usart1_init(uint32_t pclk_hz, uint32_t baud); /* PA9 TX, PA10 R
 /* The transmit work of USART1's interrupt (and of the thread, interrupts masked): the
    bytes of the board's transmit ring while TXE says the data register is free; TXEIE
    stays set while bytes are left (TXE is a level: it interrupts until cleared). */
-void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs *usart);
+void a2a_stm32f4_usart_transmit(a2a_stm32f4_usart_regs* usart);
 /* The receive interrupt's work: every byte waiting into the board's ring, an
    overrun counted (reading SR then DR clears ORE and RXNE). */
-void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs *usart);
+void a2a_stm32f4_usart_receive(a2a_stm32f4_usart_regs* usart);
 /* TIM2 free-running over 32 bits at timer clock / (prescaler + 1). */
 void a2a_stm32f4_tim2_start(uint32_t prescaler);
 /* TIM3: an update interrupt every (prescaler + 1) x (reload + 1) timer clocks

@@ -96,11 +96,12 @@ int a2a_board_hw_reset_cause(void) { return a2a_stm32f4_take_reset_flags(); }
    reloaded while BSY holds. The bound, 16 M passes of about 6 cycles, is 6 s at 16 MHz:
    above the data sheets' longest 128 KiB erase (2 s on the F4 at x32). */
 __attribute__((section(".ramfunc"), noinline, long_call)) void a2a_stm32f4_flash_erase_in_ram(uint32_t cr) {
-  volatile uint32_t *const flash_sr = (volatile uint32_t *)0x40023C0Cu;
-  volatile uint32_t *const flash_cr = (volatile uint32_t *)0x40023C10u;
+  volatile uint32_t* const flash_sr = (volatile uint32_t*)0x40023C0Cu;
+  volatile uint32_t* const flash_cr = (volatile uint32_t*)0x40023C10u;
   uint32_t primask;
   __asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(primask)::"memory");
   *flash_cr = cr;
-  for (uint32_t n = 0; n < 16000000u && (*flash_sr & (1u << 16)) != 0u; ++n) A2A_STM32F4_IWDG->KR = A2A_STM32F4_IWDG_KEY_RELOAD;
+  for (uint32_t n = 0; n < 16000000u && (*flash_sr & (1u << 16)) != 0u; ++n)
+    A2A_STM32F4_IWDG->KR = A2A_STM32F4_IWDG_KEY_RELOAD;
   __asm__ volatile("msr primask, %0" ::"r"(primask) : "memory");
 }

@@ -69,7 +69,7 @@ class Device {
   static constexpr bool kCounted = detail::CountingFabric<Driver>;
   static constexpr bool kTimed = detail::TimedFabric<Driver>;
   /// The a2a block with the board's switch path beside it (fabric=spi-chain).
-  static constexpr bool kSplit = requires(Driver& d) { d.use_switch_path(true); };
+  static constexpr bool kSplit = requires(Driver & d) { d.use_switch_path(true); };
   static constexpr bool kLookahead = SlotTimerBoard<Board> && Access::kBlock;
   using Job = JobRunner<Driver, Hooks>;
   template <class S>
@@ -83,30 +83,36 @@ class Device {
   /// The a2a block over the board's bus.
   /// `block`: the board's configuration region (provisioned, or blank: all 0x00 or
   /// all 0xFF); a board with a configuration store (StoringBoard) boots the newest copy
-  /// of its store instead and takes {} here; `fallback`: the image's built-in default, used while the block is blank, refused
-  /// or not applied (the boot-loop guard).
+  /// of its store instead and takes {} here; `fallback`: the image's built-in default,
+  /// used while the block is blank, refused or not applied (the boot-loop guard).
   /// `storages`: fault-plan storage (FaultPlanStorage<N, faults>), one per plan that
   /// may need one at once: the configured faults' plan takes the first, each re-plan
   /// around a switch found faulty the others, in turn (one storage serves them all).
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
-         std::span<const PlanStorageSpan> storages)
-    requires BlockBoard<Board> && Access::kBlock
-      : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(board) {}
+         std::span<const PlanStorageSpan> storages) requires BlockBoard<Board> && Access::kBlock : board_(&board),
+                                                                                                   block_(block),
+                                                                                                   fallback_(fallback),
+                                                                                                   storages_(storages),
+                                                                                                   access_(board) {}
   /// One storage: the configured plan's, or one re-plan's when no fault is configured.
   Device(Board& board, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
-         PlanStorageSpan storage)
-    requires BlockBoard<Board> && Access::kBlock
-      : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
-        access_(board) {}
+         PlanStorageSpan storage) requires BlockBoard<Board> && Access::kBlock : board_(&board),
+                                                                                 block_(block),
+                                                                                 fallback_(fallback),
+                                                                                 one_storage_{storage},
+                                                                                 storages_(one_storage_),
+                                                                                 access_(board) {}
   /// The product's own fabric driver (kept by reference: it outlives the device).
   Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
-         std::span<const PlanStorageSpan> storages)
-    requires(!Access::kBlock)
+         std::span<const PlanStorageSpan> storages) requires(!Access::kBlock)
       : board_(&board), block_(block), fallback_(fallback), storages_(storages), access_(fabric) {}
   Device(Board& board, Fabric& fabric, std::span<const std::uint8_t> block, std::span<const std::uint8_t> fallback,
-         PlanStorageSpan storage)
-    requires(!Access::kBlock)
-      : board_(&board), block_(block), fallback_(fallback), one_storage_{storage}, storages_(one_storage_),
+         PlanStorageSpan storage) requires(!Access::kBlock)
+      : board_(&board),
+        block_(block),
+        fallback_(fallback),
+        one_storage_{storage},
+        storages_(one_storage_),
         access_(fabric) {}
   Device(const Device&) = delete;  // storages_ may point into the object
   Device& operator=(const Device&) = delete;
@@ -132,8 +138,8 @@ class Device {
     source_ = provisioned && !skip_block ? block_source() : "default";
     print_config_source(provisioned, skip_block);
     if (skip_block)
-      board_->print("error: the provisioned configuration block was not applied: the watchdog reset the device ", resets,
-                    " times in a row while applying it; the built-in default runs, set can replace it\n");
+      board_->print("error: the provisioned configuration block was not applied: the watchdog reset the device ",
+                    resets, " times in a row while applying it; the built-in default runs, set can replace it\n");
     boot_from_block_ = provisioned && !skip_block;
     const Result<ControllerConfig> decoded = decode_config(boot_from_block_ ? block_ : fallback_);
     if constexpr (kStoring) block_ = {};  // `stored` ends with boot()
@@ -145,7 +151,7 @@ class Device {
     // (the planning goes on in poll()s: the crumb stays until booted() clears it).
     if (boot_from_block_) board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);
     start_check(*decoded, AfterCheck::boot);  // the banner goes on when it is planned
-    while (check_in_one_piece()) {             // without slices: the block's, then perhaps the default's
+    while (check_in_one_piece()) {            // without slices: the block's, then perhaps the default's
     }
   }
 
@@ -215,8 +221,7 @@ class Device {
     switch (event) {
       case LineEvent::none: return;
       case LineEvent::line: return execute(reader_.text());
-      case LineEvent::too_long:
-        return error("line longer than ", kMaxLineLength, " characters: ignored");
+      case LineEvent::too_long: return error("line longer than ", kMaxLineLength, " characters: ignored");
       case LineEvent::junk: return error("line holds bytes that are not printable ASCII: ignored");
       case LineEvent::unterminated:
         return error("line without an end (no CR or LF for ", kLineIdleMicros / 1000000, " s): ignored");
@@ -231,8 +236,7 @@ class Device {
   std::uint32_t applying_resets(bool provisioned) {
     const std::uint32_t word = board_->crumb(crumb::kApplying);
     board_->set_crumb(crumb::kApplying, 0);
-    if (!provisioned || board_->reset_cause() != ResetCause::watchdog || !crumb::applying(word))
-      return 0;
+    if (!provisioned || board_->reset_cause() != ResetCause::watchdog || !crumb::applying(word)) return 0;
     return (word & crumb::kApplyingResetsMask) + 1;
   }
   /// The banner after the configuration was planned: a provisioned block refused
@@ -330,8 +334,10 @@ class Device {
   /// planning in one piece, a watchdog feed.
   static void tick(void* device) {
     auto* d = static_cast<Device*>(device);
-    if (d->slices_.inside()) d->slices_.yield();
-    else d->board_->feed_watchdog();
+    if (d->slices_.inside())
+      d->slices_.yield();
+    else
+      d->board_->feed_watchdog();
   }
   /// What a job may use: the re-plans' storage, the delivered-message bits, the
   /// device's planning (its meter restarted per re-plan), its slices.
@@ -413,8 +419,10 @@ class Device {
   [[gnu::noinline]] void cmd_stop();
   // The configuration store and the board's reset (device_store.hpp).
   static Store make_store(Board& board) {
-    if constexpr (kStoring) return Store(board.config_flash(), board.config_region());
-    else return {};
+    if constexpr (kStoring)
+      return Store(board.config_flash(), board.config_region());
+    else
+      return {};
   }
   void load_store(std::span<std::uint8_t, kConfigBlockSize> stored);
   [[nodiscard]] std::string_view block_source() const;
@@ -499,8 +507,8 @@ class Device {
   }
   DeviceRecord record_{};
   PlanMeter meter_{};
-  SlicedCall slices_{};  ///< planning and diagnosis in slices (slice_on)
-  Checking checking_{};  ///< a configuration being planned, and what follows
+  SlicedCall slices_{};          ///< planning and diagnosis in slices (slice_on)
+  Checking checking_{};          ///< a configuration being planned, and what follows
   bool boot_from_block_{false};  ///< the banner plans the provisioned block (else the default)
   Errc boot_error_{Errc::ok};    ///< the banner's configuration did not decode
   Errc boot_refused_{Errc::ok};  ///< why the banner's configuration was refused
@@ -511,7 +519,7 @@ class Device {
   /// What the plans of an exchange delivered, one bit per pair (DeliveredMessages).
   std::array<std::uint32_t, DeliveredMessages::words_for(MaxPorts)> delivered_bits_{};
   std::array<std::uint16_t, MaxPorts> observation_{};  // what a stopped round's outputs received
-  FoundFaults found_{};                                 // what the last exchange found
+  FoundFaults found_{};                                // what the last exchange found
   /// The run under way (`run [COUNT]`): which exchange, what its summary needs.
   struct Running {
     bool active{false};      ///< the run's reply has not ended
@@ -533,10 +541,10 @@ class Device {
   struct Preparing {
     enum class Action : std::uint8_t { none, clearing, injecting };
     detail::GraySteps family{detail::GraySteps::none};  ///< look-ahead's, for launch_exchange
-    Action action{Action::none};                         ///< the fabric's action under way
-    std::uint32_t polls_left{0};                         ///< reads left before it has timed out
-    std::uint32_t injection{0};                          ///< the injection handed over next
-    std::uint32_t first_round{0};                        ///< ROUND_COUNTER at the exchange's start
+    Action action{Action::none};                        ///< the fabric's action under way
+    std::uint32_t polls_left{0};                        ///< reads left before it has timed out
+    std::uint32_t injection{0};                         ///< the injection handed over next
+    std::uint32_t first_round{0};                       ///< ROUND_COUNTER at the exchange's start
   };
   std::variant<std::monostate, Preparing, Job, LatinSession, AlternatingSession> exchange_{};
 };

@@ -13,7 +13,6 @@
 
 #include "a2a/config/config_store.hpp"
 
-
 namespace a2a::app {
 
 /// Why the board last reset (the board's own register or its breadcrumb).
@@ -47,11 +46,11 @@ constexpr bool applying(std::uint32_t word) { return (word & ~kApplyingResetsMas
 
 template <class B>
 concept DeviceBoard = requires(B& b, std::uint32_t index, std::uint32_t value) {
-  { b.read_byte() } -> std::same_as<int>;             ///< next console byte, or -1 (never blocks)
+  { b.read_byte() } -> std::same_as<int>;                   ///< next console byte, or -1 (never blocks)
   { b.console_overruns() } -> std::same_as<std::uint32_t>;  ///< console bytes lost so far (ring full, UART overrun)
-  b.print("text", std::string_view{}, index);           ///< console output: strings and integers
-  { b.micros() } -> std::same_as<std::uint64_t>;      ///< monotonic time
-  { b.fabric_polls() } -> std::same_as<std::uint32_t>;  ///< STATUS reads a wait for the fabric may take
+  b.print("text", std::string_view{}, index);               ///< console output: strings and integers
+  { b.micros() } -> std::same_as<std::uint64_t>;            ///< monotonic time
+  { b.fabric_polls() } -> std::same_as<std::uint32_t>;      ///< STATUS reads a wait for the fabric may take
   b.feed_watchdog();
   { b.watchdog_ms() } -> std::same_as<std::uint32_t>;  ///< the watchdog's period, 0: none running
   { b.name() } -> std::convertible_to<std::string_view>;
@@ -71,7 +70,9 @@ concept StoringBoard = requires(B& b) {
 /// A board that can reset itself (`reboot`): reboot() sends what the console holds,
 /// then resets the board (SYSRESETREQ) and does not return.
 template <class B>
-concept RebootingBoard = requires(B& b) { b.reboot(); };
+concept RebootingBoard = requires(B& b) {
+  b.reboot();
+};
 
 /// A board whose console queues its output (a transmit ring that the UART's interrupt
 /// sends): the device asks for room before it prints, so a host that reads slowly, or
@@ -115,10 +116,10 @@ template <class B>
 
 /// What the device remembers of its exchanges for `status`.
 struct DeviceRecord {
-  std::uint32_t exchanges{0};       ///< exchanges run since boot
-  std::uint32_t failed{0};          ///< of which did not deliver every pair exactly once
+  std::uint32_t exchanges{0};  ///< exchanges run since boot
+  std::uint32_t failed{0};     ///< of which did not deliver every pair exactly once
   bool last_ok{false};
-  std::uint32_t rounds_run{0};      ///< of the last exchange
+  std::uint32_t rounds_run{0};  ///< of the last exchange
   std::uint32_t rounds_planned{0};
   std::uint64_t delivered{0};
   std::uint64_t expected{0};

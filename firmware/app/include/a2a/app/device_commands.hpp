@@ -5,7 +5,6 @@
 // IWYU pragma: private, include "a2a/app/device.hpp"
 // (Device's commands: device.hpp declares the class and includes this at its end.)
 
-
 namespace a2a::app {
 
 namespace detail {
@@ -56,27 +55,30 @@ void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
 /// `save now` or `reboot 1` does nothing rather than what the word did not ask for.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::takes_no_words(std::string_view command) {
-  return command == "help" || command == "status" || command == "config" || command == "clear" ||
-         command == "save" || command == "erase" || command == "reboot" || command == "stop";
+  return command == "help" || command == "status" || command == "config" || command == "clear" || command == "save" ||
+         command == "erase" || command == "reboot" || command == "stop";
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_help() {
-  board_->print("help                     this list\n"
-                "status                   the device's state as key=value\n"
-                "config                   the configuration the next run uses\n"
-                "set KEY=VALUE ...        change it: topology ports radix schedule order fault degraded slot_us mode trace\n"
-                "                         settle_us guard_us fabric (fabric=a2a|spi-chain: what sets the switches)\n"
-                "                         (mode=direct|lookahead: lookahead commits each round from the slot timer)\n"
-                "run [COUNT]              COUNT exchanges back to back (1..", kMaxRunCount, ")\n"
-                "stop                     end the run at the next round boundary (status answers meanwhile)\n"
-                "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
-                "inject CHAIN:ELEMENT [ROUND] readback|timeout  emulated SPI chain: the element reads back\n"
-                "                         flipped once, or the chain's transfer does not complete once\n"
-                "clear                    emulated fabric: no faulty switches\n"
-                "save                     keep the configuration for the next boot (the board's store)\n"
-                "erase                    remove the saved configuration: the next boot uses the built-in default\n"
-                "reboot                   reset the board (after this reply)\n");
+  board_->print(
+      "help                     this list\n"
+      "status                   the device's state as key=value\n"
+      "config                   the configuration the next run uses\n"
+      "set KEY=VALUE ...        change it: topology ports radix schedule order fault degraded slot_us mode trace\n"
+      "                         settle_us guard_us fabric (fabric=a2a|spi-chain: what sets the switches)\n"
+      "                         (mode=direct|lookahead: lookahead commits each round from the slot timer)\n"
+      "run [COUNT]              COUNT exchanges back to back (1..",
+      kMaxRunCount,
+      ")\n"
+      "stop                     end the run at the next round boundary (status answers meanwhile)\n"
+      "inject STAGE:SWITCH [ROUND]  emulated fabric: the switch fails from ROUND of the next run\n"
+      "inject CHAIN:ELEMENT [ROUND] readback|timeout  emulated SPI chain: the element reads back\n"
+      "                         flipped once, or the chain's transfer does not complete once\n"
+      "clear                    emulated fabric: no faulty switches\n"
+      "save                     keep the configuration for the next boot (the board's store)\n"
+      "erase                    remove the saved configuration: the next boot uses the built-in default\n"
+      "reboot                   reset the board (after this reply)\n");
   ok();
 }
 
@@ -89,11 +91,13 @@ void Device<Board, MaxPorts, Fabric>::print_config() {
   if (c.fault_count == 0) board_->print("none");
   for (std::uint32_t f = 0; f < c.fault_count; ++f)
     board_->print(f == 0 ? "" : ",", c.faults[f].link ? "L" : "", c.faults[f].stage, ":", c.faults[f].switch_index,
-                  c.faults[f].stuck == 0 ? "" : c.faults[f].stuck == 1 ? ":stuck=0" : ":stuck=1");
+                  c.faults[f].stuck == 0   ? ""
+                  : c.faults[f].stuck == 1 ? ":stuck=0"
+                                           : ":stuck=1");
   // Keys are only ever added at the end of the line (docs/protocol.md): mode=, then
   // degraded=on, settle_us=, guard_us= and fabric= when set.
-  board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off", " valid=",
-                config_ok_ ? "yes" : "no", " source=", source_, " mode=", name(knobs_.mode),
+  board_->print(" slot_us=", knobs_.slot_us, " trace=", knobs_.trace ? "on" : "off",
+                " valid=", config_ok_ ? "yes" : "no", " source=", source_, " mode=", name(knobs_.mode),
                 c.degraded ? " degraded=on" : "");
   if (c.settle_us != 0) board_->print(" settle_us=", c.settle_us);
   if (c.guard_us != 0) board_->print(" guard_us=", c.guard_us);
@@ -111,8 +115,8 @@ void Device<Board, MaxPorts, Fabric>::print_fabric_found() {
       return board_->print("error: fabric ", Access::kBlock ? "block " : "", "not recognised: ", describe(e), "\n");
   }
   if constexpr (Access::kBlock) {
-    board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages,
-                  " stages, fault injection ", fabric.can_inject() ? "available" : "not available",
+    board_->print("fabric: a2a block at capacity ", MaxPorts, " ports, ", kMaxStages, " stages, fault injection ",
+                  fabric.can_inject() ? "available" : "not available",
                   kSplit ? "; the switches also on SPI chains (fabric=spi-chain)" : "", "\n");
   } else {
     board_->print("fabric: the product's driver, up to ", MaxPorts, " ports; ",
@@ -136,14 +140,17 @@ void Device<Board, MaxPorts, Fabric>::cmd_status() {
   const DeviceRecord& r = record_;
   Driver& fabric = access_.driver();
   const bool found = fabric_present();
-  board_->print("status: board=", board_->name(), " reset=", name(board_->reset_cause()),
-                " config=", config_ok_ ? "valid" : "invalid", " exchanges=", r.exchanges, " failed=", r.failed,
-                " last=", r.exchanges == 0 ? "none" : r.last_ok ? "ok" : "failed", " rounds=", r.rounds_run, "/",
-                r.rounds_planned, " delivered=", r.delivered, "/", r.expected, " missing=", r.expected - r.delivered,
-                " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans, " fabric=",
-                found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
-                " injections_armed=", injection_count_ + (wire_armed() ? 1U : 0U),
-                " console_overruns=", board_->console_overruns());
+  board_->print(
+      "status: board=", board_->name(), " reset=", name(board_->reset_cause()),
+      " config=", config_ok_ ? "valid" : "invalid", " exchanges=", r.exchanges, " failed=", r.failed, " last=",
+      r.exchanges == 0 ? "none"
+      : r.last_ok      ? "ok"
+                       : "failed",
+      " rounds=", r.rounds_run, "/", r.rounds_planned, " delivered=", r.delivered, "/", r.expected,
+      " missing=", r.expected - r.delivered, " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans,
+      " fabric=", found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
+      " injections_armed=", injection_count_ + (wire_armed() ? 1U : 0U),
+      " console_overruns=", board_->console_overruns());
   if (running_.active)
     board_->print(" running=", running_.index + 1, "/", running_.count, " round=", hooks_ ? hooks_->rounds() : 0U);
   else
@@ -169,7 +176,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_set(std::string_view args) {
                  "(set mode=direct or fabric=a2a); nothing changed");
   checking_.knobs = set.knobs;
   start_check(set.config, AfterCheck::set);  // the reply follows the planning (poll() steps it)
-  (void)check_in_one_piece();               // without slices: the reply now
+  (void)check_in_one_piece();                // without slices: the reply now
 }
 
 /// set's reply, once its configuration is planned (or refused).
@@ -180,8 +187,9 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
     if (e == Errc::fabric_capacity_exceeded && c.ports > MaxPorts)
       return error("N = ", c.ports, " is above this image's capacity of ", MaxPorts, " ports; nothing changed");
     if (e == Errc::fabric_capacity_exceeded)
-      return error("the ", name(c.topology), " network of N = ", c.ports, " does not fit this image's fabric block (at most ",
-                   Layout::kMaxSwitches, " switches per stage); nothing changed");
+      return error("the ", name(c.topology), " network of N = ", c.ports,
+                   " does not fit this image's fabric block (at most ", Layout::kMaxSwitches,
+                   " switches per stage); nothing changed");
     if (e == Errc::fault_plan_storage_too_small && c.fault_count > 0) return refuse_fault_count(c);
     return error("configuration refused: ", describe(e), "; nothing changed");
   }
@@ -198,8 +206,7 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::refuse_fault_count(const ControllerConfig& c) {
   std::uint32_t most = 0;
-  while (most < kMaxFaults &&
-         FaultPlanSizes::of(c.ports, std::size_t{2} * c.ports * (most + 1)).fit(plan_storage()))
+  while (most < kMaxFaults && FaultPlanSizes::of(c.ports, std::size_t{2} * c.ports * (most + 1)).fit(plan_storage()))
     ++most;
   if (most == 0)
     return error("configuration refused: a fault in this network needs relay-plan storage, and this board keeps only ",
@@ -216,8 +223,10 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   const std::string_view position = detail::next_word(args);
   std::string_view round = detail::next_word(args);
   std::string_view word = round;
-  if (!round.empty() && (round[0] < '0' || round[0] > '9')) round = {};  // no round: the kind follows
-  else word = detail::next_word(args);
+  if (!round.empty() && (round[0] < '0' || round[0] > '9'))
+    round = {};  // no round: the kind follows
+  else
+    word = detail::next_word(args);
   if (position.empty()) return error(kUsage);
   const Result<Injection> parsed = parse_injection(position, round);
   if (!parsed) return error("inject: '", position, " ", round, "' does not parse (STAGE:SWITCH [ROUND])");
@@ -233,8 +242,9 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
       continue;
     }
     if (const Errc e = parse_injection_word(word, injection, kind_given); e != Errc::ok)
-      return error("inject: '", word, "' ", e == Errc::argument_repeated ? "repeats a kind" : "is not dead, stuck=0, stuck=1 or hidden",
-                   " (", kUsage, ")");
+      return error("inject: '", word, "' ",
+                   e == Errc::argument_repeated ? "repeats a kind" : "is not dead, stuck=0, stuck=1 or hidden", " (",
+                   kUsage, ")");
   }
   if (wire && (kind_given || in->hidden))
     return error("inject: readback and timeout are wire faults, not a switch's (", kUsage, ")");
@@ -249,8 +259,8 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   if (injection_count_ == kMaxInjections) return error("at most ", kMaxInjections, " faults can be armed");
   injections_[injection_count_++] = *in;
   board_->print("armed: switch ", in->switch_index, " of stage ", in->stage,
-                in->stuck ? (in->state == 0 ? " sticks straight" : " sticks cross") : " fails", " from round ", in->round,
-                " of the next exchange", in->hidden ? " (hidden: the fabric does not mark it)" : "", "\n");
+                in->stuck ? (in->state == 0 ? " sticks straight" : " sticks cross") : " fails", " from round ",
+                in->round, " of the next exchange", in->hidden ? " (hidden: the fabric does not mark it)" : "", "\n");
   ok();
 }
 
@@ -279,8 +289,10 @@ void Device<Board, MaxPorts, Fabric>::inject_wire_fault(const Injection& in, Wir
       return error("inject: the chain refused it: ", describe(e));
     wire_ = {true, false, kind, in.stage, in.round};
     if (kind == WireInjection::timeout)
-      board_->print("armed: the chain of stage ", in.stage, " does not complete its transfer once, at its first shift"
-                    " from round ", in.round, " of the next exchange\n");
+      board_->print("armed: the chain of stage ", in.stage,
+                    " does not complete its transfer once, at its first shift"
+                    " from round ",
+                    in.round, " of the next exchange\n");
     else
       board_->print("armed: element ", in.switch_index, " of the chain of stage ", in.stage,
                     " reads back flipped, in the chain's first round from round ", in.round,
@@ -355,4 +367,3 @@ void Device<Board, MaxPorts, Fabric>::cmd_stop() {
 }
 
 }  // namespace a2a::app
-

@@ -28,13 +28,17 @@ struct A2aBlock {};
 
 /// A board that reaches the a2a block: the bus to its registers.
 template <class B>
-concept BlockBoard = requires(B& b) { requires hal::RegisterBus<std::remove_reference_t<decltype(b.bus())>>; };
+concept BlockBoard = requires(B& b) {
+  requires hal::RegisterBus<std::remove_reference_t<decltype(b.bus())>>;
+};
 
 /// A board with the a2a block and a second path to the switch elements (its SPI chain:
 /// switch_path(), a hal::SwitchFabric): `fabric=spi-chain` sets the switches there, the
 /// block stays the endpoints and counters (hal::SplitFabric).
 template <class B>
-concept SwitchPathBoard = BlockBoard<B> && requires(B& b, hal::SwitchTiming t) { b.switch_path().set_timing(t); };
+concept SwitchPathBoard = BlockBoard<B> && requires(B& b, hal::SwitchTiming t) {
+  b.switch_path().set_timing(t);
+};
 
 /// What an emulated switch wire can be made to do once (`inject CHAIN:ELEMENT [ROUND] readback|timeout`).
 enum class WireInjection : std::uint8_t {
@@ -76,7 +80,9 @@ concept InjectingFabric = requires(F& f, std::uint32_t u) {
 /// Switch hardware the controller latches (hal::SwitchFabric): it waits the settle and
 /// guard times of the configuration (settle_us, guard_us) as deadlines.
 template <class F>
-concept TimedFabric = requires(F& f, hal::SwitchTiming timing) { f.set_timing(timing); };
+concept TimedFabric = requires(F& f, hal::SwitchTiming timing) {
+  f.set_timing(timing);
+};
 /// A fabric that says whether it is there and what it is (the a2a block's ID).
 template <class F>
 concept ProbedFabric = requires(F& f) {
@@ -137,8 +143,10 @@ class GivenFabric {
   Driver& driver() { return *driver_; }
   /// Its bus writes, when the driver counts them (a `writes()` member); else 0.
   [[nodiscard]] std::uint64_t writes() const {
-    if constexpr (kCountsWrites) return driver_->writes();
-    else return 0;
+    if constexpr (kCountsWrites)
+      return driver_->writes();
+    else
+      return 0;
   }
   static constexpr bool kCountsWrites = requires(const Fabric& f) {
     { f.writes() } -> std::convertible_to<std::uint64_t>;

@@ -107,8 +107,11 @@ class LookaheadSession {
 
  public:
   LookaheadSession(Board& board, Bus& bus, const S& gray, Hooks& hooks, std::uint32_t slot_us)
-      : gray_(gray), timer_(board.slot_timer(slot_us * 1000U)),  // slot_us <= kMaxSlotMicros: fits 32-bit ns
-        after_round_{&hooks, &gray_}, hooks_(&hooks), runner_(bus, gray_, timer_, options(slot_us), after_round_) {
+      : gray_(gray),
+        timer_(board.slot_timer(slot_us * 1000U)),  // slot_us <= kMaxSlotMicros: fits 32-bit ns
+        after_round_{&hooks, &gray_},
+        hooks_(&hooks),
+        runner_(bus, gray_, timer_, options(slot_us), after_round_) {
     hooks.pace(false);  // the slot timer paces; a wait after a round would make the next one late
   }
   LookaheadSession(const LookaheadSession&) = delete;  // the runner points at the parts

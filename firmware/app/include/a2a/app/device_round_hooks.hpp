@@ -26,8 +26,12 @@ class DeviceRoundHooks {
  public:
   /// The exchange's clock starts here: construct right before the first round.
   DeviceRoundHooks(Board& board, const Access& access, const DeviceKnobs& knobs, std::uint32_t crumb_round)
-      : board_(&board), access_(&access), knobs_(knobs), crumb_round_(crumb_round),
-        start_us_(board.micros()), writes_before_(access.writes()) {}
+      : board_(&board),
+        access_(&access),
+        knobs_(knobs),
+        crumb_round_(crumb_round),
+        start_us_(board.micros()),
+        writes_before_(access.writes()) {}
 
   template <class S>
   void after_round(std::uint32_t r, const S& schedule, const typename S::Round& round) {
@@ -61,8 +65,10 @@ class DeviceRoundHooks {
   void pair_lost(const LostPair& p) {
     if (++lost_listed_ > kLostPairsListed) return;
     board_->print("lost: pair (", p.origin, ", ", p.destination, ") of round ", p.round, " not acknowledged");
-    if (p.received == kNoReceipt) board_->print(" (no receipt at ", p.destination, ")\n");
-    else board_->print(" (", p.destination, " received from ", p.received, ")\n");
+    if (p.received == kNoReceipt)
+      board_->print(" (no receipt at ", p.destination, ")\n");
+    else
+      board_->print(" (", p.destination, " received from ", p.received, ")\n");
   }
 
  private:

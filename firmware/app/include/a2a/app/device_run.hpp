@@ -82,7 +82,8 @@ typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabri
   if (p.action != Action::none) {
     bool taken = false;
     if constexpr (kCounted) taken = p.action == Action::clearing && fabric.action_taken();
-    if constexpr (detail::InjectingFabric<Driver>) taken = taken || (p.action == Action::injecting && fabric.injection_taken());
+    if constexpr (detail::InjectingFabric<Driver>)
+      taken = taken || (p.action == Action::injecting && fabric.injection_taken());
     if (!taken && --p.polls_left != 0) return Prepared::waiting;
     if (!taken && p.action == Action::clearing) {
       (void)fail("fabric did not clear its counters: ", describe(Errc::fabric_timeout));
@@ -138,7 +139,7 @@ void Device<Board, MaxPorts, Fabric>::launch_exchange(detail::GraySteps family) 
 /// fault it finds (a frame of its own: the set is not on the round loop's chain).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 typename Device<Board, MaxPorts, Fabric>::Job& Device<Board, MaxPorts, Fabric>::start_job(Hooks& hooks,
-                                                                                        std::uint32_t from) {
+                                                                                          std::uint32_t from) {
   ConfiguredFabric fabric;
   (void)configured_fabric(planned_for_, fabric);  // planned_for_ was planned: it is valid
   ExchangeOptions options{from, kDefaultRoundRetries, board_->fabric_polls()};
@@ -156,9 +157,8 @@ void Device<Board, MaxPorts, Fabric>::start_lookahead(detail::GraySteps family, 
       exchange_.template emplace<AlternatingSession>(*board_, access_.bus(), AlternatingSchedule::make(net).value(),
                                                      hooks, knobs_.slot_us);
     else
-      exchange_.template emplace<LatinSession>(*board_, access_.bus(),
-                                               LatinSquareSchedule<>::make(net, RoundOrder::gray).value(), hooks,
-                                               knobs_.slot_us);
+      exchange_.template emplace<LatinSession>(
+          *board_, access_.bus(), LatinSquareSchedule<>::make(net, RoundOrder::gray).value(), hooks, knobs_.slot_us);
   }
 }
 
@@ -259,12 +259,13 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_counters() {
   print_summary(slots, c, expected, exchange_writes(), hooks_->late());
   print_what_happened(slots);
   // Copies a stopped plan left in relays' stores stay there (held); nothing else may.
-  const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 &&
-                     c.relay_errors == 0 && c.left_in_store == report.stranded;
+  const bool exact = report.error == Errc::ok && c.delivered == expected && c.duplicates == 0 && c.relay_errors == 0 &&
+                     c.left_in_store == report.stranded;
   record(report, c, expected, exact, hooks_->late());
   if (report.error != Errc::ok) {
-    return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error), "; ",
-                report.messages_pending, " messages not delivered (fabric: ", c.missing, " pairs missing)");
+    return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ",
+                describe(report.error), "; ", report.messages_pending, " messages not delivered (fabric: ", c.missing,
+                " pairs missing)");
   }
   if (!exact) return fail("the fabric's counters do not show every pair delivered exactly once");
   if (report.left_out != 0) {
@@ -294,8 +295,10 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned);
   if constexpr (Access::kCountsWrites) board_->print(", register writes ", exchange_writes());
   board_->print(", pairs sent ", sent, "/", expected);
-  if (acked) board_->print(", acknowledged ", report.acknowledged, ", lost ", report.lost);
-  else board_->print(", unverified ", sent);
+  if (acked)
+    board_->print(", acknowledged ", report.acknowledged, ", lost ", report.lost);
+  else
+    board_->print(", unverified ", sent);
   board_->print(", retries ", report.retries, ", late ", hooks.late(), ", replans ", report.replans);
   if (report.replans != 0) board_->print(", stall_us ", report.standstill_us);
   if (hooks.trace_dropped() != 0) board_->print(", trace dropped ", hooks.trace_dropped());
@@ -306,13 +309,14 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
   const bool exact = !stopped && c.delivered == expected && report.lost == 0;
   record(report, c, expected, exact, hooks.late());
   if (stopped) {
-    return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ", describe(report.error),
-                "; ", report.messages_pending, " messages not delivered");
+    return fail("exchange ", running_.index + 1, " stopped in round ", report.failed_round, ": ",
+                describe(report.error), "; ", report.messages_pending, " messages not delivered");
   }
   if (acked && !exact)
     return fail("the acknowledgements do not show every pair delivered exactly once: ", report.lost, " lost");
   const std::string_view pairs = report.left_out != 0 ? "every deliverable pair" : "every pair";
-  if (acked) board_->print("verified by acknowledgements: ", pairs, " acknowledged exactly once");
+  if (acked)
+    board_->print("verified by acknowledgements: ", pairs, " acknowledged exactly once");
   else
     board_->print("unverified: ", pairs, " sent in rounds committed and carried without error; ",
                   "no delivery counters or acknowledgements confirm what arrived");
@@ -326,8 +330,9 @@ bool Device<Board, MaxPorts, Fabric>::verify_by_acknowledgements() {
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::lookahead_runs(const AnySchedule& schedule, detail::GraySteps& family) {
   if constexpr (!Access::kBlock)
-    return fail("look-ahead mode needs the a2a block's slot ring; this device drives the product's fabric; "
-                "nothing was run (mode=direct runs it)");
+    return fail(
+        "look-ahead mode needs the a2a block's slot ring; this device drives the product's fabric; "
+        "nothing was run (mode=direct runs it)");
   if (config_.fabric != FabricBackend::a2a_block)
     return fail("look-ahead mode writes the a2a block's slot ring; fabric=", name(config_.fabric),
                 " latches each round over its own wire: nothing was run (mode=direct runs it)");
@@ -337,9 +342,11 @@ bool Device<Board, MaxPorts, Fabric>::lookahead_runs(const AnySchedule& schedule
     return fail("this board has no slot timer for look-ahead mode; nothing was run");
   family = detail::gray_steps(schedule);
   if (family == detail::GraySteps::none)
-    return fail("look-ahead mode runs only rounds that change one stage each (latin-square in gray order with "
-                "d = 2^w, alternating), not ", a2a::name(schedule.kind()), " in ", order_name(), " order with d = ",
-                schedule.network().radix, "; nothing was run (mode=direct runs it)");
+    return fail(
+        "look-ahead mode runs only rounds that change one stage each (latin-square in gray order with "
+        "d = 2^w, alternating), not ",
+        a2a::name(schedule.kind()), " in ", order_name(), " order with d = ", schedule.network().radix,
+        "; nothing was run (mode=direct runs it)");
   return true;
 }
 
@@ -361,10 +368,10 @@ bool Device<Board, MaxPorts, Fabric>::configure_fabric(Driver& fabric, const Any
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::print_exchange_line(std::uint32_t index, std::uint32_t count,
-                                                  const AnySchedule& schedule) {
+                                                          const AnySchedule& schedule) {
   const Network net = schedule.network();
-  board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports, ", d = ",
-                net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()));
+  board_->print("exchange ", index + 1, "/", count, ": ", a2a::name(net.topology), ", N = ", net.ports,
+                ", d = ", net.radix, ", ", net.stages, " stages; schedule ", a2a::name(schedule.kind()));
   if (const std::string_view origin = stored_set_origin(net, schedule.kind()); !origin.empty())
     board_->print(" (", origin, ")");
   board_->print(", ", order_name(), " order, ", schedule.rounds(), " rounds");
@@ -377,14 +384,14 @@ void Device<Board, MaxPorts, Fabric>::print_exchange_line(std::uint32_t index, s
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::print_summary(const detail::LookaheadRun& slots, const DeliveryTally& c,
-                                            std::uint64_t expected, std::uint64_t writes, std::uint32_t late) {
+                                                    std::uint64_t expected, std::uint64_t writes, std::uint32_t late) {
   const ExchangeReport& report = slots.report;
   board_->print("summary: rounds ", report.rounds_run, "/", report.rounds_planned, ", register writes ", writes,
                 ", pairs delivered ", c.delivered, "/", expected, ", missing ", c.missing, ", duplicates ",
                 c.duplicates, ", misroutes ", c.misroutes, ", conflicts ", c.conflicts, ", crosstalk ", c.crosstalk,
                 ", relayed ", c.relayed, ", relay errors ", c.relay_errors, ", held ", c.left_in_store,
-                ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", late,
-                ", replans ", report.replans);
+                ", faulted rounds ", c.faulted_rounds, ", retries ", report.retries, ", late ", late, ", replans ",
+                report.replans);
   if (report.replans != 0) board_->print(", stall_us ", report.standstill_us);
   if (knobs_.mode == RunMode::lookahead) board_->print(", underruns ", slots.underruns);
   if (hooks_->trace_dropped() != 0) board_->print(", trace dropped ", hooks_->trace_dropped());
@@ -398,8 +405,9 @@ void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::Lookahea
   const ExchangeReport& report = slots.report;
   if (report.left_out != 0) {
     const UndeliverablePair& p = report.first_left_out;
-    board_->print("degraded: ", report.left_out, " pairs left out, no fault-free path or relay reaches them; the first: (",
-                  p.origin, ", ", p.destination, "), ",
+    board_->print("degraded: ", report.left_out,
+                  " pairs left out, no fault-free path or relay reaches them; the first: (", p.origin, ", ",
+                  p.destination, "), ",
                   p.reason == PairReach::cut_off_sender     ? "its origin reaches no output"
                   : p.reason == PairReach::cut_off_receiver ? "nothing reaches its destination"
                                                             : "no relay joins them",
@@ -422,8 +430,8 @@ void Device<Board, MaxPorts, Fabric>::print_what_happened(const detail::Lookahea
                                  : report.error == Errc::bus_nack  ? "not acknowledged"
                                                                    : "a transport error";
     if (wire.place == hal::WireFault::Place::chain_transfer)
-      board_->print("wire: round ", report.failed_round, ", chain ", wire.unit, ": its transfer did not complete (", how,
-                    "); nothing of the round was latched\n");
+      board_->print("wire: round ", report.failed_round, ", chain ", wire.unit, ": its transfer did not complete (",
+                    how, "); nothing of the round was latched\n");
     if (wire.place == hal::WireFault::Place::chip_transfer)
       board_->print("wire: round ", report.failed_round, ", chip ", wire.unit, ": the transfer for output ", wire.index,
                     " did not complete (", how, "); nothing of the round was latched\n");
@@ -453,9 +461,13 @@ void Device<Board, MaxPorts, Fabric>::print_named(const ExchangeReport& report) 
     board_->print("fault: the fabric marked switch ", f.fault.index, " of stage ", f.fault.stage, " faulty in round ",
                   f.round, "; ");
     const bool unavoided = k + 1 == found.count && report.replan_error != Errc::ok;
-    if (unavoided) board_->print("no schedule avoids it", named == 0 ? "" : " too", ": ", describe(report.replan_error), "\n");
-    else if (named == 0) board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
-    else board_->print("re-planned around ", named == 1 ? "both" : "all of them", ", resumed without resending what was delivered\n");
+    if (unavoided)
+      board_->print("no schedule avoids it", named == 0 ? "" : " too", ": ", describe(report.replan_error), "\n");
+    else if (named == 0)
+      board_->print("re-planned around it (fault-tolerant schedule), resumed without resending what was delivered\n");
+    else
+      board_->print("re-planned around ", named == 1 ? "both" : "all of them",
+                    ", resumed without resending what was delivered\n");
     ++named;
   }
 }
@@ -482,10 +494,12 @@ void Device<Board, MaxPorts, Fabric>::print_located(const ExchangeReport& report
       board_->print("the link behind stage ", f.stage, " on terminal ", f.index, " dead");
     else
       board_->print("switch ", f.index, " of stage ", f.stage,
-                    f.kind == LocatedKind::dead_switch ? " dead" : f.state == 0 ? " stuck straight" : " stuck cross");
+                    f.kind == LocatedKind::dead_switch ? " dead"
+                    : f.state == 0                     ? " stuck straight"
+                                                       : " stuck cross");
   }
-  board_->print(", with ", found.test_rounds, " test round", found.test_rounds == 1 ? "" : "s", " (", report.located_stops,
-                " stop", report.located_stops == 1 ? "" : "s", "); ");
+  board_->print(", with ", found.test_rounds, " test round", found.test_rounds == 1 ? "" : "s", " (",
+                report.located_stops, " stop", report.located_stops == 1 ? "" : "s", "); ");
   if (!explained) return board_->print("stopped there\n");
   if (report.replans == 0) return board_->print("no schedule avoids it: ", describe(report.replan_error), "\n");
   board_->print("re-planned around ", located == 1 ? "it" : "them", ", resumed without resending what was delivered\n");
@@ -493,8 +507,8 @@ void Device<Board, MaxPorts, Fabric>::print_located(const ExchangeReport& report
 
 /// What `status` reports of the last exchange.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::record(const ExchangeReport& report, const DeliveryTally& c, std::uint64_t expected,
-                                     bool exact, std::uint32_t late) {
+void Device<Board, MaxPorts, Fabric>::record(const ExchangeReport& report, const DeliveryTally& c,
+                                             std::uint64_t expected, bool exact, std::uint32_t late) {
   record_.exchanges += 1;
   record_.failed += exact ? 0U : 1U;
   record_.last_ok = exact;

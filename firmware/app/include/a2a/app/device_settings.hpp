@@ -50,7 +50,7 @@ constexpr std::string_view name(RunMode m) { return m == RunMode::lookahead ? "l
 struct DeviceKnobs {
   std::uint32_t slot_us{0};  ///< 0: rounds back to back; else one round per slot of this many microseconds
   RunMode mode{RunMode::direct};
-  bool trace{true};          ///< print a line per round
+  bool trace{true};  ///< print a line per round
   friend constexpr bool operator==(const DeviceKnobs&, const DeviceKnobs&) = default;
 };
 
@@ -96,7 +96,8 @@ constexpr SetResult apply_set(const ControllerConfig& config, const DeviceKnobs&
     if ((device_keys & bit) != 0) return {Errc::argument_repeated, word, config, knobs};
     if (word.starts_with("slot_us=")) {
       std::uint32_t v = 0;
-      if (!a2a::detail::parse_u32(slice(word, 8), v) || v > kMaxSlotMicros) return {Errc::argument_bad_value, word, config, knobs};
+      if (!a2a::detail::parse_u32(slice(word, 8), v) || v > kMaxSlotMicros)
+        return {Errc::argument_bad_value, word, config, knobs};
       out.knobs.slot_us = v;
       device_keys |= bit;
     } else if (word.starts_with("mode=")) {

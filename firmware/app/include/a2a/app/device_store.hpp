@@ -17,8 +17,8 @@ void Device<Board, MaxPorts, Fabric>::load_store(std::span<std::uint8_t, kConfig
     const StoredConfig& s = store_.newest();
     for (std::size_t c = 0; c < kStoreCopies; ++c)
       if (s.copies[c].state == CopyState::torn)
-        board_->print("warning: configuration store copy ", static_cast<std::uint32_t>(c), " ignored: ",
-                      describe(s.copies[c].why), " (a write cut short, or foreign data)\n");
+        board_->print("warning: configuration store copy ", static_cast<std::uint32_t>(c),
+                      " ignored: ", describe(s.copies[c].why), " (a write cut short, or foreign data)\n");
     block_ = store_.read_block(stored) ? std::span<const std::uint8_t>(stored) : std::span<const std::uint8_t>();
   } else {
     (void)stored;
@@ -36,14 +36,16 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::print_config_source(bool provisioned, bool skip_block) {
   board_->print("config source: ");
   if (!provisioned)
-    return board_->print("the image's built-in default (", kStoring ? "no configuration is saved" : "the configuration block is blank", ")\n");
+    return board_->print("the image's built-in default (",
+                         kStoring ? "no configuration is saved" : "the configuration block is blank", ")\n");
   if (skip_block)
     return board_->print("the image's built-in default (the ", kStoring ? "saved configuration" : "provisioned block",
                          " was not applied)\n");
   if constexpr (kStoring) {
     const StoredConfig& s = store_.newest();
     if (s.info.state == CopyState::saved)
-      return board_->print("the saved configuration (copy ", static_cast<std::uint32_t>(s.copy), ", sequence ", s.info.sequence, ")\n");
+      return board_->print("the saved configuration (copy ", static_cast<std::uint32_t>(s.copy), ", sequence ",
+                           s.info.sequence, ")\n");
     return board_->print("the provisioned configuration block (copy ", static_cast<std::uint32_t>(s.copy), ")\n");
   }
   board_->print("the provisioned configuration block\n");
@@ -64,8 +66,8 @@ std::string_view Device<Board, MaxPorts, Fabric>::saved_state() {
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::refuse_while_running(std::string_view command) {
   if (!running_.active) return false;
-  error(command, ": exchange ", running_.index + 1, "/", running_.count,
-        " is running: send stop, then ", command, " once the run's reply has ended; nothing changed");
+  error(command, ": exchange ", running_.index + 1, "/", running_.count, " is running: send stop, then ", command,
+        " once the run's reply has ended; nothing changed");
   return true;
 }
 
@@ -73,7 +75,8 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_save() {
   if (refuse_while_running("save")) return;
   if constexpr (kStoring) {
-    if (!config_ok_) return error("save: no valid configuration to save (give one with set, see config): nothing saved");
+    if (!config_ok_)
+      return error("save: no valid configuration to save (give one with set, see config): nothing saved");
     const std::array<std::uint8_t, kConfigBlockSize> block = encode_config(config_);
     if (store_.start_save(block) != Errc::ok) return print_store_failure("save", store_.last());
     store_command_ = StoreCommand::save;  // poll() steps it (continue_store)
@@ -127,7 +130,8 @@ void Device<Board, MaxPorts, Fabric>::continue_store() {
       board_->print("saved: copy ", static_cast<std::uint32_t>(s.copy), ", sequence ", s.info.sequence,
                     ", read back and checked: the next boot runs this configuration\n");
     else
-      board_->print("erased: both copies of the configuration store; the next boot uses the image's built-in default\n");
+      board_->print(
+          "erased: both copies of the configuration store; the next boot uses the image's built-in default\n");
     ok();
   }
 }
@@ -138,10 +142,11 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::print_store_failure(std::string_view command, const StoreProgress& p) {
   if constexpr (kStoring) {
     const StoredConfig& s = store_.newest();
-    board_->print("error: ", command, ": ", name(p.step), " copy ", static_cast<std::uint32_t>(p.copy), ": ", describe(p.error), "; ");
+    board_->print("error: ", command, ": ", name(p.step), " copy ", static_cast<std::uint32_t>(p.copy), ": ",
+                  describe(p.error), "; ");
     if (s.found && s.info.state == CopyState::saved)
-      board_->print("the saved configuration is copy ", static_cast<std::uint32_t>(s.copy), ", sequence ", s.info.sequence, " (saved=",
-                    saved_state(), ")\n");
+      board_->print("the saved configuration is copy ", static_cast<std::uint32_t>(s.copy), ", sequence ",
+                    s.info.sequence, " (saved=", saved_state(), ")\n");
     else if (s.found)
       board_->print("the provisioned block in copy ", static_cast<std::uint32_t>(s.copy), " stays\n");
     else

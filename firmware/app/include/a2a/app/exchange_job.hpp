@@ -68,11 +68,11 @@ struct ExchangeReport {
   /// ok: every round ran, the counters say whether all arrived; exchange_unacknowledged:
   /// every round ran, `lost` hops not acknowledged (the options' acknowledgements)
   Errc error{Errc::ok};
-  std::uint32_t rounds_run{0};         ///< rounds delivered, over every plan
-  std::uint32_t rounds_planned{0};     ///< rounds_run at the last stop plus the rounds known after it
-  std::uint32_t failed_round{0};       ///< when error != ok: the round it stopped in (= rounds_run)
-  std::uint64_t messages_pending{0};   ///< when error != ok: messages not delivered
-  std::uint32_t replans{0};            ///< faults planned around (each: held rounds, then a completion)
+  std::uint32_t rounds_run{0};        ///< rounds delivered, over every plan
+  std::uint32_t rounds_planned{0};    ///< rounds_run at the last stop plus the rounds known after it
+  std::uint32_t failed_round{0};      ///< when error != ok: the round it stopped in (= rounds_run)
+  std::uint64_t messages_pending{0};  ///< when error != ok: messages not delivered
+  std::uint32_t replans{0};           ///< faults planned around (each: held rounds, then a completion)
   /// The longest standstill a fault caused: from the round that showed it (or the end of
   /// the rounds that held its messages) to the next round committed, in the hooks' micros().
   std::uint64_t standstill_us{0};
@@ -252,9 +252,9 @@ namespace detail {
 /// the arrivals that went where they were sent are delivered: into `history`), then the
 /// faults behind it, added to `around` (diagnose(), fault_diagnosis.hpp).
 template <hal::FabricController Fabric, hal::ControlledSchedule S, std::size_t Capacity>
-[[gnu::noinline]] Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last, std::uint32_t offset,
-                   const JobResources& resources, std::uint32_t max_polls, FaultSet<Capacity>& around,
-                   DeliveredMessages& history, ExchangeReport& report) {
+[[gnu::noinline]] Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last,
+                                     std::uint32_t offset, const JobResources& resources, std::uint32_t max_polls,
+                                     FaultSet<Capacity>& around, DeliveredMessages& history, ExchangeReport& report) {
   if constexpr (!MonitoredFabric<Fabric>) {
     return Errc::faults_not_supported;
   } else {
@@ -269,9 +269,9 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S, std::size_t C
     if (resources.found == nullptr) return Errc::fault_plan_storage_too_small;
     FoundFaults& found = *resources.found;  // what every stop of this job found
     const std::uint32_t allowance = test_round_allowance(net);
-    const LocatedFaults stop = diagnose(fabric, running, last.rounds_done, around.view(), observed, max_polls,
-                                        resources.planning.meter,
-                                        report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
+    const LocatedFaults stop =
+        diagnose(fabric, running, last.rounds_done, around.view(), observed, max_polls, resources.planning.meter,
+                 report.test_rounds < allowance ? allowance - report.test_rounds : 0U);
     report.located_round = offset + last.rounds_done;
     report.located_stops += 1;
     report.test_rounds += stop.test_rounds;

@@ -55,7 +55,7 @@ struct LocatedFaults {
   std::array<FaultCandidate, kMaxLocated> faults{};
   std::uint32_t count{0};
   std::uint32_t test_rounds{0};
-  bool exact{true};  ///< every fault alone in its class (false: a class was reported whole)
+  bool exact{true};                  ///< every fault alone in its class (false: a class was reported whole)
   std::uint32_t last_stop_found{0};  ///< a job's: faults its last stop found (0: nothing explains that stop)
 };
 
@@ -103,7 +103,8 @@ constexpr Errc read_arrivals(Fabric& fabric, std::uint32_t ports, std::span<std:
   for (std::uint32_t j = 0; j < ports; ++j) {
     const auto got = fabric.arrived(j);
     A2A_TRY(got);
-    if (got->valid && got->source < ports && observed[got->source] != kIdle) observed[got->source] = static_cast<std::uint16_t>(j);
+    if (got->valid && got->source < ports && observed[got->source] != kIdle)
+      observed[got->source] = static_cast<std::uint16_t>(j);
   }
   return Errc::ok;
 }
@@ -160,9 +161,9 @@ constexpr std::uint32_t test_round_allowance(const Network& net) { return 2 * ne
 /// the test rounds reuse), given the configuration's known faults, with at most `budget`
 /// test rounds (what the exchange's earlier stops left of test_round_allowance()).
 template <class Fabric, hal::ControlledSchedule S>
-[[gnu::noinline]] LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r, FaultSetView known_faults_so_far,
-                       std::span<std::uint16_t> observed, std::uint32_t max_polls, PlanMeter* meter,
-                       std::uint32_t budget) {
+[[gnu::noinline]] LocatedFaults diagnose(Fabric& fabric, const S& schedule, std::uint32_t r,
+                                         FaultSetView known_faults_so_far, std::span<std::uint16_t> observed,
+                                         std::uint32_t max_polls, PlanMeter* meter, std::uint32_t budget) {
   LocatedFaults out;
   const Network net = schedule.network();
   std::array<FaultCandidate, FaultLocator<>::kMaxKnown> known{};  // small: a board's stack
@@ -176,14 +177,17 @@ template <class Fabric, hal::ControlledSchedule S>
     const std::span<const FaultCandidate> faults(with.data(), with_count);
     // A signal that went wrong and that the faults known and found so far do not explain.
     if (source % kPortsPerCheckpoint == kPortsPerCheckpoint - 1) a2a::detail::checkpoint(meter);
-    if (observed[source] == kIdle || FaultedRound<typename S::Round>(net, round, faults).output(source) == observed[source])
+    if (observed[source] == kIdle ||
+        FaultedRound<typename S::Round>(net, round, faults).output(source) == observed[source])
       continue;
     FaultLocator<kLocatorCapacity<Fabric>> locator(net, faults, meter);
     locator.start(round, source);
     locator.keep_explaining(round, std::span<const std::uint16_t>(observed));
     const std::uint32_t tests = narrow_by_tests(
         net, locator, observed,
-        [&](std::uint32_t word, std::span<std::uint16_t> o) { return run_test_round(fabric, net, word, o, max_polls, meter); },
+        [&](std::uint32_t word, std::span<std::uint16_t> o) {
+          return run_test_round(fabric, net, word, o, max_polls, meter);
+        },
         budget);
     out.test_rounds += tests;
     budget -= tests < budget ? tests : budget;

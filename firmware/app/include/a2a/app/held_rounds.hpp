@@ -209,7 +209,8 @@ class HeldReader {
 
  private:
   /// Whether u is a source (outputs: an output) of one of the first `below` rules in force.
-  [[nodiscard]] constexpr bool in_force(const HoldRule& hold, std::uint32_t u, std::uint32_t below, bool outputs) const {
+  [[nodiscard]] constexpr bool in_force(const HoldRule& hold, std::uint32_t u, std::uint32_t below,
+                                        bool outputs) const {
     for (std::uint32_t j = 0; j < below; ++j)
       if (hold.onset(j) <= round_ && (outputs ? hold.rect(j).output(u) : hold.rect(j).source(u))) return true;
     return false;

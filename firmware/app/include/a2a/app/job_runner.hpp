@@ -74,9 +74,15 @@ class JobRunner {
   /// outlive the runner.
   JobRunner(Fabric& fabric, const ConfiguredFabric& configured, const AnySchedule& schedule,
             const JobResources& resources, Hooks& hooks, const ExchangeOptions& options)
-      : fabric_(&fabric), schedule_(&schedule), resources_(resources), hooks_(&hooks), options_(options),
-        base_(&schedule), base_storage_(resources.schedule_storage),
-        configured_faults_(!configured.faults.view().empty()), degraded_(configured.degraded) {
+      : fabric_(&fabric),
+        schedule_(&schedule),
+        resources_(resources),
+        hooks_(&hooks),
+        options_(options),
+        base_(&schedule),
+        base_storage_(resources.schedule_storage),
+        configured_faults_(!configured.faults.view().empty()),
+        degraded_(configured.degraded) {
     options_.count_pending = false;  // counted here, only when the job gives up
     if (base_storage_ != JobResources::kNoStorage && !resources.replan_storage.empty())
       spans_.set_base(resources.replan_storage[base_storage_ % resources.replan_storage.size()]);
@@ -201,7 +207,7 @@ class JobRunner {
   /// they have it), its round counted over all plans.
   [[gnu::noinline]] void pair_lost(LostPair p, std::uint32_t offset) {
     p.round += offset;
-    if constexpr (requires(Hooks& h) { h.pair_lost(p); }) hooks_->pair_lost(p);
+    if constexpr (requires(Hooks & h) { h.pair_lost(p); }) hooks_->pair_lost(p);
   }
   /// The running rounds ended (`first`: the base round they started from): the job's
   /// end, the completion next, or a fault to plan around.
@@ -229,8 +235,7 @@ class JobRunner {
     stop_round_ = first + last.rounds_done;  // the base round that showed the fault
     last_ = last;
     if (last.unnamed_fault) return recover(&JobRunner::diagnose);  // test rounds: a standstill
-    if (const Errc e = add_found_fault(around_, last_); e != Errc::ok)
-      return give_up_replanning(e);
+    if (const Errc e = add_found_fault(around_, last_); e != Errc::ok) return give_up_replanning(e);
     note_named_fault(resources_.found, last_.faulty_stage, last_.faulty_switch, report_.rounds_run);
     return recover(&JobRunner::hold_new_faults);  // its routes' frames on the slice stack
   }
@@ -244,8 +249,8 @@ class JobRunner {
     }
     const Errc e = view_ ? detail::diagnose_stop(*fabric_, *view_, last_, offset_ - last_.rounds_done, resources_,
                                                  options_.max_polls, around_, history_, report_)
-                         : detail::diagnose_stop(*fabric_, *schedule_, last_, 0, resources_, options_.max_polls, around_,
-                                                 history_, report_);
+                         : detail::diagnose_stop(*fabric_, *schedule_, last_, 0, resources_, options_.max_polls,
+                                                 around_, history_, report_);
     if (e != Errc::ok) return give_up_replanning(e);
     return hold_new_faults();
   }
@@ -282,8 +287,8 @@ class JobRunner {
     // One storage, the running plan's: the completion goes into what that plan leaves
     // unread (FaultTolerantSchedule::storage_left), planned beside the rounds; where it
     // does not fit there, into the whole storage once the held rounds end (retry_in_whole()).
-    beside_base_ = kBesideBase && base_stored && storage_index_ == base_storage_ % count &&
-                   base_->fault_tolerant() != nullptr;
+    beside_base_ =
+        kBesideBase && base_stored && storage_index_ == base_storage_ % count && base_->fault_tolerant() != nullptr;
     if (beside_base_) spans_.set_target(base_->fault_tolerant()->storage_left(spans_.base()));
     // Only where its storage or slot is the running plan's does the plan wait for the held rounds.
     deferred_ = (base_stored && storage_index_ == base_storage_ % count && !beside_base_) ||
@@ -389,14 +394,13 @@ class JobRunner {
   /// beat the completion's greedy). Only after the first plan, a fault-free Latin square
   /// in the order the designs assume, every fault found in one stop; two plan slots.
   bool known_is_shorter(const Network& net, FaultSetView faults, const FaultPlanOptions& planning) {
-    if (base_slot_ >= 0 || configured_faults_ || !hold_.one_onset() ||
-        schedule_->kind() != ScheduleKind::latin_square)
+    if (base_slot_ >= 0 || configured_faults_ || !hold_.one_onset() || schedule_->kind() != ScheduleKind::latin_square)
       return false;
     // The closed forms alone (no storage: a planned design's search would cost what the
     // completion saves, and its regular rounds steal slots the Latin square used).
     const std::size_t other = (1 - target_) % kPlanSlots;
-    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(
-        a2a::plan(net, faults, PlanStorageSpan{}, PlanRequest{ScheduleKind::fault_tolerant, RoundOrder::natural, planning}));
+    ::new (static_cast<void*>(&plans_[other])) Result<AnySchedule>(a2a::plan(
+        net, faults, PlanStorageSpan{}, PlanRequest{ScheduleKind::fault_tolerant, RoundOrder::natural, planning}));
     if (!plans_[other] || plans_[other]->fault_tolerant() == nullptr) return false;
     const FaultTolerantSchedule& known = *plans_[other]->fault_tolerant();
     if (known.planned() || !known.regular_rounds_direct() || known.degraded()) return false;
@@ -518,12 +522,15 @@ class JobRunner {
       return JobEvent::counting;
     }
     const bool held = std::holds_alternative<Held>(runner_);
-    const std::uint32_t rounds = std::holds_alternative<First>(runner_) ? schedule_->rounds() : held ? view_->rounds() : 0;
+    const std::uint32_t rounds = std::holds_alternative<First>(runner_) ? schedule_->rounds()
+                                 : held                                 ? view_->rounds()
+                                                                        : 0;
     if (counted_to_ >= rounds) {
       phase_ = Phase::finished;
       return JobEvent::done;
     }
-    report_.messages_pending += held ? messages_in_round(*view_, counted_to_) : messages_in_round(*schedule_, counted_to_);
+    report_.messages_pending +=
+        held ? messages_in_round(*view_, counted_to_) : messages_in_round(*schedule_, counted_to_);
     ++counted_to_;
     return JobEvent::counting;
   }
@@ -578,24 +585,24 @@ class JobRunner {
   Piece recovery_{nullptr};  ///< the recovery under way in slices (null: none)
   std::size_t target_{0};
   std::size_t storage_index_{0};
-  std::uint64_t stall_from_{0};   // standstill: since when no round was committed
+  std::uint64_t stall_from_{0};  // standstill: since when no round was committed
   int base_slot_{-1};
-  std::uint32_t held_count_{0};   // held_read_: the list holds every message held
+  std::uint32_t held_count_{0};  // held_read_: the list holds every message held
   std::uint32_t stop_round_{0};
-  std::uint32_t offset_{0};       // rounds delivered before the rounds running now
-  std::uint32_t counted_to_{0};   // giving up: the count of what is left
+  std::uint32_t offset_{0};      // rounds delivered before the rounds running now
+  std::uint32_t counted_to_{0};  // giving up: the count of what is left
   std::uint32_t faults_met_{0};
   Errc plan_error_{Errc::ok};
   Planning planning_{Planning::idle};
   Phase phase_{Phase::run_first};
   JobEvent recovered_{JobEvent::recovery};
   bool history_started_{false};
-  bool configured_faults_;      // the configuration has faults (the plan known in advance is theirs)
-  bool degraded_;               // leave out the pairs no relay reaches
-  bool use_known_{false};  // the plan known in advance carries the completion (known_is_shorter)
+  bool configured_faults_;  // the configuration has faults (the plan known in advance is theirs)
+  bool degraded_;           // leave out the pairs no relay reaches
+  bool use_known_{false};   // the plan known in advance carries the completion (known_is_shorter)
   bool held_read_{false};
   bool cancelled_{false};
-  bool deferred_{false};  // the completion is planned once the held rounds end (one storage)
+  bool deferred_{false};     // the completion is planned once the held rounds end (one storage)
   bool beside_base_{false};  // the completion goes into what the running plan leaves of its storage
   bool counting_held_{false};
   bool stalled_{false};
@@ -604,13 +611,15 @@ class JobRunner {
   bool counted_left_out_{false};
   bool fits_{true};  // the configuration's faults fit in around_
 };
-static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>, "plans are planned over their slot without destroying it");
+static_assert(std::is_trivially_destructible_v<Result<AnySchedule>>,
+              "plans are planned over their slot without destroying it");
 
 /// Runs the job to its end: a JobRunner stepped until it finishes (the caller blocks
 /// meanwhile). The messages left at a stop are counted only when the job gives up.
 template <hal::FabricController Fabric, class Hooks>
-[[gnu::noinline]] ExchangeReport run_job(Fabric& fabric, const ConfiguredFabric& configured, const AnySchedule& schedule,
-                                         const JobResources& resources, Hooks& hooks, const ExchangeOptions& options) {
+[[gnu::noinline]] ExchangeReport run_job(Fabric& fabric, const ConfiguredFabric& configured,
+                                         const AnySchedule& schedule, const JobResources& resources, Hooks& hooks,
+                                         const ExchangeOptions& options) {
   JobRunner<Fabric, Hooks> job(fabric, configured, schedule, resources, hooks, options);
   while (job.step() != JobEvent::done) {
   }

@@ -69,8 +69,9 @@ concept SlotTimer = requires(T& t) {
 };
 
 struct LookaheadOptions {
-  std::uint32_t window{1};       ///< rounds committed beyond the last confirmed one, 1 .. min(capacity - 1, 128)
-  bool write_ports{true};        ///< the main loop writes each round's PORT_HEADER, IDLE_MASK (and PORT_MESSAGE in relay mode)
+  std::uint32_t window{1};  ///< rounds committed beyond the last confirmed one, 1 .. min(capacity - 1, 128)
+  bool write_ports{
+      true};  ///< the main loop writes each round's PORT_HEADER, IDLE_MASK (and PORT_MESSAGE in relay mode)
   std::uint64_t stall_us{1000000};  ///< stop when no slot is written and no round confirmed for this long
 };
 
@@ -166,7 +167,8 @@ class SlotProducer {
   /// Whether every round sets its switches by stage or alternating control.
   [[nodiscard]] constexpr Errc check() const {
     if (schedule_->rounds() == 0) return Errc::ok;
-    if (one_stage_) return schedule_->round(0).control() == ControlMode::individual ? Errc::lookahead_individual_control : Errc::ok;
+    if (one_stage_)
+      return schedule_->round(0).control() == ControlMode::individual ? Errc::lookahead_individual_control : Errc::ok;
     for (std::uint32_t r = 0; r < schedule_->rounds(); ++r)
       if (schedule_->round(r).control() == ControlMode::individual) return Errc::lookahead_individual_control;
     return Errc::ok;
@@ -251,13 +253,14 @@ class SlotProducer {
     stepper.seek(produced_ - 1);  // at the round produced last
     std::uint32_t control = control_;
     const std::uint32_t mode_bits = stage_control_value(stepper.control(), 0);
-    ring.emplace_batch(n, [&](std::uint32_t) __attribute__((always_inline)) {
-      const StageStep change = stepper.step();
-      const SlotEntry e{Layout::kStageControlBase + 4 * change.stage,
-                        mode_bits | change.state << hal::reg::StageControl::State::position, control};
-      control += kTicketStep;
-      return e;
-    });
+    ring.emplace_batch(
+        n, [&](std::uint32_t) __attribute__((always_inline)) {
+          const StageStep change = stepper.step();
+          const SlotEntry e{Layout::kStageControlBase + 4 * change.stage,
+                            mode_bits | change.state << hal::reg::StageControl::State::position, control};
+          control += kTicketStep;
+          return e;
+        });
     kept = stepper;
     return filled(n, control);
   }
@@ -269,14 +272,15 @@ class SlotProducer {
     typename S::Round round = round_;
     std::uint32_t control = control_;
     const std::uint32_t mode_bits = stage_control_value(round.control(), 0);
-    ring.emplace_batch(n, [&](std::uint32_t) __attribute__((always_inline)) {
-      round = schedule.next(round);
-      const std::uint32_t stage = round.changed_stage();
-      const SlotEntry e{Layout::kStageControlBase + 4 * stage,
-                        mode_bits | round.stage_state(stage) << hal::reg::StageControl::State::position, control};
-      control += kTicketStep;
-      return e;
-    });
+    ring.emplace_batch(
+        n, [&](std::uint32_t) __attribute__((always_inline)) {
+          round = schedule.next(round);
+          const std::uint32_t stage = round.changed_stage();
+          const SlotEntry e{Layout::kStageControlBase + 4 * stage,
+                            mode_bits | round.stage_state(stage) << hal::reg::StageControl::State::position, control};
+          control += kTicketStep;
+          return e;
+        });
     round_ = round;
     return filled(n, control);
   }
@@ -339,6 +343,5 @@ constexpr void write_round_ports(Bus& bus, const S& schedule, const typename S::
     }
   }
 }
-
 
 }  // namespace a2a::app

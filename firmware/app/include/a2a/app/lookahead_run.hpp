@@ -36,8 +36,15 @@ class LookaheadObserver {
  public:
   LookaheadObserver(Bus& bus, Ring& ring, Timer& timer, const S& schedule, OnRound& on_round,
                     std::uint32_t first_ticket, std::uint64_t stall_us)
-      : bus_(bus), ring_(ring), timer_(timer), schedule_(schedule), on_round_(on_round), first_ticket_(first_ticket),
-        stall_us_(stall_us), base_(bus.read32(Layout::kRoundCounter)), last_error_before_(bus.read32(Layout::kLastError)),
+      : bus_(bus),
+        ring_(ring),
+        timer_(timer),
+        schedule_(schedule),
+        on_round_(on_round),
+        first_ticket_(first_ticket),
+        stall_us_(stall_us),
+        base_(bus.read32(Layout::kRoundCounter)),
+        last_error_before_(bus.read32(Layout::kLastError)),
         progress_at_(timer.micros()) {}
 
   [[nodiscard]] std::uint32_t confirmed() const { return confirmed_; }
@@ -122,7 +129,11 @@ class LookaheadRunner {
 
  public:
   LookaheadRunner(Bus& bus, const S& schedule, Timer& timer, const LookaheadOptions& options, OnRound& on_round)
-      : bus_(bus), schedule_(schedule), timer_(timer), ring_(timer.ring()), options_(options),
+      : bus_(bus),
+        schedule_(schedule),
+        timer_(timer),
+        ring_(timer.ring()),
+        options_(options),
         first_ticket_((hal::reg::Status::Ticket::extract(bus.read32(Layout::kStatus)) + 1) &
                       hal::reg::Control::Ticket::max),
         producer_(schedule, first_ticket_),
@@ -228,7 +239,7 @@ template <class Layout, hal::RegisterBus Bus, LookaheadSchedule S, SlotTimer Tim
 LookaheadOutcome run_lookahead(Bus& bus, const S& schedule, Timer& timer, const LookaheadOptions& options,
                                OnRound&& on_round) {
   LookaheadRunner<Layout, Bus, S, Timer, std::remove_reference_t<OnRound>> runner(bus, schedule, timer, options,
-                                                                                   on_round);
+                                                                                  on_round);
   for (;;) {
     const LookaheadEvent e = runner.step();
     if (e == LookaheadEvent::done) return runner.outcome();

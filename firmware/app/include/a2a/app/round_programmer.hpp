@@ -64,7 +64,9 @@ template <class S, class Candidate>
 /// when that sets every round's stages as it does.
 template <SteppingFabric C, class S>
 [[nodiscard]] constexpr Result<typename C::template RoundStepper<0>> make_stepper(C& fabric, const S& schedule) {
-  if constexpr (requires { { schedule.kind() } -> std::same_as<ScheduleKind>; }) {
+  if constexpr (requires {
+                  { schedule.kind() } -> std::same_as<ScheduleKind>;
+                }) {
     if (schedule.kind() == ScheduleKind::latin_square) {
       const Result<LatinSquareSchedule<>> gray = LatinSquareSchedule<>::make(schedule.network(), RoundOrder::gray);
       A2A_TRY(gray);

@@ -47,9 +47,9 @@ inline constexpr std::uint32_t kMaxStatusPolls = 100000;
 inline constexpr std::uint32_t kDefaultRoundRetries = 2;
 
 struct ExchangeOptions {
-  std::uint32_t start_round{0};                    ///< first round to run (an earlier outcome's rounds_done)
+  std::uint32_t start_round{0};                     ///< first round to run (an earlier outcome's rounds_done)
   std::uint32_t max_retries{kDefaultRoundRetries};  ///< extra attempts per round after a failure
-  std::uint32_t max_polls{kMaxStatusPolls};        ///< STATUS reads per wait
+  std::uint32_t max_polls{kMaxStatusPolls};         ///< STATUS reads per wait
   /// At a stop, count the messages not delivered (messages_pending): one round per
   /// step over the rounds left. false: left 0, for a caller that re-plans first and
   /// counts only if it gives up (run_job).
@@ -70,13 +70,13 @@ struct ExchangeOptions {
 };
 
 struct ExchangeOutcome {
-  Errc error{Errc::ok};           ///< ok, or why round `rounds_done` failed (its last attempt)
-  std::uint32_t rounds_done{0};   ///< rounds 0 .. rounds_done - 1 are delivered: resume from rounds_done
-  std::uint32_t attempts{0};      ///< round attempts made by this run (successful or not)
-  std::uint32_t retries{0};       ///< attempts that repeated a failed round
+  Errc error{Errc::ok};               ///< ok, or why round `rounds_done` failed (its last attempt)
+  std::uint32_t rounds_done{0};       ///< rounds 0 .. rounds_done - 1 are delivered: resume from rounds_done
+  std::uint32_t attempts{0};          ///< round attempts made by this run (successful or not)
+  std::uint32_t retries{0};           ///< attempts that repeated a failed round
   std::uint64_t messages_pending{0};  ///< messages of rounds >= rounds_done: not delivered yet
-  bool fault_located{false};      ///< the fabric's FAULT bitmap names a faulty switch:
-  std::uint32_t faulty_stage{0};  ///<   the first one not in ExchangeOptions::known, by stage then switch
+  bool fault_located{false};          ///< the fabric's FAULT bitmap names a faulty switch:
+  std::uint32_t faulty_stage{0};      ///<   the first one not in ExchangeOptions::known, by stage then switch
   std::uint32_t faulty_switch{0};
   /// A fault the fabric does not name stopped it: a clean round whose outputs did not
   /// receive what it sent (fabric_round_incomplete: the ones that did are delivered), or
@@ -206,9 +206,7 @@ struct RunnerStep {
   RunnerEvent event{RunnerEvent::committed};
   std::uint32_t round{0};
   /// done or stopped: step() does nothing more.
-  [[nodiscard]] constexpr bool finished() const {
-    return event == RunnerEvent::done || event == RunnerEvent::stopped;
-  }
+  [[nodiscard]] constexpr bool finished() const { return event == RunnerEvent::done || event == RunnerEvent::stopped; }
 };
 
 /// Ports a step writes or checks: a round of more is written (checked) over several
@@ -227,7 +225,10 @@ template <hal::FabricController C, hal::ControlledSchedule S>
 class RoundRunner {
  public:
   constexpr RoundRunner(C& fabric, const S& schedule, const ExchangeOptions& options)
-      : fabric_(&fabric), schedule_(&schedule), options_(options), programmer_(fabric, schedule),
+      : fabric_(&fabric),
+        schedule_(&schedule),
+        options_(options),
+        programmer_(fabric, schedule),
         round_(options.start_round) {
     outcome_.rounds_done = options.start_round;
     if constexpr (detail::MonitoredFabric<C>) {
@@ -268,14 +269,24 @@ class RoundRunner {
  private:
   // check_mismatch: ROUND_CHECK showed the round under check not as headed; its ports are read.
   enum class Phase : std::uint8_t {
-    program, write, confirm, check, check_mismatch, acknowledge, confirm_abort, locate, count, finished
+    program,
+    write,
+    confirm,
+    check,
+    check_mismatch,
+    acknowledge,
+    confirm_abort,
+    locate,
+    count,
+    finished
   };
   /// FAULT bits a step reads while it looks for the switch a faulted round crossed (32
   /// a read where the fabric reads words: the same reads a step).
   static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep * detail::switches_per_read<C>();
 
   constexpr RunnerStep program() {
-    if (round_ >= schedule_->rounds()) return finish_with(outcome_.lost != 0 ? Errc::exchange_unacknowledged : Errc::ok);
+    if (round_ >= schedule_->rounds())
+      return finish_with(outcome_.lost != 0 ? Errc::exchange_unacknowledged : Errc::ok);
     if (stop_requested_) return stop(Errc::exchange_stopped);
     if (attempt_ > 0) ++outcome_.retries;
     ++outcome_.attempts;
@@ -446,10 +457,11 @@ class RoundRunner {
   detail::RoundProgrammer<C, S> programmer_;
   ExchangeOutcome outcome_{};
   LostPair last_lost_{};
-  std::uint32_t round_;          // the round being run
-  std::uint32_t attempt_{0};     // of round_: 0, then each retry
-  std::uint32_t polls_{0};       // STATUS reads of this wait
-  std::uint32_t cursor_{0};        // the next port to write (write), check (check) or ask (acknowledge), switch to read (locate)
+  std::uint32_t round_;       // the round being run
+  std::uint32_t attempt_{0};  // of round_: 0, then each retry
+  std::uint32_t polls_{0};    // STATUS reads of this wait
+  std::uint32_t cursor_{
+      0};  // the next port to write (write), check (check) or ask (acknowledge), switch to read (locate)
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
   Phase phase_{Phase::program};
   bool monitored_{false};

@@ -161,7 +161,8 @@ class SlicedCall {
 #else
   [[gnu::noinline]]
 #endif
-  static void run_in_one_slice(SlicedCall& call) {
+  static void
+  run_in_one_slice(SlicedCall& call) {
     call.body_(call.context_);
   }
 

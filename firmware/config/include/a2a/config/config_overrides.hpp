@@ -39,8 +39,8 @@ constexpr bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' 
 
 /// A bit per key of the overrides (and of the device's `set`), to find a key given twice.
 constexpr std::uint32_t key_bit(std::string_view key) {
-  constexpr std::string_view kKeys[] = {"topology", "ports", "radix",    "schedule", "order", "degraded",
-                                        "slot_us",  "mode",  "trace",    "settle_us", "guard_us", "fabric"};
+  constexpr std::string_view kKeys[] = {"topology", "ports", "radix", "schedule",  "order",    "degraded",
+                                        "slot_us",  "mode",  "trace", "settle_us", "guard_us", "fabric"};
   for (std::uint32_t k = 0; k < std::size(kKeys); ++k)
     if (kKeys[k] == key) return std::uint32_t{1} << k;
   return 0;  // unknown keys are refused for themselves

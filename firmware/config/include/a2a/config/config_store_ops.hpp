@@ -101,7 +101,8 @@ class ConfigStore {
   enum class Phase : std::uint8_t { idle, next, waiting };
 
   /// Word w of the record being saved: the block's, then the trailer.
-  [[nodiscard]] std::uint32_t record_word(std::span<const std::uint8_t, kConfigBlockSize> block, std::uint32_t w) const {
+  [[nodiscard]] std::uint32_t record_word(std::span<const std::uint8_t, kConfigBlockSize> block,
+                                          std::uint32_t w) const {
     if (w < kStoreBlockWords) return detail::load_le(block, std::size_t{4} * w, 4);
     if (w == kStoreBlockWords) return kStoreRecordMagic;
     return w == kStoreBlockWords + 1 ? sequence_ : record_crc_;
@@ -150,7 +151,8 @@ class ConfigStore {
     const hal::FlashTimes times = flash_->times();
     const bool erase = op == Op::erase;
     set_step(erase ? StoreStep::erase : StoreStep::program);
-    const Errc e = erase ? flash_->start_erase(base) : flash_->start_program(base + 4 * word_, record_word(block, word_));
+    const Errc e =
+        erase ? flash_->start_erase(base) : flash_->start_program(base + 4 * word_, record_word(block, word_));
     deadline_ = now + (erase ? times.erase_us : times.program_us);
     if (e != Errc::ok) {
       (void)fail(e);

@@ -43,8 +43,24 @@ inline constexpr std::uint32_t kDeviceSearchUpTo = 64;
 /// the single-fault design's one numbering counted as run (docs/examples/device_search.cpp
 /// derive). Late-binding variants (k % 16 >= 8) cost about 2.5 early-binding ones.
 inline constexpr std::array<PlanVariant, 18> kDeviceSearch{{
-    {50, true},  {119, false}, {94, true}, {119, true}, {92, false}, {66, false}, {66, true},  {18, true}, {55, false},
-    {35, false}, {120, false}, {54, false}, {8, true},  {55, true},  {83, true},  {8, false}, {56, true}, {16, false},
+    {50, true},
+    {119, false},
+    {94, true},
+    {119, true},
+    {92, false},
+    {66, false},
+    {66, true},
+    {18, true},
+    {55, false},
+    {35, false},
+    {120, false},
+    {54, false},
+    {8, true},
+    {55, true},
+    {83, true},
+    {8, false},
+    {56, true},
+    {16, false},
 }};
 
 /// The runs a device's plan for N ports makes: kDeviceSearch's and the single-fault

@@ -57,9 +57,10 @@ class CompletionPlanner {
     CompletionPlanner p(q, held, meter);
     A2A_TRY(p.drop_unreachable(degraded, left_out));
     // A late fault's few: nothing of size N (few_held_planner.hpp).
-    const std::uint32_t rounds = held.size() <= detail::kFewHeld ? detail::FewHeldPlanner<HeldList>(q, held, meter).run()
-                                                                  : p.start_and_run();
-    if (rounds == kStopped) return meter != nullptr && meter->over() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
+    const std::uint32_t rounds =
+        held.size() <= detail::kFewHeld ? detail::FewHeldPlanner<HeldList>(q, held, meter).run() : p.start_and_run();
+    if (rounds == kStopped)
+      return meter != nullptr && meter->over() ? Errc::fault_plan_over_budget : Errc::fault_plan_too_long;
     const PlanStorageSpan& s = held.storage();
     std::uint32_t sorted = 0;  // hops since the last checkpoint: one every 64 (a slice each round was many)
     for (std::uint32_t g = 0; g < rounds; ++g) {
@@ -108,7 +109,8 @@ class CompletionPlanner {
         ++k;
         continue;
       }
-      if (!degraded) return r == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
+      if (!degraded)
+        return r == PairReach::separated ? Errc::faults_separate_processors : Errc::fault_cuts_off_processors;
       if (left_out.count++ == 0) left_out.first = {true, m.origin, m.final_destination, r};
       held_.remove(k);
     }
@@ -124,11 +126,12 @@ class CompletionPlanner {
       bucket_head(u) = kEnd;
       bucket_count(u) = first_count(u) = used(u) = 0;
     }
-    detail::heap_sort(size, [this](std::uint32_t x, std::uint32_t y) { return held_.at(x).holder < held_.at(y).holder; },
-                      [this](std::uint32_t x, std::uint32_t y) {
-                        held_.swap(x, y);
-                        worked(4);  // a compare and a swap: about 40 instructions (checkpoints within the sort)
-                      });
+    detail::heap_sort(
+        size, [this](std::uint32_t x, std::uint32_t y) { return held_.at(x).holder < held_.at(y).holder; },
+        [this](std::uint32_t x, std::uint32_t y) {
+          held_.swap(x, y);
+          worked(4);  // a compare and a swap: about 40 instructions (checkpoints within the sort)
+        });
     detail::checkpoint(meter_);
     for (std::uint32_t k = 0; k < size;) {
       const std::uint32_t h = held_.at(k).holder;
@@ -229,8 +232,8 @@ class CompletionPlanner {
   /// Rectangle f's sources (as_source) or outputs among 32 numbers from `base`.
   [[nodiscard]] constexpr std::uint32_t chunk(std::uint32_t f, std::uint32_t base, bool as_source) const {
     const BlockedPairs r = q_.faults.blocked(f);
-    return detail::coset_word(r, as_source, as_source ? detail::low_pattern(r.fixed_a, r.a) : detail::low_pattern(r.fixed_b, r.b),
-                              base);
+    return detail::coset_word(
+        r, as_source, as_source ? detail::low_pattern(r.fixed_a, r.a) : detail::low_pattern(r.fixed_b, r.b), base);
   }
   /// Holder h's share of first_count: +sign for every vector whose relay P(h) ^ e takes
   /// one of its pending messages (h -> p fault-free, p -> j for one of its classes).
@@ -264,7 +267,9 @@ class CompletionPlanner {
     }
     worked(n_);  // about its instructions / 10: a checkpoint every two or so (a device's slices stay short)
   }
-  static constexpr std::uint32_t lowest(std::uint32_t bits) { return static_cast<std::uint32_t>(std::countr_zero(bits)); }
+  static constexpr std::uint32_t lowest(std::uint32_t bits) {
+    return static_cast<std::uint32_t>(std::countr_zero(bits));
+  }
 
   [[nodiscard]] constexpr std::uint32_t best_vector() const {
     std::uint32_t best = kStopped;

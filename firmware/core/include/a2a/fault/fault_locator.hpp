@@ -58,7 +58,8 @@ class FaultLocator {
   template <Configuration C>
   constexpr void start(const C& config, std::uint32_t source) {
     count_ = 0;
-    for_each_element(route(net_, source, FaultedRound<C>(net_, config, known())), [this](const FaultCandidate& f) { add(f); });
+    for_each_element(route(net_, source, FaultedRound<C>(net_, config, known())),
+                     [this](const FaultCandidate& f) { add(f); });
   }
 
   /// Keeps the candidates that, with the known faults, predict `observed` (by input port)
@@ -79,7 +80,8 @@ class FaultLocator {
   /// (a test round other faults distort rules every candidate out).
   template <Configuration C>
   constexpr bool keep_unless_none(const C& config, std::span<const std::uint16_t> observed) {
-    if (keep_matching(config, observed, Match::alone) || keep_matching(config, observed, Match::with_another)) return true;
+    if (keep_matching(config, observed, Match::alone) || keep_matching(config, observed, Match::with_another))
+      return true;
     bool any = false;
     for (std::size_t k = 0; k < count_ && !any; ++k) {
       detail::replay_step(meter_);
@@ -109,7 +111,10 @@ class FaultLocator {
     for (std::uint32_t w = 0; w < 2 * net_.stages + 2; ++w) {
       if ((tried >> w & 1U) != 0) continue;
       const std::uint32_t bit = std::uint32_t{1} << (w % net_.stages);
-      const std::uint32_t word = w == 2 * net_.stages ? 0U : w == 2 * net_.stages + 1 ? all : w < net_.stages ? bit : all & ~bit;
+      const std::uint32_t word = w == 2 * net_.stages       ? 0U
+                                 : w == 2 * net_.stages + 1 ? all
+                                 : w < net_.stages          ? bit
+                                                            : all & ~bit;
       const std::size_t largest = largest_class(word);
       if (largest < best_largest) best = {word, true, w}, best_largest = largest;
     }
@@ -191,7 +196,8 @@ class FaultLocator {
       for (std::uint32_t k = 0; k < net_.radix; ++k)
         if (k != taken) fn(FaultCandidate{LocatedKind::stuck_switch, s, y, k});
       if (s + 1 < net_.stages)
-        fn(FaultCandidate{LocatedKind::dead_link, s, wiring::after_stage(net_, s, net_.radix * y + p.hops[s].out_port), 0});
+        fn(FaultCandidate{LocatedKind::dead_link, s, wiring::after_stage(net_, s, net_.radix * y + p.hops[s].out_port),
+                          0});
     }
   }
 
@@ -202,15 +208,15 @@ class FaultLocator {
     return std::span<const FaultCandidate>(known_).first(known_count_);
   }
   constexpr std::span<const FaultCandidate> with_known(const FaultCandidate& f,
-                                                      std::array<FaultCandidate, kMaxKnown + 1>& with) const {
+                                                       std::array<FaultCandidate, kMaxKnown + 1>& with) const {
     for (std::uint32_t k = 0; k < known_count_; ++k) with[k] = known_[k];
     with[known_count_] = f;
     return std::span<const FaultCandidate>(with).first(known_count_ + 1);
   }
 
   template <Configuration C>
-  [[nodiscard]] constexpr bool explains(const C& config, const FaultCandidate& f, std::span<const std::uint16_t> observed,
-                                        bool whole) const {
+  [[nodiscard]] constexpr bool explains(const C& config, const FaultCandidate& f,
+                                        std::span<const std::uint16_t> observed, bool whole) const {
     std::array<FaultCandidate, kMaxKnown + 1> with{};
     const FaultedRound<C> before(net_, config, known());
     const FaultedRound<C> after(net_, config, with_known(f, with));
@@ -225,7 +231,8 @@ class FaultLocator {
 
   /// The first port whose signal `round` does not send where `observed` saw it (N: none).
   template <Configuration C>
-  [[nodiscard]] constexpr std::uint32_t first_wrong(const FaultedRound<C>& round, std::span<const std::uint16_t> observed) const {
+  [[nodiscard]] constexpr std::uint32_t first_wrong(const FaultedRound<C>& round,
+                                                    std::span<const std::uint16_t> observed) const {
     for (std::uint32_t i = 0; i < net_.ports; ++i) {
       port_checkpoint(i);
       if (observed[i] != kIdle && round.output(i) != observed[i]) return i;
@@ -248,7 +255,8 @@ class FaultLocator {
     if (wrong == net_.ports) return true;
     bool found = false;
     for_each_element(route(net_, wrong, alone), [&](const FaultCandidate& g) {
-      if (found || (g.stage == f.stage && g.index == f.index && (g.kind == LocatedKind::dead_link) == (f.kind == LocatedKind::dead_link)))
+      if (found || (g.stage == f.stage && g.index == f.index &&
+                    (g.kind == LocatedKind::dead_link) == (f.kind == LocatedKind::dead_link)))
         return;  // one element, one fault
       detail::replay_step(meter_);
       with[known_count_ + 1] = g;
@@ -297,7 +305,8 @@ class FaultLocator {
 /// candidates before it stay); returns the test rounds run. No word is run twice.
 template <std::size_t Capacity, class RunTest>
 constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacity>& locator,
-                                        std::span<std::uint16_t> observed, RunTest&& run_test, std::uint32_t max_tests) {
+                                        std::span<std::uint16_t> observed, RunTest&& run_test,
+                                        std::uint32_t max_tests) {
   std::uint32_t tests = 0;
   std::uint64_t tried = 0;
   while (locator.candidates().size() > 1 && tests < max_tests) {
@@ -318,7 +327,8 @@ constexpr std::uint32_t narrow_by_tests(const Network& net, FaultLocator<Capacit
 /// What is planned around once the candidates are narrowed: one candidate as it is; a
 /// class no test round tells apart whole, its stuck switches as dead (one plan covers
 /// every member). Appends to faults[0, count) those not listed yet, while room is left.
-constexpr void add_planned(std::span<const FaultCandidate> found, std::span<FaultCandidate> faults, std::uint32_t& count) {
+constexpr void add_planned(std::span<const FaultCandidate> found, std::span<FaultCandidate> faults,
+                           std::uint32_t& count) {
   for (FaultCandidate f : found) {
     if (found.size() > 1 && f.kind == LocatedKind::stuck_switch) f = {LocatedKind::dead_switch, f.stage, f.index, 0};
     bool listed = false;

@@ -112,7 +112,8 @@ class FaultSet {
   }
   [[nodiscard]] constexpr FaultSetView view() const {
     return {std::span<const SwitchFault>(switches_).first(switch_count_),
-            std::span<const LinkFault>(links_).first(link_count_), std::span<const StuckFault>(stuck_).first(stuck_count_)};
+            std::span<const LinkFault>(links_).first(link_count_),
+            std::span<const StuckFault>(stuck_).first(stuck_count_)};
   }
 
  private:
@@ -188,7 +189,8 @@ constexpr Errc check_faults(const Network& net, FaultSetView faults) {
     if (f.state >= net.radix) return Errc::state_out_of_range;
     // One element, one fault: stuck twice, or stuck and dead, is a contradiction.
     for (std::size_t m = 0; m < k; ++m)
-      if (faults.stuck[m].stage == f.stage && faults.stuck[m].switch_index == f.switch_index) return Errc::fault_duplicate;
+      if (faults.stuck[m].stage == f.stage && faults.stuck[m].switch_index == f.switch_index)
+        return Errc::fault_duplicate;
     for (const SwitchFault& dead : faults.switches)
       if (dead.stage == f.stage && dead.switch_index == f.switch_index) return Errc::fault_duplicate;
   }
@@ -227,8 +229,10 @@ constexpr std::uint32_t low_pattern(std::uint32_t mask, std::uint32_t value) {
   std::uint32_t pattern = 1;  // over the low 0 bits: u = 0
   for (std::uint32_t t = 0; t < 5; ++t) {
     const std::uint32_t width = std::uint32_t{1} << t;
-    if (((mask >> t) & 1U) == 0) pattern |= pattern << width;  // bit t free: both halves
-    else if (((value >> t) & 1U) != 0) pattern <<= width;        // bit t fixed to 1: the upper half
+    if (((mask >> t) & 1U) == 0)
+      pattern |= pattern << width;  // bit t free: both halves
+    else if (((value >> t) & 1U) != 0)
+      pattern <<= width;  // bit t fixed to 1: the upper half
   }
   return pattern;
 }
@@ -321,8 +325,7 @@ class FaultMap {
       if (r.source(i)) masks[k] = r.fixed_b, values[k++] = r.b;  // i -> p blocked for p in B
       if (r.output(j)) masks[k] = r.fixed_a, values[k++] = r.a;  // p -> j blocked for p in A
     }
-    if ((std::uint64_t{1} << k) <= net_.ports)
-      return detail::union_size(masks, values, k, net_.stages) < net_.ports;
+    if ((std::uint64_t{1} << k) <= net_.ports) return detail::union_size(masks, values, k, net_.stages) < net_.ports;
     for (std::uint32_t p = 0; p < net_.ports; ++p)
       if (relays(i, p, j)) return true;
     return false;
@@ -352,7 +355,7 @@ class FaultMap {
     }
     if (from_i == 0) return false;
     std::array<std::uint8_t, std::size_t{1} << kMaxFaults> known{};  // by class: 1 + reach, 0 not yet
-    std::array<std::uint32_t, kMaxFaults> outputs{};  // rectangle f's outputs among base .. base + 31
+    std::array<std::uint32_t, kMaxFaults> outputs{};                 // rectangle f's outputs among base .. base + 31
     for (std::uint32_t base = first & ~std::uint32_t{31}; base < net_.ports; base += 32) {
       detail::checkpoint(meter);
       std::uint32_t crossing = 0;
@@ -378,10 +381,9 @@ class FaultMap {
   /// origin-major (start with next_undeliverable() for the very first). Only sources
   /// some fault blocks are scanned: O(|blocked sources| * N * faults) at most.
   /// `meter`: a checkpoint per blocked source scanned (plan_meter.hpp; no step).
-  [[nodiscard]] constexpr UndeliverablePair next_undeliverable(std::uint32_t origin = 0,
-                                                                std::uint32_t destination = 0,
-                                                                bool after = false,
-                                                                const PlanMeter* meter = nullptr) const {
+  [[nodiscard]] constexpr UndeliverablePair next_undeliverable(std::uint32_t origin = 0, std::uint32_t destination = 0,
+                                                               bool after = false,
+                                                               const PlanMeter* meter = nullptr) const {
     std::uint32_t j = destination + (after ? 1U : 0U);
     for (std::uint32_t i = origin; i < net_.ports; ++i, j = 0) {
       bool blocked = false;
@@ -389,11 +391,14 @@ class FaultMap {
       if (!blocked) continue;
       detail::checkpoint(meter);
       UndeliverablePair found{};
-      if (scan_row(i, j, [&](std::uint32_t at, PairReach r) {
-            if (deliverable(r)) return true;
-            found = {true, i, at, r};
-            return false;
-          }, meter))
+      if (scan_row(
+              i, j,
+              [&](std::uint32_t at, PairReach r) {
+                if (deliverable(r)) return true;
+                found = {true, i, at, r};
+                return false;
+              },
+              meter))
         return found;
     }
     return {};

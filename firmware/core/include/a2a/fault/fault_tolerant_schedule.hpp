@@ -46,9 +46,9 @@ namespace a2a {
 /// The processors a fault in the first or last stage cuts off. The error value
 /// (Errc::fault_cuts_off_processors) cannot carry them, so callers ask this.
 struct CutOffProcessors {
-  std::uint32_t count{0};            ///< 0 for an internal fault, else 2
-  bool cannot_send{false};           ///< stage 0: these processors reach nothing
-  bool cannot_receive{false};        ///< stage n-1: nothing reaches these processors
+  std::uint32_t count{0};      ///< 0 for an internal fault, else 2
+  bool cannot_send{false};     ///< stage 0: these processors reach nothing
+  bool cannot_receive{false};  ///< stage n-1: nothing reaches these processors
   std::uint32_t processors[2]{0, 0};
 };
 
@@ -109,7 +109,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// `options`: relay_numberings and meter go to the relay planner (the rest is for the
   /// fault-set make() below).
   static constexpr Result<FaultTolerantSchedule> make(const Network& net, SwitchFault fault,
-                                                      PlanStorageSpan storage = {}, const FaultPlanOptions& options = {}) {
+                                                      PlanStorageSpan storage = {},
+                                                      const FaultPlanOptions& options = {}) {
     if (fault.stage >= net.stages || fault.switch_index >= net.switches_per_stage()) return Errc::fault_out_of_range;
     if (fault.stage == 0 || fault.stage + 1 == net.stages) return Errc::fault_cuts_off_processors;
     if (net.radix != 2 || net.ports < 16 || (std::uint32_t{1} << net.stages) != net.ports)
@@ -140,13 +141,13 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// every other pair is delivered once. One internal switch fault: the fewer rounds of
   /// the single-fault make() (closed form or SingleFaultPlanner) and the general planner; the
   /// closed forms need no storage, so without storage they are used alone.
-  static constexpr Result<FaultTolerantSchedule> make(const Network& net, FaultSetView faults,
-                                                      PlanStorageSpan storage, FaultPlanOptions options = {}) {
+  static constexpr Result<FaultTolerantSchedule> make(const Network& net, FaultSetView faults, PlanStorageSpan storage,
+                                                      FaultPlanOptions options = {}) {
     A2A_TRY(check_faults(net, faults));
     detail::checkpoint(options.meter);  // the checks route every fault's elements
     if (net.ports < 16) return Errc::faults_not_supported;
-    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() && faults.stuck.empty() &&
-                        faults.switches[0].stage > 0 &&
+    const bool single = options.single_designs && faults.switches.size() == 1 && faults.links.empty() &&
+                        faults.stuck.empty() && faults.switches[0].stage > 0 &&
                         faults.switches[0].stage + 1 < net.stages;
     // Bounded planning (a device): the single-fault design alone (one internal switch
     // leaves every pair a relay). Apart from the general path, whose fault map and
@@ -171,7 +172,8 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
   /// completion_frame() and complete() are its two halves, for a caller that makes the
   /// frame (the routes of the network's round structure and of every fault) apart.
   static constexpr Result<FaultTolerantSchedule> completion(const Network& net, FaultSetView faults, HeldList& held,
-                                                            const FaultPlanOptions& options, LeftOutMessages& left_out) {
+                                                            const FaultPlanOptions& options,
+                                                            LeftOutMessages& left_out) {
     auto f = completion_frame(net, faults, options.meter);
     A2A_TRY(f);
     A2A_TRY(f->complete(held, options, left_out));
@@ -383,14 +385,15 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
       return f;
     }
     std::uint32_t backwards_rounds = 0;  // 0: no plan
-    PlanVariant backwards_variant{};    // the time reverse's best: made again alone if chosen
+    PlanVariant backwards_variant{};     // the time reverse's best: made again alone if chosen
     if (const auto backwards = GeneralFaultPlanner::plan(pose(true), storage, options, true, &backwards_variant))
       backwards_rounds = backwards->rounds() + 1;
     auto plan = GeneralFaultPlanner::plan(pose(false), storage, options);  // the storage holds this one now
     f->reversed_ = backwards_rounds != 0 && (!plan || backwards_rounds - 1 < plan->rounds());
     const std::uint32_t planned_rounds = f->reversed_ ? backwards_rounds - 1 : plan ? plan->rounds() : 0;
     if (classic_rounds != 0 && ((!plan && !f->reversed_) || classic_rounds <= net.ports + planned_rounds))
-      return make(net, faults.switches[0], storage, options);  // the closed form, or its plan made again into the storage
+      return make(net, faults.switches[0], storage,
+                  options);  // the closed form, or its plan made again into the storage
     if (f->reversed_) {
       FaultPlanOptions again = options;
       again.variants = std::span<const PlanVariant>(&backwards_variant, 1);
@@ -413,7 +416,9 @@ class FaultTolerantSchedule : public CheckedAccess<FaultTolerantSchedule> {
     if (!planned()) return s;
     const std::size_t offsets = std::size_t{plan_.regular()} + plan_.rounds() + 1;
     const std::size_t hops = s.offsets.size() >= offsets ? s.offsets[offsets - 1] : s.hops.size();
-    auto tail = [](auto span, std::size_t from) { return from < span.size() ? span.subspan(from) : span.subspan(span.size()); };
+    auto tail = [](auto span, std::size_t from) {
+      return from < span.size() ? span.subspan(from) : span.subspan(span.size());
+    };
     return {tail(s.vectors, plan_.rounds()), tail(s.offsets, offsets), tail(s.hops, hops), s.work16, s.work32};
   }
   /// Whether its regular rounds are the Latin square's, nothing else in them: every port

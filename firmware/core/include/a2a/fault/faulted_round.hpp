@@ -40,7 +40,9 @@ class FaultedRound {
       if (f.kind == LocatedKind::stuck_switch && f.stage == s && f.index == y) return f.state;
     return static_cast<std::uint32_t>(config_->switch_state(s, y));
   }
-  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t source) const { return arrival(route(net_, source, *this)); }
+  [[nodiscard]] constexpr std::uint32_t output(std::uint32_t source) const {
+    return arrival(route(net_, source, *this));
+  }
   /// Where a signal that took path `p` (route() through this round) arrives: kLost when a
   /// dead element is on it.
   [[nodiscard]] constexpr std::uint32_t arrival(const Path& p) const {

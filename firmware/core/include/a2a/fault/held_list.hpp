@@ -36,7 +36,8 @@ class HeldList {
  public:
   constexpr HeldList() = default;
   constexpr HeldList(const PlanStorageSpan& s, std::uint32_t ports) : s_(s), ports_(ports) {
-    const std::size_t in16 = s.work16.size() > 3 * std::size_t{ports} ? (s.work16.size() - 3 * std::size_t{ports}) / 3 : 0;
+    const std::size_t in16 =
+        s.work16.size() > 3 * std::size_t{ports} ? (s.work16.size() - 3 * std::size_t{ports}) / 3 : 0;
     const std::size_t in32 = s.work32.size() > 4 * std::size_t{ports} ? s.work32.size() - 4 * std::size_t{ports} : 0;
     std::size_t c = in16 < in32 ? in16 : in32;
     c = c < s.hops.size() / 2 ? c : s.hops.size() / 2;
@@ -93,7 +94,9 @@ class HeldList {
   [[nodiscard]] constexpr std::uint32_t ports() const { return ports_; }
 
  private:
-  [[nodiscard]] constexpr std::size_t base(std::uint32_t k) const { return 3 * std::size_t{ports_} + 3 * std::size_t{k}; }
+  [[nodiscard]] constexpr std::size_t base(std::uint32_t k) const {
+    return 3 * std::size_t{ports_} + 3 * std::size_t{k};
+  }
   PlanStorageSpan s_{};
   std::uint32_t ports_{0};
   std::uint32_t capacity_{0};

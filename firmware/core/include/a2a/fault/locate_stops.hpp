@@ -31,7 +31,7 @@ struct LocatedStops {
   std::uint32_t count{0};
   std::uint32_t test_rounds{0};
   std::uint32_t stops{0};
-  bool exact{true};        ///< every stop left one candidate
+  bool exact{true};         ///< every stop left one candidate
   bool unexplained{false};  ///< a stop no single element on a wrong signal's path explains ended it
 };
 

@@ -20,7 +20,7 @@ struct PlanVariant {
 };
 
 struct FaultPlanOptions {
-  bool degraded{false};     ///< deliver every deliverable pair, leave the others out (else refuse)
+  bool degraded{false};  ///< deliver every deliverable pair, leave the others out (else refuse)
   /// Variants tried (numberings, scores, tie-breaks; general_fault_planner.hpp): more, fewer rounds
   /// and a longer make(). 0: by N, 128 up to N = 64, 32 up to 256, 16 above.
   std::uint32_t tries{0};

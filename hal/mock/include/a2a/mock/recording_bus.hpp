@@ -179,7 +179,9 @@ class RecordingBus {
     }
   }
 
-  constexpr std::uint32_t read_value(std::uint32_t offset) { return echo(offset, plain_value(offset)) ^ corruption(offset); }
+  constexpr std::uint32_t read_value(std::uint32_t offset) {
+    return echo(offset, plain_value(offset)) ^ corruption(offset);
+  }
 
   [[nodiscard]] constexpr std::uint32_t echo(std::uint32_t offset, std::uint32_t value) const {
     if (offset != hal::offset::kStatus || !ticket_echo_ || !ticket_written_) return value;

@@ -30,7 +30,7 @@ extern "C" {
 void a2a_board_init(void);
 
 /* The board's name as a2a knows it (e.g. "mps2-an385"). */
-const char *a2a_board_name(void);
+const char* a2a_board_name(void);
 
 /* The core clock as this image runs, in Hz: the rate of SysTick with
  * CLKSOURCE = processor clock. The board's A2A_BOARD_CPU_HZ (a compile
@@ -63,7 +63,7 @@ uint32_t a2a_board_uart_overruns(void);
  * read) is given up, and the bytes that do not fit are counted as lost instead
  * (a2a_board_uart_tx_lost) until room opens again. A caller that asks
  * a2a_board_uart_tx_room() first, as the controller does, never gets there. */
-size_t a2a_board_uart_write(const char *text, size_t length);
+size_t a2a_board_uart_write(const char* text, size_t length);
 /* Bytes the transmit ring takes now without waiting. */
 uint32_t a2a_board_uart_tx_room(void);
 /* Bytes a2a_board_uart_write could not queue so far. */
@@ -106,7 +106,7 @@ A2A_BOARD_NORETURN void a2a_board_reset(void);
  * application keeps its breadcrumbs there (e.g. the round a hung exchange was
  * in). A2A_BOARD_PERSISTENT_WORDS words; word 0 is the board's own. */
 #define A2A_BOARD_PERSISTENT_WORDS 8
-volatile uint32_t *a2a_board_persistent(void);
+volatile uint32_t* a2a_board_persistent(void);
 
 /* --- the fabric ------------------------------------------------------------ */
 /* Address of the fabric's register block (hal/fabric_registers.hpp) on this

@@ -11,8 +11,8 @@
 extern "C" {
 #endif
 
-void a2a_console_write(const char *text, size_t length);
-void a2a_console_puts(const char *text); /* no newline added */
+void a2a_console_write(const char* text, size_t length);
+void a2a_console_puts(const char* text); /* no newline added */
 void a2a_console_putc(char c);
 void a2a_console_put_u64(uint64_t value);   /* decimal */
 void a2a_console_put_i64(int64_t value);    /* decimal, '-' when negative */
@@ -23,7 +23,7 @@ void a2a_console_flush(void);
  * spaces into static storage: argv[0] is the image, argv[argc] is NULL. At
  * most A2A_CONSOLE_MAX_ARGS arguments (including argv[0]) are kept. */
 #define A2A_CONSOLE_MAX_ARGS 16
-int a2a_command_line(char ***argv);
+int a2a_command_line(char*** argv);
 
 #ifdef __cplusplus
 }

@@ -26,10 +26,8 @@ void print_one(T value) {
   }
 }
 template <typename E>
-  requires std::is_enum_v<E>
-void print_one(E value) {
-  print_one(static_cast<std::underlying_type_t<E>>(value));
-}
+requires std::is_enum_v<E>
+void print_one(E value) { print_one(static_cast<std::underlying_type_t<E>>(value)); }
 
 template <typename... Args>
 void print(const Args&... args) {

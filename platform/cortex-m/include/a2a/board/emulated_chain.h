@@ -12,7 +12,7 @@ extern "C" {
 
 /* The n bytes that reached chain `chain` go in; what it held comes out in `out`. 0, or
  * 1 when the chain did not take them (an armed timeout): the transport's bus timeout. */
-int a2a_emulated_chain_shift(uint32_t chain, const uint8_t *in, uint8_t *out, uint32_t n);
+int a2a_emulated_chain_shift(uint32_t chain, const uint8_t* in, uint8_t* out, uint32_t n);
 /* The latch strobe: the chains' contents become the block's switch states. 0, or the
  * a2a::Errc of a block whose network the chains cannot set. */
 uint32_t a2a_emulated_chain_latch(void);

@@ -36,11 +36,11 @@
 namespace a2a::crosspoint {
 
 namespace adn4604 {
-inline constexpr std::uint32_t kPorts = 16;          ///< outputs (and inputs) a part
-inline constexpr std::uint32_t kMapBytes = 8;        ///< a connection map: two outputs a byte
+inline constexpr std::uint32_t kPorts = 16;    ///< outputs (and inputs) a part
+inline constexpr std::uint32_t kMapBytes = 8;  ///< a connection map: two outputs a byte
 inline constexpr std::uint8_t kReset = 0x00;
-inline constexpr std::uint8_t kTxBasic = 0x20;       ///< + output
-inline constexpr std::uint8_t kTxEnabled = 0x30;     ///< TX_EN = 11
+inline constexpr std::uint8_t kTxBasic = 0x20;    ///< + output
+inline constexpr std::uint8_t kTxEnabled = 0x30;  ///< TX_EN = 11
 inline constexpr std::uint8_t kXptUpdate = 0x80;
 inline constexpr std::uint8_t kXptMapSelect = 0x81;
 inline constexpr std::uint8_t kMap0 = 0x90;
@@ -52,9 +52,7 @@ constexpr std::uint8_t map_byte(std::uint32_t even_output_input, std::uint32_t o
   return static_cast<std::uint8_t>((even_output_input & 0xFU) | ((odd_output_input & 0xFU) << 4));
 }
 /// The input output o selects in `map`.
-constexpr std::uint32_t input_of(const Map& map, std::uint32_t o) {
-  return (map[o / 2] >> (4 * (o % 2))) & 0xFU;
-}
+constexpr std::uint32_t input_of(const Map& map, std::uint32_t o) { return (map[o / 2] >> (4 * (o % 2))) & 0xFU; }
 }  // namespace adn4604
 
 /// The update of every part by a register write (no UPDATE line wired).
@@ -63,8 +61,8 @@ struct XptUpdateRegister {};
 /// MaxPorts: the largest network. Update: a hal::LatchLine wired to every part's UPDATE
 /// pin, or XptUpdateRegister.
 template <class Bus, class Update, std::uint32_t MaxPorts>
-  requires(PartBus<Bus> || AsyncPartBus<Bus>)
-class Adn4604Sink : public SequencedLatch<Adn4604Sink<Bus, Update, MaxPorts>, Bus> {
+requires(PartBus<Bus> || AsyncPartBus<Bus>) class Adn4604Sink
+    : public SequencedLatch<Adn4604Sink<Bus, Update, MaxPorts>, Bus> {
   static constexpr std::uint32_t kMaxParts = kMaxStages * ((MaxPorts + adn4604::kPorts - 1) / adn4604::kPorts);
   static constexpr bool kPin = !std::is_same_v<Update, XptUpdateRegister>;
 

@@ -72,8 +72,7 @@ constexpr hal::WireFault wire_fault_of(const SelectFault& f) {
 /// writes and reads are then started one a step (start_latch, latch_progress:
 /// part_round.hpp), each worked out when its turn comes.
 template <class Port, hal::LatchLine Update, std::uint32_t ChipPorts, std::uint32_t MaxPorts>
-  requires(RegisterPort<Port> || AsyncPartBus<Port>)
-class CrosspointSink
+requires(RegisterPort<Port> || AsyncPartBus<Port>) class CrosspointSink
     : public SequencedLatch<CrosspointSink<Port, Update, ChipPorts, MaxPorts>,
                             std::conditional_t<AsyncPartBus<Port>, Port, RegisterParts<Port>>> {
   static_assert(ChipPorts >= 2 && ChipPorts <= 128, "a chip's outputs are 7-bit registers");
@@ -112,8 +111,10 @@ class CrosspointSink
     explicit constexpr NoParts(Port&) {}
   };
   Bus& bus() {
-    if constexpr (kStarted) return *port_;
-    else return parts_;
+    if constexpr (kStarted)
+      return *port_;
+    else
+      return parts_;
   }
   void begin_round() {
     reading_ = false;
@@ -197,7 +198,7 @@ class CrosspointSink
   Network net_{};
   std::uint32_t chips_per_stage_{0};
   std::uint32_t switches_{0};  // a stage's elements
-  std::uint32_t known_{0};  // bit s: latched_ holds what stage s's chips select
+  std::uint32_t known_{0};     // bit s: latched_ holds what stage s's chips select
   std::array<std::uint8_t, std::size_t{kMaxStages} * (MaxPorts / 2)> latched_{};
   SelectFault fault_{};
   // The round under way: the stage, element and output next_output is at (stage_ kDone:

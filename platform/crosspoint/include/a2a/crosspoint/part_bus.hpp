@@ -90,8 +90,10 @@ Errc to_end(Bus& bus, Errc started) {
 template <class Bus>
 Errc write_one(Bus& bus, std::uint32_t part, std::uint8_t reg, std::uint8_t value) {
   const std::array<std::uint8_t, 1> byte{value};
-  if constexpr (AsyncPartBus<Bus>) return detail::to_end(bus, bus.start_write(part, reg, byte));
-  else return bus.write(part, reg, byte);
+  if constexpr (AsyncPartBus<Bus>)
+    return detail::to_end(bus, bus.start_write(part, reg, byte));
+  else
+    return bus.write(part, reg, byte);
 }
 /// Registers of part n read from `reg` on into `out`, the same way.
 template <class Bus>
@@ -114,16 +116,12 @@ class SpiParts {
   static constexpr bool kAsync = hal::AsyncSpiBus<Spi>;
   explicit SpiParts(Spi& spi) : spi_(&spi) {}
 
-  Errc write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes)
-    requires(!kAsync)
-  {
+  Errc write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes) requires(!kAsync) {
     const std::size_t n = frame(0x00, reg, bytes, bytes.size());
     if (n == 0) return Errc::fabric_capacity_exceeded;  // longer than any part's burst
     return spi_->write_read(part, std::span<const std::uint8_t>(tx_).first(n), std::span(rx_).first(n));
   }
-  Errc read(std::uint32_t part, std::uint8_t reg, std::span<std::uint8_t> out)
-    requires(!kAsync)
-  {
+  Errc read(std::uint32_t part, std::uint8_t reg, std::span<std::uint8_t> out) requires(!kAsync) {
     const std::size_t n = frame(kSpiRead, reg, {}, out.size());
     if (n == 0) return Errc::fabric_capacity_exceeded;  // longer than any part's burst
     A2A_TRY(spi_->write_read(part, std::span<const std::uint8_t>(tx_).first(n), std::span(rx_).first(n)));
@@ -131,21 +129,13 @@ class SpiParts {
     return Errc::ok;
   }
 
-  Errc start_write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes)
-    requires(kAsync)
-  {
+  Errc start_write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes) requires(kAsync) {
     return start(part, frame(0x00, reg, bytes, bytes.size()));
   }
-  Errc start_read(std::uint32_t part, std::uint8_t reg, std::size_t n)
-    requires(kAsync)
-  {
+  Errc start_read(std::uint32_t part, std::uint8_t reg, std::size_t n) requires(kAsync) {
     return start(part, frame(kSpiRead, reg, {}, n));
   }
-  Result<bool> progress()
-    requires(kAsync)
-  {
-    return detail::look(*spi_, done_);
-  }
+  Result<bool> progress() requires(kAsync) { return detail::look(*spi_, done_); }
   [[nodiscard]] std::span<const std::uint8_t> received() const {
     return std::span<const std::uint8_t>(rx_).subspan(2, length_ - 2);
   }
@@ -184,8 +174,7 @@ struct NoMux {
 /// or a start/complete hal::AsyncI2cBus (an AsyncPartBus then; its Mux may be a
 /// StartingMux, its select a transfer of its own before the burst).
 template <class I2c, class Mux = NoMux, std::uint32_t PerGroup = 4>
-  requires(hal::I2cBus<I2c> || hal::AsyncI2cBus<I2c>)
-class I2cParts {
+requires(hal::I2cBus<I2c> || hal::AsyncI2cBus<I2c>) class I2cParts {
   static_assert(PerGroup >= 1 && PerGroup <= 112, "a group's parts have 7-bit addresses");
   static constexpr bool kStartingMux = StartingMux<Mux>;
 
@@ -194,37 +183,27 @@ class I2cParts {
   static_assert(kAsync || !kStartingMux, "a mux selected by a started transfer needs a start/complete I2C");
   I2cParts(I2c& i2c, std::uint8_t base, Mux mux = {}) : i2c_(&i2c), mux_(mux), base_(base) {}
 
-  Errc write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes)
-    requires(!kAsync)
-  {
+  Errc write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes) requires(!kAsync) {
     A2A_TRY(frame(part, reg, bytes, 0));
     A2A_TRY(reach(part));
     return i2c_->write(address(part), std::span<const std::uint8_t>(tx_).first(bytes.size() + 1));
   }
-  Errc read(std::uint32_t part, std::uint8_t reg, std::span<std::uint8_t> out)
-    requires(!kAsync)
-  {
+  Errc read(std::uint32_t part, std::uint8_t reg, std::span<std::uint8_t> out) requires(!kAsync) {
     A2A_TRY(frame(part, reg, {}, out.size()));
     A2A_TRY(reach(part));
     return i2c_->write_read(address(part), std::span<const std::uint8_t>(tx_).first(1), out);
   }
 
-  Errc start_write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes)
-    requires(kAsync)
-  {
+  Errc start_write(std::uint32_t part, std::uint8_t reg, std::span<const std::uint8_t> bytes) requires(kAsync) {
     A2A_TRY(frame(part, reg, bytes, 0));
     return start(part, bytes.size() + 1);
   }
-  Errc start_read(std::uint32_t part, std::uint8_t reg, std::size_t n)
-    requires(kAsync)
-  {
+  Errc start_read(std::uint32_t part, std::uint8_t reg, std::size_t n) requires(kAsync) {
     A2A_TRY(frame(part, reg, {}, n));
     return start(part, 1);
   }
   /// One look: a mux select that has ended starts the burst behind it.
-  Result<bool> progress()
-    requires(kAsync)
-  {
+  Result<bool> progress() requires(kAsync) {
     const Result<bool> ended = detail::look(*i2c_, done_);
     if (!ended || !*ended || !selecting_) return ended;
     selecting_ = false;
@@ -292,7 +271,7 @@ class I2cParts {
   I2c* i2c_;
   Mux mux_;
   std::uint8_t base_;
-  std::uint32_t group_{~0U};  // the mux's group: unknown until the first select
+  std::uint32_t group_{~0U};                      // the mux's group: unknown until the first select
   std::array<std::uint8_t, kMaxBurst + 1> tx_{};  // the transfer under way's (a started one reads them)
   std::array<std::uint8_t, kMaxBurst> rx_{};
   std::uint32_t part_{0};

@@ -94,15 +94,13 @@ class PartRound {
   }
 
   template <class Sink, class Round>
-    requires(kAsync)
-  Errc start(Sink& sink, Bus& bus, const Round& round) {
+  requires(kAsync) Errc start(Sink& sink, Bus& bus, const Round& round) {
     in_flight_ = false;
     return start_next(sink, bus, round);
   }
 
   template <class Sink, class Round>
-    requires(kAsync)
-  Result<bool> progress(Sink& sink, Bus& bus, const Round& round) {
+  requires(kAsync) Result<bool> progress(Sink& sink, Bus& bus, const Round& round) {
     if (!in_flight_) return true;  // nothing under way: the round's transfers are over
     const Result<bool> ended = bus.progress();
     if (!ended) {
@@ -151,14 +149,12 @@ class SequencedLatch {
   }
   /// The same started: one transfer under way, latch_progress() once a step.
   template <class Round>
-    requires(kAsync)
-  Errc start_latch(const Round& round) {
+  requires(kAsync) Errc start_latch(const Round& round) {
     sink().begin_round();
     return round_.start(sink(), sink().bus(), round);
   }
   template <class Round>
-    requires(kAsync)
-  Result<bool> latch_progress(const Round& round) {
+  requires(kAsync) Result<bool> latch_progress(const Round& round) {
     return round_.progress(sink(), sink().bus(), round);
   }
 

@@ -38,37 +38,25 @@ class SpiRegisters {
  public:
   static constexpr bool kAsync = hal::AsyncSpiBus<Spi>;
   explicit SpiRegisters(Spi& spi) : spi_(&spi) {}
-  Errc write(std::uint32_t chip, std::uint8_t reg, std::uint8_t value)
-    requires(!kAsync)
-  {
+  Errc write(std::uint32_t chip, std::uint8_t reg, std::uint8_t value) requires(!kAsync) {
     const std::array<std::uint8_t, 2> tx{static_cast<std::uint8_t>(reg & 0x7FU), value};
     return spi_->write_read(chip, tx, rx_);
   }
-  Result<std::uint8_t> read(std::uint32_t chip, std::uint8_t reg)
-    requires(!kAsync)
-  {
+  Result<std::uint8_t> read(std::uint32_t chip, std::uint8_t reg) requires(!kAsync) {
     const std::array<std::uint8_t, 2> tx{static_cast<std::uint8_t>(reg | 0x80U), 0};
     A2A_TRY(spi_->write_read(chip, tx, rx_));
     return rx_[1];
   }
 
-  Errc start_write(std::uint32_t chip, std::uint8_t reg, std::span<const std::uint8_t> bytes)
-    requires(kAsync)
-  {
+  Errc start_write(std::uint32_t chip, std::uint8_t reg, std::span<const std::uint8_t> bytes) requires(kAsync) {
     if (bytes.size() != 1) return Errc::fabric_capacity_exceeded;  // a register a transfer
     return start(chip, {static_cast<std::uint8_t>(reg & 0x7FU), bytes[0]});
   }
-  Errc start_read(std::uint32_t chip, std::uint8_t reg, std::size_t n)
-    requires(kAsync)
-  {
+  Errc start_read(std::uint32_t chip, std::uint8_t reg, std::size_t n) requires(kAsync) {
     if (n != 1) return Errc::fabric_capacity_exceeded;
     return start(chip, {static_cast<std::uint8_t>(reg | 0x80U), 0});
   }
-  Result<bool> progress()
-    requires(kAsync)
-  {
-    return detail::look(*spi_, done_);
-  }
+  Result<bool> progress() requires(kAsync) { return detail::look(*spi_, done_); }
   [[nodiscard]] std::span<const std::uint8_t> received() const { return std::span<const std::uint8_t>(rx_).subspan(1); }
 
  private:
@@ -88,46 +76,34 @@ class SpiRegisters {
 /// I2C: chip n at address base + n (a chip past address 0x7F: fabric_capacity_exceeded);
 /// over hal::I2cBus, or hal::AsyncI2cBus (an AsyncPartBus of one-byte bursts).
 template <class I2c>
-  requires(hal::I2cBus<I2c> || hal::AsyncI2cBus<I2c>)
-class I2cRegisters {
+requires(hal::I2cBus<I2c> || hal::AsyncI2cBus<I2c>) class I2cRegisters {
  public:
   static constexpr bool kAsync = hal::AsyncI2cBus<I2c>;
   I2cRegisters(I2c& i2c, std::uint8_t base_address) : i2c_(&i2c), base_(base_address) {}
-  Errc write(std::uint32_t chip, std::uint8_t reg, std::uint8_t value)
-    requires(!kAsync)
-  {
+  Errc write(std::uint32_t chip, std::uint8_t reg, std::uint8_t value) requires(!kAsync) {
     if (!addressable(chip)) return Errc::fabric_capacity_exceeded;
     const std::array<std::uint8_t, 2> tx{reg, value};
     return i2c_->write(address(chip), tx);
   }
-  Result<std::uint8_t> read(std::uint32_t chip, std::uint8_t reg)
-    requires(!kAsync)
-  {
+  Result<std::uint8_t> read(std::uint32_t chip, std::uint8_t reg) requires(!kAsync) {
     if (!addressable(chip)) return Errc::fabric_capacity_exceeded;
     const std::array<std::uint8_t, 1> tx{reg};
     A2A_TRY(i2c_->write_read(address(chip), tx, rx_));
     return rx_[0];
   }
 
-  Errc start_write(std::uint32_t chip, std::uint8_t reg, std::span<const std::uint8_t> bytes)
-    requires(kAsync)
-  {
+  Errc start_write(std::uint32_t chip, std::uint8_t reg, std::span<const std::uint8_t> bytes) requires(kAsync) {
     if (!addressable(chip) || bytes.size() != 1) return Errc::fabric_capacity_exceeded;
     tx_ = {reg, bytes[0]};
     return started(i2c_->start_write(address(chip), tx_, done_begun()));
   }
-  Errc start_read(std::uint32_t chip, std::uint8_t reg, std::size_t n)
-    requires(kAsync)
-  {
+  Errc start_read(std::uint32_t chip, std::uint8_t reg, std::size_t n) requires(kAsync) {
     if (!addressable(chip) || n != 1) return Errc::fabric_capacity_exceeded;
     tx_ = {reg, 0};
-    return started(i2c_->start_write_read(address(chip), std::span<const std::uint8_t>(tx_).first(1), rx_, done_begun()));
+    return started(
+        i2c_->start_write_read(address(chip), std::span<const std::uint8_t>(tx_).first(1), rx_, done_begun()));
   }
-  Result<bool> progress()
-    requires(kAsync)
-  {
-    return detail::look(*i2c_, done_);
-  }
+  Result<bool> progress() requires(kAsync) { return detail::look(*i2c_, done_); }
   [[nodiscard]] std::span<const std::uint8_t> received() const { return rx_; }
 
  private:
@@ -154,7 +130,8 @@ class RegisterParts {
  public:
   explicit RegisterParts(Port& port) : port_(&port) {}
   Errc write(std::uint32_t chip, std::uint8_t reg, std::span<const std::uint8_t> bytes) {
-    for (std::size_t i = 0; i < bytes.size(); ++i) A2A_TRY(port_->write(chip, static_cast<std::uint8_t>(reg + i), bytes[i]));
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+      A2A_TRY(port_->write(chip, static_cast<std::uint8_t>(reg + i), bytes[i]));
     return Errc::ok;
   }
   Errc read(std::uint32_t chip, std::uint8_t reg, std::span<std::uint8_t> out) {

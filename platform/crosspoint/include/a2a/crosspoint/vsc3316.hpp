@@ -44,8 +44,8 @@ inline constexpr std::uint8_t kWriteProtectPulse = 0x01;  ///< WP, bit 0
 
 /// Ports: 16 (VSC3316) or 8 (VSC3308); MaxPorts: the largest network.
 template <class Bus, std::uint32_t Ports, std::uint32_t MaxPorts>
-  requires(PartBus<Bus> || AsyncPartBus<Bus>)
-class Vsc3316Sink : public SequencedLatch<Vsc3316Sink<Bus, Ports, MaxPorts>, Bus> {
+requires(PartBus<Bus> || AsyncPartBus<Bus>) class Vsc3316Sink
+    : public SequencedLatch<Vsc3316Sink<Bus, Ports, MaxPorts>, Bus> {
   static_assert(Ports == 16 || Ports == 8, "the VSC3316 has 16 outputs, the VSC3308 8");
   static constexpr std::uint32_t kMaxParts = kMaxStages * ((MaxPorts + Ports - 1) / Ports);
 
@@ -177,14 +177,14 @@ class Vsc3316Sink : public SequencedLatch<Vsc3316Sink<Bus, Ports, MaxPorts>, Bus
   std::array<std::uint16_t, kMaxParts> pending_{};  // parts written this round: [0, count_)
   SelectFault fault_{};
   Phase phase_{Phase::done};
-  std::uint32_t cursor_{0};   // the part next_changed_output is in or looks at next
-  std::uint32_t output_{0};   // its next output
+  std::uint32_t cursor_{0};  // the part next_changed_output is in or looks at next
+  std::uint32_t output_{0};  // its next output
   bool in_part_{false};
-  bool part_known_{false};    // what it held was known as the round began
-  bool wrote_{false};         // an output of it written this round
-  std::uint8_t written_{0};   // the input just written, to read back
+  bool part_known_{false};   // what it held was known as the round began
+  bool wrote_{false};        // an output of it written this round
+  std::uint8_t written_{0};  // the input just written, to read back
   std::uint32_t count_{0};
-  std::uint32_t k_{0};        // commit: the WP write next (2 a part)
+  std::uint32_t k_{0};  // commit: the WP write next (2 a part)
 };
 
 }  // namespace a2a::crosspoint

@@ -145,10 +145,10 @@ class FabricEmulator {
       fault_.fill(0);
       write_faults(bus);
     }
-    if (I::Arm::extract(inject) != 0 && injected_used_ < kMaxInjected && I::Stage::extract(inject) < Layout::kMaxStages &&
-        I::Switch::extract(inject) < Layout::kMaxSwitches)
-      injected_[injected_used_++] = {{I::Stage::extract(inject), I::Switch::extract(inject), I::Stuck::extract(inject) != 0,
-                                      I::State::extract(inject)},
+    if (I::Arm::extract(inject) != 0 && injected_used_ < kMaxInjected &&
+        I::Stage::extract(inject) < Layout::kMaxStages && I::Switch::extract(inject) < Layout::kMaxSwitches)
+      injected_[injected_used_++] = {{I::Stage::extract(inject), I::Switch::extract(inject),
+                                      I::Stuck::extract(inject) != 0, I::State::extract(inject)},
                                      I::Hidden::extract(inject) != 0,
                                      bus.read32(Layout::kInjectRound)};
     bus.write32(Layout::kInject, inject & ~(I::Arm::mask | I::Clear::mask));  // taken up
@@ -175,7 +175,8 @@ class FabricEmulator {
         fault_[stage * Layout::kFaultWordsPerStage + sw / 32] |= std::uint32_t{1} << (sw % 32);
       }
       write_faults(bus);
-      status = Status::Done::mask | engine_.run(bus, *net, fault_, std::span<const HiddenFault>(hidden.data(), hidden_count));
+      status = Status::Done::mask |
+               engine_.run(bus, *net, fault_, std::span<const HiddenFault>(hidden.data(), hidden_count));
       bus.write32(Layout::kRoundCounter, round + 1);
     }
     status = Status::Ticket::insert(status, ticket);

@@ -41,7 +41,8 @@ class RoundEngine {
     const Result<Network> net = latched(bus).network();
     if (!net) return net.error();
     // A terminal column has N terminals (2N in the shift network, N switches per stage).
-    if (net->ports > MaxPorts || net->switches_per_stage() * net->radix > MaxPorts) return Errc::fabric_capacity_exceeded;
+    if (net->ports > MaxPorts || net->switches_per_stage() * net->radix > MaxPorts)
+      return Errc::fabric_capacity_exceeded;
     return net;
   }
 
@@ -56,7 +57,8 @@ class RoundEngine {
   /// what arrived (not in a test round: NET_SHAPE.Probe); returns STATUS flags.
   /// `hidden`: the faults in force that FAULT does not mark.
   template <hal::RegisterBus Bus>
-  constexpr std::uint32_t run(Bus& bus, const Network& net, const FaultBits& fault, std::span<const HiddenFault> hidden) {
+  constexpr std::uint32_t run(Bus& bus, const Network& net, const FaultBits& fault,
+                              std::span<const HiddenFault> hidden) {
     using S = hal::reg::Status;
     const auto block = latched(bus);
     std::uint32_t active = 0;
@@ -77,7 +79,8 @@ class RoundEngine {
     // Misroutes and conflicts are judged first: a flagged round is discarded whole by
     // the receivers (like a faulty one), so a retry of it can never deliver twice.
     // A signal lost in a hidden dead switch is no misroute: nothing arrives anywhere.
-    std::uint32_t flags = (outcome.collided != 0 ? S::Conflict::mask : 0U) | (outcome.crosstalk != 0 ? S::Crosstalk::mask : 0U);
+    std::uint32_t flags =
+        (outcome.collided != 0 ? S::Conflict::mask : 0U) | (outcome.crosstalk != 0 ? S::Crosstalk::mask : 0U);
     for (std::uint32_t k = 0; k < active; ++k) {
       const RoundSignal& signal = signals_[k];
       if (lost_[k]) continue;
@@ -99,7 +102,8 @@ class RoundEngine {
       const RoundSignal& signal = signals_[k];
       const std::uint32_t origin = relay ? block.message_origin(signal.source) : signal.source;
       const std::uint32_t final_dest = relay ? block.message_final(signal.source) : signal.output;
-      if (book.hop(signal.source, signal.output, origin, final_dest, tally_) == HopOutcome::stored) stored_[stored++] = k;
+      if (book.hop(signal.source, signal.output, origin, final_dest, tally_) == HopOutcome::stored)
+        stored_[stored++] = k;
     }
     for (std::uint32_t m = 0; m < stored; ++m) {
       const std::uint32_t source = signals_[stored_[m]].source;
@@ -147,8 +151,8 @@ class RoundEngine {
   }
 
   using PairBits = std::array<std::uint32_t, pair_bitmap_words(MaxPorts)>;
-  PairBits pairs_{};  // messages (origin, final) delivered
-  PairBits held_{};   // messages (origin, final) in a relay's store
+  PairBits pairs_{};                              // messages (origin, final) delivered
+  PairBits held_{};                               // messages (origin, final) in a relay's store
   std::array<std::uint32_t, MaxPorts> stored_{};  // signals_ index of each hop into a store this round
   std::array<RoundSignal, MaxPorts> signals_{};
   std::array<bool, MaxPorts> lost_{};  // signals_[k] went through a hidden dead switch

@@ -51,11 +51,11 @@ struct FaultedSwitches {
   }
   [[nodiscard]] constexpr bool faulty(std::uint32_t s, std::uint32_t y) const { return base->faulty(s, y); }
   /// The base's forced output port (route.hpp), where it has one.
-  [[nodiscard]] constexpr std::uint32_t forced_port(std::uint32_t s, std::uint32_t y) const
-    requires requires(const Base& b) { b.forced_port(s, y); }
-  {
-    return base->forced_port(s, y);
+  [[nodiscard]] constexpr std::uint32_t forced_port(std::uint32_t s, std::uint32_t y) const requires
+      requires(const Base& b) {
+    b.forced_port(s, y);
   }
+  { return base->forced_port(s, y); }
   [[nodiscard]] constexpr bool hidden_dead(std::uint32_t s, std::uint32_t y) const {
     for (const HiddenFault& f : hidden)
       if (!f.stuck && f.stage == s && f.sw == y) return true;
@@ -71,14 +71,15 @@ struct FaultedSwitches {
 /// lost[k]: signal k went through a hidden dead switch. Routed again only when there
 /// is one (O(N n) more per round then). `Flags`: bools indexed 0 .. signals.size() - 1.
 template <class Base, class Flags>
-constexpr void mark_lost(const Network& net, const FaultedSwitches<Base>& switches, std::span<const RoundSignal> signals,
-                         Flags& lost) {
+constexpr void mark_lost(const Network& net, const FaultedSwitches<Base>& switches,
+                         std::span<const RoundSignal> signals, Flags& lost) {
   const bool any_dead = switches.any_dead();
   for (std::size_t k = 0; k < signals.size(); ++k) {
     lost[k] = false;
     if (!any_dead) continue;
     const Path path = route(net, signals[k].source, switches);
-    for (std::uint32_t s = 0; s < net.stages && !lost[k]; ++s) lost[k] = switches.hidden_dead(s, path.hops[s].switch_index);
+    for (std::uint32_t s = 0; s < net.stages && !lost[k]; ++s)
+      lost[k] = switches.hidden_dead(s, path.hops[s].switch_index);
   }
 }
 
@@ -100,7 +101,8 @@ constexpr std::uint32_t write_arrivals(Bus& bus, const Network& net, std::span<c
   for (const RoundSignal& signal : signals) {
     const std::uint32_t named = signal.destination;
     if (named >= first) continue;  // a lower one is known already
-    if (named >= net.ports || bus.read32(Layout::arrived(named)) != (A::Valid::mask | A::Source::insert(0, signal.source)))
+    if (named >= net.ports ||
+        bus.read32(Layout::arrived(named)) != (A::Valid::mask | A::Source::insert(0, signal.source)))
       first = named;
   }
   if (first >= net.ports) return C::Valid::mask;

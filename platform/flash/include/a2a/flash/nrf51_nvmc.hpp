@@ -70,7 +70,8 @@ class Nrf51Nvmc {
 
  private:
   void set_mode(std::uint32_t mode) {
-    hal::write_register(*regs_, nrf51::offset::kConfig, hal::RegisterValue<nrf51::Config>().set<nrf51::Config::Mode>(mode));
+    hal::write_register(*regs_, nrf51::offset::kConfig,
+                        hal::RegisterValue<nrf51::Config>().set<nrf51::Config::Mode>(mode));
   }
   Bus* regs_;
   MemoryBus* memory_;

@@ -100,23 +100,30 @@ class Stm32f4Flash {
     }
     return cr().template test<stm32f4::Cr::Lock>() ? Errc::config_flash_locked : Errc::ok;
   }
-  void lock() { write_cr(cr().template set<stm32f4::Cr::Pg>(0).template set<stm32f4::Cr::Ser>(0).template flag<stm32f4::Cr::Lock>()); }
+  void lock() {
+    write_cr(
+        cr().template set<stm32f4::Cr::Pg>(0).template set<stm32f4::Cr::Ser>(0).template flag<stm32f4::Cr::Lock>());
+  }
   Errc start_erase(std::uint32_t address) {
     const int sector = stm32f4::sector_at(address);
     if (sector < 0) return Errc::config_flash_alignment_error;  // not a sector's start: a board.cmake error
     if (const Errc e = ready(); e != Errc::ok) return e;
-    auto value = cr().template set<stm32f4::Cr::Pg>(0).template flag<stm32f4::Cr::Ser>()
+    auto value = cr().template set<stm32f4::Cr::Pg>(0)
+                     .template flag<stm32f4::Cr::Ser>()
                      .template set<stm32f4::Cr::Snb>(static_cast<std::uint32_t>(sector))
                      .template set<stm32f4::Cr::Psize, stm32f4::kPsizeX32>();
     write_cr(value);
     value.template flag<stm32f4::Cr::Strt>();
-    if (starter_ != nullptr) starter_(value.raw());
-    else write_cr(value);
+    if (starter_ != nullptr)
+      starter_(value.raw());
+    else
+      write_cr(value);
     return Errc::ok;
   }
   Errc start_program(std::uint32_t address, std::uint32_t word) {
     if (const Errc e = ready(); e != Errc::ok) return e;
-    write_cr(cr().template set<stm32f4::Cr::Ser>(0).template flag<stm32f4::Cr::Pg>()
+    write_cr(cr().template set<stm32f4::Cr::Ser>(0)
+                 .template flag<stm32f4::Cr::Pg>()
                  .template set<stm32f4::Cr::Psize, stm32f4::kPsizeX32>());
     memory_->write32(address, word);
     return Errc::ok;

@@ -98,8 +98,11 @@ class FrameBuilder {
  public:
   constexpr FrameBuilder() = default;
   constexpr explicit FrameBuilder(const Network& net)
-      : w_(element_bits(net.radix)), bits_(w_ * net.switches_per_stage()), stages_(net.stages),
-        whole_bytes_(bits_ / 8), tail_mask_((1U << (bits_ % 8)) - 1U),
+      : w_(element_bits(net.radix)),
+        bits_(w_ * net.switches_per_stage()),
+        stages_(net.stages),
+        whole_bytes_(bits_ / 8),
+        tail_mask_((1U << (bits_ % 8)) - 1U),
         copies_(pattern_byte({true, 0, 1}, w_).ok ? pattern_byte({true, 0, 1}, w_).value * 0x0101'0101U : 0U),
         ragged_(whole_bytes_ % 4 != 0 || tail_mask_ != 0) {}
 

@@ -85,7 +85,8 @@ class ShiftChainSink {
  public:
   static constexpr std::uint32_t kMaxFrameBytes = (MaxPorts / 2 + 7) / 8;
   /// The longest transfer: a stage's frame, or the single chain's.
-  static constexpr std::uint32_t kMaxChainBytes = Layout == ChainLayout::single ? kMaxFrameBytes * kMaxStages : kMaxFrameBytes;
+  static constexpr std::uint32_t kMaxChainBytes =
+      Layout == ChainLayout::single ? kMaxFrameBytes * kMaxStages : kMaxFrameBytes;
 
   ShiftChainSink(Spi& spi, Latch& latch, ChainReadback readback = ChainReadback::on)
       : spi_(&spi), latch_(&latch), readback_(readback == ChainReadback::on) {}
@@ -118,8 +119,7 @@ class ShiftChainSink {
 
   /// A start/complete SPI: the round's frames built, the first transfer started.
   template <class Round>
-    requires(kAsync)
-  Errc start_latch(const Round& round) {
+  requires(kAsync) Errc start_latch(const Round& round) {
     queued_ = 0;
     next_ = 0;
     if constexpr (Layout == ChainLayout::single) {
@@ -146,8 +146,7 @@ class ShiftChainSink {
   /// the last has ended and the latch is pulsed; a transfer's error, or a read-back that
   /// differs (the latch not pulsed), ends the round.
   template <class Round>
-    requires(kAsync)
-  Result<bool> latch_progress(const Round& /*round: its frames were built at the start*/) {
+  requires(kAsync) Result<bool> latch_progress(const Round& /*round: its frames were built at the start*/) {
     if (next_ == 0) return true;  // no transfer under way: a round with nothing to shift latched at its start
     if (done_.pending()) {
       hal::service(*spi_);
@@ -211,9 +210,7 @@ class ShiftChainSink {
  private:
   /// tx_'s first `bytes` into chain `chain`; what came back checked against what was
   /// written there last (once known), then remembered.
-  Errc shift(std::uint32_t chain, std::uint32_t bytes)
-    requires(!kAsync)
-  {
+  Errc shift(std::uint32_t chain, std::uint32_t bytes) requires(!kAsync) {
     const std::span<const std::uint8_t> frame = std::span(tx_).first(bytes);
     if (const Errc e = spi_->write_read(chain, frame, std::span(rx_).first(bytes)); e != Errc::ok)
       return transfer_failed(chain, e);
@@ -267,8 +264,10 @@ class ShiftChainSink {
     return Layout == ChainLayout::single ? frames_.chain_bytes() : frames_.stage_bytes();
   }
   [[nodiscard]] std::span<const std::uint8_t> frame_of(const Shift& s) const {
-    if constexpr (Layout == ChainLayout::single) return std::span<const std::uint8_t>(tx_).first(transfer_bytes());
-    else return std::span<const std::uint8_t>(frames_ahead_).subspan(s.at, transfer_bytes());
+    if constexpr (Layout == ChainLayout::single)
+      return std::span<const std::uint8_t>(tx_).first(transfer_bytes());
+    else
+      return std::span<const std::uint8_t>(frames_ahead_).subspan(s.at, transfer_bytes());
   }
   /// Starts shift next_ (none queued: the latch is pulsed now, as latch() would).
   Errc start_next() {
@@ -297,7 +296,8 @@ class ShiftChainSink {
   bool readback_;
   // Only over a start/complete SPI: the round's shifts and the frames they take.
   std::array<Shift, kAsync ? kMaxShifts : 1> shifts_{};
-  std::array<std::uint8_t, kAsync && Layout == ChainLayout::per_stage ? kMaxFrameBytes * kMaxStages : 1> frames_ahead_{};
+  std::array<std::uint8_t, kAsync && Layout == ChainLayout::per_stage ? kMaxFrameBytes * kMaxStages : 1>
+      frames_ahead_{};
   std::uint32_t queued_{0};
   std::uint32_t next_{0};  // shifts_[next_ - 1] is under way (0: none)
   [[no_unique_address]] std::conditional_t<kAsync, hal::TransferCompletion, NoQueue> done_{};

@@ -56,21 +56,23 @@ inline constexpr std::size_t kFpWords = 0;
 #endif
 /// Thumb-2 (ARMv7-M, ARMv8-M mainline): r4-r11 and lr, with an FPU s16-s31.
 [[gnu::naked, gnu::noinline]] inline void switch_stacks(void** /*save_sp*/, void* /*load_sp*/) {
-  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP "mov r2, sp\n str r2, [r0]\n mov sp, r1\n"
-                   A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
+  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP
+                   "mov r2, sp\n str r2, [r0]\n mov sp, r1\n" A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
 }
 /// The same, into a slice stack as the process stack: the stack it leaves is MSP (kept
 /// as it is), the one it loads becomes PSP and thread mode moves onto it (SPSEL).
 [[gnu::naked, gnu::noinline]] inline void enter_process_stack(void** /*save_sp*/, void* /*load_sp*/) {
-  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP "mov r2, sp\n str r2, [r0]\n msr psp, r1\n"
-                   "mrs r2, control\n orr r2, r2, #2\n msr control, r2\n isb\n"
-                   A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
+  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP
+                   "mov r2, sp\n str r2, [r0]\n msr psp, r1\n"
+                   "mrs r2, control\n orr r2, r2, #2\n msr control, r2\n isb\n" A2A_SWITCH_LOAD_FP
+                   "pop {r4-r11, pc}\n");
 }
 /// Back from the process stack: thread mode moves onto MSP again, which `load_sp` is.
 [[gnu::naked, gnu::noinline]] inline void leave_process_stack(void** /*save_sp*/, void* /*load_sp*/) {
-  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP "mov r2, sp\n str r2, [r0]\n"
-                   "mrs r2, control\n bic r2, r2, #2\n msr control, r2\n isb\n mov sp, r1\n"
-                   A2A_SWITCH_LOAD_FP "pop {r4-r11, pc}\n");
+  __asm__ volatile("push {r4-r11, lr}\n" A2A_SWITCH_SAVE_FP
+                   "mov r2, sp\n str r2, [r0]\n"
+                   "mrs r2, control\n bic r2, r2, #2\n msr control, r2\n isb\n mov sp, r1\n" A2A_SWITCH_LOAD_FP
+                   "pop {r4-r11, pc}\n");
 }
 inline constexpr std::size_t kFrameWords = kFpWords + 9;
 inline constexpr std::size_t kEntryWord = kFpWords + 0;  // r4

@@ -88,10 +88,10 @@ class BlockRelay {
   /// final (fx, 0, fc), or the forward of origin (0, ob, oc)'s message.
   struct Hop {
     bool sends{false};
-    bool first{false};          ///< true: the port's own message; false: a forward
-    std::uint32_t other_y{0};   ///< first: 0 (the final's y); forward: the origin's y
-    std::uint32_t other_x{0};   ///< first: the final's x; forward: 0 (the origin's x)
-    std::uint32_t other_c{0};   ///< first: the final's c; forward: the origin's c
+    bool first{false};         ///< true: the port's own message; false: a forward
+    std::uint32_t other_y{0};  ///< first: 0 (the final's y); forward: the origin's y
+    std::uint32_t other_x{0};  ///< first: the final's x; forward: 0 (the origin's x)
+    std::uint32_t other_c{0};  ///< first: the final's c; forward: the origin's c
   };
   [[nodiscard]] constexpr Hop hop(std::uint32_t r, std::uint32_t x, std::uint32_t y, std::uint32_t c) const {
     const std::uint32_t k = r / kb_values();
@@ -136,9 +136,7 @@ class BlockRelay {
   }
   /// The coset representative c_j of G'/V (asymmetric): (j >> 1) on the x bits above
   /// kb, j & 1 on z.
-  [[nodiscard]] constexpr std::uint32_t coset(std::uint32_t j) const {
-    return ((j >> 1) << kb_) | ((j & 1U) << ka_);
-  }
+  [[nodiscard]] constexpr std::uint32_t coset(std::uint32_t j) const { return ((j >> 1) << kb_) | ((j & 1U) << ka_); }
   [[nodiscard]] constexpr std::uint32_t label(std::uint32_t k) const {
     if (symmetric_) return labels_[k];
     // Group g = k / 4: transitions 4g, 4g+1 are the first of cosets c_2g, c_2g+1; 4g+2
@@ -153,9 +151,7 @@ class BlockRelay {
       default: return l0 ^ coset(2 * g + 1) ^ v1;
     }
   }
-  [[nodiscard]] constexpr std::uint32_t lambda(std::uint32_t k, std::uint32_t u) const {
-    return label(k) ^ phi(k, u);
-  }
+  [[nodiscard]] constexpr std::uint32_t lambda(std::uint32_t k, std::uint32_t u) const { return label(k) ^ phi(k, u); }
   /// The tail u of block k whose x is `x` (false if none).
   [[nodiscard]] constexpr bool tail_with_x(std::uint32_t k, std::uint32_t x, std::uint32_t& u) const {
     const std::uint32_t t = x ^ (label(k) & x_mask());
@@ -190,7 +186,7 @@ class BlockRelay {
   std::uint32_t ka_{2};
   std::uint32_t kb_{2};
   bool symmetric_{true};
-  std::uint16_t labels_[7]{};                          // symmetric: L_0..L_6 (ka + 1 <= 12 bits)
+  std::uint16_t labels_[7]{};                           // symmetric: L_0..L_6 (ka + 1 <= 12 bits)
   std::uint16_t eta_inverse_[kMaxSymmetricBits + 1]{};  // eta^-1 of each basis vector
 };
 

@@ -116,7 +116,8 @@ class FewHeldPlanner {
     if (q_.faults.crosses(h, p)) return false;
     for (std::uint32_t k = 0; k < size_; ++k) {
       const auto m = held_.at(k);
-      if (state_[k] == kPending && m.holder == h && m.final_destination != p && !q_.faults.crosses(p, m.final_destination))
+      if (state_[k] == kPending && m.holder == h && m.final_destination != p &&
+          !q_.faults.crosses(p, m.final_destination))
         return true;
     }
     return false;
@@ -139,7 +140,8 @@ class FewHeldPlanner {
   }
   [[nodiscard]] constexpr std::uint32_t pending_holders() const {
     std::uint32_t c = 0;
-    for (std::uint32_t k = 0; k < size_; ++k) c += state_[k] == kPending && first_of_holder(k, kPending, 0, false) ? 1U : 0U;
+    for (std::uint32_t k = 0; k < size_; ++k)
+      c += state_[k] == kPending && first_of_holder(k, kPending, 0, false) ? 1U : 0U;
     return c;
   }
 
@@ -155,7 +157,8 @@ class FewHeldPlanner {
       const std::uint32_t e = forward_vector(k);
       const std::uint32_t f = forwards(e);
       const std::uint32_t score = f + first_hops(e);
-      if (score > best_score || (score == best_score && f > best_forwards)) best = e, best_score = score, best_forwards = f;
+      if (score > best_score || (score == best_score && f > best_forwards))
+        best = e, best_score = score, best_forwards = f;
     }
     const std::uint32_t holders = pending_holders();
     if (holders <= best_score) return best;  // no vector of first hops alone moves more

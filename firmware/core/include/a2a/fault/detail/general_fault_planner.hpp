@@ -49,10 +49,13 @@ class GeneralFaultPlanner {
     for (std::uint32_t i = 0; i < m.network().ports; ++i) {
       if (!blocked_source(m, i)) continue;
       detail::replay_step(meter);
-      (void)m.scan_row(i, 0, [&count](std::uint32_t, PairReach r) {
-        count += r == PairReach::relay ? 1U : 0U;
-        return true;
-      }, meter);
+      (void)m.scan_row(
+          i, 0,
+          [&count](std::uint32_t, PairReach r) {
+            count += r == PairReach::relay ? 1U : 0U;
+            return true;
+          },
+          meter);
     }
     return count;
   }
@@ -138,14 +141,13 @@ class GeneralFaultPlanner {
     relabeled.faults = q.faults.relabeled(offset(q, k));
     const detail::RunMeter steps{meter, replay};
     if (const std::uint32_t v = k % variants(q); v >= 8) {  // late binding: weights (equal, first hops
-      const std::uint32_t w = (v - 8) / 2;                     // first, forwards first, 2:1) and binding
+      const std::uint32_t w = (v - 8) / 2;                  // first, forwards first, 2:1) and binding
       return detail::TokenRun<FaultProblem>::run(relabeled, storage, m, kRoundCap * q.ports,
                                                  w == 2 ? q.ports : (w == 3 ? 2U : 1U), w == 1 ? q.ports : 1U,
                                                  v % 2 == 1, seed(q, k), steps);
     }
     return detail::GreedyRun::run(relabeled, storage, m, kRoundCap * q.ports, k % 8, seed(q, k), steps);
   }
-
 };
 
 }  // namespace a2a

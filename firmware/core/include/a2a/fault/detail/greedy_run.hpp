@@ -71,7 +71,6 @@ class GreedyRun {
     return false;
   }
 
-
   /// Variant k (0 .. 7): k < 6 picks the tie-break (k % 2) and the
   /// score: messages moved (forwards and first hops alike; first hops before all else;
   /// forwards before all else: the scarce side of a fault near the inputs or the
@@ -83,9 +82,15 @@ class GreedyRun {
   /// so no message waits more than N rounds in a store: what keeps the plans of many
   /// faults short, where the greedy choice leaves long tails of lone forwards.
   constexpr GreedyRun(const FaultProblem& q, PlanStorageSpan s, std::uint32_t messages, std::uint32_t k)
-      : q_(q), s_(s), n_(q.ports), m_(messages), favour_forwards_(k % 2 == 1),
-        weight_forwards_(k % 8 / 2 == 2 ? q.ports : 1U), weight_first_(k % 8 / 2 == 1 ? q.ports : 1U),
-        urgent_(k % 8 == 6), cyclic_(k % 8 == 7) {}
+      : q_(q),
+        s_(s),
+        n_(q.ports),
+        m_(messages),
+        favour_forwards_(k % 2 == 1),
+        weight_forwards_(k % 8 / 2 == 2 ? q.ports : 1U),
+        weight_first_(k % 8 / 2 == 1 ? q.ports : 1U),
+        urgent_(k % 8 == 6),
+        cyclic_(k % 8 == 7) {}
 
   // Scratch layout: work16 = four arrays of M (the pending ranges' destinations by
   // source; the stored messages' origin, relay and destination by store index);
@@ -147,11 +152,13 @@ class GreedyRun {
     const std::uint32_t word_bits = n_ < 32 ? (std::uint32_t{1} << n_) - 1U : ~std::uint32_t{0};
     for (std::uint32_t base = 0; base < n_; base += 32) {
       std::uint32_t blocked = 0;  // relays i cannot reach
-      for (std::uint32_t rest = from_i; rest != 0; rest &= rest - 1) blocked |= chunk(faults, lowest(rest), base, false);
+      for (std::uint32_t rest = from_i; rest != 0; rest &= rest - 1)
+        blocked |= chunk(faults, lowest(rest), base, false);
       std::uint32_t stuck = ~std::uint32_t{0};  // relays that reach no class of i's messages
       for (std::uint32_t x = 0; x < k; ++x) {
         std::uint32_t cannot = 0;  // relays some rectangle of class x blocks (as their source)
-        for (std::uint32_t rest = classes[x]; rest != 0; rest &= rest - 1) cannot |= chunk(faults, lowest(rest), base, true);
+        for (std::uint32_t rest = classes[x]; rest != 0; rest &= rest - 1)
+          cannot |= chunk(faults, lowest(rest), base, true);
         stuck &= cannot;
       }
       for (std::uint32_t take = ~blocked & ~stuck & word_bits; take != 0; take &= take - 1) {
@@ -161,7 +168,9 @@ class GreedyRun {
       }
     }
   }
-  static constexpr std::uint32_t lowest(std::uint32_t bits) { return static_cast<std::uint32_t>(std::countr_zero(bits)); }
+  static constexpr std::uint32_t lowest(std::uint32_t bits) {
+    return static_cast<std::uint32_t>(std::countr_zero(bits));
+  }
   /// Rectangle f's sources (as_source) or outputs among u = base .. base + 31 (base a
   /// multiple of 32), bit u - base: the pattern of its low five fixed bits where the
   /// high ones match, else none.
@@ -191,14 +200,17 @@ class GreedyRun {
       if (!blocked_source(q_.faults, i)) continue;
       detail::checkpoint(meter);
       pend_begin(i) = static_cast<std::int32_t>(m);
-      (void)q_.faults.scan_row(i, 0, [&](std::uint32_t j, PairReach r) {
-        if (r == PairReach::relay) {
-          final_of(m) = static_cast<std::uint16_t>(j);
-          ++incoming(j);
-          ++m;
-        }
-        return true;
-      }, meter);
+      (void)q_.faults.scan_row(
+          i, 0,
+          [&](std::uint32_t j, PairReach r) {
+            if (r == PairReach::relay) {
+              final_of(m) = static_cast<std::uint16_t>(j);
+              ++incoming(j);
+              ++m;
+            }
+            return true;
+          },
+          meter);
       pend_count(i) = static_cast<std::int32_t>(m) - pend_begin(i);
       if (pend_count(i) == 0) continue;
       source_list(sources_++) = static_cast<std::int32_t>(i);
@@ -295,7 +307,9 @@ class GreedyRun {
     return best;
   }
 
-  constexpr void emit(std::uint32_t port, std::uint32_t from, std::uint32_t to) { append_hop(s_.hops, hop_count_, port, from, to); }
+  constexpr void emit(std::uint32_t port, std::uint32_t from, std::uint32_t to) {
+    append_hop(s_.hops, hop_count_, port, from, to);
+  }
 
  public:  // the round's hops, for run_rounds()
   /// Relays forward the messages waiting for e, one per relay (stamp: round + 1).
@@ -330,8 +344,9 @@ class GreedyRun {
         const std::uint32_t j = final_of(begin + t);
         if (q_.faults.crosses(p, j)) continue;
         const std::uint32_t f = out_base ^ j;
-        const std::int32_t score = cyclic_ ? static_cast<std::int32_t>(n_ - (position(f) - cursor_ - 1) % n_)
-                                           : 2 * bucket_count(f) + first_count(f);  // bunch, onto vectors first hops use
+        const std::int32_t score = cyclic_
+                                       ? static_cast<std::int32_t>(n_ - (position(f) - cursor_ - 1) % n_)
+                                       : 2 * bucket_count(f) + first_count(f);  // bunch, onto vectors first hops use
         if (score > pick_score) pick_score = score, pick = t;
       }
       if (pick == kNone) {
@@ -370,7 +385,6 @@ class GreedyRun {
   }
   [[nodiscard]] constexpr std::uint16_t& stored_final(std::uint32_t m) const { return s_.work16[2 * m_ + m_ + m]; }
 
-
   const FaultProblem& q_;
   PlanStorageSpan s_;
   std::uint32_t n_;
@@ -382,8 +396,8 @@ class GreedyRun {
   bool cyclic_;
   const PlanMeter* meter_{nullptr};  // checkpoints within a round (no steps)
   std::uint32_t work_{0};            // since the last checkpoint
-  std::uint32_t cursor_{0};  // cyclic: position of the current round's vector in the cycle
-  std::uint32_t seed_{0};  // ties between equal vectors: 0 the lowest, else a draw by the seed
+  std::uint32_t cursor_{0};          // cyclic: position of the current round's vector in the cycle
+  std::uint32_t seed_{0};            // ties between equal vectors: 0 the lowest, else a draw by the seed
   std::uint32_t sources_{0};
   std::uint32_t remaining_{0};
   std::uint32_t in_flight_{0};

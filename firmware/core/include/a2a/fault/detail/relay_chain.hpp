@@ -42,7 +42,11 @@ class RelayChain {
   constexpr RelayChain() = default;
   constexpr RelayChain(std::uint32_t alpha_mask, std::uint32_t a, std::uint32_t beta_mask, std::uint32_t b,
                        std::uint32_t pi_mask)
-      : alpha_(alpha_mask), a_(a), beta_(beta_mask), b_(b), pi_(pi_mask),
+      : alpha_(alpha_mask),
+        a_(a),
+        beta_(beta_mask),
+        b_(b),
+        pi_(pi_mask),
         t_(std::uint32_t{1} << popcount32(alpha_mask)) {}
 
   [[nodiscard]] constexpr std::uint32_t rounds() const { return 4 * t_ + 1; }

@@ -17,9 +17,10 @@
 // (stage 1, n-2) and N (other stages). Above them the planner also tries a "steal" and
 // the caller the time-reversed problem (baseline N = 16, docs/fault-tolerance.md).
 //
-// Storage is the caller's (no heap, a2a/fault/plan_storage.hpp): SingleFaultPlanStorage<MaxPorts>, or any PlanStorageSpan
-// of large enough arrays. The finished plan keeps, per extra round, its vector and its
-// hops sorted by port, so a send is a binary search (O(log N)).
+// Storage is the caller's (no heap, a2a/fault/plan_storage.hpp):
+// SingleFaultPlanStorage<MaxPorts>, or any PlanStorageSpan of large enough arrays. The
+// finished plan keeps, per extra round, its vector and its hops sorted by port, so a
+// send is a binary search (O(log N)).
 #pragma once
 
 #include <array>

@@ -22,8 +22,8 @@ class SingleFaultPlanner {
   /// search: the shortest plan found by then is kept. Errors: fault_plan_storage_too_small,
   /// fault_plan_too_long (more than 3N extra rounds; not seen for any network tested),
   /// fault_plan_over_budget (the meter stopped the first run).
-  static constexpr Result<RelayPlan> plan(const SingleFaultProblem& q, PlanStorageSpan storage, std::uint32_t numberings = 0,
-                                          PlanMeter* meter = nullptr) {
+  static constexpr Result<RelayPlan> plan(const SingleFaultProblem& q, PlanStorageSpan storage,
+                                          std::uint32_t numberings = 0, PlanMeter* meter = nullptr) {
     if (!storage.fits(q.ports)) return Errc::fault_plan_storage_too_small;
     const std::uint32_t tries = numberings == 0 || numberings > kOffsets ? kOffsets : numberings;
     // The greedy choice depends on how processors are numbered; relabeling every
@@ -104,9 +104,16 @@ class SingleFaultPlanner {
   static constexpr std::int32_t kEnd = -1;
 
   constexpr SingleFaultPlanner(const SingleFaultProblem& q, PlanStorageSpan s)
-      : q_(q), s_(s), n_(q.ports), free_a_((q.ports - 1) & ~q.fixed_a), free_b_((q.ports - 1) & ~q.fixed_b),
-        na_(std::uint32_t{1} << detail::popcount32(free_a_)), nb_(std::uint32_t{1} << detail::popcount32(free_b_)),
-        fixed_a_(q.fixed_a), fixed_b_(q.fixed_b), fixed_ab_(q.fixed_a | q.fixed_b) {}
+      : q_(q),
+        s_(s),
+        n_(q.ports),
+        free_a_((q.ports - 1) & ~q.fixed_a),
+        free_b_((q.ports - 1) & ~q.fixed_b),
+        na_(std::uint32_t{1} << detail::popcount32(free_a_)),
+        nb_(std::uint32_t{1} << detail::popcount32(free_b_)),
+        fixed_a_(q.fixed_a),
+        fixed_b_(q.fixed_b),
+        fixed_ab_(q.fixed_a | q.fixed_b) {}
 
   // Scratch layout (N = ports; |A| |B| = 2N messages).
   /// Source a's outputs still to send to (processor numbers, in their first order).
@@ -126,9 +133,7 @@ class SingleFaultPlanner {
   [[nodiscard]] constexpr std::int32_t& msg_next(std::uint32_t m) const { return s_.work32[3 * n_ + m]; }
   /// Displaced direct messages (k < |A| <= N/2): (port << 16 | destination) and their vector.
   [[nodiscard]] constexpr std::int32_t& direct_pair(std::uint32_t k) const { return s_.work32[5 * n_ + k]; }
-  [[nodiscard]] constexpr std::int32_t& direct_vector(std::uint32_t k) const {
-    return s_.work32[5 * n_ + n_ / 2 + k];
-  }
+  [[nodiscard]] constexpr std::int32_t& direct_vector(std::uint32_t k) const { return s_.work32[5 * n_ + n_ / 2 + k]; }
 
   [[nodiscard]] constexpr std::uint32_t source(std::uint32_t a) const {
     return detail::scatter_bits(a, free_a_) | q_.a;
@@ -194,7 +199,8 @@ class SingleFaultPlanner {
   /// Relays forward the messages waiting for e (one per relay per round).
   constexpr void forward(std::uint32_t r, std::uint32_t e) {
     const std::uint32_t sent = detail::forward_bucket(
-        bucket_head(e), static_cast<std::int32_t>(r + 1), [this](std::uint32_t m) -> std::int32_t& { return msg_next(m); },
+        bucket_head(e), static_cast<std::int32_t>(r + 1),
+        [this](std::uint32_t m) -> std::int32_t& { return msg_next(m); },
         [this](std::uint32_t m) -> std::uint32_t { return msg_relay(m); },
         [this](std::uint32_t u) -> std::int32_t& { return used_stamp(u); },
         [this](std::uint32_t m) { emit(msg_relay(m), msg_origin(m), msg_final(m)); });
@@ -263,7 +269,6 @@ class SingleFaultPlanner {
       ++in_flight_;
     }
   }
-
 
   const SingleFaultProblem& q_;
   PlanStorageSpan s_;

@@ -112,7 +112,8 @@ class TokenRun {
       open_begin(i) = static_cast<std::int32_t>(k);
       for (std::uint32_t j = 0; j < n_; ++j) {
         detail::pair_checkpoint(meter, j);
-        if (q_.faults.crosses(i, j) && q_.faults.reach(i, j) == PairReach::relay) open(k++) = static_cast<std::uint16_t>(j);
+        if (q_.faults.crosses(i, j) && q_.faults.reach(i, j) == PairReach::relay)
+          open(k++) = static_cast<std::uint16_t>(j);
       }
       open_count(i) = static_cast<std::int32_t>(k) - open_begin(i);
       if (open_count(i) != 0) senders(senders_++) = static_cast<std::int32_t>(i);
@@ -142,8 +143,8 @@ class TokenRun {
     std::int64_t best_score = 0;
     std::uint32_t best_tie = 0;
     for (std::uint32_t v = 0; v < n_; ++v) {
-      const std::int64_t score = std::int64_t{weight_forwards_} * forward_count(v) +
-                                 std::int64_t{weight_first_} * first_count(v);
+      const std::int64_t score =
+          std::int64_t{weight_forwards_} * forward_count(v) + std::int64_t{weight_first_} * first_count(v);
       const std::uint32_t tie = seed_ == 0 ? 0U : ((v ^ seed_) * 0x9E3779B1U) ^ seed_;  // ties: by the seed
       if (score > best_score || (score == best_score && score > 0 && tie > best_tie))
         best_score = score, best = v, best_tie = tie;
@@ -152,8 +153,8 @@ class TokenRun {
   }
 
   constexpr void emit(std::uint32_t at, std::uint32_t from, std::uint32_t to) {
-    s_.hops[hop_count_++] = RelayHop{static_cast<std::uint16_t>(at), static_cast<std::uint16_t>(from),
-                                     static_cast<std::uint16_t>(to)};
+    s_.hops[hop_count_++] =
+        RelayHop{static_cast<std::uint16_t>(at), static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to)};
   }
 
  public:  // the round's hops, for run_rounds()

@@ -55,7 +55,8 @@ inline DeliveryTally summarize(const std::vector<Delivery>& deliveries, std::uin
       if (!misrouted) ++tally.misroutes;
       continue;
     }
-    if (ledger.hop(d.source, d.output, d.origin, d.final_destination, tally) == HopOutcome::stored) stored.push_back(&d);
+    if (ledger.hop(d.source, d.output, d.origin, d.final_destination, tally) == HopOutcome::stored)
+      stored.push_back(&d);
   }
   end_round();
   tally.missing = ledger.missing();

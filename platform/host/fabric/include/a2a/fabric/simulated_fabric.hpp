@@ -116,7 +116,8 @@ class SimulatedFabric {
   void set_round_check(bool implemented) {
     round_check_implemented_ = implemented;
     const std::uint32_t check = Layout::kCapShapeCheck;
-    regs_[Layout::kCapShape / 4] = implemented ? regs_[Layout::kCapShape / 4] | check : regs_[Layout::kCapShape / 4] & ~check;
+    regs_[Layout::kCapShape / 4] =
+        implemented ? regs_[Layout::kCapShape / 4] | check : regs_[Layout::kCapShape / 4] & ~check;
     if (!implemented) regs_[Layout::kRoundCheck / 4] = 0;
   }
 
@@ -158,7 +159,7 @@ class SimulatedFabric {
   static constexpr bool writable(std::uint32_t offset) {
     if (offset == Layout::kNetPorts || offset == Layout::kNetShape) return true;
     if (offset < Layout::kStageControlBase) return false;  // ID, capabilities, STATUS, counter, reserved
-    if (offset >= Layout::kArrivedBase) return false;  // ARRIVED: the block's
+    if (offset >= Layout::kArrivedBase) return false;      // ARRIVED: the block's
     return offset < Layout::kFaultBase || offset >= Layout::kPortHeaderBase;
   }
   bool busy() const { return (regs_[Layout::kStatus / 4] & Status::Busy::mask) != 0; }
@@ -182,8 +183,8 @@ class SimulatedFabric {
     regs_[Layout::kId / 4] = hal::reg::Id::reset;
     regs_[Layout::kVersion / 4] = hal::reg::Version::reset;
     regs_[Layout::kCapPorts / 4] = Layout::kCapPortsValue;
-    regs_[Layout::kCapShape / 4] = Layout::kCapShapeValue | Layout::kCapShapeMonitor |
-                                   (round_check_implemented_ ? Layout::kCapShapeCheck : 0U);
+    regs_[Layout::kCapShape / 4] =
+        Layout::kCapShapeValue | Layout::kCapShapeMonitor | (round_check_implemented_ ? Layout::kCapShapeCheck : 0U);
     for (std::uint32_t w = 0; w < Layout::kIdleWords; ++w) regs_[Layout::idle_mask(w) / 4] = hal::reg::IdleMask::reset;
     active_ = regs_;
     for (const std::uint32_t w : written_) dirty_[w] = 0;
@@ -335,7 +336,9 @@ class SimulatedFabric {
   /// The block's side of ARRIVED, for write_arrivals: the words the next completed round shows.
   struct ArrivalWords {
     std::vector<std::uint32_t>* words;
-    [[nodiscard]] std::uint32_t read32(std::uint32_t offset) const { return (*words)[(offset - Layout::kArrivedBase) / 4]; }
+    [[nodiscard]] std::uint32_t read32(std::uint32_t offset) const {
+      return (*words)[(offset - Layout::kArrivedBase) / 4];
+    }
     void write32(std::uint32_t offset, std::uint32_t value) { (*words)[(offset - Layout::kArrivedBase) / 4] = value; }
   };
 
@@ -425,7 +428,7 @@ class SimulatedFabric {
     for (std::size_t k = 0; k < signals_.size(); ++k) {
       const RoundSignal& signal = signals_[k];
       if (signal.wrong_destination() && !lost_[k]) flags |= Status::Misroute::mask;
-      if (probe || lost_[k]) continue;  // a test round delivers nothing; a lost signal arrives nowhere
+      if (probe || lost_[k]) continue;        // a test round delivers nothing; a lost signal arrives nowhere
       Delivery& d = pending_.emplace_back();  // filled in place
       d.source = signal.source;
       d.output = signal.output;  // >= N: the shift network's unused last-stage output, no processor
@@ -443,17 +446,17 @@ class SimulatedFabric {
     return flags;
   }
 
-  std::vector<std::uint32_t> regs_;    // what software reads and writes (shadow + read-only)
-  std::vector<std::uint32_t> active_;  // the set latched by the last accepted COMMIT
-  std::vector<std::uint8_t> dirty_;    // register words written since the last latch
+  std::vector<std::uint32_t> regs_;     // what software reads and writes (shadow + read-only)
+  std::vector<std::uint32_t> active_;   // the set latched by the last accepted COMMIT
+  std::vector<std::uint8_t> dirty_;     // register words written since the last latch
   std::vector<std::uint32_t> written_;  // their indices
-  std::vector<Delivery> pending_;      // the running round's arrivals
-  std::vector<Delivery> deliveries_;   // every completed round's arrivals
-  std::vector<RoundSignal> signals_;   // the running round's signals, for the walk
+  std::vector<Delivery> pending_;       // the running round's arrivals
+  std::vector<Delivery> deliveries_;    // every completed round's arrivals
+  std::vector<RoundSignal> signals_;    // the running round's signals, for the walk
   std::vector<std::uint32_t> walk_words_;
-  std::vector<std::uint32_t> states_;  // the running round's switch states (Switches)
-  Network decoded_net_{};              // the network states_ is decoded for
-  std::uint32_t decoded_stages_{0};    // bit s: states_'s stage s holds the latched registers
+  std::vector<std::uint32_t> states_;       // the running round's switch states (Switches)
+  Network decoded_net_{};                   // the network states_ is decoded for
+  std::uint32_t decoded_stages_{0};         // bit s: states_'s stage s holds the latched registers
   std::vector<std::uint32_t> fault_words_;  // FAULT words with a bit set
   ReplayCache replay_;
   std::vector<InjectedFault> faults_;          // marked in FAULT

@@ -56,8 +56,8 @@ struct PathTrees {
 /// What the free rounds must still serve.
 struct Problem {
   std::uint32_t free_rounds{0};
-  std::vector<bool> open;               ///< [i * N + j]: (i, j) is served by no fixed round
-  std::vector<std::uint32_t> anchors;   ///< free round k serves (0, anchors[k])
+  std::vector<bool> open;              ///< [i * N + j]: (i, j) is served by no fixed round
+  std::vector<std::uint32_t> anchors;  ///< free round k serves (0, anchors[k])
   bool break_symmetry{true};
 };
 

@@ -79,8 +79,8 @@ struct FreedShape {
   std::uint64_t open{0};
   std::uint32_t busiest{0};  ///< the most open pairs of one input or one output
   std::uint32_t ports{0};
-  std::vector<std::uint32_t> input_open;   ///< [i]: open pairs of input i
-  std::vector<std::uint32_t> output_open;  ///< [j]: open pairs of output j
+  std::vector<std::uint32_t> input_open;                       ///< [i]: open pairs of input i
+  std::vector<std::uint32_t> output_open;                      ///< [j]: open pairs of output j
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  ///< the open pairs
   /// A round serves at most N pairs and at most one of each input and each output.
   [[nodiscard]] bool fits(std::uint32_t free) const { return busiest <= free && open <= std::uint64_t{free} * ports; }

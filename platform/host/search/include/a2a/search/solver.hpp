@@ -21,7 +21,7 @@ struct SolveResult {
   SolveStatus status{SolveStatus::failed};
   std::vector<bool> model;  ///< model[v], v = 1 .. variables (satisfiable only)
   double seconds{0};
-  std::string error;        ///< why it failed (failed only)
+  std::string error;  ///< why it failed (failed only)
 };
 
 struct SolveRequest {
