@@ -173,8 +173,9 @@ struct CEnumerator {
   std::string_view core_name;
   std::string_view spelled_otherwise{};  ///< why it breaks the spelling rule, if it does
 };
+// NOLINTNEXTLINE(cppcoreguidelines-macro-usage)
 #define A2A_C_ENUMERATOR(e, ...) \
-  CEnumerator { e, #e, __VA_ARGS__ }  // NOLINT(cppcoreguidelines-macro-usage)
+  CEnumerator { e, #e, __VA_ARGS__ }
 constexpr CEnumerator kCTopologies[] = {
     A2A_C_ENUMERATOR(A2A_OMEGA, "omega"),
     A2A_C_ENUMERATOR(A2A_BASELINE, "baseline"),

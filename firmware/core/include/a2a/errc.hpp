@@ -386,111 +386,51 @@ constexpr std::string_view describe_fabric(Errc e) {
 /// Whether `e` is one of Errc's enumerators: a switch with no default, so that a new
 /// enumerator missing here is a compile error (-Wswitch), and the static_assert below
 /// then demands a message for it.
+// The case labels packed (clang-format would put one a line): the switch stays one screen.
+// clang-format off
 constexpr bool is_enumerator(Errc e) {
   switch (e) {
-    case Errc::ok:
-    case Errc::radix_too_small:
-    case Errc::radix_too_large:
-    case Errc::ports_too_small:
-    case Errc::ports_too_large:
-    case Errc::ports_odd:
-    case Errc::ports_not_power_of_radix:
-    case Errc::topology_unknown:
-    case Errc::topology_needs_binary:
-    case Errc::shift_needs_binary:
-    case Errc::shift_ports_too_large:
-    case Errc::port_out_of_range:
-    case Errc::round_out_of_range:
-    case Errc::stage_out_of_range:
-    case Errc::switch_out_of_range:
-    case Errc::state_out_of_range:
-    case Errc::schedule_unknown:
-    case Errc::schedule_needs_unique_path:
-    case Errc::schedule_needs_ports_2_mod_4:
-    case Errc::schedule_needs_gsen:
-    case Errc::initial_config_needs_binary:
-    case Errc::initial_config_size_mismatch:
-    case Errc::shift_network_needs_shift_schedule:
-    case Errc::schedule_needs_shift_network:
-    case Errc::optical_needs_binary:
-    case Errc::schedule_set_malformed:
-    case Errc::schedule_set_incomplete:
-    case Errc::schedule_order_needs_all_configurations:
-    case Errc::gsen_schedule_on_other_topology:
-    case Errc::table_size_mismatch:
-    case Errc::fault_out_of_range:
-    case Errc::faults_not_supported:
-    case Errc::fault_cuts_off_processors:
-    case Errc::schedule_needs_fault:
-    case Errc::fault_plan_storage_too_small:
-    case Errc::fault_plan_too_long:
-    case Errc::link_fault_out_of_range:
-    case Errc::fault_duplicate:
-    case Errc::faults_too_many:
-    case Errc::faults_separate_processors:
-    case Errc::table_needs_binary:
-    case Errc::table_ports_too_large:
-    case Errc::table_malformed:
-    case Errc::table_not_exact:
-    case Errc::table_none_for_network:
-    case Errc::fault_plan_over_budget:
-    case Errc::topology_not_built:
-    case Errc::schedule_not_built:
-    case Errc::config_too_short:
-    case Errc::config_bad_magic:
-    case Errc::config_unsupported_version:
-    case Errc::config_crc_mismatch:
-    case Errc::config_bad_order:
-    case Errc::config_too_many_faults:
-    case Errc::config_reserved_not_zero:
-    case Errc::argument_unknown_key:
-    case Errc::argument_bad_value:
-    case Errc::argument_repeated:
-    case Errc::config_fault_flags_invalid:
-    case Errc::config_time_out_of_range:
-    case Errc::tag_out_of_range:
-    case Errc::control_mode_unknown:
-    case Errc::fabric_not_configured:
-    case Errc::fabric_network_mismatch:
-    case Errc::fabric_capacity_exceeded:
-    case Errc::fabric_device_mismatch:
-    case Errc::fabric_timeout:
-    case Errc::fabric_round_not_run:
-    case Errc::fabric_round_faulted:
-    case Errc::fabric_readback_mismatch:
-    case Errc::fabric_round_in_doubt:
-    case Errc::poll_bound_zero:
-    case Errc::fabric_inject_unsupported:
-    case Errc::fabric_relay_unsupported:
-    case Errc::fabric_relay_off:
-    case Errc::lookahead_individual_control:
-    case Errc::lookahead_needs_one_stage:
-    case Errc::lookahead_bad_window:
-    case Errc::stepper_needs_gray_steps:
-    case Errc::slot_timer_refused:
-    case Errc::fabric_round_incomplete:
-    case Errc::exchange_stopped:
-    case Errc::bus_nack:
-    case Errc::bus_timeout:
-    case Errc::bus_readback_mismatch:
-    case Errc::fabric_timing_unsupported:
-    case Errc::config_unknown_fabric:
-    case Errc::fabric_backend_unavailable:
+    case Errc::ok: case Errc::radix_too_small: case Errc::radix_too_large: case Errc::ports_too_small:
+    case Errc::ports_too_large: case Errc::ports_odd: case Errc::ports_not_power_of_radix:
+    case Errc::topology_unknown: case Errc::topology_needs_binary: case Errc::shift_needs_binary:
+    case Errc::shift_ports_too_large: case Errc::port_out_of_range: case Errc::round_out_of_range:
+    case Errc::stage_out_of_range: case Errc::switch_out_of_range: case Errc::state_out_of_range:
+    case Errc::schedule_unknown: case Errc::schedule_needs_unique_path: case Errc::schedule_needs_ports_2_mod_4:
+    case Errc::schedule_needs_gsen: case Errc::initial_config_needs_binary: case Errc::initial_config_size_mismatch:
+    case Errc::shift_network_needs_shift_schedule: case Errc::schedule_needs_shift_network:
+    case Errc::optical_needs_binary: case Errc::schedule_set_malformed: case Errc::schedule_set_incomplete:
+    case Errc::schedule_order_needs_all_configurations: case Errc::gsen_schedule_on_other_topology:
+    case Errc::table_size_mismatch: case Errc::fault_out_of_range: case Errc::faults_not_supported:
+    case Errc::fault_cuts_off_processors: case Errc::schedule_needs_fault: case Errc::fault_plan_storage_too_small:
+    case Errc::fault_plan_too_long: case Errc::link_fault_out_of_range: case Errc::fault_duplicate:
+    case Errc::faults_too_many: case Errc::faults_separate_processors: case Errc::table_needs_binary:
+    case Errc::table_ports_too_large: case Errc::table_malformed: case Errc::table_not_exact:
+    case Errc::table_none_for_network: case Errc::fault_plan_over_budget: case Errc::topology_not_built:
+    case Errc::schedule_not_built: case Errc::config_too_short:
+    case Errc::config_bad_magic: case Errc::config_unsupported_version: case Errc::config_crc_mismatch:
+    case Errc::config_bad_order: case Errc::config_too_many_faults: case Errc::config_reserved_not_zero:
+    case Errc::argument_unknown_key: case Errc::argument_bad_value: case Errc::argument_repeated:
+    case Errc::config_fault_flags_invalid: case Errc::config_time_out_of_range: case Errc::tag_out_of_range:
+    case Errc::control_mode_unknown: case Errc::fabric_not_configured:
+    case Errc::fabric_network_mismatch: case Errc::fabric_capacity_exceeded: case Errc::fabric_device_mismatch:
+    case Errc::fabric_timeout: case Errc::fabric_round_not_run: case Errc::fabric_round_faulted:
+    case Errc::fabric_readback_mismatch: case Errc::fabric_round_in_doubt: case Errc::poll_bound_zero:
+    case Errc::fabric_inject_unsupported: case Errc::fabric_relay_unsupported: case Errc::fabric_relay_off:
+    case Errc::lookahead_individual_control: case Errc::lookahead_needs_one_stage: case Errc::lookahead_bad_window:
+    case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
+    case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
+    case Errc::fabric_timing_unsupported: case Errc::config_unknown_fabric: case Errc::fabric_backend_unavailable:
     case Errc::exchange_unacknowledged:
-    case Errc::config_store_absent:
-    case Errc::config_store_empty:
-    case Errc::config_flash_locked:
-    case Errc::config_flash_write_protected:
-    case Errc::config_flash_alignment_error:
-    case Errc::config_flash_parallelism_error:
-    case Errc::config_flash_sequence_error:
-    case Errc::config_flash_operation_error:
-    case Errc::config_flash_timeout:
-    case Errc::config_flash_not_erased:
-    case Errc::config_flash_verify_mismatch: return true;
+    case Errc::config_store_absent: case Errc::config_store_empty: case Errc::config_flash_locked:
+    case Errc::config_flash_write_protected: case Errc::config_flash_alignment_error:
+    case Errc::config_flash_parallelism_error: case Errc::config_flash_sequence_error:
+    case Errc::config_flash_operation_error: case Errc::config_flash_timeout: case Errc::config_flash_not_erased:
+    case Errc::config_flash_verify_mismatch:
+      return true;
   }
   return false;
 }
+// clang-format on
 }  // namespace detail
 
 /// A short, specific message for each error (for consoles and tool output).

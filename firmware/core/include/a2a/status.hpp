@@ -24,8 +24,8 @@ namespace a2a {
 /// function that never returns, gets it called from every translation unit and from
 /// the prebuilt C library alike; a program that defines none traps. The reference
 /// is weak: no definition leaves its address null, which is the default's test.
-extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(
-    void);  // NOLINT(readability-redundant-declaration): a2a.h declares it too
+// NOLINTNEXTLINE(readability-redundant-declaration): a2a.h declares it too
+extern "C" [[gnu::noreturn, gnu::weak]] void a2a_contract_violation(void);
 
 namespace detail {
 // Out of line and cold: a broken contract costs its callers one call on a path they
