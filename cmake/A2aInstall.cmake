@@ -9,7 +9,7 @@
 #   lib/cmake/a2a/       the CMake package: targets a2a::core, a2a::hal,
 #                        a2a::config, a2a::app, a2a::mmio, a2a::spi_chain, a2a::flash,
 #                        a2a::crosspoint, a2a::adn4604, a2a::vsc3316, a2a::gpio,
-#                        a2a::no_heap, a2a::capi (each a COMPONENT: a2aConfig.cmake.in),
+#                        a2a::block_sink, a2a::no_heap, a2a::capi (each a COMPONENT: a2aConfig.cmake.in),
 #                        with the version of project() (SameMajorVersion)
 # A cross build installs the same for its target (liba2a.a compiled for it): a
 # product's own cross build finds it with find_package(a2a) (docs/porting.md).
@@ -21,11 +21,12 @@ include(CMakePackageConfigHelpers)
 set(A2A_CMAKE_DIR lib/cmake/a2a)
 
 install(DIRECTORY firmware/core/include/ hal/include/ firmware/config/include/ firmware/app/include/
-                  platform/mmio/include/ platform/spi-chain/include/ platform/flash/include/ platform/crosspoint/include/ platform/gpio/include/ firmware/capi/include/ "${PROJECT_BINARY_DIR}/generated/include/"
+                  platform/mmio/include/ platform/spi_chain/include/ platform/flash/include/ platform/crosspoint/include/ platform/gpio/include/
+                  platform/block_sink/include/ firmware/capi/include/ "${PROJECT_BINARY_DIR}/generated/include/"
         DESTINATION include)
-install(TARGETS a2a_core a2a_hal a2a_config a2a_app a2a_mmio a2a_spi_chain a2a_flash a2a_crosspoint a2a_adn4604 a2a_vsc3316 a2a_gpio a2a_no_heap a2a_capi EXPORT a2aTargets
+install(TARGETS a2a_core a2a_hal a2a_config a2a_app a2a_mmio a2a_spi_chain a2a_flash a2a_crosspoint a2a_adn4604 a2a_vsc3316 a2a_gpio a2a_block_sink a2a_no_heap a2a_capi EXPORT a2aTargets
         ARCHIVE DESTINATION lib)
-install(FILES platform/no-heap/no_heap.cpp DESTINATION share/a2a)  # a2a::no_heap's source, built by the product
+install(FILES platform/no_heap/no_heap.cpp DESTINATION share/a2a)  # a2a::no_heap's source, built by the product
 install(EXPORT a2aTargets NAMESPACE a2a:: DESTINATION "${A2A_CMAKE_DIR}")
 # Build-tree export: find_package(a2a) also works with a2a_DIR=<build dir>.
 export(EXPORT a2aTargets NAMESPACE a2a:: FILE "${PROJECT_BINARY_DIR}/a2aTargets.cmake")

@@ -73,7 +73,7 @@ set(CMAKE_CXX_FLAGS_INIT
 # nano.specs: the small newlib (we use only its string functions). No start
 # files: platform/cortex-m's startup is the entry point. --gc-sections drops
 # unreferenced functions, which is also what lets the no-heap guard objects
-# (platform/no-heap/no_heap.cpp) link only when nothing allocates.
+# (platform/no_heap/no_heap.cpp) link only when nothing allocates.
 set(CMAKE_EXE_LINKER_FLAGS_INIT
     "${A2A_CPU_FLAGS} --specs=nano.specs -nostartfiles -Wl,--gc-sections")
 

@@ -115,7 +115,7 @@ if [[ $what == all || $what == size ]]; then
     find platform -name '*.hpp' -not -path 'platform/host/*' | sort)
   # The board support and the image's sources (C++ here; their C is checked as C below).
   while IFS= read -r source; do size_units+=("$root/$source"); done < <(
-    find platform/cortex-m platform/emulated-fabric -name '*.cpp' | sort)
+    find platform/cortex-m platform/emulated -name '*.cpp' | sort)
   c_units=()
   while IFS= read -r source; do c_units+=("$root/$source"); done < <(find platform/cortex-m -name '*.c' | sort)
   host_units=()

@@ -19,7 +19,7 @@
 #include "a2a/crosspoint/crosspoint.hpp"
 #include "a2a/crosspoint/vsc3316.hpp"
 #include "a2a/gpio/gpio_sink.hpp"
-#include "a2a/hal/block_switch_sink.hpp"
+#include "a2a/block_sink/block_switch_sink.hpp"
 #include "a2a/hal/switch_fabric.hpp"
 #include "a2a/hal/transfer.hpp"
 #include "a2a/mmio/mmio_bus.hpp"

@@ -11,7 +11,7 @@
 #include <a2a/crosspoint/crosspoint.hpp>
 #include <a2a/crosspoint/vsc3316.hpp>
 #include <a2a/gpio/gpio_sink.hpp>
-#include <a2a/hal/block_switch_sink.hpp>
+#include <a2a/block_sink/block_switch_sink.hpp>
 #include <a2a/spi_chain/shift_chain.hpp>
 
 #include <doctest/doctest.h>

@@ -7,7 +7,7 @@
 //
 // Portable (heap-free): the Cortex-M build runs this file under QEMU too. The
 // "fabric" is the recording mock (exact register traffic) or the emulated fabric
-// (platform/emulated-fabric) behind a bus that plays the faulty hardware
+// (platform/emulated) behind a bus that plays the faulty hardware
 // (FlakyFabric below); what was delivered is the emulator's count, not the
 // schedule's formulas. A broken switch is the emulator's own fault injection.
 #include <a2a/a2a.hpp>

@@ -4,7 +4,7 @@
 // Used by the tests of boards whose switch path sits beside the block.
 #pragma once
 
-#include <a2a/hal/block_switch_sink.hpp>
+#include <a2a/block_sink/block_switch_sink.hpp>
 #include <a2a/hal/latched_round.hpp>
 #include <a2a/hal/switch_fabric.hpp>
 #include <a2a/status.hpp>

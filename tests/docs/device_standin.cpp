@@ -2,7 +2,7 @@
 // (tests/docs/docs_test.py). It runs the firmware's own a2a::app::Device, the
 // code of the controller image, over a host board: the console on stdin/stdout
 // or on a Unix socket, a real monotonic clock, and the fabric's register block in
-// RAM served by the emulated fabric (platform/emulated-fabric) between the
+// RAM served by the emulated fabric (platform/emulated) between the
 // controller's register reads, as tests/app/device_bench.hpp does. The docs show
 // sessions with the image under QEMU; the docs test runs them with this stand-in
 // instead (no arm build, no QEMU, milliseconds instead of seconds).

@@ -5,7 +5,7 @@
 // the stages that changed; a network the block cannot hold is refused.
 #include <a2a/emulated/fabric_emulator.hpp>
 #include <a2a/emulated/ram_block.hpp>
-#include <a2a/hal/block_switch_sink.hpp>
+#include <a2a/block_sink/block_switch_sink.hpp>
 #include <a2a/hal/fabric_driver.hpp>
 #include <a2a/hal/program_round.hpp>
 #include <a2a/hal/split_fabric.hpp>

@@ -1,6 +1,6 @@
 // The emulated fabric on a board under QEMU, as the controller image uses it: the
 // register block is RAM at a2a_board_fabric_base(), SysTick serves it
-// (platform/emulated-fabric/cortex_m_service.cpp, started before main), and the
+// (platform/emulated/cortex_m_service.cpp, started before main), and the
 // test only writes and reads registers through the memory-mapped bus. Every
 // outcome comes from STATUS (with its ticket) and the counters.
 //

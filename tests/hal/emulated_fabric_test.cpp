@@ -1,4 +1,4 @@
-// The emulated fabric (platform/emulated-fabric) behind the real driver: the
+// The emulated fabric (platform/emulated) behind the real driver: the
 // controller's side only writes and reads registers, and the emulator's
 // "interrupt" runs every few reads, so STATUS right after a COMMIT is stale and
 // the ticket is what keeps the driver from taking the previous round's outcome.

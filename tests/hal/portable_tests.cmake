@@ -21,8 +21,11 @@ set(A2A_APP_UNIT_TESTS counting_bus_test.cpp device_board_test.cpp device_settin
 set(A2A_APP_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::app a2a::emulated_fabric)
 
 # The emulated fabric (heap-free, header-only) is tested on the host and the boards alike.
+if(NOT TARGET a2a_block_sink)
+  add_subdirectory("${PROJECT_SOURCE_DIR}/platform/block_sink" "${PROJECT_BINARY_DIR}/platform/block_sink")
+endif()
 if(NOT TARGET a2a_emulated_fabric)
-  add_subdirectory("${PROJECT_SOURCE_DIR}/platform/emulated-fabric" "${PROJECT_BINARY_DIR}/platform/emulated-fabric")
+  add_subdirectory("${PROJECT_SOURCE_DIR}/platform/emulated" "${PROJECT_BINARY_DIR}/platform/emulated")
 endif()
 
 # On a board whose fabric is emulated: the driver over the memory-mapped RAM block,

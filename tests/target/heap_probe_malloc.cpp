@@ -1,5 +1,5 @@
 // Must NOT link (test target_no_heap_malloc): calls malloc and free, which
-// the Cortex-M images forbid (platform/no-heap/no_heap.cpp).
+// the Cortex-M images forbid (platform/no_heap/no_heap.cpp).
 #include <cstdlib>
 
 // The block escapes through a volatile, so the compiler cannot elide the calls.

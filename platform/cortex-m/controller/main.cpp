@@ -3,7 +3,7 @@
 // DeviceBoard concept, the fabric's register block through the memory-mapped
 // bus at the board's address, and the device loop (firmware/app: device.hpp).
 // Nothing here models the fabric: on a QEMU board the emulated fabric
-// (platform/emulated-fabric) answers from its interrupt, as hardware would.
+// (platform/emulated) answers from its interrupt, as hardware would.
 #include <a2a/app/device.hpp>
 #include <a2a/board/board.h>
 #include <a2a/board/console.hpp>

@@ -7,7 +7,7 @@
 // selected by its line (pl022.h) and the latch is a strobe line. Under QEMU
 // (A2A_BOARD_EMULATED_FABRIC) the PL022 runs in loopback mode: what the controller
 // shifts comes back in its receive FIFO and is handed to the emulated far end
-// (a2a/board/emulated_chain.h, served by platform/emulated-fabric), which returns
+// (a2a/board/emulated_chain.h, served by platform/emulated), which returns
 // what the chain held before and, at the strobe, sets the block's switches from the
 // chains' contents.
 //

@@ -1,6 +1,6 @@
 // The far side of the register block: what its registers say about the round it
 // is to run. Both models of the block read them here, the emulated fabric
-// (platform/emulated-fabric, behind a board's block) and the host simulated
+// (platform/emulated, behind a board's block) and the host simulated
 // fabric (platform/host/fabric), so that they decode the network, the switch
 // states and the headers alike and hand the same round to the one walk
 // (a2a/round_walk.hpp).

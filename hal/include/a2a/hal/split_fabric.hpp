@@ -13,7 +13,7 @@
 // So the runner, re-planning around faults the block marks, diagnosis through its
 // monitors, and the console drive it unchanged. Where the switch elements are and how
 // the block learns their states is the hardware's (on a QEMU board the emulated
-// fabric's chain model is the chains' far end: platform/emulated-fabric).
+// fabric's chain model is the chains' far end: platform/emulated).
 #pragma once
 
 #include <cstdint>

@@ -43,7 +43,7 @@ set(A2A_BOARD_TEST_MAX_PORTS 256)
 # QEMU models the CMSDK watchdog (interrupt on NMI, reset on the second expiry).
 set(A2A_BOARD_WATCHDOG_IN_QEMU ON)
 # No fabric hardware: the image serves the register block from RAM
-# (platform/emulated-fabric) at a2a_board_fabric_base().
+# (platform/emulated) at a2a_board_fabric_base().
 set(A2A_BOARD_EMULATED_FABRIC ON)
 # Memory map, the linker script's regions (platform/cortex-m/ld/board.ld.in), as
 # QEMU models the FPGA images: 4 MiB of code memory at 0x0 (SSRAM1, where QEMU

@@ -111,7 +111,7 @@ volatile uint32_t* a2a_board_persistent(void);
 /* --- the fabric ------------------------------------------------------------ */
 /* Address of the fabric's register block (hal/fabric_registers.hpp) on this
  * board: a hardware block on a real board; on a QEMU board, RAM that the
- * emulated fabric (platform/emulated-fabric) serves from its interrupt. */
+ * emulated fabric (platform/emulated) serves from its interrupt. */
 uintptr_t a2a_board_fabric_base(void);
 
 /* --- slot timer (look-ahead mode) ------------------------------------------ */

@@ -27,7 +27,7 @@
 #include <cstdint>
 #include <span>
 
-#include "a2a/hal/block_switch_sink.hpp"
+#include "a2a/block_sink/block_switch_sink.hpp"
 #include "a2a/hal/bus.hpp"
 #include "a2a/hal/latched_round.hpp"
 #include "a2a/hal/switch_fabric.hpp"  // element_bits

@@ -1,4 +1,4 @@
-// No heap in firmware, enforced at link time: a2a::no_heap (platform/no-heap), which a
+// No heap in firmware, enforced at link time: a2a::no_heap (platform/no_heap), which a
 // product links into its firmware image (a2a's own images link it through the board
 // library). Not for a hosted program: it takes the C library's malloc away.
 //
