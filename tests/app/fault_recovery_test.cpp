@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "resumed_schedule.hpp"
+
 using namespace a2a;
 
 namespace {
@@ -205,7 +207,7 @@ TEST_CASE("a switch that fails mid-exchange: re-planned around it, the exchange 
   // Re-plan: the fault-tolerant schedule around the reported switch, minus what
   // rounds 0..4 of the Latin square delivered.
   const AnySchedule ft = AnySchedule::make(net, SwitchFault{out.faulty_stage, out.faulty_switch}).value();
-  const app::ResumedSchedule resumed(latin, out.rounds_done, ft);
+  const test::ResumedSchedule resumed(latin, out.rounds_done, ft);
   CHECK(app::messages_from_round(resumed, 0) == out.messages_pending);  // exactly the pending ones
   const app::ExchangeOutcome done = app::run_exchange(
       b.driver, resumed, [](std::uint32_t, const auto&) {}, app::ExchangeOptions{});

@@ -4,7 +4,27 @@
 
 #include <a2a/config/config_block.hpp>
 
+#include <string_view>
+
 #include "support.hpp"
+
+namespace {
+/// The words next_word() splits `text` into, joined by '|'.
+constexpr bool splits_into(std::string_view text, std::string_view expected) {
+  std::string_view rest = text;
+  std::size_t at = 0;
+  for (std::string_view word = a2a::next_word(rest); !word.empty(); word = a2a::next_word(rest)) {
+    if (at != 0 && (at >= expected.size() || expected[at++] != '|')) return false;
+    if (expected.substr(at, word.size()) != word) return false;
+    at += word.size();
+  }
+  return at == expected.size() && rest.empty();
+}
+}  // namespace
+// The one word splitter: spaces, tabs and line ends separate words, a run of them once.
+static_assert(splits_into("set ports=8", "set|ports=8"));
+static_assert(splits_into("  set\tports=8  order=gray\r\n", "set|ports=8|order=gray"));
+static_assert(splits_into("", "") && splits_into(" \t ", ""));
 
 TEST_CASE("key=value overrides") {
   using namespace a2a;

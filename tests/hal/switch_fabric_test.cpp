@@ -127,7 +127,7 @@ TEST_CASE("switch fabric: bad settings, relays and transport errors are refused 
   CHECK(fabric.poll_status(0).error() == Errc::poll_bound_zero);
   sink.fail = Errc::bus_timeout;
   CHECK(fabric.commit() == Errc::bus_timeout);
-  CHECK(fabric.last_error() == Errc::bus_timeout);
+  CHECK(fabric.last_transfer_error() == Errc::bus_timeout);
   CHECK(fabric.round_counter() == 0);  // nothing latched
   CHECK(fabric.poll_status(1)->done);  // the round is over: it failed, nothing is in flight
 }

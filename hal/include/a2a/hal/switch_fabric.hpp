@@ -250,8 +250,9 @@ class SwitchFabric {
   /// Rounds latched and settled so far.
   [[nodiscard]] std::uint32_t round_counter() const { return carried_; }
   [[nodiscard]] Result<bool> switch_faulty(std::uint32_t, std::uint32_t) const { return false; }
-  /// The transport error of the last latch (ok: none).
-  [[nodiscard]] Errc last_error() const { return error_; }
+  /// The transport error of the last latch (ok: none). Not LAST_ERROR: the a2a block's
+  /// last_error() is that register's word (FabricDiagnostics); this is a transfer's Errc.
+  [[nodiscard]] Errc last_transfer_error() const { return error_; }
   /// Where the last read-back differed, if the sink says (else Place::none).
   [[nodiscard]] WireFault wire_fault() const {
     if constexpr (LocatingSink<Sink>) return sink_->wire_fault();

@@ -150,8 +150,8 @@ class Device {
     // A reset while the provisioned block is planned counts towards the boot-loop guard
     // (the planning goes on in poll()s: the crumb stays until booted() clears it).
     if (boot_from_block_) board_->set_crumb(crumb::kApplying, crumb::kApplyingMagic | resets);
-    start_check(*decoded, AfterCheck::boot);  // the banner goes on when it is planned
-    while (check_in_one_piece()) {            // without slices: the block's, then perhaps the default's
+    start_planning(*decoded, AfterPlanning::boot);  // the banner goes on when it is planned
+    while (plan_in_one_piece()) {                   // without slices: the block's, then perhaps the default's
     }
   }
 
@@ -184,14 +184,14 @@ class Device {
       held_ = event == LineEvent::line && busy() && !(running_.active && answered_while_running(reader_.text()));
       if (!held_) handle(event);
     }
-    if (checking()) return continue_check();
+    if (planning()) return continue_planning();
     if (clear_polls_left_ != 0) return continue_clear();
     if (storing()) return continue_store();
     if (running_.active) step_exchange();
   }
   /// A run is under way (its reply has not ended yet), or a configuration is being
   /// planned (the banner's, or set's): poll() again soon.
-  [[nodiscard]] bool busy() const { return running_.active || checking() || clear_polls_left_ != 0 || storing(); }
+  [[nodiscard]] bool busy() const { return running_.active || planning() || clear_polls_left_ != 0 || storing(); }
   /// Plans and diagnoses in slices on `stack` (sliced_call.hpp): poll() returns after
   /// each planning step, however long the planning. Without one (or on an architecture
   /// that does not switch stacks) a planning runs within one poll(), feeding the
@@ -243,7 +243,7 @@ class Device {
   /// gives way to the built-in default (planned in turn), then the rest of the banner.
   void booted(Errc refused) {
     board_->set_crumb(crumb::kApplying, 0);
-    config_ = checking_.config;
+    config_ = planning_.config;
     config_ok_ = refused == Errc::ok;
     boot_refused_ = refused;
     if (!config_ok_ && boot_from_block_) {
@@ -253,7 +253,7 @@ class Device {
       const Result<ControllerConfig> fallback = decode_config(fallback_);
       if (fallback) {
         source_ = "default";
-        return start_check(*fallback, AfterCheck::boot);
+        return start_planning(*fallback, AfterPlanning::boot);
       }
     }
     finish_boot();
@@ -302,7 +302,7 @@ class Device {
   /// stage, more switches than its per-stage arrays) is as wrong as a bad N.
   /// The plan is kept for `run` while the configuration stays (planning around faults
   /// is the longest thing the device computes: once per configuration).
-  [[gnu::noinline]] Errc check(const ControllerConfig& c) {
+  [[gnu::noinline]] Errc plan_configuration(const ControllerConfig& c) {
     planned_ok_ = false;
     if (c.ports > MaxPorts) return Errc::fabric_capacity_exceeded;
     if (c.fabric == FabricBackend::spi_chain && !kSplit) return Errc::fabric_backend_unavailable;
@@ -350,44 +350,44 @@ class Device {
     return {replan_storages(), delivered_bits_, device_replanning(&meter_), observation_, &found_, &slices_, shared};
   }
 
-  /// What follows a configuration's planning (check()): the banner, set's reply, or
+  /// What follows a configuration's planning (plan_configuration()): the banner, set's reply, or
   /// the run's exchange.
-  enum class AfterCheck : std::uint8_t { nothing, boot, set, exchange };
-  struct Checking {
-    AfterCheck then{AfterCheck::nothing};
+  enum class AfterPlanning : std::uint8_t { nothing, boot, set, exchange };
+  struct Planning {
+    AfterPlanning then{AfterPlanning::nothing};
     ControllerConfig config{};
     DeviceKnobs knobs{};  ///< set's, applied with its configuration
     Errc result{Errc::ok};
   };
-  [[nodiscard]] bool checking() const { return checking_.then != AfterCheck::nothing; }
-  /// check(c), for continue_check() to run: in slices from poll(), or, without a slice
+  [[nodiscard]] bool planning() const { return planning_.then != AfterPlanning::nothing; }
+  /// plan_configuration(c), for continue_planning() to run: in slices from poll(), or, without a slice
   /// stack, in one piece by the caller at once; `then` follows it.
-  void start_check(const ControllerConfig& c, AfterCheck then) {
-    checking_.then = then;
-    checking_.config = c;
-    (void)slices_.start(&Device::sliced_check, this);  // nothing else plans meanwhile
+  void start_planning(const ControllerConfig& c, AfterPlanning then) {
+    planning_.then = then;
+    planning_.config = c;
+    (void)slices_.start(&Device::sliced_planning, this);  // nothing else plans meanwhile
   }
-  /// Without a slice stack, the planning start_check() left, run here and now with what
-  /// follows it (never from start_check itself: no recursive chain). true: it ran.
-  bool check_in_one_piece() {
-    if (slices_.sliced() || !checking()) return false;
-    continue_check();
+  /// Without a slice stack, the planning start_planning() left, run here and now with what
+  /// follows it (never from start_planning itself: no recursive chain). true: it ran.
+  bool plan_in_one_piece() {
+    if (slices_.sliced() || !planning()) return false;
+    continue_planning();
     return true;
   }
-  static void sliced_check(void* device) {
+  static void sliced_planning(void* device) {
     auto* d = static_cast<Device*>(device);
-    d->checking_.result = d->check(d->checking_.config);
+    d->planning_.result = d->plan_configuration(d->planning_.config);
   }
   /// One slice of the planning; at its end, what follows it.
-  void continue_check() {
+  void continue_planning() {
     if (!slices_.resume()) return;
-    const AfterCheck then = checking_.then;
-    checking_.then = AfterCheck::nothing;
+    const AfterPlanning then = planning_.then;
+    planning_.then = AfterPlanning::nothing;
     switch (then) {
-      case AfterCheck::nothing: return;
-      case AfterCheck::boot: return booted(checking_.result);
-      case AfterCheck::set: return set_checked(checking_.result);
-      case AfterCheck::exchange: return exchange_checked(checking_.result);
+      case AfterPlanning::nothing: return;
+      case AfterPlanning::boot: return booted(planning_.result);
+      case AfterPlanning::set: return set_planned(planning_.result);
+      case AfterPlanning::exchange: return exchange_planned(planning_.result);
     }
   }
 
@@ -406,7 +406,7 @@ class Device {
   [[gnu::noinline]] void cmd_help();
   [[gnu::noinline]] void cmd_status();
   [[gnu::noinline]] void cmd_set(std::string_view args);
-  [[gnu::noinline]] void set_checked(Errc e);
+  [[gnu::noinline]] void set_planned(Errc e);
   [[gnu::noinline]] void cmd_run(std::string_view args);
   [[gnu::noinline]] void cmd_inject(std::string_view args);
   [[gnu::noinline]] void cmd_clear();
@@ -436,12 +436,12 @@ class Device {
   [[nodiscard]] bool refuse_while_running(std::string_view command);
   // A run's exchanges, stepped by poll() (device_run.hpp).
   [[gnu::noinline]] bool start_exchange();
-  [[gnu::noinline]] void exchange_checked(Errc e);
-  [[gnu::noinline]] bool begin_exchange();
+  [[gnu::noinline]] void exchange_planned(Errc e);
+  [[gnu::noinline]] bool prepare_fabric();
   enum class Prepared : std::uint8_t { waiting, ready, failed };
   struct Preparing;
   [[gnu::noinline]] Prepared prepare_step(Preparing& preparing);
-  [[gnu::noinline]] void launch_exchange(detail::GraySteps family);
+  [[gnu::noinline]] void start_rounds(detail::GraySteps family);
   [[gnu::noinline]] Job& start_job(Hooks& hooks, std::uint32_t from);
   [[gnu::noinline]] void step_exchange();
   [[gnu::noinline]] bool step_lookahead();
@@ -508,7 +508,7 @@ class Device {
   DeviceRecord record_{};
   PlanMeter meter_{};
   SlicedCall slices_{};          ///< planning and diagnosis in slices (slice_on)
-  Checking checking_{};          ///< a configuration being planned, and what follows
+  Planning planning_{};          ///< a configuration being planned, and what follows
   bool boot_from_block_{false};  ///< the banner plans the provisioned block (else the default)
   Errc boot_error_{Errc::ok};    ///< the banner's configuration did not decode
   Errc boot_refused_{Errc::ok};  ///< why the banner's configuration was refused
@@ -540,7 +540,7 @@ class Device {
   /// injections handed over), each confirmed by one read a poll(), none waited for.
   struct Preparing {
     enum class Action : std::uint8_t { none, clearing, injecting };
-    detail::GraySteps family{detail::GraySteps::none};  ///< look-ahead's, for launch_exchange
+    detail::GraySteps family{detail::GraySteps::none};  ///< look-ahead's, for start_rounds
     Action action{Action::none};                        ///< the fabric's action under way
     std::uint32_t polls_left{0};                        ///< reads left before it has timed out
     std::uint32_t injection{0};                         ///< the injection handed over next

@@ -5,25 +5,16 @@
 // IWYU pragma: private, include "a2a/app/device.hpp"
 // (Device's commands: device.hpp declares the class and includes this at its end.)
 
-namespace a2a::app {
+// Self-contained: included first, this brings the class in (device.hpp then includes
+// this part at its end once more, passed over by #pragma once, and the members follow).
+#include "a2a/app/device.hpp"
 
-namespace detail {
-/// Splits off the first word of `text`; `text` keeps the rest.
-constexpr std::string_view next_word(std::string_view& text) {
-  std::size_t at = 0;
-  while (at < text.size() && text[at] == ' ') ++at;
-  std::size_t end = at;
-  while (end < text.size() && text[end] != ' ') ++end;
-  const std::string_view word = slice(text, at, end - at);
-  text = slice(text, end);
-  return word;
-}
-}  // namespace detail
+namespace a2a::app {
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::answered_while_running(std::string_view line) {
   std::string_view rest = line;
-  const std::string_view command = detail::next_word(rest);
+  const std::string_view command = next_word(rest);
   // save, erase and reboot are answered too: refused while a run goes on (never held
   // to run after it, when what the user meant may have changed).
   return command == "status" || command == "stop" || command.empty() || command == "save" || command == "erase" ||
@@ -33,9 +24,9 @@ bool Device<Board, MaxPorts, Fabric>::answered_while_running(std::string_view li
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
   std::string_view rest = line;
-  const std::string_view command = detail::next_word(rest);
+  const std::string_view command = next_word(rest);
   if (command.empty()) return;  // a blank line is no command
-  if (std::string_view words = rest; takes_no_words(command) && !detail::next_word(words).empty())
+  if (std::string_view words = rest; takes_no_words(command) && !next_word(words).empty())
     return error("usage: ", command, " (it takes no words); nothing was done");
   if (command == "status") return cmd_status();
   if (command == "stop") return cmd_stop();
@@ -174,15 +165,15 @@ void Device<Board, MaxPorts, Fabric>::cmd_set(std::string_view args) {
     return error("mode=lookahead with fabric=", name(set.config.fabric), " refused: look-ahead mode writes the a2a ",
                  "block's slot ring, and fabric=", name(set.config.fabric), " latches each round over its own wire ",
                  "(set mode=direct or fabric=a2a); nothing changed");
-  checking_.knobs = set.knobs;
-  start_check(set.config, AfterCheck::set);  // the reply follows the planning (poll() steps it)
-  (void)check_in_one_piece();                // without slices: the reply now
+  planning_.knobs = set.knobs;
+  start_planning(set.config, AfterPlanning::set);  // the reply follows the planning (poll() steps it)
+  (void)plan_in_one_piece();                       // without slices: the reply now
 }
 
 /// set's reply, once its configuration is planned (or refused).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
-  const ControllerConfig& c = checking_.config;
+void Device<Board, MaxPorts, Fabric>::set_planned(Errc e) {
+  const ControllerConfig& c = planning_.config;
   if (e != Errc::ok) {
     if (e == Errc::fabric_capacity_exceeded && c.ports > MaxPorts)
       return error("N = ", c.ports, " is above this image's capacity of ", MaxPorts, " ports; nothing changed");
@@ -194,7 +185,7 @@ void Device<Board, MaxPorts, Fabric>::set_checked(Errc e) {
     return error("configuration refused: ", describe(e), "; nothing changed");
   }
   config_ = c;
-  knobs_ = checking_.knobs;
+  knobs_ = planning_.knobs;
   config_ok_ = true;
   source_ = "set";
   print_config();
@@ -220,13 +211,13 @@ void Device<Board, MaxPorts, Fabric>::refuse_fault_count(const ControllerConfig&
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   constexpr std::string_view kUsage = "usage: inject STAGE:SWITCH [ROUND] [dead|stuck=K] [hidden|readback|timeout]";
-  const std::string_view position = detail::next_word(args);
-  std::string_view round = detail::next_word(args);
+  const std::string_view position = next_word(args);
+  std::string_view round = next_word(args);
   std::string_view word = round;
   if (!round.empty() && (round[0] < '0' || round[0] > '9'))
     round = {};  // no round: the kind follows
   else
-    word = detail::next_word(args);
+    word = next_word(args);
   if (position.empty()) return error(kUsage);
   const Result<Injection> parsed = parse_injection(position, round);
   if (!parsed) return error("inject: '", position, " ", round, "' does not parse (STAGE:SWITCH [ROUND])");
@@ -235,7 +226,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_inject(std::string_view args) {
   bool kind_given = false;
   bool wire = false;  // readback or timeout: the SPI chain's wire, not a switch
   WireInjection wire_kind = WireInjection::readback;
-  for (; !word.empty(); word = detail::next_word(args)) {
+  for (; !word.empty(); word = next_word(args)) {
     if ((word == "readback" || word == "timeout") && !wire) {
       wire = true;
       wire_kind = word == "timeout" ? WireInjection::timeout : WireInjection::readback;
@@ -338,9 +329,9 @@ void Device<Board, MaxPorts, Fabric>::continue_clear() {
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_run(std::string_view args) {
-  const std::string_view word = detail::next_word(args);
+  const std::string_view word = next_word(args);
   std::uint32_t count = 1;
-  if (!detail::next_word(args).empty() ||
+  if (!next_word(args).empty() ||
       (!word.empty() && (!a2a::detail::parse_u32(word, count) || count == 0 || count > kMaxRunCount)))
     return error("usage: run [COUNT], COUNT 1..", kMaxRunCount);
   if (!config_ok_) return error("no valid configuration: give one with set (see config)");

@@ -7,6 +7,10 @@
 // IWYU pragma: private, include "a2a/app/device.hpp"
 // (Device's exchanges: device.hpp declares the class and includes this at its end.)
 
+// Self-contained: included first, this brings the class in (device.hpp then includes
+// this part at its end once more, passed over by #pragma once, and the members follow).
+#include "a2a/app/device.hpp"
+
 #include "a2a/app/device_lookahead.hpp"
 
 namespace a2a::app {
@@ -17,23 +21,23 @@ namespace a2a::app {
 /// error line.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::start_exchange() {
-  if (!planned_ok_ || !(planned_for_ == config_)) {  // a refused set, or a re-plan, planned over it
-    start_check(config_, AfterCheck::exchange);      // planned again, in slices; the exchange follows
-    (void)check_in_one_piece();                      // without slices: the exchange starts now
+  if (!planned_ok_ || !(planned_for_ == config_)) {    // a refused set, or a re-plan, planned over it
+    start_planning(config_, AfterPlanning::exchange);  // planned again, in slices; the exchange follows
+    (void)plan_in_one_piece();                         // without slices: the exchange starts now
     return true;
   }
-  return begin_exchange();
+  return prepare_fabric();
 }
 
 /// The exchange, once its configuration is planned again (a `stop` meanwhile ends the run).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::exchange_checked(Errc e) {
+void Device<Board, MaxPorts, Fabric>::exchange_planned(Errc e) {
   if (e != Errc::ok) {
     error("configuration refused: ", describe(e));
     return end_run();
   }
   if (running_.stop_asked) return stopped_before_first_round();
-  if (!begin_exchange()) end_run();
+  if (!prepare_fabric()) end_run();
 }
 
 /// `stop` came before the exchange's first round (while it was planned again or its
@@ -49,9 +53,9 @@ void Device<Board, MaxPorts, Fabric>::stopped_before_first_round() {
 
 /// start_exchange() with the plan in place: look-ahead's refusals, the fabric probed
 /// and configured, then its first action started; poll() confirms each action
-/// (prepare_step) and launch_exchange() starts the rounds.
+/// (prepare_step) and start_rounds() starts the rounds.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-bool Device<Board, MaxPorts, Fabric>::begin_exchange() {
+bool Device<Board, MaxPorts, Fabric>::prepare_fabric() {
   const AnySchedule& schedule = planned();
   detail::GraySteps family = detail::GraySteps::none;
   // Look-ahead's refusals come before the fabric is touched (injections stay armed).
@@ -118,7 +122,7 @@ typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabri
 /// The exchange's rounds, once the fabric is prepared: its line, the round hooks, and
 /// the job (or the look-ahead session of `family`).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::launch_exchange(detail::GraySteps family) {
+void Device<Board, MaxPorts, Fabric>::start_rounds(detail::GraySteps family) {
   const AnySchedule& schedule = planned();
   print_exchange_line(running_.index, running_.count, schedule);
   board_->set_crumb(crumb::kExchangeRound, 0);
@@ -195,7 +199,7 @@ void Device<Board, MaxPorts, Fabric>::step_exchange() {
     exchange_.template emplace<std::monostate>();
     if (prepared == Prepared::failed) return end_run();  // the reply ended with its error line
     if (running_.stop_asked) return stopped_before_first_round();
-    return launch_exchange(family);
+    return start_rounds(family);
   }
   if (Job* job = std::get_if<Job>(&exchange_)) {
     if (board_->micros() < hooks_->not_before()) return;  // the slot pacing: a deadline, not a wait

@@ -40,7 +40,7 @@ constexpr std::string_view slice(std::string_view text, std::size_t at, std::siz
 
 /// How `run` drives the rounds (`set mode=`).
 enum class RunMode : std::uint8_t {
-  direct,     ///< the round loop: program, commit, wait for STATUS (controller.hpp)
+  direct,     ///< the round loop: program, commit, wait for STATUS (round_runner.hpp)
   lookahead,  ///< the board's slot timer commits each round (lookahead.hpp; needs slot_us > 0)
 };
 
@@ -80,16 +80,10 @@ constexpr SetResult apply_set(const ControllerConfig& config, const DeviceKnobs&
   SetResult out{Errc::ok, {}, config, knobs};
   std::array<char, kMaxLineLength> rest{};
   std::size_t used = 0;
-  std::size_t at = 0;
   bool any = false;
   std::uint32_t device_keys = 0;  // key_bit() of the device keys given (the others: apply_overrides)
-  while (at < text.size()) {
-    while (at < text.size() && a2a::detail::is_space(text[at])) ++at;
-    std::size_t end = at;
-    while (end < text.size() && !a2a::detail::is_space(text[end])) ++end;
-    if (end == at) break;
-    const std::string_view word(text.data() + at, end - at);
-    at = end;
+  std::string_view words = text;
+  for (std::string_view word = next_word(words); !word.empty(); word = next_word(words)) {
     any = true;
     const std::size_t eq = word.find('=');
     const std::uint32_t bit = eq == std::string_view::npos ? 0U : key_bit(slice(word, 0, eq));

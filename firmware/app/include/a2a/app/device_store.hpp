@@ -5,6 +5,10 @@
 #pragma once
 // IWYU pragma: private, include "a2a/app/device.hpp"
 
+// Self-contained: included first, this brings the class in (device.hpp then includes
+// this part at its end once more, passed over by #pragma once, and the members follow).
+#include "a2a/app/device.hpp"
+
 namespace a2a::app {
 
 /// At boot, on a board with a store: the newest usable copy becomes the block the

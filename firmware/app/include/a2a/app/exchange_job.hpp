@@ -5,7 +5,7 @@
 // (job_runner.hpp) runs them one bounded step at a time, run_job() to the end.
 //
 // The outcome comes only from the fabric: STATUS per round (through the HAL's
-// round loop, controller.hpp) and the fabric's delivery counters at the end. The
+// round loop, round_runner.hpp) and the fabric's delivery counters at the end. The
 // controller never models the fabric itself; relayed messages carry their
 // origin and final destination in the PORT_MESSAGE registers (relay mode).
 //
@@ -203,7 +203,8 @@ class DeliveredMessages {
 };
 
 /// The rounds of `next` minus every message the plans before delivered (those ports
-/// idle): ResumedSchedule over any number of earlier plans, O(1) per message.
+/// idle), over any number of earlier plans, O(1) per message (by the history of
+/// what arrived, not by replaying the rounds as the tests' ResumedSchedule does).
 class ResumedAfterHistory {
  public:
   using Round = AnySchedule::Round;

@@ -247,8 +247,8 @@ class RoundRunner {
       case Phase::program: return program();
       case Phase::write: return write();
       case Phase::confirm: return confirm();
-      case Phase::check:
-      case Phase::check_mismatch: return check();
+      case Phase::arrivals:
+      case Phase::arrivals_mismatch: return check_arrivals();
       case Phase::acknowledge: return acknowledge();
       case Phase::confirm_abort: return confirm_abort();
       case Phase::locate: return locate();
@@ -267,13 +267,14 @@ class RoundRunner {
   [[nodiscard]] constexpr const LostPair& last_lost() const { return last_lost_; }
 
  private:
-  // check_mismatch: ROUND_CHECK showed the round under check not as headed; its ports are read.
+  // arrivals: a delivered round's outputs checked (ARRIVED); arrivals_mismatch: ROUND_CHECK
+  // showed the round not as headed, its ports are read.
   enum class Phase : std::uint8_t {
     program,
     write,
     confirm,
-    check,
-    check_mismatch,
+    arrivals,
+    arrivals_mismatch,
     acknowledge,
     confirm_abort,
     locate,
@@ -311,11 +312,11 @@ class RoundRunner {
   /// where the block has it; port by port, kPortsPerStep inputs a step, where it has not
   /// or where ROUND_CHECK shows a mismatch (then the round stops even if the ports agree:
   /// the block saw a signal missing). After the last, delivered.
-  constexpr RunnerStep check() {
+  constexpr RunnerStep check_arrivals() {
     if constexpr (detail::MonitoredFabric<C>) {
-      if (summarized_ && phase_ == Phase::check) {
+      if (summarized_ && phase_ == Phase::arrivals) {
         if (detail::summary_clean(*fabric_)) return carried();
-        phase_ = Phase::check_mismatch;  // read port by port, then stop (no flag: the micro:bit's RAM)
+        phase_ = Phase::arrivals_mismatch;  // read port by port, then stop (no flag: the micro:bit's RAM)
       }
     }
     const std::uint32_t end = cursor_ + kPortsPerStep;
@@ -323,7 +324,7 @@ class RoundRunner {
       return stop(Errc::fabric_round_incomplete);  // not retried: what did arrive is delivered
     cursor_ = end;
     if (cursor_ < schedule_->network().ports) return {RunnerEvent::checking, round_};
-    if (phase_ == Phase::check_mismatch) return stop(Errc::fabric_round_incomplete);
+    if (phase_ == Phase::arrivals_mismatch) return stop(Errc::fabric_round_incomplete);
     return carried();
   }
   /// The round ran clean, its outputs as sent: its hops asked of the receipts next, if
@@ -416,8 +417,8 @@ class RoundRunner {
     if (e != Errc::ok) return stop(e);
     if (monitored_) {
       cursor_ = 0;
-      phase_ = Phase::check;
-      return check();
+      phase_ = Phase::arrivals;
+      return check_arrivals();
     }
     return carried();
   }

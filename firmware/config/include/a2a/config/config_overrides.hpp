@@ -37,6 +37,20 @@ constexpr bool parse_u32(std::string_view text, std::uint32_t& out) {
 constexpr bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
 }  // namespace detail
 
+/// The one word splitter of the overrides, `set` and the console's commands: splits off
+/// the first word of `text` (words are separated by spaces, tabs and line ends) and
+/// leaves the rest in `text`; empty when no word is left. Sub-views are built from a
+/// pointer and a length: substr() may throw, and firmware has no exceptions.
+constexpr std::string_view next_word(std::string_view& text) {
+  std::size_t at = 0;
+  while (at < text.size() && detail::is_space(text[at])) ++at;
+  std::size_t end = at;
+  while (end < text.size() && !detail::is_space(text[end])) ++end;
+  const std::string_view word(text.data() + at, end - at);
+  text = std::string_view(text.data() + end, text.size() - end);
+  return word;
+}
+
 /// A bit per key of the overrides (and of the device's `set`), to find a key given twice.
 constexpr std::uint32_t key_bit(std::string_view key) {
   constexpr std::string_view kKeys[] = {"topology", "ports", "radix", "schedule",  "order",    "degraded",
@@ -141,15 +155,8 @@ constexpr Result<ControllerConfig> apply_overrides(const ControllerConfig& confi
     if (failure != nullptr) *failure = OverrideError{e, word};
     return e;
   };
-  std::size_t at = 0;
-  while (at < text.size()) {
-    while (at < text.size() && detail::is_space(text[at])) ++at;
-    std::size_t end = at;
-    while (end < text.size() && !detail::is_space(text[end])) ++end;
-    if (end == at) break;
-    // Sub-views are built from pointer and length: substr() may throw, and firmware has no exceptions.
-    const std::string_view word(text.data() + at, end - at);
-    at = end;
+  std::string_view rest = text;
+  for (std::string_view word = next_word(rest); !word.empty(); word = next_word(rest)) {
     const std::size_t eq = word.find('=');
     if (eq == std::string_view::npos) return refuse(Errc::argument_bad_value, word);
     const std::string_view key(word.data(), eq);
