@@ -1,5 +1,5 @@
 // The check of a clean round's outputs (docs/PERFORMANCE.md, "Checking the outputs after
-// every round"), as the round loop makes it (round_runner.hpp, RoundRunner::check):
+// every round"), as the round loop makes it (round_runner.hpp, RoundRunner::check_arrivals):
 //  - "summary": a block with ROUND_CHECK (register map 2.2): app::detail::summary_clean,
 //    one register read and its decoding;
 //  - "ports": a block without it, or a round ROUND_CHECK shows a mismatch: the

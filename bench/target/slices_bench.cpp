@@ -1,7 +1,7 @@
 // The runner's slices with planning and diagnosis (docs/PERFORMANCE.md, "The runner's
 // slices"): what one call of the device's loop computes at most, at the board's
 // capacity N = A2A_FW_MAX_PORTS, measured by icount_plugin.c, each call one interval.
-//  - set: a configuration planned as the device plans it (Device::check): bounded, on
+//  - set: a configuration planned as the device plans it (Device::plan_configuration): bounded, on
 //    the image's slice stack (A2A_FW_SLICE_STACK; 0: in one piece, the micro:bit), its
 //    meter's tick a yield: every resume() of the SlicedCall is an interval. The board's
 //    most faults (A2A_FW_PLAN_FAULTS) in the placements bench_planning plans, and one
@@ -60,7 +60,7 @@ struct Planning {
   bool ok{false};
   std::uint32_t rounds{0};
 };
-/// The plan, placed as the device places its own (Device::check: no schedule-sized
+/// The plan, placed as the device places its own (Device::plan_configuration: no schedule-sized
 /// temporary on the slice stack), so the slice stack holds the image's chain.
 Result<AnySchedule> g_plan{Errc::fault_plan_storage_too_small};
 void plan_body(void* context) {

@@ -19,7 +19,7 @@ UART receive handler: a few words).
 
 With --slice-stack SYMBOL, planning and diagnosis run on a stack of their own
 (SlicedCall, firmware/app/include/a2a/app/sliced_call.hpp): their bodies (the
-device's sliced_check and the exchange job's recovery pieces after_first,
+device's sliced_planning and the exchange job's recovery pieces after_first,
 after_resumed and plan_next, which the slice stack's trampoline calls through
 pointers, so no chain below main reaches them) are a root of their
 own, and the deepest of them, the switch's frame (SWITCH_BYTES) and one exception
@@ -45,8 +45,8 @@ ROOTS = [
     ("one round: program_round and below", r"a2a::hal::(program_round|execute_round)\("),
     ("one round: the port loop (write_ports) and below", r"a2a::hal::detail::write_ports\("),
     ("the fabric model's commit (FabricModel::on_commit)", r"::on_commit\("),
-    ("the slice stack: planning and diagnosis (sliced_check, the job's recovery pieces)",
-     r"::sliced_check\(|JobRunner<.*>::(after_first|after_resumed|plan_next)\("),
+    ("the slice stack: planning and diagnosis (sliced_planning, the job's recovery pieces)",
+     r"::sliced_planning\(|JobRunner<.*>::(after_first|after_resumed|plan_next)\("),
 ]
 # SlicedCall's frames on the slice stack beneath a body: run_on_side_stack's, and the
 # registers the switch saves (at most r4-r11, lr and s16-s31: 25 words).

@@ -60,10 +60,10 @@ class DeviceRoundHooks {
   [[nodiscard]] std::uint64_t not_before() const { return pace_ ? not_before_ : 0; }
   /// Off while the slot timer paces the rounds (look-ahead mode).
   void pace(bool on) { pace_ = on; }
-  /// A hop the round runner found unacknowledged: the first kLostPairsListed of an
-  /// exchange named (the summary counts them all).
-  void pair_lost(const LostPair& p) {
-    if (++lost_listed_ > kLostPairsListed) return;
+  /// A hop the round runner found unacknowledged, the n-th of the exchange: the first
+  /// kLostPairsListed named (the summary counts them all).
+  void pair_lost(const LostPair& p, std::uint32_t n) {
+    if (n > kLostPairsListed) return;
     board_->print("lost: pair (", p.origin, ", ", p.destination, ") of round ", p.round, " not acknowledged");
     if (p.received == kNoReceipt)
       board_->print(" (no receipt at ", p.destination, ")\n");
@@ -107,7 +107,6 @@ class DeviceRoundHooks {
   std::uint32_t late_{0};
   std::uint32_t trace_dropped_{0};
   std::uint32_t rounds_{0};
-  std::uint32_t lost_listed_{0};
   bool pace_{true};
 };
 

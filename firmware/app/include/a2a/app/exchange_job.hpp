@@ -87,8 +87,8 @@ struct ExchangeReport {
   std::uint32_t located_round{0};  ///< the last stop no FAULT bit explained, counted over all plans
   std::uint32_t located_stops{0};  ///< stops diagnosed from the outputs
   std::uint32_t test_rounds{0};    ///< test rounds all diagnoses ran
-  std::uint64_t acknowledged{0};   ///< with acknowledgements: hops whose receipts named their origin, over every plan
-  std::uint64_t lost{0};           ///<   and those whose did not
+  std::uint32_t acknowledged{0};   ///< with acknowledgements: hops whose receipts named their origin, over every plan
+  std::uint32_t lost{0};           ///<   and those whose did not
 };
 
 /// Adds the switch the round runner found newly marked faulty (the one FAULT read

@@ -17,7 +17,7 @@
 // found while a plan in it runs is planned once the held rounds end (the rounds wait).
 // Hooks: after_round(r, schedule, round) for every delivered round r (counted over all
 // plans); micros(), if the hooks have it, times the standstills (ExchangeReport::standstill_us);
-// pair_lost(LostPair), if they have it, hears of each hop the options' acknowledgements
+// pair_lost(LostPair, n), if they have it, hears of each hop the options' acknowledgements
 // did not confirm (its round counted over all plans).
 #pragma once
 
@@ -178,8 +178,9 @@ class JobRunner {
     First& first = *std::get_if<First>(&runner_);  // get_if: no bad_variant_access (no exceptions, no abort)
     const RunnerStep s = first.step();
     if (s.event == RunnerEvent::delivered) hooks_->after_round(s.round, *schedule_, schedule_->round(s.round));
-    if (s.event == RunnerEvent::lost) pair_lost(first.last_lost(), 0);
+    if (s.event == RunnerEvent::lost) pair_lost(first.last_lost(), 0, first.lost());
     if (!s.finished()) return JobEvent::round_step;
+    add_acknowledgements(first);
     return after_stop(first.outcome(), 0);
   }
   [[gnu::noinline]] JobEvent step_held() {
@@ -194,8 +195,9 @@ class JobRunner {
     const std::uint32_t slices = heavy ? 1U : kSlicesPerStep;
     for (std::uint32_t k = 0; k < slices && planning_ == Planning::running && !first_round_pending_; ++k) plan_slice();
     if (s.event == RunnerEvent::delivered) held_round_delivered(s.round);
-    if (s.event == RunnerEvent::lost) pair_lost(held.last_lost(), offset_);
+    if (s.event == RunnerEvent::lost) pair_lost(held.last_lost(), offset_, held.lost());
     if (!s.finished()) return JobEvent::round_step;
+    add_acknowledgements(held);
     return after_stop(held.outcome(), view_->first());
   }
   /// The hook of a held round delivered (out of line: its frames, a trace line's, stay
@@ -203,19 +205,25 @@ class JobRunner {
   [[gnu::noinline]] void held_round_delivered(std::uint32_t r) {
     hooks_->after_round(offset_ + r, *view_, view_->round(r));
   }
-  /// A hop the product's receipts did not acknowledge, to the hooks (pair_lost(p), if
-  /// they have it), its round counted over all plans.
-  [[gnu::noinline]] void pair_lost(LostPair p, std::uint32_t offset) {
+  /// A hop the product's receipts did not acknowledge, to the hooks (pair_lost(p, n), if
+  /// they have it), its round counted over all plans; n: the how-manyth of the job
+  /// (`lost_so_far`: the running rounds' count, this one included).
+  [[gnu::noinline]] void pair_lost(LostPair p, std::uint32_t offset, std::uint32_t lost_so_far) {
     p.round += offset;
-    if constexpr (requires(Hooks & h) { h.pair_lost(p); }) hooks_->pair_lost(p);
+    if constexpr (requires(Hooks & h) { h.pair_lost(p, lost_so_far); })
+      hooks_->pair_lost(p, report_.lost + lost_so_far);
+  }
+  /// What the rounds that ended acknowledged, into the report (over every plan).
+  template <class Runner>
+  void add_acknowledgements(const Runner& runner) {
+    report_.acknowledged += runner.acknowledged();
+    report_.lost += runner.lost();
   }
   /// The running rounds ended (`first`: the base round they started from): the job's
   /// end, the completion next, or a fault to plan around.
   [[gnu::noinline]] JobEvent after_stop(const ExchangeOutcome& last, std::uint32_t first) {
     report_.rounds_run = offset_ + last.rounds_done;
     report_.retries += last.retries;
-    report_.acknowledged += last.acknowledged;
-    report_.lost += last.lost;
     // Receipts lost in rounds that ran: the plan still ran to its end (the job's end says so).
     const Errc ended = last.error == Errc::exchange_unacknowledged ? Errc::ok : last.error;
     report_.error = ended;

@@ -83,10 +83,6 @@ struct ExchangeOutcome {
   /// a round still flagged after its retries with no switch in FAULT. The outputs'
   /// monitors (ARRIVED) of round rounds_done show what happened.
   bool unnamed_fault{false};
-  /// With ExchangeOptions::acknowledgements: the hops of the rounds delivered whose
-  /// receipts named their origin, and those whose did not.
-  std::uint64_t acknowledged{0};
-  std::uint64_t lost{0};
 };
 
 /// Whether hop `send` completes its message (a relay's first hop does not).
@@ -263,8 +259,19 @@ class RoundRunner {
   constexpr void request_stop() { stop_requested_ = true; }
   /// So far; final once finished().
   [[nodiscard]] constexpr const ExchangeOutcome& outcome() const { return outcome_; }
-  /// The hop the last RunnerEvent::lost reported.
-  [[nodiscard]] constexpr const LostPair& last_lost() const { return last_lost_; }
+  /// With ExchangeOptions::acknowledgements: the hops of the rounds delivered whose
+  /// receipts named their origin, and those whose did not (so far; final once finished()).
+  /// Beside the outcome, not in it: a job keeps outcomes, and the smallest board's RAM.
+  [[nodiscard]] constexpr std::uint32_t acknowledged() const { return acknowledged_; }
+  [[nodiscard]] constexpr std::uint32_t lost() const { return lost_; }
+  /// The hop the last RunnerEvent::lost reported, until the next step (its receipt asked
+  /// again: the round's receipts stand until the next round is carried).
+  [[nodiscard]] constexpr LostPair last_lost() const {
+    const std::uint32_t origin = cursor_ - 1;
+    const std::uint32_t destination = schedule_->send(schedule_->round(round_), origin).destination;
+    const AcknowledgementHook& hook = options_.acknowledgements;
+    return {round_, origin, destination, hook.received(hook.context, destination)};
+  }
 
  private:
   // arrivals: a delivered round's outputs checked (ARRIVED); arrivals_mismatch: ROUND_CHECK
@@ -286,8 +293,7 @@ class RoundRunner {
   static constexpr std::uint32_t kSwitchesPerStep = 4 * kPortsPerStep * detail::switches_per_read<C>();
 
   constexpr RunnerStep program() {
-    if (round_ >= schedule_->rounds())
-      return finish_with(outcome_.lost != 0 ? Errc::exchange_unacknowledged : Errc::ok);
+    if (round_ >= schedule_->rounds()) return finish_with(lost_ != 0 ? Errc::exchange_unacknowledged : Errc::ok);
     if (stop_requested_) return stop(Errc::exchange_stopped);
     if (attempt_ > 0) ++outcome_.retries;
     ++outcome_.attempts;
@@ -348,12 +354,11 @@ class RoundRunner {
       if (!s.sends) continue;
       const std::uint32_t got = hook.received(hook.context, s.destination);
       if (got == cursor_) {
-        ++outcome_.acknowledged;
+        ++acknowledged_;
         continue;
       }
-      ++outcome_.lost;
-      last_lost_ = {round_, cursor_, s.destination, got};
-      ++cursor_;
+      ++lost_;
+      ++cursor_;  // last_lost(): the hop before the cursor
       return {RunnerEvent::lost, round_};
     }
     if (cursor_ < ports) return {RunnerEvent::checking, round_};
@@ -457,10 +462,11 @@ class RoundRunner {
   ExchangeOptions options_;
   detail::RoundProgrammer<C, S> programmer_;
   ExchangeOutcome outcome_{};
-  LostPair last_lost_{};
-  std::uint32_t round_;       // the round being run
-  std::uint32_t attempt_{0};  // of round_: 0, then each retry
-  std::uint32_t polls_{0};    // STATUS reads of this wait
+  std::uint32_t acknowledged_{0};  // hops acknowledged (with the options' acknowledgements)
+  std::uint32_t lost_{0};          // hops not acknowledged
+  std::uint32_t round_;            // the round being run
+  std::uint32_t attempt_{0};       // of round_: 0, then each retry
+  std::uint32_t polls_{0};         // STATUS reads of this wait
   std::uint32_t cursor_{
       0};  // the next port to write (write), check (check) or ask (acknowledge), switch to read (locate)
   std::uint32_t counted_to_{0};  // messages_pending counted up to this round
