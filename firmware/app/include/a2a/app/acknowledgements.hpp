@@ -6,7 +6,7 @@
 // (RunnerEvent::lost, RoundRunner::last_lost()) and goes on, every round still run
 // (the fabric carried them, so nothing is sent again: nothing arrives twice), and the
 // exchange ends exchange_unacknowledged. The console device reports through the same
-// runner (docs/porting.md, "What the device does").
+// runner (docs/porting.md, "Acknowledgements verify a fabric without counters").
 #pragma once
 
 #include <cstdint>
