@@ -1,13 +1,14 @@
 // A host stand-in for a product's own switch hardware: a circuit switch of 2x2
 // elements with no delivery counters, no relays, no fault flags, driven through
-// a hal::FabricController the way a team's driver would be. Each commit carries
+// a hal::FabricController (and the capabilities it has) the way a team's driver would be. Each commit carries
 // the round at once: every enabled input is walked through the latched states
 // (a2a::route, switch by switch) and its output's endpoint records the origin it
 // received (the receipts a product's acknowledgement hook reads) and the pair (the
 // test's ground truth, never shown to the device). A test hook loses one receipt.
 #pragma once
 
-#include <a2a/app/device_fabric.hpp>
+#include <a2a/app/acknowledgements.hpp>
+#include <a2a/hal/fabric_capabilities.hpp>
 #include <a2a/hal/fabric_controller.hpp>
 #include <a2a/route.hpp>
 #include <a2a/topology.hpp>
@@ -21,8 +22,7 @@ class CircuitFabric {
  public:
   static constexpr std::uint32_t kNoPort = app::kNoReceipt;
 
-  Errc configure(const Network& net, bool optical, bool relay) {
-    if (relay) return Errc::fabric_relay_unsupported;
+  Errc configure(const Network& net, bool optical) {
     if (optical || net.radix != 2) return Errc::fabric_device_mismatch;
     net_ = net;
     configured_ = true;
@@ -32,17 +32,15 @@ class CircuitFabric {
     pairs_.assign(std::size_t{net.ports} * net.ports, 0);
     return Errc::ok;
   }
-  Errc configure(const Network& net, bool optical) { return configure(net, optical, false); }
   Result<Network> network() const {
     if (!configured_) return Errc::fabric_not_configured;
     return net_;
   }
-  bool relay() const { return false; }
   Errc set_stage_control(std::uint32_t stage, ControlMode mode, std::uint32_t state) {
     if (!configured_) return Errc::fabric_not_configured;
     if (stage >= net_.stages) return Errc::stage_out_of_range;
-    if (mode == ControlMode::individual) return Errc::ok;  // the switch words follow
-    if (mode != ControlMode::stage) return Errc::control_mode_unknown;
+    if (mode == ControlMode::individual) return Errc::ok;                       // the switch words follow
+    if (mode != ControlMode::stage) return Errc::fabric_operation_unsupported;  // no alternating patterns
     if (state > 1) return Errc::state_out_of_range;
     for (std::uint32_t sw = 0; sw < net_.switches_per_stage(); ++sw) states_[index(stage, sw)] = state;
     return Errc::ok;
@@ -62,11 +60,6 @@ class CircuitFabric {
     }
     return Errc::ok;
   }
-  // A circuit carries no header: checked and dropped.
-  Errc set_port_header(std::uint32_t port, std::uint32_t destination, std::uint32_t) {
-    return port < net_.ports && destination < net_.ports ? Errc::ok : Errc::port_out_of_range;
-  }
-  Errc set_port_message(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::fabric_relay_unsupported; }
   Errc set_idle_word(std::uint32_t word, std::uint32_t bits) {
     if (word >= idle_.size()) return Errc::port_out_of_range;
     idle_[word] = bits;
@@ -78,7 +71,7 @@ class CircuitFabric {
     ++rounds_;
     return Errc::ok;
   }
-  Errc abort() { return Errc::control_mode_unknown; }
+  Errc abort() { return Errc::ok; }  // nothing to take back: a commit carries its round at once
   Errc reset() {
     configured_ = false;
     return Errc::ok;
@@ -90,7 +83,6 @@ class CircuitFabric {
   }
   Errc wait_round(std::uint32_t) const { return Errc::ok; }
   std::uint32_t round_counter() const { return rounds_; }
-  Result<bool> switch_faulty(std::uint32_t, std::uint32_t) const { return false; }
 
   // --- the endpoints ---
   /// The origin `destination` received in the last round carried (kNoPort: none).
@@ -152,6 +144,11 @@ class CircuitFabric {
   std::uint32_t lost_origin_{kNoPort};
 };
 static_assert(hal::FabricController<CircuitFabric>);
-static_assert(!app::detail::CountingFabric<CircuitFabric> && !app::detail::InjectingFabric<CircuitFabric>);
+// A circuit's driver: switch words, the idle mask, the round counter, and nothing else.
+static_assert(hal::IndividualSwitches<CircuitFabric> && hal::IdleMasks<CircuitFabric> &&
+              hal::RoundCounter<CircuitFabric>);
+static_assert(!hal::PortHeaders<CircuitFabric> && !hal::RelayFabric<CircuitFabric> &&
+              !hal::DeliveryCounters<CircuitFabric> && !hal::FaultMarking<CircuitFabric> &&
+              !hal::FaultInjection<CircuitFabric>);
 
 }  // namespace a2a::test

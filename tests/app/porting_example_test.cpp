@@ -6,6 +6,7 @@
 
 #include <a2a/a2a.hpp>
 #include <a2a/app/controller.hpp>
+#include <a2a/hal/program_round.hpp>
 #include <doctest/doctest.h>
 
 #include <array>
@@ -42,7 +43,12 @@ struct AcmeHardware {
   }
 };
 
-static_assert(a2a::hal::FabricController<acme::AcmeFabricDriver<AcmeHardware>>);
+using Acme = acme::AcmeFabricDriver<AcmeHardware>;
+static_assert(a2a::hal::FabricController<Acme>);
+// What the Acme block has beyond the controller, and what it has not.
+static_assert(a2a::hal::PortHeaders<Acme> && a2a::hal::IdleMasks<Acme> && a2a::hal::RoundCounter<Acme>);
+static_assert(!a2a::hal::IndividualSwitches<Acme> && !a2a::hal::RelayFabric<Acme> &&
+              !a2a::hal::DeliveryCounters<Acme> && !a2a::hal::FaultMarking<Acme> && !a2a::hal::FaultInjection<Acme>);
 
 }  // namespace
 
@@ -69,11 +75,29 @@ TEST_CASE("porting example: what the foreign block cannot do is refused, not fak
         a2a::Errc::fabric_device_mismatch);
   REQUIRE(driver.configure(a2a::make_network(a2a::Topology::omega, 16).value(), false) == a2a::Errc::ok);
   // Alternating control needs per-switch patterns the Acme block lacks.
-  CHECK(driver.set_stage_control(0, a2a::ControlMode::alternating, 1) == a2a::Errc::control_mode_unknown);
+  CHECK(driver.set_stage_control(0, a2a::ControlMode::alternating, 1) == a2a::Errc::fabric_operation_unsupported);
   CHECK(driver.set_stage_control(4, a2a::ControlMode::stage, 1) == a2a::Errc::stage_out_of_range);
-  // No per-port message registers: relayed (fault-tolerant) schedules are refused.
-  CHECK(driver.configure(a2a::make_network(a2a::Topology::omega, 16).value(), false, true) ==
-        a2a::Errc::fabric_relay_unsupported);
-  CHECK_FALSE(driver.relay());
-  CHECK(driver.set_port_message(0, 0, 1) == a2a::Errc::fabric_relay_unsupported);
+  // No per-port message registers (not a hal::RelayFabric): a relayed configuration is
+  // refused by a2a before the driver is asked, and the fabric reports no relays.
+  const a2a::Network net = a2a::make_network(a2a::Topology::omega, 16).value();
+  CHECK(a2a::hal::configure_fabric(driver, net, false, true) == a2a::Errc::fabric_relay_unsupported);
+  CHECK(a2a::hal::configure_fabric(driver, net, false, false) == a2a::Errc::ok);
+  CHECK_FALSE(a2a::hal::relays(driver));
+  // A hung round cannot be taken back.
+  CHECK(driver.abort() == a2a::Errc::fabric_operation_unsupported);
+}
+
+TEST_CASE("porting example: a schedule that sets switches one by one is refused, not half-written") {
+  AcmeHardware hardware;
+  Acme driver(hardware);
+  // A Latin square from a power-on configuration M^0 sets each switch on its own
+  // (paper 001, Corollary 4); the Acme block has stage control only.
+  const a2a::Network net = a2a::make_network(a2a::Topology::omega, 16).value();
+  REQUIRE(driver.configure(net, false) == a2a::Errc::ok);
+  const std::array<std::uint8_t, 4> m0{0x5A, 0x0F, 0x33, 0x81};  // byte s = the 8 switches of stage s
+  const auto schedule =
+      a2a::LatinSquareSchedule<a2a::InitialConfiguration>::make(net, a2a::RoundOrder::natural, {m0, 8}).value();
+  CHECK(a2a::hal::program_round(driver, schedule, 0) == a2a::Errc::fabric_operation_unsupported);
+  CHECK(hardware.regs[0x00 / 4] == 0);  // GO never written
+  CHECK(hardware.delivered == 0);
 }

@@ -188,7 +188,8 @@ TEST_CASE("spi chains: what the chains cannot hold is refused at configure") {
   ChainBench b;
   CHECK(b.fabric.configure(make_network(Topology::reverse_baseline, 27, 3).value(), false) ==
         Errc::fabric_device_mismatch);  // d = 3: not 2^w bits an element
-  CHECK(b.fabric.configure(make_network(Topology::omega, 16).value(), false, true) == Errc::fabric_relay_unsupported);
+  CHECK(hal::configure_fabric(b.fabric, make_network(Topology::omega, 16).value(), false, true) ==
+        Errc::fabric_relay_unsupported);
   CHECK(b.fabric.configure(make_network(Topology::omega, 512).value(), false) == Errc::fabric_capacity_exceeded);
 }
 

@@ -21,7 +21,7 @@ using Driver = FabricDriver<Bus, Layout>;
 using Status = reg::Status;
 
 static_assert(FabricController<Driver>);
-static_assert(FabricDiagnostics<Driver>);
+static_assert(DeliveryCounters<Driver> && FaultInjection<Driver> && OutputMonitors<Driver>);
 
 Bus& fresh_bus() {
   static Bus bus;

@@ -1,7 +1,9 @@
-// a2a/hal/fabric_controller.hpp: the contract a fabric's driver fulfils; FabricDriver
-// fulfils both concepts, a driver missing an operation fulfils neither.
+// a2a/hal/fabric_controller.hpp: the eight calls every fabric has. FabricDriver has
+// them; a driver missing one is no controller; one with only these is a controller
+// with none of the optional capabilities (fabric_capabilities.hpp).
 #include <a2a/hal/fabric_controller.hpp>
 
+#include <a2a/hal/fabric_capabilities.hpp>
 #include <a2a/hal/fabric_driver.hpp>
 #include <a2a/mock/recording_bus.hpp>
 
@@ -12,42 +14,41 @@ namespace fabric_controller_unit {
 using namespace a2a;
 using namespace a2a::hal;
 using Driver = FabricDriver<a2a::test::UnitBus, FabricLayout<16, 4>>;
-static_assert(FabricController<Driver> && FabricDiagnostics<Driver>);
-/// Everything but abort().
+static_assert(FabricController<Driver>);
+/// The controller's calls but abort().
 struct NoAbort {
-  Errc configure(const Network&, bool, bool = false) { return Errc::ok; }
+  Errc configure(const Network&, bool) { return Errc::ok; }
   [[nodiscard]] Result<Network> network() const { return Errc::fabric_not_configured; }
-  [[nodiscard]] bool relay() const { return false; }
   Errc set_stage_control(std::uint32_t, ControlMode, std::uint32_t) { return Errc::ok; }
-  Errc set_switch_state(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::ok; }
-  Errc set_switch_word(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::ok; }
-  Errc set_port_header(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::ok; }
-  Errc set_port_message(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::ok; }
-  Errc set_idle_word(std::uint32_t, std::uint32_t) { return Errc::ok; }
   Errc commit() { return Errc::ok; }
   Errc reset() { return Errc::ok; }
   Result<FabricStatus> poll_status(std::uint32_t) { return Errc::fabric_timeout; }
   Errc wait_round(std::uint32_t) { return Errc::ok; }
-  std::uint32_t round_counter() { return 0; }
-  Result<bool> switch_faulty(std::uint32_t, std::uint32_t) { return false; }
 };
-static_assert(!FabricController<NoAbort> && !FabricDiagnostics<NoAbort>);
-/// NoAbort with abort(): a controller, but no diagnostics.
+static_assert(!FabricController<NoAbort>);
+/// NoAbort with abort(): the least a fabric is, a controller with no capability.
 struct Plain : NoAbort {
   Errc abort() { return Errc::ok; }
 };
-static_assert(FabricController<Plain> && !FabricDiagnostics<Plain>);
-// FAULT read a word at a time: an optional capability the round loop's locate uses.
-static_assert(!FaultWords<Plain> && FaultWords<Driver>);
+static_assert(FabricController<Plain>);
+static_assert(!IndividualSwitches<Plain> && !PortHeaders<Plain> && !IdleMasks<Plain> && !RelayFabric<Plain> &&
+              !RoundCounter<Plain> && !DeliveryCounters<Plain> && !OutputMonitors<Plain> && !FaultMarking<Plain> &&
+              !FaultInjection<Plain>);
+/// A wait_round() that returns no Errc is not the contract's.
+struct WrongWait : Plain {
+  bool wait_round(std::uint32_t) { return true; }
+};
+static_assert(!FabricController<WrongWait>);
 // Eight 4-bit switch states a SWITCH_STATE word; 32 ports an IDLE_MASK word.
 static_assert(kSwitchesPerWord == 8 && kPortsPerIdleWord == 32);
 }  // namespace fabric_controller_unit
 
-TEST_CASE("fabric controller: the driver's diagnostics answer before anything ran") {
+TEST_CASE("fabric controller: the driver answers before anything ran") {
   using namespace a2a;
   test::UnitBus& bus = test::unit_bus();
   fabric_controller_unit::Driver fabric(bus);
-  CHECK(fabric.round_counter() == 0);
-  CHECK(fabric.counters() == DeliveryTally{});
   CHECK(!fabric.network().ok());
+  CHECK(fabric.network().error() == Errc::fabric_not_configured);
+  CHECK(fabric.commit() == Errc::fabric_not_configured);
+  CHECK(fabric.set_stage_control(0, ControlMode::stage, 0) == Errc::fabric_not_configured);
 }

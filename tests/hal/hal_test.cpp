@@ -11,7 +11,7 @@
 namespace hal_unit {
 using namespace a2a::hal;
 using Driver = FabricDriver<a2a::test::UnitBus, FabricLayout<16, 4>>;
-static_assert(FabricController<Driver> && FabricDiagnostics<Driver>);
+static_assert(FabricController<Driver> && DeliveryCounters<Driver> && FaultInjection<Driver>);
 static_assert(RegisterBus<a2a::test::UnitBus>);
 static_assert(offset::kControl == 0x018 && reg::Control::Commit::mask == 1U);
 }  // namespace hal_unit

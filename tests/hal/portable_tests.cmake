@@ -8,7 +8,7 @@ set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::emulated_fabric)
 # The HAL's unit tests: one file per public header (tests/hal/<header>_test.cpp) whose
 # test is small, built as one program, hal_units (tools/check-unit-tests.py checks
 # that every header has its file).
-set(A2A_HAL_UNIT_TESTS bus_test.cpp fabric_controller_test.cpp fabric_fields_test.cpp fabric_registers_test.cpp
+set(A2A_HAL_UNIT_TESTS bus_test.cpp fabric_capabilities_test.cpp fabric_controller_test.cpp fabric_fields_test.cpp fabric_registers_test.cpp
     hal_test.cpp latched_round_test.cpp program_round_test.cpp recording_bus_test.cpp register_table_check_test.cpp
     register_table_types_test.cpp slot_ring_test.cpp transfer_test.cpp transport_test.cpp)
 # The application's portable tests (relative to tests/app): the controller's round

@@ -138,6 +138,7 @@ constexpr StatusCode kStatusCodes[] = {
     {A2A_ERR_FABRIC_TIMING_UNSUPPORTED, Errc::fabric_timing_unsupported},
     {A2A_ERR_FABRIC_BACKEND_UNAVAILABLE, Errc::fabric_backend_unavailable},
     {A2A_ERR_EXCHANGE_UNACKNOWLEDGED, Errc::exchange_unacknowledged},
+    {A2A_ERR_FABRIC_OPERATION_UNSUPPORTED, Errc::fabric_operation_unsupported},
 };
 constexpr bool status_codes_hold() {
   return std::ranges::all_of(kStatusCodes,

@@ -133,9 +133,10 @@ enum class Errc : std::uint8_t {
   bus_nack,                  ///< a switch chip did not acknowledge a transfer (I2C NACK)
   bus_timeout,               ///< a transfer to the switches did not complete in time (SPI, I2C)
   bus_readback_mismatch,     ///< what came back from the switches on the bus differs from what was written
-  fabric_timing_unsupported,   ///< settle_us or guard_us on a fabric that does not wait them (not a SwitchFabric)
-  fabric_backend_unavailable,  ///< fabric=spi-chain on a board (or image) that drives no switch path
-  exchange_unacknowledged,     ///< every round ran, but the product's receipts did not acknowledge every hop
+  fabric_timing_unsupported,     ///< settle_us or guard_us on a fabric that does not wait them (not a SwitchFabric)
+  fabric_backend_unavailable,    ///< fabric=spi-chain on a board (or image) that drives no switch path
+  exchange_unacknowledged,       ///< every round ran, but the product's receipts did not acknowledge every hop
+  fabric_operation_unsupported,  ///< the fabric's hardware does not do that (a control mode, abort, a capability)
 };
 
 /// The layer whose check refused a parameter.
@@ -379,6 +380,9 @@ constexpr std::string_view describe_fabric(Errc e) {
     case Errc::exchange_unacknowledged:
       return "every round ran, but the product's acknowledgements did not name the origin of every pair sent "
              "(the lost pairs are listed; nothing was sent twice)";
+    case Errc::fabric_operation_unsupported:
+      return "this fabric's hardware does not do that (a control mode it lacks, taking back a latched round, or "
+             "a capability its driver does not implement): see docs/porting.md, \"What a fabric offers\"";
     default: break;
   }
   return {};
@@ -420,7 +424,7 @@ constexpr bool is_enumerator(Errc e) {
     case Errc::stepper_needs_gray_steps: case Errc::slot_timer_refused: case Errc::fabric_round_incomplete:
     case Errc::exchange_stopped: case Errc::bus_nack: case Errc::bus_timeout: case Errc::bus_readback_mismatch:
     case Errc::fabric_timing_unsupported: case Errc::config_unknown_fabric: case Errc::fabric_backend_unavailable:
-    case Errc::exchange_unacknowledged:
+    case Errc::exchange_unacknowledged: case Errc::fabric_operation_unsupported:
     case Errc::config_store_absent: case Errc::config_store_empty: case Errc::config_flash_locked:
     case Errc::config_flash_write_protected: case Errc::config_flash_alignment_error:
     case Errc::config_flash_parallelism_error: case Errc::config_flash_sequence_error:
@@ -462,7 +466,7 @@ static_assert(every_error_described(), "every Errc needs a message in its layer'
 /// Each layer's codes fit its range: the last of each stays below the next range.
 static_assert(static_cast<std::uint8_t>(Errc::schedule_not_built) < kFirstConfigurationCode &&
                   static_cast<std::uint8_t>(Errc::config_flash_verify_mismatch) < kFirstFabricCode &&
-                  static_cast<std::uint8_t>(Errc::exchange_unacknowledged) < kFirstUnusedCode,
+                  static_cast<std::uint8_t>(Errc::fabric_operation_unsupported) < kFirstUnusedCode,
               "a layer's codes ran into the next range (errc.hpp)");
 }  // namespace detail
 

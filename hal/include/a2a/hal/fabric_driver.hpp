@@ -3,9 +3,10 @@
 // mock). Every operation validates its arguments against the configured
 // network before it touches a register, and returns an Errc.
 //
-// FabricController / FabricDiagnostics (fabric_controller.hpp) are the contracts the
-// firmware programs against; FabricDriver<Bus, Layout> implements both for blocks
-// that follow fabric_registers.hpp (register map 2.x; ROUND_CHECK where the block has map 2.2).
+// FabricController (fabric_controller.hpp) is the contract the firmware programs
+// against; FabricDriver<Bus, Layout> implements it and every capability of
+// fabric_capabilities.hpp for blocks that follow fabric_registers.hpp (register map
+// 2.x; ROUND_CHECK where the block has map 2.2).
 //
 // Tickets: every CONTROL action carries the driver's next 8-bit ticket, and STATUS
 // names the ticket of the last action the block took up. A STATUS read right after
@@ -29,6 +30,7 @@
 
 #include "a2a/hal/arrivals.hpp"
 #include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_capabilities.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_registers.hpp"
 #include "a2a/gray_stepper.hpp"
@@ -41,21 +43,6 @@ namespace a2a::hal {
 /// STATUS reads the driver allows itself where the caller gives no bound (reset,
 /// fault injection): generous for an interrupt-driven block, still finite.
 inline constexpr std::uint32_t kActionPolls = 100'000;
-
-/// How an injected fault fails (INJECT): dead, or stuck in `state`; `hidden`: FAULT
-/// does not mark it.
-struct InjectedKind {
-  bool stuck{false};
-  std::uint32_t state{0};
-  bool hidden{false};
-};
-
-/// What an output received in the last round (ARRIVED): valid, and from which input.
-struct Arrival {
-  bool valid{false};
-  std::uint32_t source{0};
-  friend constexpr bool operator==(const Arrival&, const Arrival&) = default;
-};
 
 template <RegisterBus Bus, class Layout>
 class FabricDriver {

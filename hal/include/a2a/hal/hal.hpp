@@ -3,6 +3,7 @@
 
 #include "a2a/hal/arrivals.hpp"
 #include "a2a/hal/bus.hpp"
+#include "a2a/hal/fabric_capabilities.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/hal/fabric_fields.hpp"

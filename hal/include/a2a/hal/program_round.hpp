@@ -5,14 +5,18 @@
 //  - alternating patterns: one STAGE_CTRL word per stage (the pattern mode, a_s);
 //  - individual: STAGE_CTRL = individual, then every SWITCH_STATE word (8 switches each);
 // then every port's header (idle ports get 0), in relay mode every sending port's
-// message (origin, final destination), and the idle mask, then COMMIT.
+// message (origin, final destination), and the idle mask, then COMMIT. A fabric
+// writes what it has (fabric_capabilities.hpp): without IndividualSwitches a round
+// that sets switches one by one is refused (fabric_operation_unsupported); without
+// PortHeaders and IdleMasks the ports are not written.
 // Each port costs one schedule.send() and O(1) work here; there is no table and no heap.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
 
-#include "a2a/hal/fabric_driver.hpp"
+#include "a2a/hal/fabric_capabilities.hpp"
+#include "a2a/hal/fabric_controller.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 
@@ -36,13 +40,17 @@ template <FabricController C, class Round>
       A2A_TRY(fabric.set_stage_control(stage, mode, state));
       continue;
     }
-    A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
-    const std::uint32_t switches = net.switches_per_stage();
-    for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
-      std::uint32_t packed = 0;
-      for (std::uint32_t j = 0; j < kSwitchesPerWord && first + j < switches; ++j)
-        packed |= static_cast<std::uint32_t>(round.switch_state(stage, first + j)) << (4 * j);
-      A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, packed));
+    if constexpr (IndividualSwitches<C>) {
+      A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
+      const std::uint32_t switches = net.switches_per_stage();
+      for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
+        std::uint32_t packed = 0;
+        for (std::uint32_t j = 0; j < kSwitchesPerWord && first + j < switches; ++j)
+          packed |= static_cast<std::uint32_t>(round.switch_state(stage, first + j)) << (4 * j);
+        A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, packed));
+      }
+    } else {
+      return Errc::fabric_operation_unsupported;  // stage control only
     }
   }
   return Errc::ok;
@@ -55,31 +63,40 @@ template <FabricController C, class Round>
 template <bool Relay, FabricController C, class S>
 [[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round,
                                          std::uint32_t first, std::uint32_t end) {
-  const std::uint32_t ports = schedule.network().ports;
-  if (end > ports) end = ports;
-  std::uint32_t idle = 0;
-  for (std::uint32_t port = first; port < end; ++port) {
-    const PortSend send = schedule.send(round, port);
-    const Errc e =
-        send.sends ? fabric.set_port_header(port, send.destination, send.tag) : fabric.set_port_header(port, 0, 0);
-    A2A_TRY(e);
-    if constexpr (Relay) {
-      if (send.sends) {
-        const Errc m = fabric.set_port_message(port, send.message_origin(port), send.message_final());
-        A2A_TRY(m);
+  if constexpr (!PortHeaders<C> && !IdleMasks<C>) {
+    (void)fabric, (void)schedule, (void)round, (void)first, (void)end;
+    return Errc::ok;  // nothing of a port to write: the fabric is set by its switches alone
+  } else {
+    const std::uint32_t ports = schedule.network().ports;
+    if (end > ports) end = ports;
+    [[maybe_unused]] std::uint32_t idle = 0;
+    for (std::uint32_t port = first; port < end; ++port) {
+      const PortSend send = schedule.send(round, port);
+      if constexpr (PortHeaders<C>) {
+        const Errc e =
+            send.sends ? fabric.set_port_header(port, send.destination, send.tag) : fabric.set_port_header(port, 0, 0);
+        A2A_TRY(e);
+      }
+      if constexpr (Relay) {
+        if (send.sends) {
+          const Errc m = fabric.set_port_message(port, send.message_origin(port), send.message_final());
+          A2A_TRY(m);
+        }
+      }
+      if constexpr (IdleMasks<C>) {
+        const std::uint32_t bit = port % kPortsPerIdleWord;
+        if (!send.sends) idle |= std::uint32_t{1} << bit;
+        const bool last = port + 1 == ports;
+        if (bit == kPortsPerIdleWord - 1 || last || port + 1 == end) {
+          // Ports beyond N do not exist: mark them idle too (the block ignores them anyway).
+          if (last && bit != kPortsPerIdleWord - 1) idle |= ~std::uint32_t{0} << (bit + 1);
+          A2A_TRY(fabric.set_idle_word(port / kPortsPerIdleWord, idle));
+          idle = 0;
+        }
       }
     }
-    const std::uint32_t bit = port % kPortsPerIdleWord;
-    if (!send.sends) idle |= std::uint32_t{1} << bit;
-    const bool last = port + 1 == ports;
-    if (bit == kPortsPerIdleWord - 1 || last || port + 1 == end) {
-      // Ports beyond N do not exist: mark them idle too (the block ignores them anyway).
-      if (last && bit != kPortsPerIdleWord - 1) idle |= ~std::uint32_t{0} << (bit + 1);
-      A2A_TRY(fabric.set_idle_word(port / kPortsPerIdleWord, idle));
-      idle = 0;
-    }
+    return Errc::ok;
   }
-  return Errc::ok;
 }
 template <bool Relay, FabricController C, class S>
 [[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round) {
@@ -106,8 +123,10 @@ template <FabricController C, ControlledSchedule S>
 [[nodiscard]] constexpr Errc write_round_ports(C& fabric, const S& schedule, std::uint32_t round_index,
                                                std::uint32_t first, std::uint32_t end) {
   const typename S::Round round = schedule.round(round_index);
-  return fabric.relay() ? detail::write_ports<true>(fabric, schedule, round, first, end)
-                        : detail::write_ports<false>(fabric, schedule, round, first, end);
+  if constexpr (RelayFabric<C>) {
+    if (fabric.relay()) return detail::write_ports<true>(fabric, schedule, round, first, end);
+  }
+  return detail::write_ports<false>(fabric, schedule, round, first, end);
 }
 
 /// Writes round `round_index` of `schedule` into the fabric's shadow registers and

@@ -45,7 +45,7 @@ class SplitFabric : public Block {
     phase_ = Phase::idle;
     A2A_TRY(Block::configure(net, optical, relay));
     if (!wanted_) return Errc::ok;
-    A2A_TRY(switches_->configure(net, optical, false));  // relays are the endpoints', not the switches'
+    A2A_TRY(switches_->configure(net, optical));  // relays are the endpoints', not the switches'
     on_ = true;
     return Errc::ok;
   }

@@ -15,9 +15,10 @@
 // Every wait is a deadline: poll_status() looks at the clock once and says busy or
 // done; the caller (the runner) comes back. Nothing here loops on time.
 //
-// A circuit switch carries no headers, relays or counters: the port headers and the
-// idle mask are range-checked and dropped (the endpoints send or not), relay mode is
-// refused, and it names no faulty element (switch_faulty() is false).
+// A circuit switch carries no headers, relays or counters, and names no faulty
+// element: SwitchFabric has FabricController, IndividualSwitches and RoundCounter
+// (fabric_capabilities.hpp) and nothing else, so the round loop writes no ports to it
+// and refuses relay mode (fabric_relay_unsupported).
 #pragma once
 
 #include <array>
@@ -152,8 +153,8 @@ class SwitchFabric {
   constexpr void set_timing(SwitchTiming timing) { timing_ = timing; }
   [[nodiscard]] constexpr SwitchTiming timing() const { return timing_; }
 
-  Errc configure(const Network& net, bool /*optical*/, bool relay = false) {
-    if (relay) return Errc::fabric_relay_unsupported;  // a circuit switch has no store
+  /// No relays: a circuit switch has no store (configure_fabric refuses relay = true).
+  Errc configure(const Network& net, bool /*optical*/) {
     if (net.switches_per_stage() > MaxSwitches || net.stages > kMaxStages) return Errc::fabric_capacity_exceeded;
     A2A_TRY(sink_->configure(net));
     round_.reset(net);
@@ -167,8 +168,6 @@ class SwitchFabric {
     if (!configured_) return Errc::fabric_not_configured;
     return round_.network();
   }
-  [[nodiscard]] bool relay() const { return false; }
-
   Errc set_stage_control(std::uint32_t stage, ControlMode mode, std::uint32_t state) {
     A2A_TRY(check_stage(stage));
     if (mode == ControlMode::individual) return Errc::ok;  // the switch words follow
@@ -196,17 +195,6 @@ class SwitchFabric {
     }
     return Errc::ok;
   }
-  Errc set_port_header(std::uint32_t port, std::uint32_t destination, std::uint32_t /*tag*/) {
-    if (!configured_) return Errc::fabric_not_configured;
-    return port < round_.network().ports && destination < round_.network().ports ? Errc::ok : Errc::port_out_of_range;
-  }
-  Errc set_port_message(std::uint32_t, std::uint32_t, std::uint32_t) { return Errc::fabric_relay_unsupported; }
-  Errc set_idle_word(std::uint32_t word, std::uint32_t) {
-    if (!configured_) return Errc::fabric_not_configured;
-    return word < (round_.network().ports + kPortsPerIdleWord - 1) / kPortsPerIdleWord ? Errc::ok
-                                                                                       : Errc::port_out_of_range;
-  }
-
   /// The round is due: latched now, or at a later poll once the guard time has passed.
   Errc commit() {
     if (!configured_) return Errc::fabric_not_configured;
@@ -249,9 +237,8 @@ class SwitchFabric {
   }
   /// Rounds latched and settled so far.
   [[nodiscard]] std::uint32_t round_counter() const { return carried_; }
-  [[nodiscard]] Result<bool> switch_faulty(std::uint32_t, std::uint32_t) const { return false; }
   /// The transport error of the last latch (ok: none). Not LAST_ERROR: the a2a block's
-  /// last_error() is that register's word (FabricDiagnostics); this is a transfer's Errc.
+  /// last_error() is that register's word; this is a transfer's Errc.
   [[nodiscard]] Errc last_transfer_error() const { return error_; }
   /// Where the last read-back differed, if the sink says (else Place::none).
   [[nodiscard]] WireFault wire_fault() const {

@@ -66,7 +66,7 @@ class Device {
   using Access = typename detail::FabricAccessOf<Board, MaxPorts, Fabric>::type;
   using Driver = typename Access::Driver;
   using Hooks = detail::DeviceRoundHooks<Board, Access>;
-  static constexpr bool kCounted = detail::CountingFabric<Driver>;
+  static constexpr bool kCounted = hal::DeliveryCounters<Driver>;
   static constexpr bool kTimed = detail::TimedFabric<Driver>;
   /// The a2a block with the board's switch path beside it (fabric=spi-chain).
   static constexpr bool kSplit = requires(Driver & d) { d.use_switch_path(true); };
@@ -400,7 +400,7 @@ class Device {
   [[nodiscard]] bool fabric_present();
   /// The fabric fails switches on request (an emulated block): `inject` and `clear`.
   [[nodiscard]] bool can_inject() {
-    if constexpr (detail::InjectingFabric<Driver>) return access_.driver().can_inject();
+    if constexpr (hal::FaultInjection<Driver>) return access_.driver().can_inject();
     return false;
   }
   [[gnu::noinline]] void cmd_help();

@@ -131,17 +131,21 @@ void Device<Board, MaxPorts, Fabric>::cmd_status() {
   const DeviceRecord& r = record_;
   Driver& fabric = access_.driver();
   const bool found = fabric_present();
-  board_->print(
-      "status: board=", board_->name(), " reset=", name(board_->reset_cause()),
-      " config=", config_ok_ ? "valid" : "invalid", " exchanges=", r.exchanges, " failed=", r.failed, " last=",
-      r.exchanges == 0 ? "none"
-      : r.last_ok      ? "ok"
-                       : "failed",
-      " rounds=", r.rounds_run, "/", r.rounds_planned, " delivered=", r.delivered, "/", r.expected,
-      " missing=", r.expected - r.delivered, " duplicates=", r.duplicates, " late=", r.late, " replans=", r.replans,
-      " fabric=", found ? "ok" : "missing", " fabric_rounds=", found ? fabric.round_counter() : 0U,
-      " injections_armed=", injection_count_ + (wire_armed() ? 1U : 0U),
-      " console_overruns=", board_->console_overruns());
+  std::uint32_t fabric_rounds = 0;  // 0 too where the fabric counts no rounds (hal::RoundCounter)
+  if constexpr (hal::RoundCounter<Driver>) {
+    if (found) fabric_rounds = fabric.round_counter();
+  }
+  board_->print("status: board=", board_->name(), " reset=", name(board_->reset_cause()),
+                " config=", config_ok_ ? "valid" : "invalid", " exchanges=", r.exchanges, " failed=", r.failed,
+                " last=",
+                r.exchanges == 0 ? "none"
+                : r.last_ok      ? "ok"
+                                 : "failed",
+                " rounds=", r.rounds_run, "/", r.rounds_planned, " delivered=", r.delivered, "/", r.expected,
+                " missing=", r.expected - r.delivered, " duplicates=", r.duplicates, " late=", r.late,
+                " replans=", r.replans, " fabric=", found ? "ok" : "missing", " fabric_rounds=", fabric_rounds,
+                " injections_armed=", injection_count_ + (wire_armed() ? 1U : 0U),
+                " console_overruns=", board_->console_overruns());
   if (running_.active)
     board_->print(" running=", running_.index + 1, "/", running_.count, " round=", hooks_ ? hooks_->rounds() : 0U);
   else
@@ -300,7 +304,7 @@ template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::cmd_clear() {
   if (!fabric_present()) return error("fabric not recognised: nothing cleared");
   if (!can_inject()) return error("this fabric cannot inject faults (hardware): nothing to clear");
-  if constexpr (detail::InjectingFabric<Driver>) {
+  if constexpr (hal::FaultInjection<Driver>) {
     if (const Errc e = access_.driver().start_clear_injected_faults(); e != Errc::ok)
       return error("clear failed: ", describe(e));
   }
@@ -311,7 +315,7 @@ void Device<Board, MaxPorts, Fabric>::cmd_clear() {
 /// at most fabric_polls() of them).
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 void Device<Board, MaxPorts, Fabric>::continue_clear() {
-  if constexpr (detail::InjectingFabric<Driver>) {
+  if constexpr (hal::FaultInjection<Driver>) {
     const bool taken = access_.driver().injection_taken();
     if (!taken && --clear_polls_left_ != 0) return;
     clear_polls_left_ = 0;

@@ -1,10 +1,10 @@
 // The fabric a Device drives: the a2a register block over the board's bus (the
 // default), or any hal::FabricController the product hands it (its own driver of
 // SPI chains, crosspoint chips, latches). What the device can do with it follows
-// from what it offers: delivery counters verify a run (FabricDiagnostics), fault
-// injection arms `inject`, the a2a block's slot ring runs look-ahead mode. Without
-// counters a run is verified by the product's acknowledgements (AcknowledgementHook)
-// or is reported as unverified.
+// from what it offers (hal/fabric_capabilities.hpp): delivery counters verify a run
+// (hal::DeliveryCounters), fault injection (hal::FaultInjection) arms `inject`, the
+// a2a block's slot ring runs look-ahead mode. Without counters a run is verified by
+// the product's acknowledgements (AcknowledgementHook) or is reported as unverified.
 #pragma once
 // IWYU pragma: private, include "a2a/app/device.hpp"
 // (the fabric access of Device: device.hpp includes this before it declares the class.)
@@ -15,6 +15,7 @@
 
 #include "a2a/app/acknowledgements.hpp"
 #include "a2a/app/counting_bus.hpp"
+#include "a2a/hal/fabric_capabilities.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"
 #include "a2a/hal/split_fabric.hpp"
@@ -60,23 +61,6 @@ concept WireInjectingBoard = requires(B& b, std::uint32_t u, WireInjection kind)
 
 namespace detail {
 
-/// A fabric's delivery counters (register map 2.0): they verify a run. Cleared at an
-/// exchange's start in two halves, the action and one read a poll() that confirms it.
-template <class F>
-concept CountingFabric = requires(F& f) {
-  { f.start_clear_counters() } -> std::same_as<Errc>;
-  { f.action_taken() } -> std::same_as<bool>;
-  { f.counters() } -> std::same_as<DeliveryTally>;
-};
-/// A fabric that can fail switches on request (an emulated or test block); a fault
-/// armed in two halves as the counters are cleared.
-template <class F>
-concept InjectingFabric = requires(F& f, std::uint32_t u) {
-  { f.can_inject() } -> std::same_as<bool>;
-  { f.start_inject_fault(u, u, u, hal::InjectedKind{}) } -> std::same_as<Errc>;
-  { f.injection_taken() } -> std::same_as<bool>;
-  { f.start_clear_injected_faults() } -> std::same_as<Errc>;
-};
 /// Switch hardware the controller latches (hal::SwitchFabric): it waits the settle and
 /// guard times of the configuration (settle_us, guard_us) as deadlines.
 template <class F>

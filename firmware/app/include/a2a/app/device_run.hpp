@@ -64,7 +64,7 @@ bool Device<Board, MaxPorts, Fabric>::prepare_fabric() {
   if (!configure_fabric(fabric, schedule)) return false;
   Preparing& preparing = exchange_.template emplace<Preparing>();
   preparing.family = family;
-  if constexpr (detail::InjectingFabric<Driver>) preparing.first_round = fabric.round_counter();
+  if constexpr (hal::FaultInjection<Driver>) preparing.first_round = fabric.round_counter();
   if constexpr (kCounted) {
     if (const Errc e = fabric.start_clear_counters(); e != Errc::ok) {
       exchange_.template emplace<std::monostate>();
@@ -86,7 +86,7 @@ typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabri
   if (p.action != Action::none) {
     bool taken = false;
     if constexpr (kCounted) taken = p.action == Action::clearing && fabric.action_taken();
-    if constexpr (detail::InjectingFabric<Driver>)
+    if constexpr (hal::FaultInjection<Driver>)
       taken = taken || (p.action == Action::injecting && fabric.injection_taken());
     if (!taken && --p.polls_left != 0) return Prepared::waiting;
     if (!taken && p.action == Action::clearing) {
@@ -101,7 +101,7 @@ typename Device<Board, MaxPorts, Fabric>::Prepared Device<Board, MaxPorts, Fabri
     if (p.action == Action::injecting) ++p.injection;
     p.action = Action::none;
   }
-  if constexpr (detail::InjectingFabric<Driver>) {
+  if constexpr (hal::FaultInjection<Driver>) {
     if (p.injection < injection_count_) {
       const Injection& in = injections_[p.injection];
       if (const Errc e = fabric.start_inject_fault(in.stage, in.switch_index, p.first_round + in.round,
@@ -364,7 +364,7 @@ bool Device<Board, MaxPorts, Fabric>::configure_fabric(Driver& fabric, const Any
   }
   const bool relays = schedule.fault_tolerant() != nullptr;
   if constexpr (kSplit) fabric.use_switch_path(config_.fabric == FabricBackend::spi_chain);
-  if (const Errc e = fabric.configure(schedule.network(), is_optical(schedule), relays); e != Errc::ok)
+  if (const Errc e = hal::configure_fabric(fabric, schedule.network(), is_optical(schedule), relays); e != Errc::ok)
     return fail("fabric refused the network: ", describe(e));
   if constexpr (kTimed) fabric.set_timing(hal::SwitchTiming{config_.settle_us, config_.guard_us});
   return true;

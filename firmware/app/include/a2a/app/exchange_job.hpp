@@ -256,7 +256,7 @@ template <hal::FabricController Fabric, hal::ControlledSchedule S, std::size_t C
 [[gnu::noinline]] Errc diagnose_stop(Fabric& fabric, const S& running, const ExchangeOutcome& last,
                                      std::uint32_t offset, const JobResources& resources, std::uint32_t max_polls,
                                      FaultSet<Capacity>& around, DeliveredMessages& history, ExchangeReport& report) {
-  if constexpr (!MonitoredFabric<Fabric>) {
+  if constexpr (!hal::OutputMonitors<Fabric>) {
     return Errc::faults_not_supported;
   } else {
     const Network net = running.network();

@@ -284,7 +284,8 @@ class JobRunner {
   /// completion is planned beside them (or once they end, where its storage is theirs).
   [[gnu::noinline]] JobEvent begin_held() {
     const Network net = schedule_->network();
-    if (const Errc e = fabric_->configure(net, base_->optical(), true); e != Errc::ok) return give_up_replanning(e);
+    if (const Errc e = hal::configure_fabric(*fabric_, net, base_->optical(), true); e != Errc::ok)
+      return give_up_replanning(e);
     ++report_.replans;
     // The completion's storage: the next after the running plan's (or the first, for a
     // schedule that has none); the running plan's own only when there is no other.

@@ -160,24 +160,12 @@ class RoundProgrammer {
   bool stepped_{false};  // the attempt under way was stepped
 };
 
-/// A fabric that reports what each output received (hal::FabricDriver: ARRIVED, read
-/// one output at a time by the diagnosis, and ROUND_CHECK where the block has register
-/// map 2.2).
-template <class C>
-concept MonitoredFabric = requires(C& c, std::uint32_t i) {
-  { c.monitors() } -> std::same_as<bool>;
-  c.arrived(i);
-  { c.checks_rounds() } -> std::same_as<bool>;
-  { c.round_check() } -> std::same_as<Result<hal::RoundCheck>>;
-  { c.first_unarrived(i, i) } -> std::same_as<Result<std::uint32_t>>;
-};
-
 /// Whether every sending input of ports [first, end) (end clipped to N) reached the
 /// output its header named (ARRIVED, port by port): a caller that keeps each step short
 /// checks a round a piece at a time. A fabric without monitors: true.
 template <class C>
 [[nodiscard]] constexpr bool arrivals_as_headed(C& fabric, std::uint32_t first, std::uint32_t end) {
-  if constexpr (MonitoredFabric<C>) {
+  if constexpr (hal::OutputMonitors<C>) {
     const Result<std::uint32_t> at = fabric.first_unarrived(first, end);
     return at && *at == hal::kAllArrived;
   } else {
@@ -188,7 +176,7 @@ template <class C>
 
 /// ROUND_CHECK says the round's signals all arrived where their headers named (one
 /// read); false also when it could not be read or is not valid: check port by port.
-template <MonitoredFabric C>
+template <hal::OutputMonitors C>
 [[nodiscard]] constexpr bool summary_clean(C& fabric) {
   const Result<hal::RoundCheck> check = fabric.round_check();
   return check && check->clean();

@@ -35,6 +35,7 @@
 #include "a2a/app/acknowledgements.hpp"
 #include "a2a/app/round_programmer.hpp"
 #include "a2a/fault/fault_set.hpp"
+#include "a2a/hal/fabric_capabilities.hpp"
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
@@ -166,7 +167,7 @@ constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outc
       k += span;
     }
     return false;
-  } else {
+  } else if constexpr (hal::FaultMarking<C>) {
     for (std::uint32_t k = first; k < end && k < total; ++k) {
       const std::uint32_t sw = k % per_stage;
       if (((known_bits(known, k / per_stage, sw / 32) >> (sw % 32)) & 1U) != 0) continue;
@@ -174,6 +175,9 @@ constexpr bool locate_fault(C& fabric, const Network& net, ExchangeOutcome& outc
       if (faulty && *faulty) return found(k);
     }
     return false;
+  } else {
+    (void)fabric, (void)first, (void)end, (void)known, (void)found, (void)total;
+    return false;  // the fabric marks no switch: the fault stays unlocated
   }
 }
 /// The first switch the fabric marks faulty, if any.
@@ -227,7 +231,7 @@ class RoundRunner {
         programmer_(fabric, schedule),
         round_(options.start_round) {
     outcome_.rounds_done = options.start_round;
-    if constexpr (detail::MonitoredFabric<C>) {
+    if constexpr (hal::OutputMonitors<C>) {
       monitored_ = options.check_arrivals && fabric.monitors();
       summarized_ = monitored_ && fabric.checks_rounds();
     }
@@ -319,7 +323,7 @@ class RoundRunner {
   /// or where ROUND_CHECK shows a mismatch (then the round stops even if the ports agree:
   /// the block saw a signal missing). After the last, delivered.
   constexpr RunnerStep check_arrivals() {
-    if constexpr (detail::MonitoredFabric<C>) {
+    if constexpr (hal::OutputMonitors<C>) {
       if (summarized_ && phase_ == Phase::arrivals) {
         if (detail::summary_clean(*fabric_)) return carried();
         phase_ = Phase::arrivals_mismatch;  // read port by port, then stop (no flag: the micro:bit's RAM)
