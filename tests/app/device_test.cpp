@@ -94,6 +94,21 @@ TEST_CASE("bad lines get one error reply each and change nothing") {
             "error: the shift network of N = 256 does not fit this image's fabric block (at most 128 switches "
             "per stage); nothing changed\n"));
   CHECK(has(b.command("set"), "error: set needs KEY=VALUE words"));
+  // help lists every key `set` takes, from the table set parses with, the device's marked.
+  const std::string listed = "\n" + b.command("help set");
+  CHECK(listed.ends_with("\nok\n"));
+  CHECK(has(b.command("help"), "set KEY=VALUE ...        change it, every word or none (help set: the keys)\n"));
+  CHECK(b.command("help sets") == "error: usage: help [set]; nothing was done\n");
+  CHECK(b.command("help set now") == "error: usage: help [set]; nothing was done\n");
+  for (const a2a::SetKey& key : a2a::kSetKeys) {
+    const std::size_t at = listed.find("\n  " + std::string(key.name) + "=");
+    REQUIRE_MESSAGE(at != std::string::npos, key.name);
+    const std::string line = listed.substr(at + 1, listed.find('\n', at + 1) - at - 1);
+    CHECK_MESSAGE(has(line, std::string(key.help)), line);
+    CHECK(has(line, "(device)") == (key.owner == a2a::KeyOwner::device));
+  }
+  CHECK(has(listed, "  topology=omega|baseline|"));  // the names this build knows
+  CHECK(has(listed, "  fabric=a2a|spi-chain"));
   CHECK(has(b.command("inject 2"), "error: inject:"));
   CHECK(has(b.command("inject 4:0"), "error: switch 0 of stage 4 is outside the network (4 stages of 8 switches)"));
   CHECK(has(b.command(std::string(200, 'x')), "error: line longer than 160 characters: ignored\n"));

@@ -86,6 +86,14 @@ TEST_CASE("key=value overrides: a refused word is named and nothing is applied")
   CHECK(apply_overrides(base, "ports=32 ports=64", &why).error() == Errc::argument_repeated);
   CHECK(why.word == "ports=64");
   CHECK(apply_overrides(base, "colour=red", &why).error() == Errc::argument_unknown_key);
+  // The device's own keys are not the block's: the block's overrides refuse them, `set`
+  // (apply_settings with every key) takes them.
+  CHECK(apply_overrides(base, "ports=8 slot_us=5", &why).error() == Errc::argument_unknown_key);
+  CHECK(why.word == "slot_us=5");
+  const auto both = apply_settings(Settings{base, {}, {}}, "ports=8 slot_us=5", KeysTaken::all);
+  REQUIRE(both.ok());
+  CHECK(both->config.ports == 8);
+  CHECK(both->knobs.slot_us == 5);
   const auto timed = apply_overrides(base, "settle_us=250 guard_us=1000000");
   REQUIRE(timed.ok());
   CHECK(timed->settle_us == 250);

@@ -403,7 +403,8 @@ class Device {
     if constexpr (hal::FaultInjection<Driver>) return access_.driver().can_inject();
     return false;
   }
-  [[gnu::noinline]] void cmd_help();
+  [[gnu::noinline]] void cmd_help(std::string_view args);
+  void print_set_keys();
   [[gnu::noinline]] void cmd_status();
   [[gnu::noinline]] void cmd_set(std::string_view args);
   [[gnu::noinline]] void set_planned(Errc e);

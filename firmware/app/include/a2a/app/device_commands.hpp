@@ -30,7 +30,7 @@ void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
     return error("usage: ", command, " (it takes no words); nothing was done");
   if (command == "status") return cmd_status();
   if (command == "stop") return cmd_stop();
-  if (command == "help") return cmd_help();
+  if (command == "help") return cmd_help(rest);
   if (command == "config") return print_config(), ok();
   if (command == "set") return cmd_set(rest);
   if (command == "run") return cmd_run(rest);
@@ -46,19 +46,21 @@ void Device<Board, MaxPorts, Fabric>::execute(std::string_view line) {
 /// `save now` or `reboot 1` does nothing rather than what the word did not ask for.
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
 bool Device<Board, MaxPorts, Fabric>::takes_no_words(std::string_view command) {
-  return command == "help" || command == "status" || command == "config" || command == "clear" || command == "save" ||
-         command == "erase" || command == "reboot" || command == "stop";
+  return command == "status" || command == "config" || command == "clear" || command == "save" || command == "erase" ||
+         command == "reboot" || command == "stop";
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
-void Device<Board, MaxPorts, Fabric>::cmd_help() {
+void Device<Board, MaxPorts, Fabric>::cmd_help(std::string_view args) {
+  std::string_view words = args;
+  const std::string_view topic = next_word(words);
+  if (topic == "set" && next_word(words).empty()) return print_set_keys(), ok();
+  if (!topic.empty()) return error("usage: help [set]; nothing was done");
   board_->print(
-      "help                     this list\n"
+      "help [set]               this list, or the keys of set\n"
       "status                   the device's state as key=value\n"
       "config                   the configuration the next run uses\n"
-      "set KEY=VALUE ...        change it: topology ports radix schedule order fault degraded slot_us mode trace\n"
-      "                         settle_us guard_us fabric (fabric=a2a|spi-chain: what sets the switches)\n"
-      "                         (mode=direct|lookahead: lookahead commits each round from the slot timer)\n"
+      "set KEY=VALUE ...        change it, every word or none (help set: the keys)\n"
       "run [COUNT]              COUNT exchanges back to back (1..",
       kMaxRunCount,
       ")\n"
@@ -71,6 +73,30 @@ void Device<Board, MaxPorts, Fabric>::cmd_help() {
       "erase                    remove the saved configuration: the next boot uses the built-in default\n"
       "reboot                   reset the board (after this reply)\n");
   ok();
+}
+
+/// help's list of `set` keys, from the table `set` parses with (kSetKeys): a key, its
+/// values (the names this build knows, where they are names) and what it sets.
+template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
+void Device<Board, MaxPorts, Fabric>::print_set_keys() {
+  for (const SetKey& key : kSetKeys) {
+    board_->print("  ", key.name, "=", key.values);
+    std::size_t width = key.name.size() + 3 + key.values.size();
+    auto choice = [&](std::string_view name) {
+      board_->print(width == key.name.size() + 3 ? "" : "|", name);
+      width += name.size() + 1;
+    };
+    if (key.choices == KeyChoices::topologies)
+      for (Topology t : kAllTopologies)
+        if (topology_built(t)) choice(a2a::name(t));
+    if (key.choices == KeyChoices::schedules)
+      for (ScheduleKind k : kAllScheduleKinds)
+        if (family_built(k)) choice(a2a::name(k));
+    if (key.choices == KeyChoices::fabrics)
+      for (FabricBackend f : kAllFabricBackends) choice(a2a::name(f));
+    board_->print(width < 25 ? slice("                         ", width) : " ", key.help,
+                  key.owner == KeyOwner::device ? " (device)" : "", "\n");
+  }
 }
 
 template <DeviceBoard Board, std::uint32_t MaxPorts, class Fabric>
