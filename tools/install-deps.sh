@@ -15,6 +15,7 @@ host_packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev python3 libb
                libcli11-dev   # the tool's command line (platform/host/tool)
                python3-pybind11 python3-numpy python3-pytest  # the Python module (platform/host/python)
                cadical  # a2a search runs the solver program (platform/host/search)
+               coinor-cbc  # a2a search --periodic P --solver cbc: the cover as an integer program
                sigrok-cli  # tool_frames_vcd decodes a2a frames --vcd with sigrok's SPI and I2C decoders
                pkg-config)  # package_installed_c_python builds a C program against the installed a2a.pc
 # newlib (not picolibc): the images use only its string functions; startup,

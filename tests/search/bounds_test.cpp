@@ -69,7 +69,7 @@ TEST_CASE("bottleneck ports: Theorem 5.5's R(20) = 24, Fig. 14's 96 optimal at N
     CHECK(b.why.find("192 pairs cross stage ") == 0);
   }
   const auto b76 = a2a::search::counting_bound(gsen(76));
-  CHECK(b76.bound == 80);  // the stored set has 85
+  CHECK(b76.bound == 80);  // the stored set has 80: R(76) = 80
   // Where every pair has a single path, no port set does better than N.
   for (const std::uint32_t n : {8U, 16U, 64U}) CHECK(a2a::search::counting_bound(gsen(n)).bottleneck.bound() <= n);
 }

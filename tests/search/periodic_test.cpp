@@ -1,13 +1,15 @@
 // Periodic rounds (periodic.hpp): the list checked against every configuration of small
 // GSENs tried one by one, every listed round a valid configuration with period P, the
-// cover solved by cadical (its sets pass check_exchange), and never an exact cover
-// where the lower bound says R(N) > N (R(20) = 24, Theorem 5.5).
+// cover solved by cadical and by cbc as an integer program (their sets pass
+// check_exchange), and never an exact cover where the lower bound says R(N) > N
+// (R(20) = 24, Theorem 5.5).
 #include <doctest/doctest.h>
 
 #include <filesystem>
 
 #include "a2a/route.hpp"
 #include "a2a/search/config_set.hpp"
+#include "a2a/search/ilp.hpp"
 #include "a2a/search/periodic.hpp"
 #include "a2a/search/solver.hpp"
 
@@ -122,4 +124,64 @@ TEST_CASE("cadical covers N = 20 with at most 26 periodic rounds and finds no 20
   request.budget_seconds = 3;
   const auto exact = a2a::search::solve(a2a::search::encode_periodic_cover(trees, rounds, 20), request);
   CHECK(exact.status != a2a::search::SolveStatus::satisfiable);
+}
+
+namespace {
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("the integer program has a row per pair list, the count row, a binary per candidate") {
+  const auto trees = a2a::search::build_path_trees(gsen(20));
+  a2a::search::PeriodicRounds rounds;
+  std::string error;
+  REQUIRE(a2a::search::list_periodic_rounds(trees, 4, 1U << 20, rounds, error));
+  const std::size_t lists = a2a::search::pair_servers(trees, rounds).size();
+  const std::string cover = a2a::search::periodic_cover_lp(trees, rounds, 26);
+  CHECK(count_of(cover, " >= 1\n") == lists);
+  CHECK(count_of(cover, " = 1\n") == 0);
+  CHECK(count_of(cover, " <= 26\n") == 1);
+  const std::string binaries = cover.substr(cover.find("Binary\n"));
+  CHECK(count_of(binaries, " x") == rounds.count());
+  CHECK(cover.ends_with("End\n"));
+  // R = N: every pair exactly once.
+  const std::string exact = a2a::search::periodic_cover_lp(trees, rounds, 20);
+  CHECK(count_of(exact, " = 1\n") == lists);
+  CHECK(count_of(exact, " >= 1\n") == 0);
+}
+
+TEST_CASE("cbc covers N = 20 with at most 26 periodic rounds and proves no 20 (R(20) = 24)") {
+  CHECK(a2a::search::is_ilp_solver("cbc"));
+  CHECK(a2a::search::is_ilp_solver("/usr/bin/cbc"));
+  CHECK_FALSE(a2a::search::is_ilp_solver("cadical"));
+  REQUIRE_MESSAGE(!a2a::search::ilp_solver_version("cbc").empty(), "cbc is not installed (apt-get install coinor-cbc)");
+  const auto trees = a2a::search::build_path_trees(gsen(20));
+  a2a::search::PeriodicRounds rounds;
+  std::string error;
+  REQUIRE(a2a::search::list_periodic_rounds(trees, 4, 1U << 20, rounds, error));
+  a2a::search::SolveRequest request;
+  request.solver = "cbc";
+  request.cnf_path = (std::filesystem::temp_directory_path() / "a2a-periodic-test.lp").string();
+  request.budget_seconds = 60;
+  const auto found = a2a::search::solve_ilp(a2a::search::periodic_cover_lp(trees, rounds, 26), rounds.count(), request);
+  REQUIRE(found.status == a2a::search::SolveStatus::satisfiable);
+  const ConfigSet set = a2a::search::periodic_set(trees, rounds, found.model);
+  CHECK(set.rounds() >= 24);  // R(20) = 24: fewer cannot serve every pair
+  CHECK(set.rounds() <= 26);
+  CHECK(a2a::search::verify_set(set).ok());
+  // An exact cover of 20 rounds does not exist: cbc says infeasible (or runs out of
+  // time), never a set.
+  const auto exact = a2a::search::solve_ilp(a2a::search::periodic_cover_lp(trees, rounds, 20), rounds.count(), request);
+  CHECK(exact.status != a2a::search::SolveStatus::satisfiable);
+  CHECK(exact.status != a2a::search::SolveStatus::failed);
+  // A solver that is not there fails with a clear word.
+  request.solver = "/nonexistent/cbc";
+  const auto absent =
+      a2a::search::solve_ilp(a2a::search::periodic_cover_lp(trees, rounds, 26), rounds.count(), request);
+  CHECK(absent.status == a2a::search::SolveStatus::failed);
+  CHECK(absent.error.find("apt-get install coinor-cbc") != std::string::npos);
+  std::filesystem::remove(request.cnf_path);
 }

@@ -23,7 +23,7 @@ const char* usage() {
          "  --out FILE       write the best set: FILE.json the JSON dump, else the stored-set format\n"
          "  --proof DIR      keep each CNF and, when no round is fixed, the DRAT proof of an UNSAT answer in DIR\n"
          "  --check-proof    let cadical check its proof as it solves (--check)\n"
-         "  --solver PROGRAM the SAT solver program (default cadical)\n"
+         "  --solver PROGRAM the SAT solver program (default cadical); with --periodic, cbc: an ILP\n"
          "  --solver-arg ARG one more argument for the solver, e.g. --sat (repeatable)\n"
          "  --seed S         the solver's random seed (default 0)\n"
          "  --from FILE      start from this stored set instead of the best set the core knows\n"

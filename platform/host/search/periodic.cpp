@@ -70,21 +70,6 @@ void clause(Cnf& cnf, std::initializer_list<std::int32_t> lits) {
   ++cnf.clauses;
 }
 
-/// Per pair the candidates that serve it; pairs with the same list give one clause.
-std::vector<std::vector<std::int32_t>> servers_of_pairs(const PathTrees& trees, const PeriodicRounds& rounds) {
-  const std::uint32_t n = trees.net.ports;
-  std::vector<std::vector<std::int32_t>> by_pair(static_cast<std::size_t>(n) * n);
-  for (std::size_t c = 0; c < rounds.count(); ++c)
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const std::uint32_t tag = rounds.tags[c * rounds.period + i % rounds.period];
-      const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * trees.tags() + tag];
-      if (j < n) by_pair[static_cast<std::size_t>(i) * n + j].push_back(static_cast<std::int32_t>(c + 1));
-    }
-  std::sort(by_pair.begin(), by_pair.end());
-  by_pair.erase(std::unique(by_pair.begin(), by_pair.end()), by_pair.end());
-  return by_pair;
-}
-
 }  // namespace
 
 bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& rounds,
@@ -105,11 +90,25 @@ bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uin
   return true;
 }
 
+std::vector<std::vector<std::int32_t>> pair_servers(const PathTrees& trees, const PeriodicRounds& rounds) {
+  const std::uint32_t n = trees.net.ports;
+  std::vector<std::vector<std::int32_t>> by_pair(static_cast<std::size_t>(n) * n);
+  for (std::size_t c = 0; c < rounds.count(); ++c)
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t tag = rounds.tags[c * rounds.period + i % rounds.period];
+      const std::uint32_t j = trees.leaf[static_cast<std::size_t>(i) * trees.tags() + tag];
+      if (j < n) by_pair[static_cast<std::size_t>(i) * n + j].push_back(static_cast<std::int32_t>(c + 1));
+    }
+  std::sort(by_pair.begin(), by_pair.end());
+  by_pair.erase(std::unique(by_pair.begin(), by_pair.end()), by_pair.end());
+  return by_pair;
+}
+
 Cnf encode_periodic_cover(const PathTrees& trees, const PeriodicRounds& rounds, std::uint32_t r) {
   const auto candidates = static_cast<std::int32_t>(rounds.count());
   Cnf cnf;
   cnf.variables = candidates;
-  const auto lists = servers_of_pairs(trees, rounds);
+  const auto lists = pair_servers(trees, rounds);
   const bool exact = r == trees.net.ports;  // N rounds of N pairs: every pair exactly once
   for (const auto& list : lists) {
     cnf.literals.insert(cnf.literals.end(), list.begin(), list.end());

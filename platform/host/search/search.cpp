@@ -16,6 +16,7 @@
 #include "a2a/search/config_set.hpp"
 #include "a2a/search/encoder.hpp"
 #include "a2a/search/lns.hpp"
+#include "a2a/search/ilp.hpp"
 #include "a2a/search/periodic.hpp"
 #include "a2a/search/seeding.hpp"
 #include "a2a/search/solver.hpp"
@@ -183,13 +184,25 @@ class Search {
 
   /// One R from the periodic rounds: true to go on to R - 1.
   bool try_periodic(const PeriodicRounds& rounds, int& status) {
-    const Cnf cnf = encode_periodic_cover(trees_, rounds, r_);
+    const bool ilp = is_ilp_solver(options_.solver);
     err_ << "R = " << r_ << ": " << (r_ == n_ ? "exactly once each pair" : "at most R") << " of " << rounds.count()
-         << " periodic rounds; " << cnf.variables << " variables, " << cnf.clauses << " clauses; " << version_
-         << ", budget " << options_.budget_seconds << " s\n";
+         << " periodic rounds; ";
     SolveRequest request;
-    if (!make_request(true, request)) return false;
-    const SolveResult result = solve_once(cnf, request);
+    SolveResult result;
+    if (ilp) {
+      err_ << "an integer program (" << rounds.count() << " binaries); " << version_ << ", budget "
+           << options_.budget_seconds << " s\n";
+      if (!make_request(true, request)) return false;
+      request.cnf_path = request.cnf_path.substr(0, request.cnf_path.size() - 4) + ".lp";
+      result = solve_ilp(periodic_cover_lp(trees_, rounds, r_), rounds.count(), request);
+      if (!scratch_.empty()) std::remove(request.cnf_path.c_str());
+    } else {
+      const Cnf cnf = encode_periodic_cover(trees_, rounds, r_);
+      err_ << cnf.variables << " variables, " << cnf.clauses << " clauses; " << version_ << ", budget "
+           << options_.budget_seconds << " s\n";
+      if (!make_request(true, request)) return false;
+      result = solve_once(cnf, request);
+    }
     if (result.status == SolveStatus::failed) {
       status = fail(3, result.error);
       return false;
@@ -197,14 +210,16 @@ class Search {
     if (result.status == SolveStatus::satisfiable) {
       ConfigSet found = periodic_set(trees_, rounds, result.model);
       r_ = found.rounds();  // at most R were asked for
-      const std::string how = "a2a search --periodic " + std::to_string(options_.period) + ", " + std::to_string(r_) +
-                              " rounds of " + std::to_string(rounds.count()) + " periodic, " + version_ +
-                              ", solved in " + seconds_text(result.seconds);
+      const std::string how = "a2a search --periodic " + std::to_string(options_.period) +
+                              (ilp ? " --solver cbc" : "") + ", " + std::to_string(r_) + " rounds of " +
+                              std::to_string(rounds.count()) + " periodic, " + version_ + ", seed " +
+                              std::to_string(options_.seed) + ", solved in " + seconds_text(result.seconds);
       return keep_found(std::move(found), how, result.seconds, status);
     }
     below_ = std::to_string(r_) + " rounds: " +
              (result.status == SolveStatus::unsatisfiable
-                  ? "no set of period-" + std::to_string(options_.period) + " rounds (UNSAT in " +
+                  ? "no set of period-" + std::to_string(options_.period) + " rounds (" +
+                        (ilp ? "cbc: infeasible, no proof to check, " : "UNSAT ") + "in " +
                         seconds_text(result.seconds) + "; proves nothing about other rounds)"
                   : "not found within " + seconds_text(request.budget_seconds) + " (not proved impossible)");
     err_ << "R = " << below_ << "\n";
@@ -405,10 +420,18 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
         << ": a round serves at most N pairs, so no set has fewer than N rounds\n";
     return 2;
   }
-  const std::string version = options.search ? solver_version(options.solver) : std::string("none");
+  const bool ilp = is_ilp_solver(options.solver);
+  if (options.search && ilp && (options.period == 0 || options.lns)) {
+    err << "a2a search: error: --solver " << options.solver
+        << " is an ILP solver: it answers the periodic cover only (give --periodic P, without --lns)\n";
+    return 2;
+  }
+  const std::string version = !options.search
+                                  ? std::string("none")
+                                  : (ilp ? ilp_solver_version(options.solver) : solver_version(options.solver));
   if (version.empty()) {
-    err << "a2a search: error: cannot run the SAT solver \"" << options.solver
-        << "\" (Debian: apt-get install cadical)\n";
+    err << "a2a search: error: cannot run the " << (ilp ? "ILP" : "SAT") << " solver \"" << options.solver
+        << "\" (Debian: apt-get install " << (ilp ? "coinor-cbc" : "cadical") << ")\n";
     return 3;
   }
   if (options.lns && options.free_rounds == 1) {

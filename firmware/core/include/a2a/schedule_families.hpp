@@ -151,7 +151,7 @@ struct Table {
   static constexpr std::string_view summary =
       "a stored set of arbitrary switch settings found by a2a search (docs/search.md), run from flash: "
       "one bit per switch and round, idle ports stored; gsen N with a catalogue entry (N = 36 and 68: N rounds "
-      "against paper 000's 40 and 72; N = 76: 85 against 88); natural order";
+      "against paper 000's 40 and 72; N = 76: 80 against 88); natural order";
   using Schedule = TableSchedule;
   // The stored set's own order: idle bits mark a pair's later repeats, so it is not reordered.
   static constexpr Result<Schedule> make(const Network& net, RoundOrder order) {

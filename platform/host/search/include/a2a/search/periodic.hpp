@@ -4,7 +4,8 @@
 // of them (4^n for P = 4 on the GSENs of the open N), so all are listed, and choosing R
 // of them that serve every pair is a set cover the SAT solver answers: for R = N each
 // pair exactly once (an exact cover), above N with at most R chosen (a sequential
-// counter). What it found: R(36) = 36 and R(68) = 68 (exact covers, 0.2 s and 40 s).
+// counter), or an ILP solver (ilp.hpp) answers. What it found: R(36) = 36 and
+// R(68) = 68 (exact covers, 0.2 s and 40 s), R(76) = 80 (cbc).
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,10 @@ struct PeriodicRounds {
 /// with `error` set when the period does not divide N or more than `limit` exist.
 [[nodiscard]] bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit,
                                         PeriodicRounds& rounds, std::string& error);
+
+/// Per pair the candidates that serve it (c + 1 for candidate c), sorted, each list
+/// once: pairs served by the same rounds give one clause or one row.
+[[nodiscard]] std::vector<std::vector<std::int32_t>> pair_servers(const PathTrees& trees, const PeriodicRounds& rounds);
 
 /// "R of these serve every pair": variable c + 1 chooses candidate c.
 [[nodiscard]] Cnf encode_periodic_cover(const PathTrees& trees, const PeriodicRounds& rounds, std::uint32_t r);
