@@ -43,6 +43,18 @@ bool write_best(const std::string& path, const StoredSet& best, std::ostream& er
 
 namespace {
 
+/// Paper 000's Theorem 5.4: R(N) = 2^n when N = 0 (mod 2^k) but not (mod 2^(k+1)) for
+/// a k >= 2, and 2^(n-1) + 2^(n-k) <= N <= 2^n. It holds at every N = 0 (mod 4) up to
+/// 128 that is not 2^n or 20, 36, 44, 68, 72, 76, 84, 92; up to 256 at all others but
+/// 132, 136, 140, 148, 152, 156, 164, 172, 180 and 188 (docs/gsen-rounds.md).
+bool theorem_5_4_holds(const Network& net) {
+  const std::uint32_t n = net.ports;
+  std::uint32_t k = 0;
+  while (k < 31 && (n >> k) % 2 == 0) ++k;
+  const std::uint32_t stages = net.stages;
+  return k >= 2 && k < stages && (1U << (stages - 1)) + (1U << (stages - k)) <= n && n <= (1U << stages);
+}
+
 /// The note of the set the search starts from when the core knows one.
 std::string known_note(const Network& net) {
   const std::uint32_t n = net.ports;
@@ -55,8 +67,11 @@ std::string known_note(const Network& net) {
   if (paper != nullptr)
     return "paper 000's set (" + std::string(name(kind)) + ", R(" + std::to_string(n) +
            ") <= " + std::to_string(paper->paper_bound) + ")";
-  if (kind == ScheduleKind::gsen_stage_control)
+  if (kind == ScheduleKind::gsen_stage_control && theorem_5_4_holds(net))
     return "paper 000's stage-control set, all 2^n words (R(" + std::to_string(n) + ") = 2^n, Theorem 5.4)";
+  if (kind == ScheduleKind::gsen_stage_control)
+    return "paper 000's stage-control set, all 2^n words (R(" + std::to_string(n) +
+           ") <= 2^n, Theorem 3.8; Theorem 5.4 does not hold here)";
   return "the core's default schedule (" + std::string(name(kind)) + ")";
 }
 
