@@ -5,8 +5,12 @@ The table family (configuration_table.hpp) runs a stored set from flash. Only th
 sets that need fewer rounds than the family a GSEN gets on the fly (alternating for
 N = 2 mod 4, the Latin square for N = 2^n, paper 000's stage-control set where it
 prints one, else all 2^n stage-control words) go into the image: a set that only
-matches the on-the-fly rounds would cost flash for nothing. The states are copied
-byte for byte (the stored file's layout is the table's); the idle bits (port i idles
+matches the on-the-fly rounds would cost flash for nothing. A set of periodic rounds
+(input i takes input i mod P's tag, P the power of two in N, at most 8) is stored in
+the periodic form: each round's P tags and P idle bits, found here by routing the
+stored states (the core computes the rest on the fly and checks every port at switch
+level). Any other set's states are copied byte for byte (the stored file's layout is
+the table's); the idle bits (port i idles
 in round r when an earlier round already took it to the same processor) are computed
 here by routing each round through the GSEN's wiring (docs/conventions.md), not at
 compile time: a constant-expression walk of 38 x 36 paths already exceeds clang's
@@ -70,20 +74,58 @@ def c_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def route_round(n, stages, data):
-    """out[i]: the output input i reaches; the shuffle t -> (2t + floor(2t / N)) mod N
-    in front of every stage, switch y on terminals 2y, 2y + 1, a crossed one swaps them."""
+def route_paths(n, stages, data):
+    """(out[i], tag[i]): the output input i reaches and the output ports it leaves the
+    stages by (stage 0 the most significant bit); the shuffle t -> (2t + floor(2t / N))
+    mod N in front of every stage, switch y on terminals 2y, 2y + 1, a crossed one swaps
+    them."""
     width = n // 2
-    out = []
+    out, tags = [], []
     for i in range(n):
-        t = i
+        t, tag = i, 0
         for s in range(stages):
             t = (2 * t + (2 * t) // n) % n
             y, port = divmod(t, 2)
             k = s * width + y
             t = 2 * y + (port ^ ((data[k // 8] >> (k % 8)) & 1))
+            tag = 2 * tag + (t & 1)
         out.append(t)
-    return out
+        tags.append(tag)
+    return out, tags
+
+
+def route_round(n, stages, data):
+    return route_paths(n, stages, data)[0]
+
+
+def period_of(n):
+    """The period a GSEN's periodic set is stored with (ConfigurationTable::gsen_period)."""
+    p = n & -n
+    return p if p <= 8 else 0
+
+
+def periodic_form(n, stages, rounds):
+    """(tags, idle) bytes of the periodic form, or None when the set is not periodic."""
+    p = period_of(n)
+    if p == 0:
+        return None
+    tags, idle = bytearray(), bytearray()
+    seen = [set() for _ in range(n)]
+    for data in rounds:
+        out, tag = route_paths(n, stages, data)
+        if any(tag[i] != tag[i % p] for i in range(n)):
+            return None
+        tags += bytes(tag[:p])
+        mask = 0
+        for c in range(p):
+            repeats = {out[i] in seen[i] for i in range(c, n, p)}
+            if len(repeats) != 1:
+                return None  # a class's inputs must idle together
+            mask |= (1 << c) if repeats == {True} else 0
+        for i in range(n):
+            seen[i].add(out[i])
+        idle.append(mask)
+    return bytes(tags), bytes(idle)
 
 
 def idle_bytes(n, stages, rounds):
@@ -121,17 +163,24 @@ def header(sets):
            '#include "a2a/topology.hpp"', "", "namespace a2a::catalogue {", ""]
     entries = []
     for n, stages, rounds, origin in sets:
-        data = b"".join(rounds)
-        out.append(f"// GSEN N = {n}: {len(rounds)} rounds (on the fly: {on_the_fly_rounds(n)}), "
-                   f"{len(rounds[0])} bytes a round.")
+        periodic = periodic_form(n, stages, rounds)
+        if periodic is not None:
+            data, idle, period = periodic[0], periodic[1], period_of(n)
+            out.append(f"// GSEN N = {n}: {len(rounds)} rounds (on the fly: {on_the_fly_rounds(n)}), periodic: "
+                       f"{period} tags and {period} idle bits a round.")
+        else:
+            data, idle, period = b"".join(rounds), idle_bytes(n, stages, rounds), 0
+            out.append(f"// GSEN N = {n}: {len(rounds)} rounds (on the fly: {on_the_fly_rounds(n)}), "
+                       f"{len(rounds[0])} bytes a round.")
         out.append(f"inline constexpr std::uint8_t kStates{n}[] = {{")
         out += byte_rows(data)
         out.append("};")
         out.append(f"inline constexpr std::uint8_t kIdle{n}[] = {{")
-        out += byte_rows(idle_bytes(n, stages, rounds))
+        out += byte_rows(idle)
         out.append("};")
         out.append("")
-        entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, kStates{n}, kIdle{n},\n     {c_string(origin)}}},")
+        entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, kStates{n}, kIdle{n},\n     {c_string(origin)}, "
+                       f"{period}}},")
     if not entries:  # an array needs one element: an entry for no network (N = 0)
         entries.append("    {Topology::gsen, 0, 0, {}, {}},")
     out.append("inline constexpr ConfigurationTable kTables[] = {")
@@ -154,8 +203,8 @@ def main():
         print(f"catalogue-header: {e}", file=sys.stderr)
         return 2
     if a.sizes:
-        print("| N | stages | rounds (on the fly) | states | idle bits | flash | compiled |")
-        print("|---|---|---|---|---|---|---|")
+        print("| N | stages | rounds (on the fly) | states | idle bits | flash | periodic form | compiled |")
+        print("|---|---|---|---|---|---|---|---|")
         folder = os.path.join(a.root, "data", "gsen-sets")
         stored = [read_set(os.path.join(folder, f)) for f in os.listdir(folder)
                   if f.startswith("gsen-") and f.endswith(".txt")]
@@ -163,8 +212,10 @@ def main():
             states = len(rounds) * len(rounds[0])
             idle = (len(rounds) * n + 7) // 8
             compiled = "yes" if len(rounds) < on_the_fly_rounds(n) else "no (not fewer rounds)"
+            periodic = periodic_form(n, stages, rounds)
+            form = "no" if periodic is None else f"P = {period_of(n)}: {len(periodic[0]) + len(periodic[1])} B"
             print(f"| {n} | {stages} | {len(rounds)} ({on_the_fly_rounds(n)}) | {states} B | {idle} B | "
-                  f"{states + idle} B | {compiled} |")
+                  f"{states + idle} B | {form} | {compiled} |")
         return 0
     text = header(sets)
     if a.check:

@@ -145,7 +145,7 @@ static void profile_flush(void) {
 static void on_start(unsigned int vcpu, void* data) {
   (void)vcpu;
   (void)data;
-  started_at = executed;
+  started_at = executed + 1; /* the branch right after START (icount_markers.h) is not the interval's */
   running = true;
   if (profile_longest) { /* a restarted interval: what the last one touched is not this one's */
     for (uint32_t k = 0; k < touched_count; ++k) interval_counts[touched[k]] = 0;
@@ -156,6 +156,7 @@ static void on_start(unsigned int vcpu, void* data) {
 /* The entry instruction starts an interval and is its first counted instruction. */
 static void on_entry(unsigned int vcpu, void* data) {
   on_start(vcpu, data);
+  started_at = executed; /* no branch after it to pass over: this instruction counts */
   ++executed;
 }
 
@@ -164,7 +165,7 @@ static void on_stop(unsigned int vcpu, void* data) {
   (void)data;
   if (!running) return;
   running = false;
-  const uint64_t count = executed - started_at;
+  const uint64_t count = executed - started_at - 1; /* the branch to STOP (icount_markers.h) is not the interval's */
   if (intervals == 0 || count < min_count) min_count = count;
   if (intervals == 0 || count > max_count) max_count = count;
   total += count;

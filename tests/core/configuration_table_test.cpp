@@ -3,9 +3,13 @@
 // switch (the paper's doubly alternating set for N = 36, Algorithm 4 for N = 10),
 // with a port idle exactly where that family idles it, so the stored set must give
 // the same sends and pass the switch-level checker; damaged tables must be refused.
+// The periodic form (the catalogue's sets: P tags a round) against the states it stands
+// for, written switch by switch from its rounds and run as a table of the other form.
 #include <a2a/configuration_table.hpp>
 
 #include <algorithm>
+
+#include <a2a/gsen_catalogue.hpp>
 
 #include "support.hpp"
 
@@ -126,4 +130,74 @@ TEST_CASE("a damaged table is refused with the specific reason") {
 TEST_CASE("the table family without a stored set for the network is refused") {
   CHECK(AnySchedule::make(gsen(12), ScheduleKind::table).error() == Errc::table_none_for_network);
   CHECK(parse_schedule_kind("table").value() == ScheduleKind::table);
+}
+
+namespace {
+/// The catalogue's periodic set for N, written out switch by switch as the states form.
+template <std::uint32_t Ports, std::uint32_t Stages, std::uint32_t Rounds>
+void check_periodic_against_states() {
+  const Network net = gsen(Ports);
+  const ConfigurationTable* periodic = catalogue_table(net);
+  REQUIRE(periodic != nullptr);
+  REQUIRE(periodic->periodic());
+  REQUIRE(periodic->rounds == Rounds);
+  const auto compact = TableSchedule::make(net, *periodic);
+  REQUIRE(compact.ok());
+  static WrittenTable<Ports, Stages, Rounds> written;
+  written.write(*compact);
+  const auto full = TableSchedule::make(net, written.view());
+  REQUIRE(full.ok());  // the states form's own check: every pair once, routed through the states
+  std::uint32_t repeated_stages = 0;
+  for (std::uint32_t r = 0; r < Rounds; ++r) {
+    const auto a = compact->round(r);
+    const auto b = full->round(r);
+    for (std::uint32_t i = 0; i < Ports; ++i) CHECK(compact->send(a, i) == full->send(b, i));
+    for (std::uint32_t s = 0; s < Stages; ++s) {
+      const PeriodicStage stage = a.periodic_stage(s);
+      CHECK(stage.period == periodic->period);
+      for (std::uint32_t y = 0; y < Ports / 2; ++y)
+        CHECK(((stage.pattern >> (y % stage.period)) & 1U) == b.switch_state(s, y));
+      ++repeated_stages;
+    }
+    CHECK(b.periodic_stage(0).period == 0);  // the states form has no pattern
+  }
+  CHECK(repeated_stages == Rounds * Stages);
+  CHECK(test::check_fixed<Ports>(*compact).ok());
+}
+}  // namespace
+
+TEST_CASE("the periodic form runs the exchange its states would: N = 36, 68 and 76") {
+  check_periodic_against_states<36, 6, 36>();
+  check_periodic_against_states<68, 7, 68>();
+  check_periodic_against_states<76, 7, 80>();
+}
+
+TEST_CASE("a damaged periodic table is refused with the specific reason") {
+  const Network net = gsen(36);
+  const ConfigurationTable good = *catalogue_table(net);
+  REQUIRE(TableSchedule::make(net, good).ok());
+  ConfigurationTable other_period = good;
+  other_period.period = 2;  // 36 = 4 * 9: the period is 4
+  CHECK(TableSchedule::make(net, other_period).error() == Errc::table_malformed);
+  ConfigurationTable short_tags = good;
+  short_tags.states = good.states.first(good.states.size() - 4);
+  CHECK(TableSchedule::make(net, short_tags).error() == Errc::table_malformed);
+  static std::array<std::uint8_t, 36 * 4> tags{};
+  std::copy(good.states.begin(), good.states.end(), tags.begin());
+  ConfigurationTable changed = good;
+  changed.states = tags;
+  tags[5] = static_cast<std::uint8_t>(tags[5] | 0x40U);  // n = 6: a seventh bit
+  CHECK(TableSchedule::make(net, changed).error() == Errc::table_malformed);
+  tags[5] = static_cast<std::uint8_t>(good.states[5] ^ 1U);  // class 1 of round 1 elsewhere
+  CHECK(TableSchedule::make(net, changed).error() == Errc::table_not_exact);
+  tags[5] = good.states[5];
+  static std::array<std::uint8_t, 36> idle{};
+  std::copy(good.idle.begin(), good.idle.end(), idle.begin());
+  ConfigurationTable idled = good;
+  idled.idle = idle;
+  idle[0] = static_cast<std::uint8_t>(idle[0] | 1U);  // class 0 idle in round 0: its pairs never served
+  CHECK(TableSchedule::make(net, idled).error() == Errc::table_not_exact);
+  CHECK(ConfigurationTable::gsen_period(36) == 4);
+  CHECK(ConfigurationTable::gsen_period(136) == 8);
+  CHECK(ConfigurationTable::gsen_period(48) == 0);  // 16 = the power of two in 48: above 8
 }

@@ -113,6 +113,19 @@ TEST_CASE("out-of-range arguments are refused with their own error and write not
   CHECK(bus.writes() == 0);
   CHECK(fabric.set_switch_word(0, 0, 0x0001'0101U) == Errc::ok);
   CHECK(bus.writes() == 1);
+  // A word's states are checked at once: a state of d or more in any switch the network
+  // has is refused before a nibble of a switch it lacks (the order switch by switch).
+  CHECK(fabric.set_switch_word(0, 0, 0x0010'2000U) == Errc::state_out_of_range);
+  CHECK(fabric.set_switch_word(0, 0, 0x0000'0003U) == Errc::state_out_of_range);
+  // d = 4 (a power of two): states 0..3; d = 3 (not one): 0..2, checked switch by switch.
+  REQUIRE(fabric.configure(make_network(Topology::omega, 64, 4).value(), false) == Errc::ok);
+  CHECK(fabric.set_switch_word(0, 1, 0x3210'3210U) == Errc::ok);
+  CHECK(fabric.set_switch_word(0, 1, 0x4000'0000U) == Errc::state_out_of_range);
+  REQUIRE(fabric.configure(make_network(Topology::omega, 27, 3).value(), false) == Errc::ok);
+  CHECK(fabric.set_switch_word(0, 0, 0x0000'0210U) == Errc::ok);  // switches 0 (0), 1 (1), 2 (2)
+  CHECK(fabric.set_switch_word(0, 0, 0x0000'0300U) == Errc::state_out_of_range);
+  CHECK(fabric.set_switch_word(0, 1, 0x0000'0002U) == Errc::ok);                   // 9 switches: 8 is the last
+  CHECK(fabric.set_switch_word(0, 1, 0x0000'0010U) == Errc::switch_out_of_range);  // switch 9 does not exist
 }
 
 TEST_CASE("waiting for a round reads STATUS a bounded number of times") {

@@ -150,6 +150,18 @@ class BasicAnySchedule {
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
       return visit([&](const auto& r) { return static_cast<std::uint32_t>(r.switch_state(stage, sw)); });
     }
+    /// The stage's states as a repeating pattern where the family's round has one (a
+    /// periodic table), else period 0.
+    [[nodiscard]] constexpr PeriodicStage periodic_stage(std::uint32_t stage) const {
+      // Only the table family's rounds have one: the others pay a compare, not a dispatch.
+      if (kind_ != ScheduleKind::table) return {};
+      return visit([&](const auto& r) -> PeriodicStage {
+        if constexpr (requires { r.periodic_stage(stage); })
+          return r.periodic_stage(stage);
+        else
+          return {};
+      });
+    }
     /// switch_state(stage, y) of the switches y < out.size(), into out[y]: the family
     /// found once, not once a switch (a host tabulating whole rounds).
     constexpr void stage_states(std::uint32_t stage, std::span<std::uint32_t> out) const {

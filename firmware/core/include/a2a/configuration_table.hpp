@@ -11,9 +11,18 @@
 // than once; deciding that on the fly would take a walk through every earlier round).
 // make() checks at switch level that the set serves every ordered pair exactly once,
 // a source at a time with an N-bit mark (O(rounds N n) steps, 32 bytes of stack).
+//
+// The periodic form (period P > 0): a set of periodic rounds (a2a search --periodic,
+// docs/search.md), in which input i takes the tag of input i mod P, stored as each
+// round's P tags and P idle bits, P (n + 1) bits a round against n N / 2 + N. With P
+// the power of two in N (N / P odd) everything is computed in O(1) from them: port i
+// reaches (i 2^n + tag) mod N (the GSEN's shuffle; docs/conventions.md), and the
+// inputs of class c sit, after s stages, on the terminals of one residue mod P, so a
+// stage's switch states repeat with period P: its switch words are one word.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -27,11 +36,14 @@
 
 namespace a2a {
 
-/// A stored configuration set for one network (d = 2), in the layout of the stored
-/// files (data/gsen-sets/, docs/search.md): each round takes whole bytes; in round r,
-/// bit k = s * W + y (W = N / 2 switches a stage) is switch y of stage s, 1 = cross,
-/// bit k of the round's bytes LSB first. Idle bit (r * N + i) says port i stays idle
-/// in round r (idle_bits() computes them from the states).
+/// A stored configuration set for one network (d = 2). With period 0, in the layout of
+/// the stored files (data/gsen-sets/, docs/search.md): each round takes whole bytes; in
+/// round r, bit k = s * W + y (W = N / 2 switches a stage) is switch y of stage s, 1 =
+/// cross, bit k of the round's bytes LSB first; idle bit (r * N + i) says port i stays
+/// idle in round r (idle_bits() computes them from the states). With period P (1, 2, 4
+/// or 8, N / P odd; GSEN only): `states` holds round r's P tags, byte r * P + c the tag
+/// of the inputs i = c (mod P) (bit n - 1 - s: its output port at stage s), and `idle`
+/// a byte a round, bit c: the inputs of class c stay idle.
 struct ConfigurationTable {
   Topology topology{Topology::gsen};
   std::uint32_t ports{0};
@@ -41,7 +53,9 @@ struct ConfigurationTable {
   /// Where the set came from: its file and the note the search wrote there (what
   /// the console's exchange line and `a2a dump` name).
   std::string_view origin{};
+  std::uint32_t period{0};  ///< 0: a bit per switch; P: P tags a round
 
+  [[nodiscard]] constexpr bool periodic() const { return period != 0; }
   [[nodiscard]] static constexpr bool bit(std::span<const std::uint8_t> bits, std::size_t k) {
     return ((bits[k / 8] >> (k % 8)) & 1U) != 0;
   }
@@ -56,6 +70,12 @@ struct ConfigurationTable {
   [[nodiscard]] static constexpr std::size_t idle_bytes(std::uint32_t ports, std::uint32_t rounds) {
     return (std::size_t{rounds} * ports + 7) / 8;
   }
+  /// The period a GSEN of N ports stores its periodic sets with: the power of two in N
+  /// (N / P odd), at most 8; 0 when N has a larger one.
+  [[nodiscard]] static constexpr std::uint32_t gsen_period(std::uint32_t ports) {
+    const std::uint32_t p = ports & (~ports + 1U);
+    return p <= 8 ? p : 0;
+  }
 };
 
 class TableSchedule : public CheckedAccess<TableSchedule> {
@@ -69,17 +89,42 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     [[nodiscard]] constexpr std::uint32_t word() const { return index_; }
     [[nodiscard]] constexpr ControlMode control() const { return ControlMode::individual; }
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t y) const {
+      if (round_bytes_ == 0) return (stage_pattern(stage) >> (y & (period() - 1U))) & 1U;
       const std::size_t first = static_cast<std::size_t>(round_bytes_) * 8U * index_;  // the round's first bit
       const std::size_t k = first + static_cast<std::size_t>(stage) * switches_ + y;
       return ConfigurationTable::bit(states_, k) ? 1U : 0U;
     }
+    /// Periodic form: bit q is the state of every switch y = q (mod P) of `stage`. The
+    /// inputs of class c are at terminal (c 2^s + their tag's first s bits) mod N before
+    /// stage s, and at every terminal of that residue mod P; a switch takes its state
+    /// from the input on its port 0 (terminal y < N / 2): straight when it leaves by 0.
+    [[nodiscard]] constexpr std::uint32_t stage_pattern(std::uint32_t stage) const {
+      const std::uint32_t ports = 2U * switches_;
+      const std::uint32_t p = period();
+      const auto stages = static_cast<std::uint32_t>(std::bit_width(ports - 1U));  // n = ceil(log2 N)
+      std::uint32_t pattern = 0;
+      for (std::uint32_t c = 0; c < p; ++c) {
+        const std::uint32_t tag = states_[c];
+        const std::uint32_t terminal = ((c << stage) + (tag >> (stages - stage))) % ports;
+        pattern |= ((tag >> (stages - 1U - stage)) & 1U) << (terminal & (p - 1U));
+      }
+      return pattern;
+    }
+
+    /// The stage's states as a pattern of period P (periodic form), else period 0.
+    [[nodiscard]] constexpr PeriodicStage periodic_stage(std::uint32_t stage) const {
+      if (round_bytes_ != 0) return {};
+      return {period(), stage_pattern(stage)};
+    }
 
    private:
     friend class TableSchedule;
-    std::span<const std::uint8_t> states_{};
+    std::span<const std::uint8_t> states_{};  ///< the states, or (periodic form) the round's P tags
     std::uint32_t index_{0};
     std::uint16_t round_bytes_{0};
     std::uint16_t switches_{0};
+    /// Periodic form (round_bytes_ 0, states_ the round's P tags): P, the power of two in N.
+    [[nodiscard]] constexpr std::uint32_t period() const { return (2U * switches_) & (~(2U * switches_) + 1U); }
   };
 
   constexpr TableSchedule() = default;
@@ -90,13 +135,13 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
   static constexpr Result<TableSchedule> make(const Network& net, const ConfigurationTable& table) {
     if (net.radix != 2) return Errc::table_needs_binary;
     if (net.ports > kMaxTablePorts) return Errc::table_ports_too_large;
-    if (table.topology != net.topology || table.ports != net.ports || table.rounds == 0 ||
-        table.states.size() != ConfigurationTable::state_bytes(net.ports, net.stages, table.rounds) ||
-        table.idle.size() != ConfigurationTable::idle_bytes(net.ports, table.rounds))
+    if (table.topology != net.topology || table.ports != net.ports || table.rounds == 0 || !sized(net, table))
       return Errc::table_malformed;
     TableSchedule s;
     s.net_ = net;
     s.table_ = table;
+    s.shift_ = static_cast<std::uint32_t>((std::uint64_t{1} << net.stages) % net.ports);
+    if (table.periodic() && !s.periodic_rounds_route()) return Errc::table_not_exact;
     if (!s.serves_every_pair_once()) return Errc::table_not_exact;
     return s;
   }
@@ -115,17 +160,30 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
   [[nodiscard]] static constexpr Round stored_round(const Network& net, const ConfigurationTable& table,
                                                     std::uint32_t r) {
     Round round;
-    round.states_ = table.states;
     round.index_ = r;
-    round.round_bytes_ = static_cast<std::uint16_t>(ConfigurationTable::round_bytes(net.ports, net.stages));
     round.switches_ = static_cast<std::uint16_t>(net.ports / 2);
+    if (table.periodic()) {
+      round.states_ = table.states.subspan(std::size_t{r} * table.period, table.period);
+    } else {
+      round.states_ = table.states;
+      round.round_bytes_ = static_cast<std::uint16_t>(ConfigurationTable::round_bytes(net.ports, net.stages));
+    }
     return round;
   }
 
-  /// Port i in `round`: idle where the table says so, else the path through the
-  /// round's stored states gives destination and tag.
-  [[nodiscard]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
+  /// Port i in `round`: idle where the table says so, else its destination and tag:
+  /// in the periodic form its class's tag and (i 2^n + tag) mod N, O(1); else the path
+  /// through the round's stored states.
+  /// Not inlined: inlined into AnySchedule's dispatch its registers cost every other
+  /// family's send a few instructions (bench_slices, 2026-12-04).
+  [[nodiscard, gnu::noinline]] constexpr PortSend send(const Round& round, std::uint32_t i) const {
     if (i >= net_.ports) detail::contract_violation();
+    if (table_.period != 0) {
+      const std::uint32_t c = i & (table_.period - 1U);
+      if (((table_.idle[round.index_] >> c) & 1U) != 0) return {false, 0, 0};
+      const std::uint32_t tag = round.states_[c];
+      return {true, (i * shift_ + tag) % net_.ports, tag};
+    }
     if (ConfigurationTable::bit(table_.idle, std::size_t{round.index_} * net_.ports + i)) return {false, 0, 0};
     const Path path = route(net_, i, round);
     return {true, path.destination, path.tag};
@@ -152,8 +210,57 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     return true;
   }
 
+  /// The bit arrays have the sizes the rounds need; a periodic table is a GSEN's, with
+  /// its period (gsen_period) and tags of n bits.
+  [[nodiscard]] static constexpr bool sized(const Network& net, const ConfigurationTable& table) {
+    if (!table.periodic())
+      return table.states.size() == ConfigurationTable::state_bytes(net.ports, net.stages, table.rounds) &&
+             table.idle.size() == ConfigurationTable::idle_bytes(net.ports, table.rounds);
+    if (net.topology != Topology::gsen || table.period != ConfigurationTable::gsen_period(net.ports) ||
+        table.states.size() != std::size_t{table.rounds} * table.period || table.idle.size() != table.rounds)
+      return false;
+    for (const std::uint8_t tag : table.states)
+      if ((tag >> net.stages) != 0) return false;
+    return true;
+  }
+
+  /// Periodic form, O(P n) a round (not a route a port: N = 132 would take millions of
+  /// instructions at make): at every stage the P classes sit on P distinct residues mod
+  /// P, and the class on a switch's port 1 (terminal y + N / 2, residue q + P / 2, N / P
+  /// odd) leaves by the other output than the class on its port 0 (residue q), so the
+  /// switch's one state serves both. Then every input's path follows its tag switch by
+  /// switch and reaches (i 2^n + tag) mod N; each class's first input is also routed at
+  /// switch level (route(), through the stage patterns) and compared with the formula.
+  [[nodiscard]] constexpr bool periodic_rounds_route() const {
+    const std::uint32_t p = table_.period;
+    const std::uint32_t n = net_.stages;
+    for (std::uint32_t r = 0; r < rounds(); ++r) {
+      const Round stored = round(r);
+      for (std::uint32_t s = 0; s < n; ++s) {
+        std::uint32_t taken = 0;   // residues held, bit q
+        std::uint32_t leaves = 0;  // bit q: the output the class at residue q leaves stage s by
+        for (std::uint32_t c = 0; c < p; ++c) {
+          const std::uint32_t tag = stored.states_[c];
+          const std::uint32_t q = (((c << s) + (tag >> (n - s))) % net_.ports) & (p - 1U);
+          if ((taken >> q) & 1U) return false;
+          taken |= 1U << q;
+          leaves |= ((tag >> (n - 1U - s)) & 1U) << q;
+        }
+        const std::uint32_t half = p / 2;
+        if (((leaves ^ (leaves >> half)) & ((1U << half) - 1U)) != (1U << half) - 1U) return false;
+      }
+      for (std::uint32_t c = 0; c < p; ++c) {
+        const Path path = route(net_, c, stored);
+        const std::uint32_t tag = stored.states_[c];
+        if (path.tag != tag || path.destination != (c * shift_ + tag) % net_.ports) return false;
+      }
+    }
+    return true;
+  }
+
   Network net_{};
   ConfigurationTable table_{};
+  std::uint32_t shift_{0};  ///< 2^n mod N: port i's part of its destination, i 2^n
 };
 
 static_assert(Schedule<TableSchedule>);

@@ -27,6 +27,14 @@ enum class ControlMode : std::uint8_t {
 /// Marks PortSend::origin / final_destination as "the hop itself" (a direct send).
 inline constexpr std::uint32_t kDirect = 0xFFFFFFFFU;
 
+/// A stage whose switch states repeat with a period (bit q of `pattern`: every switch
+/// y = q (mod period)), as a periodic table's are: its switch words are one word,
+/// computed once. period 0: the stage has no such pattern (read switch by switch).
+struct PeriodicStage {
+  std::uint32_t period{0};
+  std::uint32_t pattern{0};
+};
+
 /// What input port i does in one round.
 struct PortSend {
   bool sends{false};             ///< false: the port stays idle this round

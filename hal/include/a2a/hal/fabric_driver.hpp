@@ -214,14 +214,20 @@ class FabricDriver {
     A2A_TRY(check_stage(stage));
     const std::uint32_t switches = net_.switches_per_stage();
     if (word >= (switches + kSwitchesPerWord - 1) / kSwitchesPerWord) return Errc::switch_out_of_range;
-    for (std::uint32_t j = 0; j < kSwitchesPerWord; ++j) {
-      const std::uint32_t state = (packed >> (j * reg::SwitchState::kBitsPerSwitch)) & 0xFU;
-      if (word * kSwitchesPerWord + j >= switches) {
-        if (state != 0) return Errc::switch_out_of_range;
-      } else if (state >= net_.radix) {
-        return Errc::state_out_of_range;
-      }
+    static_assert(kSwitchesPerWord * reg::SwitchState::kBitsPerSwitch == 32 && reg::SwitchState::kBitsPerSwitch == 4);
+    // The word's nibbles at once (a round of a periodic table writes a word per 8
+    // switches: no loop over them): those of switches the network has must be states
+    // below d, the others 0.
+    const std::uint32_t here = switches - word * kSwitchesPerWord;  // switches in this word, at least 1
+    const std::uint32_t present = here >= kSwitchesPerWord ? ~0U : (1U << (4 * here)) - 1U;
+    const std::uint32_t radix = net_.radix;
+    if ((radix & (radix - 1U)) == 0) {
+      if ((packed & present & (0x11111111U * (0xFU & ~(radix - 1U)))) != 0) return Errc::state_out_of_range;
+    } else {
+      for (std::uint32_t j = 0; j < here && j < kSwitchesPerWord; ++j)
+        if (((packed >> (4 * j)) & 0xFU) >= radix) return Errc::state_out_of_range;
     }
+    if ((packed & ~present) != 0) return Errc::switch_out_of_range;
     return write_raw_shadow(Layout::switch_state(stage, word), packed);
   }
 

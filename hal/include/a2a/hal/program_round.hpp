@@ -43,6 +43,21 @@ template <FabricController C, class Round>
     if constexpr (IndividualSwitches<C>) {
       A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
       const std::uint32_t switches = net.switches_per_stage();
+      if constexpr (requires { round.periodic_stage(stage); }) {
+        // A stage whose states repeat with a period that divides a word's 8 switches
+        // (a periodic table): one word, computed once, written to every word of it.
+        if (const PeriodicStage p = round.periodic_stage(stage); p.period != 0 && kSwitchesPerWord % p.period == 0) {
+          std::uint32_t packed = 0;
+          for (std::uint32_t j = 0; j < kSwitchesPerWord; ++j)
+            packed |= ((p.pattern >> (j % p.period)) & 1U) << (4 * j);
+          for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
+            const std::uint32_t left = switches - first;  // the last word: its switches only
+            const std::uint32_t word = left >= kSwitchesPerWord ? packed : packed & ((1U << (4 * left)) - 1U);
+            A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, word));
+          }
+          continue;
+        }
+      }
       for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
         std::uint32_t packed = 0;
         for (std::uint32_t j = 0; j < kSwitchesPerWord && first + j < switches; ++j)
