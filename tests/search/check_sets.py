@@ -44,6 +44,19 @@ def catalogue_ns():
     return [n for n in range(4, 129, 2) if fig14(n) > n or n in OPEN]
 
 
+def theorem_5_4_holds(n):
+    """Paper 000's Theorem 5.4: R(N) = 2^n for N = 0 (mod 2^k), not (mod 2^(k+1)), k >= 2,
+    and 2^(n-1) + 2^(n-k) <= N <= 2^n."""
+    stages, k = stages_of(n), (n & -n).bit_length() - 1
+    return k >= 2 and 2 ** (stages - 1) + 2 ** (stages - k) <= n <= 2 ** stages
+
+
+def beyond_ns():
+    """The N above Fig. 14 (130 .. 256) whose R(N) is open: N = 0 (mod 4), not 2^n,
+    Theorem 5.4 not holding. A set for them is optional (docs/search.md)."""
+    return [n for n in range(132, 257, 4) if n & (n - 1) and not theorem_5_4_holds(n)]
+
+
 def parse(text):
     lines = text.splitlines()
     if not lines or lines[0] != "a2a-config-set 1":
@@ -149,7 +162,7 @@ def check_folder(folder):
         if n not in found:
             failures += 1
             print(f"FAIL no set for N = {n} (Fig. 14: {fig14(n)})")
-    for n in sorted(x for x in found if x is not None and x not in catalogue_ns()):
+    for n in sorted(x for x in found if x is not None and x not in catalogue_ns() and x not in beyond_ns()):
         failures += 1
         print(f"FAIL N = {n} is not a catalogue entry")
     return failures
