@@ -202,7 +202,7 @@ int main() {
       std::span<const a2a::PlanStorageSpan>(plan_spans));
   // Planning and diagnosis run in slices on a stack of their own (a2a/app/sliced_call.hpp),
   // one planning step a pass of the loop: its size is the board's (board.cmake), which
-  // the build checks against the deepest planning chain and the interrupts (stack_report.py).
+  // the build checks against the deepest planning chain and the interrupts (stack-report.py).
 #if A2A_FW_SLICE_STACK > 0
   static_assert(A2A_FW_SLICE_STACK >= a2a::app::SlicedCall::kMinStackBytes, "A2A_BOARD_FW_SLICE_STACK: too small");
   alignas(16) static std::array<std::byte, A2A_FW_SLICE_STACK> slice_stack;

@@ -9,12 +9,6 @@
 namespace a2a::search {
 namespace {
 
-std::string quote(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 /// "x1 + x7 + x9": the sum of the chosen variables of `list`, broken into lines (the
 /// LP format allows 255 characters a line in some readers).
 void write_sum(std::ostringstream& lp, const std::vector<std::int32_t>& list) {
@@ -62,7 +56,7 @@ bool is_ilp_solver(const std::string& solver) {
 
 std::string ilp_solver_version(const std::string& solver) {
   // cbc has no --version, and without -quit it reads commands from its input.
-  const std::string command = quote(solver) + " -quit < /dev/null 2>/dev/null";
+  const std::string command = shell_quote(solver) + " -quit < /dev/null 2>/dev/null";
   std::FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return "";
   std::string version;
@@ -117,10 +111,10 @@ SolveResult solve_ilp(const std::string& lp, std::size_t candidates, const Solve
   std::remove(solution.c_str());
   const auto limit = static_cast<long>(std::ceil(request.budget_seconds));
   std::ostringstream command;
-  command << quote(request.solver) << " " << quote(request.cnf_path) << " sec " << (limit < 1 ? 1 : limit)
+  command << shell_quote(request.solver) << " " << shell_quote(request.cnf_path) << " sec " << (limit < 1 ? 1 : limit)
           << " randomCbcSeed " << request.seed + 1;  // cbc's seed 0 means "from the clock"
-  for (const std::string& arg : request.extra_args) command << " " << quote(arg);
-  command << " solve solution " << quote(solution) << " < /dev/null 2>&1";
+  for (const std::string& arg : request.extra_args) command << " " << shell_quote(arg);
+  command << " solve solution " << shell_quote(solution) << " < /dev/null 2>&1";
   std::FILE* pipe = popen(command.str().c_str(), "r");
   if (pipe == nullptr) {
     result.error = "cannot start " + request.solver;

@@ -9,18 +9,14 @@
 #include <sstream>
 
 namespace a2a::search {
-namespace {
-
-std::string quote(const std::string& text) {
+std::string shell_quote(const std::string& text) {
   std::string quoted = "'";
   for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
 }
 
-}  // namespace
-
 std::string solver_version(const std::string& solver) {
-  const std::string command = quote(solver) + " --version 2>/dev/null";
+  const std::string command = shell_quote(solver) + " --version 2>/dev/null";
   std::FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return "";
   char line[200] = {};
@@ -41,12 +37,12 @@ SolveResult solve(const Cnf& cnf, const SolveRequest& request) {
   }
   const auto limit = static_cast<long>(std::ceil(request.budget_seconds));
   std::ostringstream command;
-  command << quote(request.solver) << " -t " << (limit < 1 ? 1 : limit) << " --seed=" << request.seed;
+  command << shell_quote(request.solver) << " -t " << (limit < 1 ? 1 : limit) << " --seed=" << request.seed;
   if (request.conflict_limit != 0) command << " -c " << request.conflict_limit;
   if (request.check_proof) command << " --check";
-  for (const std::string& arg : request.extra_args) command << " " << quote(arg);
-  command << " " << quote(request.cnf_path);
-  if (!request.proof_path.empty()) command << " " << quote(request.proof_path);
+  for (const std::string& arg : request.extra_args) command << " " << shell_quote(arg);
+  command << " " << shell_quote(request.cnf_path);
+  if (!request.proof_path.empty()) command << " " << shell_quote(request.proof_path);
   command << " 2>&1";
   std::FILE* pipe = popen(command.str().c_str(), "r");
   if (pipe == nullptr) {

@@ -32,7 +32,7 @@ set(A2A_BOARD_FW_PLAN_FAULTS 0)
 # Planning and diagnosis in slices (sliced_call.hpp) on a stack of 3680 bytes: the
 # single-fault planner's chain (3360; the image leaves the general planner out, as its
 # storage holds single-fault plans only), the switch, one interrupt's frame (handlers
-# run on MSP): 3552 (stack_report.py checks it at every build).
+# run on MSP): 3552 (stack-report.py checks it at every build).
 set(A2A_BOARD_FW_SLICE_STACK 3680)
 set(A2A_BOARD_TEST_MAX_PORTS 64)
 # The WDT and POWER.RESETREAS exist on the chip, not in QEMU 7.2.
@@ -58,7 +58,7 @@ set(A2A_BOARD_FABRIC_LENGTH 784)
 # that reply, counted; docs/protocol.md, "A slow host").
 set(A2A_BOARD_TX_RING 256)
 # The least RAM the linker leaves the stack (MSP): the controller image needs about 2340
-# bytes beside its slice stack (main, the interrupts, the allowance: stack_report.py
+# bytes beside its slice stack (main, the interrupts, the allowance: stack-report.py
 # checks it at every build).
 set(A2A_BOARD_STACK_SIZE 2432)
 # Flashing (docs/flashing.md): the board's interface chip (KL26, DAPLink

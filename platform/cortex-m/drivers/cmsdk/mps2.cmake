@@ -37,7 +37,7 @@ set(A2A_BOARD_FW_MAX_PORTS 256)
 set(A2A_BOARD_FW_PLAN_SLOTS 3)
 set(A2A_BOARD_FW_PLAN_FAULTS 4)
 # The slice stack planning and diagnosis run on (sliced_call.hpp), bytes: the deepest
-# planning chain and the interrupts (the controller's build checks it, stack_report.py).
+# planning chain and the interrupts (the controller's build checks it, stack-report.py).
 set(A2A_BOARD_FW_SLICE_STACK 8192)
 set(A2A_BOARD_TEST_MAX_PORTS 256)
 # QEMU models the CMSDK watchdog (interrupt on NMI, reset on the second expiry).

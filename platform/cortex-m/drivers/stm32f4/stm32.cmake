@@ -35,7 +35,7 @@ set(A2A_BOARD_FW_MAX_PORTS 256)
 set(A2A_BOARD_FW_PLAN_SLOTS 1)
 set(A2A_BOARD_FW_PLAN_FAULTS 2)
 # The slice stack planning and diagnosis run on (sliced_call.hpp), bytes: the deepest
-# planning chain and the interrupts (the controller's build checks it, stack_report.py).
+# planning chain and the interrupts (the controller's build checks it, stack-report.py).
 set(A2A_BOARD_FW_SLICE_STACK 8192)
 set(A2A_BOARD_TEST_MAX_PORTS 256)
 # The IWDG and the RCC reset flags exist on the chips, not in QEMU 7.2.

@@ -17,7 +17,7 @@
 //  - Bare metal, privileged thread mode on MSP (a super-loop): a slice runs with the
 //    slice stack as PSP, so an interrupt stacks only its 32- or 104-byte exception
 //    frame there and runs its handler on MSP, the caller's stack (the controller image
-//    checks both at build time, stack_report.py). Thread mode on PSP (an RTOS task):
+//    checks both at build time, stack-report.py). Thread mode on PSP (an RTOS task):
 //    the same, the task's stack pointer is switched. Handler mode (the runner called
 //    from an interrupt): nested interrupts run on the slice stack too: size it for them.
 //  - An RTOS that checks a task's stack pointer against the task's stack (FreeRTOS's
@@ -154,7 +154,7 @@ class SlicedCall {
     __builtin_unreachable();
   }
   /// Without a stack: the body here and now. Not inlined into the caller, so a
-  /// static call graph (stack_report.py) sees the body only as an indirect call, as on
+  /// static call graph (stack-report.py) sees the body only as an indirect call, as on
   /// the slice stack, and not beneath the caller's frames.
 #if defined(__GNUC__) && !defined(__clang__)
   [[gnu::noipa]]

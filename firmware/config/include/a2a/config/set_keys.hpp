@@ -140,10 +140,15 @@ constexpr Errc parse_fault_key(Settings& s, std::string_view value) {
   return Errc::ok;
 }
 
-constexpr Errc parse_degraded_key(Settings& s, std::string_view value) {
+/// on|off into `flag`.
+constexpr Errc parse_on_off(std::string_view value, bool& flag) {
   if (value != "on" && value != "off") return Errc::argument_bad_value;
-  s.config.degraded = value == "on";
+  flag = value == "on";
   return Errc::ok;
+}
+
+constexpr Errc parse_degraded_key(Settings& s, std::string_view value) {
+  return parse_on_off(value, s.config.degraded);
 }
 
 template <std::uint32_t ControllerConfig::*Field>
@@ -177,11 +182,7 @@ constexpr Errc parse_mode_key(Settings& s, std::string_view value) {
   return Errc::ok;
 }
 
-constexpr Errc parse_trace_key(Settings& s, std::string_view value) {
-  if (value != "on" && value != "off") return Errc::argument_bad_value;
-  s.knobs.trace = value == "on";
-  return Errc::ok;
-}
+constexpr Errc parse_trace_key(Settings& s, std::string_view value) { return parse_on_off(value, s.knobs.trace); }
 
 }  // namespace detail
 

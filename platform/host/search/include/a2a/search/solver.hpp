@@ -41,6 +41,10 @@ struct SolveRequest {
 
 [[nodiscard]] SolveResult solve(const Cnf& cnf, const SolveRequest& request);
 
+/// `text` as one word of a shell command line (single-quoted): how the solvers' programs
+/// and files are named to popen().
+[[nodiscard]] std::string shell_quote(const std::string& text);
+
 /// "12.3 s": how the search's progress lines and notes give a time.
 [[nodiscard]] std::string seconds_text(double seconds);
 

@@ -27,7 +27,7 @@ frame must fit the symbol's size (nm -S). The image's main() runs in
 thread mode on MSP, so a slice runs on the slice stack as PSP: an interrupt stacks
 its frame there and runs its handler on MSP, whose room the first check counts.
 
-usage: stack_report.py <file.ci> [--handlers F.ci ...] [--elf IMAGE --nm NM [--allowance B]]
+usage: stack-report.py <file.ci> [--handlers F.ci ...] [--elf IMAGE --nm NM [--allowance B]]
                        [--slice-stack SYMBOL]
 """
 import argparse
