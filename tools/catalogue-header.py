@@ -179,10 +179,10 @@ def header(sets):
         out += byte_rows(idle)
         out.append("};")
         out.append("")
-        entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, kStates{n}, kIdle{n},\n     {c_string(origin)}, "
-                       f"{period}}},")
+        entries.append(f"    {{Topology::gsen, {n}, {len(rounds)}, {period}, kStates{n}, kIdle{n},\n     "
+                       f"{c_string(origin)}}},")
     if not entries:  # an array needs one element: an entry for no network (N = 0)
-        entries.append("    {Topology::gsen, 0, 0, {}, {}},")
+        entries.append("    {Topology::gsen, 0, 0, 0, {}, {}},")
     out.append("inline constexpr ConfigurationTable kTables[] = {")
     out += entries
     out += ["};", "", "}  // namespace a2a::catalogue", ""]

@@ -38,7 +38,7 @@ struct WrittenTable {
         if (!schedule.send(round, i).sends) set(idle, std::size_t{r} * Ports + i);
     }
   }
-  [[nodiscard]] constexpr ConfigurationTable view() const { return {Topology::gsen, Ports, Rounds, states, idle}; }
+  [[nodiscard]] constexpr ConfigurationTable view() const { return {Topology::gsen, Ports, Rounds, 0, states, idle}; }
 };
 
 constexpr Network gsen(std::uint32_t ports) { return *make_network(Topology::gsen, ports); }
@@ -65,8 +65,8 @@ TEST_CASE("idle bits computed from the states alone (first round that reaches a 
   static WrittenTable<36, 6, 40> paper;
   paper.write(*make_gsen_pattern_schedule(net, GsenPattern::doubly_alternating));
   static std::array<std::uint8_t, ConfigurationTable::idle_bytes(36, 40)> idle{};
-  idle_bits(net, {Topology::gsen, 36, 40, paper.states, {}}, idle);
-  const ConfigurationTable table{Topology::gsen, 36, 40, paper.states, idle};
+  idle_bits(net, {Topology::gsen, 36, 40, 0, paper.states, {}}, idle);
+  const ConfigurationTable table{Topology::gsen, 36, 40, 0, paper.states, idle};
   const auto stored = TableSchedule::make(net, table);
   REQUIRE(stored.ok());
   CHECK(test::check_fixed<64>(*stored).ok());

@@ -48,12 +48,12 @@ struct ConfigurationTable {
   Topology topology{Topology::gsen};
   std::uint32_t ports{0};
   std::uint32_t rounds{0};
+  std::uint32_t period{0};  ///< 0: a bit per switch; P: P tags a round
   std::span<const std::uint8_t> states{};
   std::span<const std::uint8_t> idle{};
   /// Where the set came from: its file and the note the search wrote there (what
   /// the console's exchange line and `a2a dump` name).
   std::string_view origin{};
-  std::uint32_t period{0};  ///< 0: a bit per switch; P: P tags a round
 
   [[nodiscard]] constexpr bool periodic() const { return period != 0; }
   [[nodiscard]] static constexpr bool bit(std::span<const std::uint8_t> bits, std::size_t k) {
@@ -219,9 +219,9 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     if (net.topology != Topology::gsen || table.period != ConfigurationTable::gsen_period(net.ports) ||
         table.states.size() != std::size_t{table.rounds} * table.period || table.idle.size() != table.rounds)
       return false;
-    for (const std::uint8_t tag : table.states)
-      if ((tag >> net.stages) != 0) return false;
-    return true;
+    std::uint32_t bits = 0;  // every tag's bits: none at n or above
+    for (const std::uint8_t tag : table.states) bits |= tag;
+    return (bits >> net.stages) == 0;
   }
 
   /// Periodic form, O(P n) a round (not a route a port: N = 132 would take millions of
@@ -242,7 +242,7 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
         for (std::uint32_t c = 0; c < p; ++c) {
           const std::uint32_t tag = stored.states_[c];
           const std::uint32_t q = (((c << s) + (tag >> (n - s))) % net_.ports) & (p - 1U);
-          if ((taken >> q) & 1U) return false;
+          if (((taken >> q) & 1U) != 0) return false;
           taken |= 1U << q;
           leaves |= ((tag >> (n - 1U - s)) & 1U) << q;
         }

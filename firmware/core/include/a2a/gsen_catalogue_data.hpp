@@ -136,14 +136,14 @@ inline constexpr std::uint8_t kIdle132[] = {
 };
 
 inline constexpr ConfigurationTable kTables[] = {
-    {Topology::gsen, 36, 36, kStates36, kIdle36,
-     "data/gsen-sets/gsen-36.txt: a2a search --periodic 4, 36 rounds of 4096 periodic, cadical sc2021, solved in 0.2 s; 35 rounds: impossible (a round serves at most N pairs)", 4},
-    {Topology::gsen, 68, 68, kStates68, kIdle68,
-     "data/gsen-sets/gsen-68.txt: a2a search --periodic 4, 68 rounds of 16384 periodic, cadical sc2021, solved in 37.9 s; 67 rounds: impossible (a round serves at most N pairs)", 4},
-    {Topology::gsen, 76, 80, kStates76, kIdle76,
-     "data/gsen-sets/gsen-76.txt: a2a search --periodic 4 --solver cbc, 80 rounds of 16384 periodic, cbc 2.10.8, seed 0, solved in 84.5 s; 79 rounds: impossible, proved by counting (R(76) >= 80: 160 pairs cross stage 1 switch 0 port 1 or stage 2 switch 3 port 1 on every path, 160 crossings in all (a pair counted by the fewest of the two its paths cross), two a round at most: at least 80 rounds; docs/search.md)", 4},
-    {Topology::gsen, 132, 134, kStates132, kIdle132,
-     "data/gsen-sets/gsen-132.txt: a2a search --periodic 4 --solver cbc, 134 rounds of 65536 periodic, cbc 2.10.8, seed 0, solved in 1614.2 s", 4},
+    {Topology::gsen, 36, 36, 4, kStates36, kIdle36,
+     "data/gsen-sets/gsen-36.txt: a2a search --periodic 4, 36 rounds of 4096 periodic, cadical sc2021, solved in 0.2 s; 35 rounds: impossible (a round serves at most N pairs)"},
+    {Topology::gsen, 68, 68, 4, kStates68, kIdle68,
+     "data/gsen-sets/gsen-68.txt: a2a search --periodic 4, 68 rounds of 16384 periodic, cadical sc2021, solved in 37.9 s; 67 rounds: impossible (a round serves at most N pairs)"},
+    {Topology::gsen, 76, 80, 4, kStates76, kIdle76,
+     "data/gsen-sets/gsen-76.txt: a2a search --periodic 4 --solver cbc, 80 rounds of 16384 periodic, cbc 2.10.8, seed 0, solved in 84.5 s; 79 rounds: impossible, proved by counting (R(76) >= 80: 160 pairs cross stage 1 switch 0 port 1 or stage 2 switch 3 port 1 on every path, 160 crossings in all (a pair counted by the fewest of the two its paths cross), two a round at most: at least 80 rounds; docs/search.md)"},
+    {Topology::gsen, 132, 134, 4, kStates132, kIdle132,
+     "data/gsen-sets/gsen-132.txt: a2a search --periodic 4 --solver cbc, 134 rounds of 65536 periodic, cbc 2.10.8, seed 0, solved in 1614.2 s"},
 };
 
 }  // namespace a2a::catalogue
