@@ -162,12 +162,10 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     Round round;
     round.index_ = r;
     round.switches_ = static_cast<std::uint16_t>(net.ports / 2);
-    if (table.periodic()) {
-      round.states_ = table.states.subspan(std::size_t{r} * table.period, table.period);
-    } else {
-      round.states_ = table.states;
+    // The periodic form: the round's P tags; else all the states, and a round's width.
+    round.states_ = table.periodic() ? table.states.subspan(std::size_t{r} * table.period, table.period) : table.states;
+    if (!table.periodic())
       round.round_bytes_ = static_cast<std::uint16_t>(ConfigurationTable::round_bytes(net.ports, net.stages));
-    }
     return round;
   }
 
