@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <set>
 
 #include "a2a/route.hpp"
 #include "a2a/search/config_set.hpp"
@@ -29,7 +30,8 @@ struct Bits {
 };
 
 /// Input i's tag in a configuration: the output ports it leaves the stages by.
-std::uint32_t tag_of(const a2a::Network& net, std::uint32_t i, const Bits& config) {
+template <class Config>
+std::uint32_t tag_of(const a2a::Network& net, std::uint32_t i, const Config& config) {
   const a2a::Path path = a2a::route(net, i, config);
   std::uint32_t tag = 0;
   for (std::uint32_t s = 0; s < net.stages; ++s) tag = (tag << 1) | (path.hops[s].out_port & 1U);
@@ -100,7 +102,70 @@ TEST_CASE("bad periods are refused by name") {
   CHECK(error == "--periodic 3: the period must divide N = 20 and be at most 16");
   CHECK_FALSE(a2a::search::list_periodic_rounds(trees, 20, 1U << 20, rounds, error));
   CHECK_FALSE(a2a::search::list_periodic_rounds(trees, 4, 10, rounds, error));
-  CHECK(error == "--periodic 4: more than 10 periodic rounds; give a smaller period");
+  CHECK(error ==
+        "--periodic 4: more than 10 periodic rounds; give a smaller period, or draw some of them (--sample K)");
+}
+
+namespace {
+/// Each round's P tags, one vector a round, for comparing draws with the full list.
+std::set<std::vector<std::uint32_t>> as_tag_rounds(const a2a::search::PeriodicRounds& rounds) {
+  std::set<std::vector<std::uint32_t>> out;
+  for (std::size_t c = 0; c < rounds.count(); ++c)
+    out.emplace(rounds.tags.begin() + static_cast<std::ptrdiff_t>(c * rounds.period),
+                rounds.tags.begin() + static_cast<std::ptrdiff_t>((c + 1) * rounds.period));
+  return out;
+}
+}  // namespace
+
+TEST_CASE("drawn periodic rounds are distinct rounds of the full list, the same for the same seed") {
+  const auto trees = a2a::search::build_path_trees(gsen(36));
+  a2a::search::PeriodicRounds all, drawn, again, other;
+  std::string error;
+  REQUIRE(a2a::search::list_periodic_rounds(trees, 4, 1U << 20, all, error));
+  REQUIRE(all.count() == 4096);  // docs/search.md: 4^6 at N = 36
+  REQUIRE_MESSAGE(a2a::search::sample_periodic_rounds(trees, 4, 500, 0, drawn, error), error);
+  CHECK(drawn.count() == 500);
+  const auto listed = as_tag_rounds(all);
+  const auto picked = as_tag_rounds(drawn);
+  CHECK(picked.size() == 500);  // distinct
+  for (const auto& round : picked) CHECK(listed.count(round) == 1);
+  REQUIRE(a2a::search::sample_periodic_rounds(trees, 4, 500, 0, again, error));
+  CHECK(again.tags == drawn.tags);
+  REQUIRE(a2a::search::sample_periodic_rounds(trees, 4, 500, 1, other, error));
+  CHECK(other.tags != drawn.tags);
+  // Asked for more than exist: the draws stop with fewer, all of them real rounds.
+  REQUIRE(a2a::search::sample_periodic_rounds(trees, 4, 5000, 0, other, error));
+  CHECK(other.count() <= 4096);
+  CHECK(other.count() > 500);
+  for (const auto& round : as_tag_rounds(other)) CHECK(listed.count(round) == 1);
+}
+
+TEST_CASE("drawn period-8 rounds at N = 8 (mod 16) are configurations; period 4 has none there") {
+  const a2a::Network net = gsen(40);
+  const auto trees = a2a::search::build_path_trees(net);
+  a2a::search::PeriodicRounds rounds;
+  std::string error;
+  // N = 40 = 8 * 5: the 8 inputs i + 5k share a stage-n position class, and period 4
+  // gives two of them the same tag: no round at all.
+  REQUIRE(a2a::search::list_periodic_rounds(trees, 4, 1U << 20, rounds, error));
+  CHECK(rounds.count() == 0);
+  CHECK_FALSE(a2a::search::sample_periodic_rounds(trees, 4, 10, 0, rounds, error));
+  CHECK(error == "--periodic 4 --sample 10: no periodic round found (none exists at N = 40 for this period)");
+  REQUIRE_MESSAGE(a2a::search::sample_periodic_rounds(trees, 8, 200, 0, rounds, error), error);
+  CHECK(rounds.count() == 200);
+  std::vector<bool> all(rounds.count() + 1, true);
+  const ConfigSet set = a2a::search::periodic_set(trees, rounds, all);
+  const a2a::search::SetSchedule schedule(set);
+  for (std::uint32_t c = 0; c < set.rounds(); ++c) {
+    std::vector<bool> reached(net.ports, false);
+    for (std::uint32_t i = 0; i < net.ports; ++i) {
+      const a2a::Path path = a2a::route(net, i, schedule.round(c));
+      CHECK(tag_of(net, i, schedule.round(c)) == rounds.tags[c * 8 + i % 8]);
+      REQUIRE(path.destination < net.ports);
+      CHECK_FALSE(reached[path.destination]);  // a permutation
+      reached[path.destination] = true;
+    }
+  }
 }
 
 TEST_CASE("cadical covers N = 20 with at most 26 periodic rounds and finds no 20 (R(20) = 24)") {

@@ -12,7 +12,7 @@ const char* usage() {
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
          "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE | --from-schedule S]\n"
          "                       [--known-only] [--lns [--attempts N] [--attempt-budget S]\n"
-         "                       [--attempt-conflicts C] [--resume]] [--periodic P]\n"
+         "                       [--attempt-conflicts C] [--resume]] [--periodic P [--sample K]]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
@@ -36,7 +36,8 @@ const char* usage() {
          "  --attempt-conflicts C  solver conflicts per LNS attempt (default: no limit; repeats exactly)\n"
          "  --resume         go on with the LNS run that wrote --out FILE (and FILE.lns)\n"
          "  --periodic P     rounds in which input i takes input (i mod P)'s tag, all of them listed; each R\n"
-         "                   a set cover over them (exactly once each pair at R = N); P divides N\n";
+         "                   a set cover over them (exactly once each pair at R = N); P divides N\n"
+         "  --sample K       with --periodic: K of those rounds drawn at random (--seed), not all of them\n";
 }
 
 namespace {
@@ -94,6 +95,8 @@ bool parse_valued(const std::string& arg, const std::string& value, SearchOption
     return parse_whole(arg, value, 1, options.attempt_conflicts, error);
   else if (arg == "--periodic")
     return parse_whole(arg, value, 1, options.period, error);
+  else if (arg == "--sample")
+    return parse_whole(arg, value, 1, options.sample, error);
   else if (arg == "--from")
     options.from = value;
   else if (arg == "--from-schedule")

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
+#include <set>
 
 namespace a2a::search {
 namespace {
@@ -64,6 +66,80 @@ class Lister {
   std::uint32_t round_{0};
 };
 
+/// Periodic rounds drawn at random: a descent over the stages, one class's next bit at a
+/// time, 0 or 1 first by a coin (seeded), backtracking where a switch would get two
+/// states. Checking only the classes set so far at the current stage keeps a step at
+/// O(N), where listing every choice of the P bits at once costs 2^P checks a stage.
+class Sampler {
+ public:
+  Sampler(const PathTrees& trees, std::uint32_t period, std::uint32_t seed)
+      : trees_(trees),
+        period_(period),
+        n_(trees.net.ports),
+        stages_(trees.net.stages),
+        state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0),
+        stamp_(state_.size(), 0),
+        rng_(seed) {}
+
+  /// One round's P tags, or false when the descent met kMostSteps dead ends.
+  bool draw(std::vector<std::uint32_t>& tags) {
+    tags.assign(period_, 0);
+    steps_ = 0;
+    return descend(0, 0, tags);
+  }
+
+ private:
+  static constexpr std::uint32_t kMostSteps = 100000;
+
+  bool descend(std::uint32_t depth, std::uint32_t cls, std::vector<std::uint32_t>& prefixes) {
+    if (cls == period_) {
+      cls = 0;
+      if (++depth == stages_) return true;
+    }
+    const std::uint32_t first = rng_() & 1U;
+    const std::uint32_t kept = prefixes[cls];
+    for (std::uint32_t k = 0; k < 2; ++k) {
+      if (++steps_ > kMostSteps) return false;
+      prefixes[cls] = (kept << 1) | (first ^ k);
+      if (consistent(depth, cls, prefixes) && descend(depth, cls + 1, prefixes)) return true;
+    }
+    prefixes[cls] = kept;
+    return false;
+  }
+
+  /// Classes 0..cls at stage `depth`: every switch one state.
+  bool consistent(std::uint32_t depth, std::uint32_t cls, const std::vector<std::uint32_t>& prefixes) {
+    ++round_;
+    const std::uint32_t node_base = node_index(depth + 1, 0);
+    for (std::uint32_t i = 0; i < n_; ++i) {
+      if (i % period_ > cls) continue;
+      const PathTrees::Node& node =
+          trees_.nodes[static_cast<std::size_t>(i) * trees_.nodes_per_source + node_base + prefixes[i % period_]];
+      if (stamp_[node.switch_index] != round_) {
+        stamp_[node.switch_index] = round_;
+        state_[node.switch_index] = node.state;
+      } else if (state_[node.switch_index] != node.state) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const PathTrees& trees_;
+  std::uint32_t period_, n_, stages_;
+  std::vector<std::uint8_t> state_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t round_{0}, steps_{0};
+  std::mt19937 rng_;
+};
+
+bool period_divides(std::uint32_t period, std::uint32_t n, std::string& error) {
+  if (period != 0 && period <= 16 && n % period == 0) return true;
+  error = "--periodic " + std::to_string(period) + ": the period must divide N = " + std::to_string(n) +
+          " and be at most 16";
+  return false;
+}
+
 void clause(Cnf& cnf, std::initializer_list<std::int32_t> lits) {
   cnf.literals.insert(cnf.literals.end(), lits);
   cnf.literals.push_back(0);
@@ -74,19 +150,34 @@ void clause(Cnf& cnf, std::initializer_list<std::int32_t> lits) {
 
 bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& rounds,
                           std::string& error) {
-  const std::uint32_t n = trees.net.ports;
-  if (period == 0 || period > 16 || n % period != 0) {
-    error = "--periodic " + std::to_string(period) + ": the period must divide N = " + std::to_string(n) +
-            " and be at most 16";
-    return false;
-  }
+  if (!period_divides(period, trees.net.ports, error)) return false;
   rounds = PeriodicRounds{period, {}};
   std::vector<std::uint32_t> prefixes(period, 0);
   if (!Lister(trees, period, limit, rounds).extend(0, prefixes)) {
     error = "--periodic " + std::to_string(period) + ": more than " + std::to_string(limit) +
-            " periodic rounds; give a smaller period";
+            " periodic rounds; give a smaller period, or draw some of them (--sample K)";
     return false;
   }
+  return true;
+}
+
+bool sample_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t count, std::uint32_t seed,
+                            PeriodicRounds& rounds, std::string& error) {
+  if (!period_divides(period, trees.net.ports, error)) return false;
+  rounds = PeriodicRounds{period, {}};
+  Sampler sampler(trees, period, seed);
+  std::set<std::vector<std::uint32_t>> drawn;
+  std::vector<std::uint32_t> tags;
+  // A draw that repeats one is not counted; 8 draws a round asked for is where a family
+  // smaller than `count` shows itself.
+  for (std::uint64_t attempt = 0; drawn.size() < count && attempt < 8 * count; ++attempt)
+    if (sampler.draw(tags)) drawn.insert(tags);
+  if (drawn.empty()) {
+    error = "--periodic " + std::to_string(period) + " --sample " + std::to_string(count) +
+            ": no periodic round found (none exists at N = " + std::to_string(trees.net.ports) + " for this period)";
+    return false;
+  }
+  for (const auto& round : drawn) rounds.tags.insert(rounds.tags.end(), round.begin(), round.end());
   return true;
 }
 

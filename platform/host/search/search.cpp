@@ -180,10 +180,15 @@ class Search {
     PeriodicRounds rounds;
     std::string error;
     int status = 0;
-    if (!list_periodic_rounds(trees_, options_.period, kMostPeriodicRounds, rounds, error)) {
+    const bool listed =
+        options_.sample == 0
+            ? list_periodic_rounds(trees_, options_.period, kMostPeriodicRounds, rounds, error)
+            : sample_periodic_rounds(trees_, options_.period, options_.sample, options_.seed, rounds, error);
+    if (!listed) {
       status = fail(2, error);
     } else {
-      err_ << "periodic rounds of period " << options_.period << ": " << rounds.count() << "\n";
+      err_ << "periodic rounds of period " << options_.period << ": " << rounds.count()
+           << (options_.sample == 0 ? "" : " drawn at random (seed " + std::to_string(options_.seed) + ")") << "\n";
       for (; r_ >= n_; --r_) {
         if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
         if (r_ < bound_.bound) {
@@ -225,15 +230,18 @@ class Search {
     if (result.status == SolveStatus::satisfiable) {
       ConfigSet found = periodic_set(trees_, rounds, result.model);
       r_ = found.rounds();  // at most R were asked for
-      const std::string how = "a2a search --periodic " + std::to_string(options_.period) +
+      const std::string sampled = options_.sample == 0 ? "" : " --sample " + std::to_string(options_.sample);
+      const std::string how = "a2a search --periodic " + std::to_string(options_.period) + sampled +
                               (ilp ? " --solver cbc" : "") + ", " + std::to_string(r_) + " rounds of " +
-                              std::to_string(rounds.count()) + " periodic, " + version_ + ", seed " +
-                              std::to_string(options_.seed) + ", solved in " + seconds_text(result.seconds);
+                              std::to_string(rounds.count()) + (sampled.empty() ? " periodic, " : " drawn, ") +
+                              version_ + ", seed " + std::to_string(options_.seed) + ", solved in " +
+                              seconds_text(result.seconds);
       return keep_found(std::move(found), how, result.seconds, status);
     }
     below_ = std::to_string(r_) + " rounds: " +
              (result.status == SolveStatus::unsatisfiable
-                  ? "no set of period-" + std::to_string(options_.period) + " rounds (" +
+                  ? "no set of " + std::string(options_.sample == 0 ? "" : "the drawn ") + "period-" +
+                        std::to_string(options_.period) + " rounds (" +
                         (ilp ? "cbc: infeasible, no proof to check, " : "UNSAT ") + "in " +
                         seconds_text(result.seconds) + "; proves nothing about other rounds)"
                   : "not found within " + seconds_text(request.budget_seconds) + " (not proved impossible)");
@@ -433,6 +441,10 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   if (options.rounds != 0 && options.rounds < net.ports) {
     err << "a2a search: error: --rounds " << options.rounds << " is below N = " << net.ports
         << ": a round serves at most N pairs, so no set has fewer than N rounds\n";
+    return 2;
+  }
+  if (options.sample != 0 && options.period == 0) {
+    err << "a2a search: error: --sample " << options.sample << " draws periodic rounds: give --periodic P with it\n";
     return 2;
   }
   const bool ilp = is_ilp_solver(options.solver);

@@ -30,6 +30,13 @@ struct PeriodicRounds {
 [[nodiscard]] bool list_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t limit,
                                         PeriodicRounds& rounds, std::string& error);
 
+/// `count` distinct periodic rounds drawn at random (seeded: the same draw on any machine
+/// with the same standard library), for periods whose rounds are too many to list
+/// (P = 8 where N = 8 (mod 16)); fewer when only fewer were found in 8 * count draws,
+/// false with `error` set when the period does not divide N or none was found.
+[[nodiscard]] bool sample_periodic_rounds(const PathTrees& trees, std::uint32_t period, std::uint64_t count,
+                                          std::uint32_t seed, PeriodicRounds& rounds, std::string& error);
+
 /// Per pair the candidates that serve it (c + 1 for candidate c), sorted, each list
 /// once: pairs served by the same rounds give one clause or one row.
 [[nodiscard]] std::vector<std::vector<std::int32_t>> pair_servers(const PathTrees& trees, const PeriodicRounds& rounds);

@@ -67,6 +67,9 @@ struct SearchOptions {
   /// > 0: choose the rounds among the periodic ones of this period (periodic.hpp): input
   /// i takes input i mod P's tag; each R a set cover over all of them.
   std::uint32_t period{0};
+  /// > 0 (with period): only this many periodic rounds, drawn at random (seed), where
+  /// all of them are too many to list.
+  std::uint32_t sample{0};
 };
 
 /// Runs the search; the result on `out`, progress and errors on `err`. Exit status:
