@@ -53,7 +53,7 @@ def theorem_5_4_holds(n):
 
 def beyond_ns():
     """The N above Fig. 14 (130 .. 256) whose R(N) is open: N = 0 (mod 4), not 2^n,
-    Theorem 5.4 not holding. A set for them is optional (docs/search.md)."""
+    Theorem 5.4 not holding. Each has a stored set below 2^n rounds (docs/search.md)."""
     return [n for n in range(132, 257, 4) if n & (n - 1) and not theorem_5_4_holds(n)]
 
 
@@ -132,7 +132,9 @@ def problems_of(n, stages, configs):
             if len(pairs) == n * n:
                 problems.append(f"round {r} can be left out")
                 break
-    if len(configs) > fig14(n):
+    if n in beyond_ns() and len(configs) >= 2 ** stages_of(n):
+        problems.append(f"{len(configs)} rounds, not below the 2^n = {2 ** stages_of(n)} computed on the fly")
+    elif len(configs) > fig14(n):
         problems.append(f"{len(configs)} rounds, above Fig. 14's {fig14(n)}")
     return problems
 
@@ -157,11 +159,16 @@ def check_folder(folder):
             failures += 1
             print(f"FAIL {name}: " + "; ".join(problems))
         else:
-            print(f"ok   {name}: N = {n}, {len(configs)} rounds (Fig. 14: {fig14(n)}), every pair served")
+            versus = f"on the fly: {2 ** stages_of(n)}" if n in beyond_ns() else f"Fig. 14: {fig14(n)}"
+            print(f"ok   {name}: N = {n}, {len(configs)} rounds ({versus}), every pair served")
     for n in catalogue_ns():
         if n not in found:
             failures += 1
             print(f"FAIL no set for N = {n} (Fig. 14: {fig14(n)})")
+    for n in beyond_ns():
+        if n not in found:
+            failures += 1
+            print(f"FAIL no set for N = {n} (above Fig. 14, R(N) open below 2^n)")
     for n in sorted(x for x in found if x is not None and x not in catalogue_ns() and x not in beyond_ns()):
         failures += 1
         print(f"FAIL N = {n} is not a catalogue entry")
