@@ -5,8 +5,8 @@ from the chart's code:
 
 - every point's position is read back through the grid lines' own values (a linear
   map fitted from two of them), so a point drawn at the wrong height fails;
-- rounds chart, GSEN N = 4..128: our rounds, R(N) and R_sc(N) against the table in
-  docs/gsen-rounds.md (whose rounds core_exhaustive_gsen_sets asserts), R_sc(N) =
+- rounds chart, GSEN N = 4..256: our rounds, R(N) and R_sc(N) against the table in
+  docs/gsen-rounds.md (whose rounds to 128 core_exhaustive_gsen_sets asserts), R_sc(N) =
   2^ceil(log2 N) (Theorem 3.8) and the lower bound N computed here; a few N
   counted from the rounds of `a2a dump`;
 - rounds chart of omega (d = 2) and baseline (d = 3): one point per N = d^n in the
@@ -83,13 +83,16 @@ def series_of(svg_text, what):
 
 
 def gsen_doc_table(docs):
-    """N -> (rounds, R(N)) from docs/gsen-rounds.md."""
+    """N -> (rounds, R(N) or None) from docs/gsen-rounds.md: Fig. 14's table (9 cells,
+    N = 4..128) and the table beyond it (6 cells, N = 130..256, no Fig. 14 value)."""
     rows = {}
     with open(os.path.join(docs, "gsen-rounds.md"), encoding="utf-8") as f:
         for line in f:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if len(cells) == 9 and cells[0].isdigit():
                 rows[int(cells[0])] = (int(cells[3]), int(cells[4].replace("≤", "").strip()))
+            elif len(cells) == 6 and cells[0].isdigit() and int(cells[0]) > 128:
+                rows[int(cells[0])] = (int(cells[2]), None)
     return rows
 
 
@@ -120,12 +123,13 @@ def main(a2a, docs):
     gsen = series_of(chart(a2a, "--chart", "rounds", "--topology", "gsen"), "gsen rounds")
     expect(set(gsen) == {"lower-bound", "paper-r-sc", "rounds", "paper-r"}, "gsen: four series %s" % sorted(gsen))
     table = gsen_doc_table(docs)
-    expect(sorted(table) == list(range(4, 129, 2)), "docs/gsen-rounds.md: a row per even N = 4..128")
+    expect(sorted(table) == list(range(4, 257, 2)), "docs/gsen-rounds.md: a row per even N = 4..256")
     expect(gsen["rounds"] == {n: r for n, (r, _) in table.items()}, "gsen: our rounds are docs/gsen-rounds.md's")
-    expect(gsen["paper-r"] == {n: p for n, (_, p) in table.items()}, "gsen: R(N) is docs/gsen-rounds.md's Fig. 14")
+    expect(gsen["paper-r"] == {n: p for n, (_, p) in table.items() if p is not None},
+           "gsen: R(N) is docs/gsen-rounds.md's Fig. 14 (to 128)")
     expect(gsen["paper-r-sc"] == {n: 2 ** math.ceil(math.log2(n)) for n in table}, "gsen: R_sc(N) = 2^ceil(log2 N)")
     expect(gsen["lower-bound"] == {n: n for n in table}, "gsen: the lower bound is N")
-    for n in (10, 12, 20, 36, 72):
+    for n in (10, 12, 20, 36, 72, 136, 188):
         dumped = json.loads(subprocess.run([a2a, "dump", "--topology", "gsen", "--ports", str(n)],
                                            capture_output=True, text=True, check=True).stdout)
         expect(gsen["rounds"][n] == len(dumped["rounds"]), "gsen N = %d: the rounds of a2a dump" % n)

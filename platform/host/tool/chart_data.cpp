@@ -55,7 +55,8 @@ Chart rounds_chart(Topology topology, std::uint32_t radix, std::optional<Schedul
                      {}};
   ChartSeries lower{"lower-bound", "lower bound: N", "#777777", true, true, false, {}};
   ChartSeries fig14_r{"paper-r", "R(N), paper 000 Fig. 14 (ring)", "#d62728", false, false, true, {}};
-  ChartSeries fig14_r_sc{"paper-r-sc", "R_sc(N) = 2^n, Fig. 14", "#2ca02c", true, true, false, {}};
+  ChartSeries fig14_r_sc{
+      "paper-r-sc", "R_sc(N) = 2^n, Fig. 14 (Theorem 3.8 above 128)", "#2ca02c", true, true, false, {}};
   for (std::uint32_t ports = from; ports <= to && ports >= from; ++ports) {
     const auto net = make_network(topology, ports, radix);
     if (!net) continue;
@@ -73,8 +74,12 @@ Chart rounds_chart(Topology topology, std::uint32_t radix, std::optional<Schedul
                                 n + (bound ? "R(N) <= " + std::to_string(value) + " (only this bound in the paper)"
                                            : "R(N) = " + std::to_string(value))});
     }
+    // Beyond Fig. 14 (N > 128) R_sc(N) = 2^n is Theorem 3.8's, computed: 2^n with n = the network's stages.
     if (const auto r_sc = paper_r_sc(ports))
       fig14_r_sc.points.push_back({ports, *r_sc, n + "R_sc(N) = " + std::to_string(*r_sc)});
+    else if (ports > 128)
+      fig14_r_sc.points.push_back({ports, std::uint32_t{1} << net->stages,
+                                   n + "R_sc(N) = " + std::to_string(1u << net->stages) + " (Theorem 3.8)"});
   }
   if (rounds.points.empty())
     throw UsageError("no " + family + " network in N = " + std::to_string(from) + ".." + std::to_string(to) +

@@ -89,7 +89,8 @@ int render_chart(const Args& args) {
     throw UsageError(
         "--schedule does not apply to --chart fault (the plan around a fault is the fault-tolerant schedule)");
   const std::uint32_t from = args.number("from", fault ? 16 : 4);
-  const std::uint32_t to = args.number("to", 128);
+  // rounds: to the boards' largest GSEN (256); fault: to 128, about 4 s of planning.
+  const std::uint32_t to = args.number("to", fault ? 128 : 256);
   const std::uint32_t largest = fault ? kFaultChartMaxPorts : kChartMaxPorts;
   if (from > to) throw UsageError("--from " + std::to_string(from) + " is above --to " + std::to_string(to));
   if (to > largest)
@@ -324,7 +325,7 @@ void add_render_command(CommandLine& cli) {
   CommandLine::value(app, "backend", "B", kBackendHelp);
   CommandLine::value(app, "chart", "C", "rounds or fault: a chart over N (no --ports, --round, --all)");
   CommandLine::number(app, "from", "N1", "the chart's first N (default 4; fault: 16)");
-  CommandLine::number(app, "to", "N2", "the chart's last N (default 128; at most 4096, fault: 512)");
+  CommandLine::number(app, "to", "N2", "the chart's last N (default 256, fault: 128; at most 4096, fault: 512)");
 }
 
 void add_table_command(CommandLine& cli) {
