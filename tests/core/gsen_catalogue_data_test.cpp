@@ -17,13 +17,16 @@ constexpr std::size_t largest_idle() {
   return largest;
 }
 inline constexpr std::size_t kLargestIdle = largest_idle();
-/// The largest N of the catalogue: the checker's storage for it (static, so small boards hold it).
-constexpr std::uint32_t largest_ports() {
+/// The largest N of the catalogue the board's sweeps reach: the checker's storage for it
+/// (static, N^2 bits). The micro:bit's 16 KiB of RAM stops at 64 (A2A_TEST_MAX_PORTS); the
+/// sets above it are checked on the host and the boards of 256.
+constexpr std::uint32_t largest_checked_ports() {
   std::uint32_t largest = 4;
-  for (const ConfigurationTable& t : catalogue::kTables) largest = t.ports > largest ? t.ports : largest;
+  for (const ConfigurationTable& t : catalogue::kTables)
+    if (t.ports <= test::kSweepPorts && t.ports > largest) largest = t.ports;
   return largest;
 }
-inline constexpr std::uint32_t kLargestPorts = largest_ports();
+inline constexpr std::uint32_t kCheckedPorts = largest_checked_ports();
 // Sizes: states are ceil(n * N/2 / 8) bytes a round, idle bits ceil(R * N / 8) bytes; in
 // the periodic form P tags and a byte of idle bits a round, P the power of two in N.
 static_assert([] {
@@ -56,15 +59,19 @@ TEST_CASE("the catalogue's stored sets: exchanges at switch level with the core'
   using gsen_catalogue_data_unit::kLargestIdle;
   // Every compiled set checks out, and its idle bits (tools/catalogue-header.py's) are
   // the core's idle_bits() of its states.
+  std::size_t checked = 0;
   for (const ConfigurationTable& t : catalogue::kTables) {
-    if (t.ports == 0) continue;  // the placeholder of an empty catalogue
+    if (t.ports == 0) continue;                 // the placeholder of an empty catalogue
+    if (t.ports > test::kSweepPorts) continue;  // beyond this board's RAM (kCheckedPorts)
+    ++checked;
     const auto stored = TableSchedule::make(gsen(t.ports), t);
     REQUIRE(stored.ok());
-    CHECK(test::check_fixed<gsen_catalogue_data_unit::kLargestPorts>(*stored).ok());
+    CHECK(test::check_fixed<gsen_catalogue_data_unit::kCheckedPorts>(*stored).ok());
     if (t.periodic()) continue;  // its idle bits are a class's: configuration_table_test
     static std::array<std::uint8_t, kLargestIdle> idle{};
     const auto mine = std::span<std::uint8_t>(idle).first(t.idle.size());
     idle_bits(gsen(t.ports), t, mine);
     CHECK(std::equal(mine.begin(), mine.end(), t.idle.begin()));
   }
+  CHECK(checked > 0);
 }
