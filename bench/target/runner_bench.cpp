@@ -9,7 +9,8 @@
 // ticket, every signal in ARRIVED where it was sent, ROUND_CHECK valid and clean); omega, the Latin square, every
 // round run, the first, middle and last measured by icount_plugin.c. Then the same for the
 // table family: the largest stored set (gsen_catalogue_data.hpp) within the capacity, its
-// switches and idle bits read from flash (kinds table-commit, table-confirm). Each
+// rounds written from their P tags (set_periodic_switches, set_periodic_headers: one step
+// a round, kPeriodicPortsPerStep) from flash (kinds table-commit, table-confirm). Each
 // interval is followed by a "bench ..." line and a flush, paired in order.
 #include <array>
 #include <cstdint>

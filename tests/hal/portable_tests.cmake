@@ -2,7 +2,7 @@
 # with doctest on the host (tests/hal/CMakeLists.txt) and with the light runner
 # on Cortex-M (tests/target includes this file in the cross build).
 # Paths are relative to tests/hal.
-set(A2A_HAL_PORTABLE_TESTS register_test.cpp fabric_driver_test.cpp driver_v2_test.cpp emulated_fabric_test.cpp
+set(A2A_HAL_PORTABLE_TESTS register_test.cpp fabric_driver_test.cpp driver_v2_test.cpp emulated_fabric_test.cpp periodic_round_test.cpp
     register_table_test.cpp arrivals_test.cpp)
 set(A2A_HAL_PORTABLE_TEST_LIBS a2a::hal a2a::mock a2a::emulated_fabric)
 # The HAL's unit tests: one file per public header (tests/hal/<header>_test.cpp) whose

@@ -150,16 +150,16 @@ class BasicAnySchedule {
     [[nodiscard]] constexpr std::uint32_t switch_state(std::uint32_t stage, std::uint32_t sw) const {
       return visit([&](const auto& r) { return static_cast<std::uint32_t>(r.switch_state(stage, sw)); });
     }
-    /// The stage's states as a repeating pattern where the family's round has one (a
-    /// periodic table), else period 0.
-    [[nodiscard]] constexpr PeriodicStage periodic_stage(std::uint32_t stage) const {
-      // Only the table family's rounds have one: the others pay a compare, not a dispatch.
-      if (kind_ != ScheduleKind::table) return {};
-      return visit([&](const auto& r) -> PeriodicStage {
-        if constexpr (requires { r.periodic_stage(stage); })
-          return r.periodic_stage(stage);
+    /// Every stage's states as a repeating pattern (out[s] for s < out.size()) where the
+    /// family's round has them (a periodic table's): their period, else 0.
+    [[nodiscard]] constexpr std::uint32_t stage_patterns(std::span<std::uint32_t> out) const {
+      // Only the table family's rounds have them: the others pay a compare, not a dispatch.
+      if (kind_ != ScheduleKind::table) return 0;
+      return visit([&](const auto& r) -> std::uint32_t {
+        if constexpr (requires { r.stage_patterns(out); })
+          return r.stage_patterns(out);
         else
-          return {};
+          return 0;
       });
     }
     /// switch_state(stage, y) of the switches y < out.size(), into out[y]: the family
@@ -304,6 +304,19 @@ class BasicAnySchedule {
       const auto schedule = schedules_.template get<decltype(f)::value>();  // copies out[] cannot alias
       const auto r = round.rounds_.template get<decltype(f)::value>();
       for (std::size_t k = 0; k < out.size(); ++k) out[k] = schedule.send(r, first + static_cast<std::uint32_t>(k));
+    });
+  }
+  /// The round's ports as a pattern where the family's rounds have one (a periodic
+  /// table's), else period 0. Same precondition as send().
+  [[nodiscard]] constexpr PeriodicPorts periodic_ports(const Round& round) const {
+    if (round.kind_ != kind_) detail::contract_violation();
+    if (kind_ != ScheduleKind::table) return {};  // the others pay a compare, not a dispatch
+    return detail::visit_index<kFamilies>(held_position(kind_), [&](auto f) -> PeriodicPorts {
+      const auto& schedule = schedules_.template get<decltype(f)::value>();
+      if constexpr (requires { schedule.periodic_ports(round.rounds_.template get<decltype(f)::value>()); })
+        return schedule.periodic_ports(round.rounds_.template get<decltype(f)::value>());
+      else
+        return {};
     });
   }
   [[nodiscard]] constexpr Result<PortSend> checked_send(const Round& round, std::uint32_t i) const {

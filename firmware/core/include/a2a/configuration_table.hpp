@@ -105,7 +105,9 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
       std::uint32_t pattern = 0;
       for (std::uint32_t c = 0; c < p; ++c) {
         const std::uint32_t tag = states_[c];
-        const std::uint32_t terminal = ((c << stage) + (tag >> (stages - stage))) % ports;
+        // The terminal is ((c 2^s + the tag's first s bits) mod N); P divides N, so its
+        // residue mod P is that of the sum itself (no division).
+        const std::uint32_t terminal = (c << stage) + (tag >> (stages - stage));
         pattern |= ((tag >> (stages - 1U - stage)) & 1U) << (terminal & (p - 1U));
       }
       return pattern;
@@ -115,6 +117,14 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     [[nodiscard]] constexpr PeriodicStage periodic_stage(std::uint32_t stage) const {
       if (round_bytes_ != 0) return {};
       return {period(), stage_pattern(stage)};
+    }
+
+    /// Every stage's pattern (periodic form) into out[s] for s < out.size(): the period,
+    /// or 0 in the states form (out untouched). What the HAL writes a round from.
+    [[nodiscard]] constexpr std::uint32_t stage_patterns(std::span<std::uint32_t> out) const {
+      if (round_bytes_ != 0) return 0;
+      for (std::size_t s = 0; s < out.size(); ++s) out[s] = stage_pattern(static_cast<std::uint32_t>(s));
+      return period();
     }
 
    private:
@@ -167,6 +177,13 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     if (!table.periodic())
       round.round_bytes_ = static_cast<std::uint16_t>(ConfigurationTable::round_bytes(net.ports, net.stages));
     return round;
+  }
+
+  /// The round's ports as a pattern (periodic form: its P tags and its classes' idle
+  /// bits, send()'s formula for every port), else period 0.
+  [[nodiscard]] constexpr PeriodicPorts periodic_ports(const Round& round) const {
+    if (table_.period == 0) return {};
+    return {table_.period, table_.idle[round.index_], shift_, round.states_};
   }
 
   /// Port i in `round`: idle where the table says so, else its destination and tag:

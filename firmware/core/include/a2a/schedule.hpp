@@ -4,6 +4,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <span>
 
 #include "a2a/route.hpp"
 #include "a2a/status.hpp"
@@ -33,6 +34,18 @@ inline constexpr std::uint32_t kDirect = 0xFFFFFFFFU;
 struct PeriodicStage {
   std::uint32_t period{0};
   std::uint32_t pattern{0};
+};
+
+/// A round whose ports repeat with a period, as a periodic table's do: port i of class
+/// c = i mod period sends with its class's tag tags[c] to (i step + tags[c]) mod N, or
+/// is idle where bit c of `idle` is set (step = 2^n mod N, the GSEN's shuffle). A
+/// fabric writes the round's headers from it with no send() a port. period 0: the
+/// round has no such form (port by port).
+struct PeriodicPorts {
+  std::uint32_t period{0};
+  std::uint32_t idle{0};
+  std::uint32_t step{0};
+  std::span<const std::uint8_t> tags{};  ///< `period` tags (the stored round's)
 };
 
 /// What input port i does in one round.

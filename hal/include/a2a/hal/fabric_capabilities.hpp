@@ -9,6 +9,8 @@
 //                       control only: a round that sets switches one by one is refused)
 //   PortHeaders         set_port_header: each port's destination and tag (self-routing)
 //   IdleMasks           set_idle_word: which ports send nothing this round
+//   PeriodicSwitches    set_periodic_switches: a periodic round's stages, a store a word
+//   PeriodicHeaders     set_periodic_headers: a periodic round's headers, a store a port
 //   RelayFabric         configure(.., relay), relay(), set_port_message: relayed messages
 //   RoundCounter        round_counter(): rounds the fabric has carried
 //   DeliveryCounters    counters() and their clearing: what arrived, to verify a run
@@ -19,10 +21,12 @@
 
 #include <concepts>
 #include <cstdint>
+#include <span>
 
 #include "a2a/delivery_tally.hpp"
 #include "a2a/hal/arrivals.hpp"
 #include "a2a/hal/fabric_controller.hpp"
+#include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
 
@@ -62,6 +66,23 @@ concept PortHeaders = requires(C& fabric, std::uint32_t port, std::uint32_t dest
 template <class C>
 concept IdleMasks = requires(C& fabric, std::uint32_t word, std::uint32_t idle_bits) {
   { fabric.set_idle_word(word, idle_bits) } -> std::same_as<Errc>;
+};
+
+/// IndividualSwitches a round at a time where each stage repeats one word of 8 states
+/// (a periodic table's): set_periodic_switches(words), words[s] for stage s, the checks
+/// made once a stage.
+template <class C>
+concept PeriodicSwitches = IndividualSwitches<C> && requires(C& fabric, std::span<const std::uint32_t> words) {
+  { fabric.set_periodic_switches(words) } -> std::same_as<Errc>;
+};
+
+/// PortHeaders from a periodic round (PeriodicPorts, a periodic table's):
+/// set_periodic_headers(first, end, ports) writes ports [first, end) as set_port_header
+/// would, with no send() and no checks a port.
+template <class C>
+concept PeriodicHeaders = PortHeaders<C> &&
+    requires(C& fabric, std::uint32_t first, std::uint32_t end, const PeriodicPorts& ports) {
+  { fabric.set_periodic_headers(first, end, ports) } -> std::same_as<Errc>;
 };
 
 /// A fabric that stores and forwards (fault-tolerant schedules relay through a port):

@@ -27,6 +27,7 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <span>
 
 #include "a2a/hal/arrivals.hpp"
 #include "a2a/hal/bus.hpp"
@@ -90,6 +91,7 @@ class FabricDriver {
       return e;
     net_ = *checked;
     stage_words_ = checked->stage_words();
+    switches_ = checked->switches_per_stage();
     optical_ = optical;
     relay_ = relay;
     configured_ = true;
@@ -212,23 +214,32 @@ class FabricDriver {
   /// (least significant nibble first). Nibbles of switches the network lacks must be 0.
   [[nodiscard]] constexpr Errc set_switch_word(std::uint32_t stage, std::uint32_t word, std::uint32_t packed) {
     A2A_TRY(check_stage(stage));
-    const std::uint32_t switches = net_.switches_per_stage();
-    if (word >= (switches + kSwitchesPerWord - 1) / kSwitchesPerWord) return Errc::switch_out_of_range;
-    static_assert(kSwitchesPerWord * reg::SwitchState::kBitsPerSwitch == 32 && reg::SwitchState::kBitsPerSwitch == 4);
-    // The word's nibbles at once (a round of a periodic table writes a word per 8
-    // switches: no loop over them): those of switches the network has must be states
-    // below d, the others 0.
-    const std::uint32_t here = switches - word * kSwitchesPerWord;  // switches in this word, at least 1
-    const std::uint32_t present = here >= kSwitchesPerWord ? ~0U : (1U << (4 * here)) - 1U;
-    const std::uint32_t radix = net_.radix;
-    if ((radix & (radix - 1U)) == 0) {
-      if ((packed & present & (0x11111111U * (0xFU & ~(radix - 1U)))) != 0) return Errc::state_out_of_range;
-    } else {
-      for (std::uint32_t j = 0; j < here && j < kSwitchesPerWord; ++j)
-        if (((packed >> (4 * j)) & 0xFU) >= radix) return Errc::state_out_of_range;
-    }
-    if ((packed & ~present) != 0) return Errc::switch_out_of_range;
+    if (word >= switch_words()) return Errc::switch_out_of_range;
+    A2A_TRY(check_switch_word(word, packed));
     return write_raw_shadow(Layout::switch_state(stage, word), packed);
+  }
+
+  /// A round whose stages are all set switch by switch, each with one word repeated (a
+  /// periodic table's): STAGE_CTRL individual where it is not already, and every
+  /// SWITCH_STATE word of stage s words[s], the last cut to the switches it has. The
+  /// checks once a stage, all before the first store; then a store (and its read-back)
+  /// a word.
+  [[nodiscard]] constexpr Errc set_periodic_switches(std::span<const std::uint32_t> words) {
+    if (!configured_) return Errc::fabric_not_configured;
+    if (words.size() != net_.stages) return Errc::stage_out_of_range;
+    const std::uint32_t count = switch_words();
+    const std::uint32_t here = switches_ - (count - 1) * kSwitchesPerWord;  // the last word's switches
+    const std::uint32_t cut = here >= kSwitchesPerWord ? ~0U : (1U << (4 * here)) - 1U;
+    for (const std::uint32_t packed : words)  // all before any is written: a refused round writes nothing
+      A2A_TRY(check_switch_word(0, count > 1 ? packed : packed & cut));  // the others: packed, or cut from it
+    for (std::uint32_t stage = 0; stage < net_.stages; ++stage) {
+      A2A_TRY(set_stage_control(stage, ControlMode::individual, 0));
+      const std::uint32_t packed = words[stage];
+      const std::uint32_t offset = Layout::switch_state(stage, 0);
+      A2A_TRY(verify_writes_ ? fill_words<true>(*bus_, offset, count, packed, packed & cut)
+                             : fill_words<false>(*bus_, offset, count, packed, packed & cut));
+    }
+    return Errc::ok;
   }
 
   /// PORT_HEADER[port]: destination and forward tag of the message injected at `port`.
@@ -239,6 +250,26 @@ class FabricDriver {
     return write_shadow(
         Layout::port_header(port),
         RegisterValue<reg::PortHeader>{}.set<reg::PortHeader::Destination>(destination).set<reg::PortHeader::Tag>(tag));
+  }
+
+  /// PORT_HEADER of ports [first, end) from a periodic round (PeriodicPorts: a periodic
+  /// table's): its tags checked once, then each port's destination by one addition
+  /// and a store (and its read-back), a class of ports at a time; idle ports get 0, 0.
+  /// What set_port_header() a port would write, at a fraction of the instructions.
+  [[nodiscard]] constexpr Errc set_periodic_headers(std::uint32_t first, std::uint32_t end, const PeriodicPorts& p) {
+    if (!configured_) return Errc::fabric_not_configured;
+    const std::uint32_t ports = net_.ports;
+    if (first > end || end > ports) return Errc::port_out_of_range;
+    const std::uint32_t period = p.period;
+    if (period == 0 || period > 8 || (period & (period - 1U)) != 0 || ports % period != 0 || p.tags.size() != period ||
+        p.step >= ports)
+      return Errc::table_malformed;
+    for (const std::uint8_t tag : p.tags)
+      if (tag >= stage_words_) return Errc::tag_out_of_range;
+    if (ports - 1U > reg::PortHeader::Destination::max) return Errc::port_out_of_range;  // each below N fits
+    if (first == end) return Errc::ok;
+    return verify_writes_ ? periodic_headers<true>(*bus_, first, end, p, ports)
+                          : periodic_headers<false>(*bus_, first, end, p, ports);
   }
 
   /// PORT_MESSAGE[port] (relay mode only): the message `port` injects, by its origin and
@@ -461,6 +492,28 @@ class FabricDriver {
     known = ok ? known | (std::uint32_t{1} << bit) : known & ~(std::uint32_t{1} << bit);
   }
 
+  /// SWITCH_STATE words of a stage (8 switches each).
+  [[nodiscard]] constexpr std::uint32_t switch_words() const {
+    return (switches_ + kSwitchesPerWord - 1) / kSwitchesPerWord;
+  }
+  /// A SWITCH_STATE word's nibbles at once (a round of a periodic table writes a word per
+  /// 8 switches: no loop over them): those of switches the network has must be states
+  /// below d, the others 0.
+  [[nodiscard]] constexpr Errc check_switch_word(std::uint32_t word, std::uint32_t packed) const {
+    static_assert(kSwitchesPerWord * reg::SwitchState::kBitsPerSwitch == 32 && reg::SwitchState::kBitsPerSwitch == 4);
+    const std::uint32_t here = switches_ - word * kSwitchesPerWord;  // switches in this word, at least 1
+    const std::uint32_t present = here >= kSwitchesPerWord ? ~0U : (1U << (4 * here)) - 1U;
+    const std::uint32_t radix = net_.radix;
+    if ((radix & (radix - 1U)) == 0) {
+      if ((packed & present & (0x11111111U * (0xFU & ~(radix - 1U)))) != 0) return Errc::state_out_of_range;
+    } else {
+      for (std::uint32_t j = 0; j < here && j < kSwitchesPerWord; ++j)
+        if (((packed >> (4 * j)) & 0xFU) >= radix) return Errc::state_out_of_range;
+    }
+    if ((packed & ~present) != 0) return Errc::switch_out_of_range;
+    return Errc::ok;
+  }
+
   [[nodiscard]] constexpr Errc check_stage(std::uint32_t stage) const {
     if (!configured_) return Errc::fabric_not_configured;
     if (stage >= net_.stages) return Errc::stage_out_of_range;
@@ -476,6 +529,67 @@ class FabricDriver {
   [[nodiscard]] constexpr Errc write_raw_shadow(std::uint32_t offset, std::uint32_t value) {
     bus_->write32(offset, value);
     return read_back(offset, value);
+  }
+  /// A store and, with Verify (read-back verification), its read-back: for the loops
+  /// below, which choose once and hold the bus in a local (no store can change it).
+  template <bool Verify>
+  [[nodiscard]] static constexpr Errc store(Bus& bus, std::uint32_t offset, std::uint32_t value) {
+    bus.write32(offset, value);
+    if constexpr (Verify) return bus.read32(offset) == value ? Errc::ok : Errc::fabric_readback_mismatch;
+    return Errc::ok;
+  }
+  /// set_periodic_switches' stores: `words` words from `offset`, the last `last`.
+  template <bool Verify>
+  [[nodiscard]] static constexpr Errc fill_words(Bus& bus, std::uint32_t offset, std::uint32_t words,
+                                                 std::uint32_t packed, std::uint32_t last) {
+    for (std::uint32_t w = 0; w + 1 < words; ++w) A2A_TRY(store<Verify>(bus, offset + 4 * w, packed));
+    return store<Verify>(bus, offset + 4 * (words - 1), last);
+  }
+  /// One class of a periodic round's ports: `count` headers `spacing` bytes apart from
+  /// `offset`, each the one before plus `stride` (mod N in its destination field).
+  struct HeaderRun {
+    std::uint32_t offset, count, spacing, header, stride, limit, ports;
+  };
+  /// Not inlined: inside its callers the loop's registers spill (bench_runner, 2026-12-05).
+  template <bool Verify>
+  [[nodiscard, gnu::noinline]] static constexpr Errc header_run(Bus& bus, const HeaderRun& run) {
+    std::uint32_t offset = run.offset;
+    std::uint32_t header = run.header;
+    const std::uint32_t spacing = run.spacing, stride = run.stride, limit = run.limit, ports = run.ports;
+    for (std::uint32_t k = run.count; k != 0; --k, offset += spacing) {
+      A2A_TRY(store<Verify>(bus, offset, header));
+      header += stride;
+      if (header >= limit) header -= ports;  // the destination field passed N
+    }
+    return Errc::ok;
+  }
+  /// An idle class: `count` zero headers `spacing` bytes apart from `offset`.
+  template <bool Verify>
+  [[nodiscard, gnu::noinline]] static constexpr Errc zero_run(Bus& bus, const HeaderRun& run) {
+    std::uint32_t offset = run.offset;
+    for (std::uint32_t k = run.count; k != 0; --k, offset += run.spacing) A2A_TRY(store<Verify>(bus, offset, 0));
+    return Errc::ok;
+  }
+  /// set_periodic_headers' stores (its checks made): a class of ports at a time, each
+  /// port's header its class's previous one with P 2^n (mod N) added to its destination.
+  template <bool Verify>
+  [[nodiscard]] static constexpr Errc periodic_headers(Bus& bus, std::uint32_t first, std::uint32_t end,
+                                                       const PeriodicPorts& p, std::uint32_t ports) {
+    static_assert(reg::PortHeader::Destination::position == 0);  // the header's low bits step
+    const std::uint32_t period = p.period;
+    const std::uint32_t stride = (period * p.step) % ports;
+    for (std::uint32_t port = first; port < first + period && port < end; ++port) {
+      const std::uint32_t cls = port & (period - 1U);
+      const std::uint32_t count = (end - port + period - 1U) / period;
+      const std::uint32_t tag = p.tags[cls];
+      const std::uint32_t tag_bits = reg::PortHeader::Tag::insert(0, tag);
+      const HeaderRun run{
+          Layout::port_header(port), count, 4 * period, tag_bits | (port * p.step + tag) % ports, stride,
+          tag_bits + ports,          ports};
+      const bool idle = ((p.idle >> cls) & 1U) != 0;  // an idle class: 0, 0
+      A2A_TRY(idle ? zero_run<Verify>(bus, run) : header_run<Verify>(bus, run));
+    }
+    return Errc::ok;
   }
   [[nodiscard]] constexpr Errc read_back(std::uint32_t offset, std::uint32_t written) {
     if (!verify_writes_) return Errc::ok;
@@ -516,6 +630,7 @@ class FabricDriver {
 
   Bus* bus_;
   Network net_{};
+  std::uint32_t switches_{0};     // net_.switches_per_stage(), once per configure (a division for some)
   std::uint32_t stage_words_{0};  // net_.stage_words(): the bound of a header's tag, once per configure
   bool configured_{false};
   bool optical_{false};

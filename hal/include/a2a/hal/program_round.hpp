@@ -10,13 +10,19 @@
 // that sets switches one by one is refused (fabric_operation_unsupported); without
 // PortHeaders and IdleMasks the ports are not written.
 // Each port costs one schedule.send() and O(1) work here; there is no table and no heap.
+// A periodic table's round (stage patterns, PeriodicPorts) where the fabric has
+// PeriodicSwitches and PeriodicHeaders: a word a stage and no send() at all, the headers
+// a store a port from the round's P tags.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstdint>
+#include <span>
 
 #include "a2a/hal/fabric_capabilities.hpp"
 #include "a2a/hal/fabric_controller.hpp"
+#include "a2a/limits.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 
@@ -30,9 +36,71 @@ concept ControlledSchedule = Schedule<S> && requires(const typename S::Round& ro
 
 namespace detail {
 
+/// Nibble k of kNibbles[x] is bit k of x: 4 states in SWITCH_STATE's 4-bit fields.
+inline constexpr std::array<std::uint16_t, 16> kNibbles = [] {
+  std::array<std::uint16_t, 16> t{};
+  for (std::uint32_t x = 0; x < 16; ++x)
+    for (std::uint32_t k = 0; k < 4; ++k) t[x] = static_cast<std::uint16_t>(t[x] | ((x >> k) & 1U) << (4 * k));
+  return t;
+}();
+/// A SWITCH_STATE word of a periodic stage (period dividing 8, pattern bits below it):
+/// its period's states, a nibble each, then doubled until the word holds 8.
+[[nodiscard]] constexpr std::uint32_t periodic_word(const PeriodicStage& p) {
+  std::uint32_t word = kNibbles[p.pattern & 0xFU] | std::uint32_t{kNibbles[(p.pattern >> 4) & 0xFU]} << 16;
+  for (std::uint32_t width = p.period; width < kSwitchesPerWord; width *= 2) word |= word << (4 * width);
+  return word;
+}
+
+/// A periodic round's SWITCH_STATE words (every stage's pattern, of a period dividing a
+/// word's 8 switches) into words[s]: true; false where the round has none.
+template <class Round>
+[[nodiscard]] constexpr bool periodic_words(const Round& round, std::span<std::uint32_t> words) {
+  if constexpr (requires { round.stage_patterns(words); }) {
+    const std::uint32_t period = round.stage_patterns(words);
+    if (period == 0 || kSwitchesPerWord % period != 0) return false;
+    for (std::uint32_t& word : words) word = periodic_word({period, word});
+    return true;
+  } else {
+    (void)round, (void)words;
+    return false;
+  }
+}
+
+/// A periodic round's stages where the fabric sets a stage a word at a time: its words,
+/// the last of each stage cut to the switches it has.
+template <IndividualSwitches C>
+[[nodiscard]] constexpr Errc write_periodic_switches(C& fabric, const Network& net,
+                                                     std::span<const std::uint32_t> words) {
+  if constexpr (PeriodicSwitches<C>) {
+    (void)net;
+    return fabric.set_periodic_switches(words);  // the checks once, a store a word
+  } else {
+    const std::uint32_t switches = net.switches_per_stage();
+    for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
+      A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
+      for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
+        const std::uint32_t left = switches - first;  // the last word: its switches only
+        const std::uint32_t packed = words[stage];
+        const std::uint32_t word = left >= kSwitchesPerWord ? packed : packed & ((1U << (4 * left)) - 1U);
+        A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, word));
+      }
+    }
+    return Errc::ok;
+  }
+}
+
 template <FabricController C, class Round>
 [[nodiscard]] constexpr Errc write_switches(C& fabric, const Network& net, const Round& round) {
   const ControlMode mode = round.control();
+  if constexpr (IndividualSwitches<C>) {
+    if (mode == ControlMode::individual) {
+      // A periodic table's round: a word a stage, computed once (no switch_state() a switch).
+      std::array<std::uint32_t, kMaxStages> buffer{};
+      const std::span<std::uint32_t> words = std::span(buffer).first(net.stages);
+      if (periodic_words(round, words)) return write_periodic_switches(fabric, net, words);
+    }
+  }
+  const std::uint32_t switches = net.switches_per_stage();
   for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
     if (mode != ControlMode::individual) {
       // Stage and alternating patterns: switch 0 carries the stage's state / a_s.
@@ -42,22 +110,6 @@ template <FabricController C, class Round>
     }
     if constexpr (IndividualSwitches<C>) {
       A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
-      const std::uint32_t switches = net.switches_per_stage();
-      if constexpr (requires { round.periodic_stage(stage); }) {
-        // A stage whose states repeat with a period that divides a word's 8 switches
-        // (a periodic table): one word, computed once, written to every word of it.
-        if (const PeriodicStage p = round.periodic_stage(stage); p.period != 0 && kSwitchesPerWord % p.period == 0) {
-          std::uint32_t packed = 0;
-          for (std::uint32_t j = 0; j < kSwitchesPerWord; ++j)
-            packed |= ((p.pattern >> (j % p.period)) & 1U) << (4 * j);
-          for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
-            const std::uint32_t left = switches - first;  // the last word: its switches only
-            const std::uint32_t word = left >= kSwitchesPerWord ? packed : packed & ((1U << (4 * left)) - 1U);
-            A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, word));
-          }
-          continue;
-        }
-      }
       for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
         std::uint32_t packed = 0;
         for (std::uint32_t j = 0; j < kSwitchesPerWord && first + j < switches; ++j)
@@ -75,9 +127,36 @@ template <FabricController C, class Round>
 // plain path's loop is the same code as without relays.
 // Ports [first, end) (end clipped to N; first a multiple of kPortsPerIdleWord, so each
 // idle word is written whole): a round may be written a piece at a time.
+/// A periodic round's ports [first, end) (end clipped to N): the headers in one call,
+/// then each idle word from the classes' idle bits (P divides 32: every whole word is
+/// the same; ports beyond N idle, as write_ports marks them).
+template <PeriodicHeaders C>
+[[nodiscard]] constexpr Errc write_periodic_ports(C& fabric, std::uint32_t ports, const PeriodicPorts& p,
+                                                  std::uint32_t first, std::uint32_t end) {
+  if (first >= end) return Errc::ok;  // as write_ports: nothing asked
+  A2A_TRY(fabric.set_periodic_headers(first, end, p));
+  if constexpr (IdleMasks<C>) {
+    std::uint32_t pattern = p.idle & ((1U << p.period) - 1U);
+    for (std::uint32_t width = p.period; width < kPortsPerIdleWord; width *= 2) pattern |= pattern << width;
+    for (std::uint32_t base = first; base < end; base += kPortsPerIdleWord) {
+      const std::uint32_t here = end - base;  // ports of this word written now
+      std::uint32_t idle = here >= kPortsPerIdleWord ? pattern : pattern & ((1U << here) - 1U);
+      if (base + kPortsPerIdleWord > ports) idle |= ~std::uint32_t{0} << (ports - base);  // beyond N
+      A2A_TRY(fabric.set_idle_word(base / kPortsPerIdleWord, idle));
+    }
+  }
+  return Errc::ok;
+}
+
 template <bool Relay, FabricController C, class S>
 [[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round,
                                          std::uint32_t first, std::uint32_t end) {
+  if constexpr (!Relay && PeriodicHeaders<C> && requires { schedule.periodic_ports(round); }) {
+    // A periodic table's round: no send() a port (its formula is the fabric's loop).
+    const std::uint32_t ports = schedule.network().ports;
+    if (const PeriodicPorts p = schedule.periodic_ports(round); p.period != 0)
+      return write_periodic_ports(fabric, ports, p, first, end > ports ? ports : end);
+  }
   if constexpr (!PortHeaders<C> && !IdleMasks<C>) {
     (void)fabric, (void)schedule, (void)round, (void)first, (void)end;
     return Errc::ok;  // nothing of a port to write: the fabric is set by its switches alone
@@ -142,6 +221,20 @@ template <FabricController C, ControlledSchedule S>
     if (fabric.relay()) return detail::write_ports<true>(fabric, schedule, round, first, end);
   }
   return detail::write_ports<false>(fabric, schedule, round, first, end);
+}
+
+/// Whether write_round_ports writes round `round_index` from its pattern (a periodic
+/// table's round, PeriodicPorts, on a fabric with PeriodicHeaders, not relaying): no
+/// send() a port, a quarter of the generic path's instructions a port or less.
+template <FabricController C, ControlledSchedule S>
+[[nodiscard]] constexpr bool writes_periodic_ports(const C& fabric, const S& schedule, std::uint32_t round_index) {
+  if constexpr (PeriodicHeaders<C> && requires(const typename S::Round& r) { schedule.periodic_ports(r); }) {
+    if (relays(fabric) || round_index >= schedule.rounds()) return false;
+    return schedule.periodic_ports(schedule.round(round_index)).period != 0;
+  } else {
+    (void)fabric, (void)schedule, (void)round_index;
+    return false;
+  }
 }
 
 /// Writes round `round_index` of `schedule` into the fabric's shadow registers and

@@ -17,9 +17,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "a2a/hal/fabric_controller.hpp"
 #include "a2a/hal/fabric_driver.hpp"  // kActionPolls: the block's reset waits as FabricDriver's
+#include "a2a/hal/program_round.hpp"  // write_periodic_switches: a periodic round word by word
 #include "a2a/hal/switch_fabric.hpp"
 #include "a2a/status.hpp"
 #include "a2a/topology.hpp"
@@ -57,6 +59,16 @@ class SplitFabric : public Block {
   }
   [[nodiscard]] Errc set_switch_word(std::uint32_t stage, std::uint32_t word, std::uint32_t packed) {
     return on_ ? switches_->set_switch_word(stage, word, packed) : Block::set_switch_word(stage, word, packed);
+  }
+  /// A periodic round's stages (Block's PeriodicSwitches): with the switch path, word by
+  /// word to the switches (the block's own set_periodic_switches would write its
+  /// SWITCH_STATE, which the path leaves alone).
+  [[nodiscard]] Errc set_periodic_switches(std::span<const std::uint32_t> words) {
+    if (!on_) return Block::set_periodic_switches(words);
+    const Result<Network> net = Block::network();
+    A2A_TRY(net);
+    if (words.size() != net->stages) return Errc::stage_out_of_range;
+    return detail::write_periodic_switches(*switches_, *net, words);
   }
 
   /// With the switch path: the round is due at the switches; the block commits it once

@@ -118,6 +118,7 @@ class RoundProgrammer {
   /// begin: round r's switches, unless the stepper steps to it (its COMMIT sets the
   /// stage that changes).
   [[nodiscard]] constexpr Errc begin(C& fabric, const S& schedule, std::uint32_t r) {
+    periodic_ = hal::writes_periodic_ports(fabric, schedule, r);
     if constexpr (SteppingFabric<C>) {
       stepped_ = usable_ && seated_ && r != 0 && stepper_.index() + 1 == r;
       seated_ = false;
@@ -130,6 +131,9 @@ class RoundProgrammer {
                                            std::uint32_t end) {
     return hal::write_round_ports(fabric, schedule, r, first, end);
   }
+  /// Whether the round begun is written from its pattern (hal::writes_periodic_ports):
+  /// a round loop may take more of its ports a step.
+  [[nodiscard]] constexpr bool periodic() const { return periodic_; }
   /// Commits the round begun: the stepper's step, or COMMIT.
   [[nodiscard]] constexpr Errc commit(C& fabric) {
     if constexpr (SteppingFabric<C>) {
@@ -156,8 +160,9 @@ class RoundProgrammer {
  private:
   typename StepperOf<C>::type stepper_{};
   bool usable_{false};
-  bool seated_{false};   // stepper_ stands at the round the shadow registers hold, delivered
-  bool stepped_{false};  // the attempt under way was stepped
+  bool seated_{false};    // stepper_ stands at the round the shadow registers hold, delivered
+  bool stepped_{false};   // the attempt under way was stepped
+  bool periodic_{false};  // the round begun is written from its pattern
 };
 
 /// Whether every sending input of ports [first, end) (end clipped to N) reached the

@@ -37,6 +37,7 @@
 #include "a2a/fault/fault_set.hpp"
 #include "a2a/hal/fabric_capabilities.hpp"
 #include "a2a/hal/fabric_controller.hpp"
+#include "a2a/limits.hpp"
 #include "a2a/schedule.hpp"
 #include "a2a/status.hpp"
 
@@ -214,10 +215,17 @@ struct RunnerStep {
 /// instructions for some families: docs/PERFORMANCE.md, "The runner's slices").
 inline constexpr std::uint32_t kPortsPerStep = 64;
 static_assert(kPortsPerStep % hal::kPortsPerIdleWord == 0, "a step writes whole idle words");
+/// Ports a step writes of a round the fabric writes from its pattern (a periodic
+/// table's, hal::writes_periodic_ports): a port costs a store, under a quarter of the
+/// cheapest send() and its header, so four times as many fit the same step (every
+/// stored set's N at once: kMaxTablePorts).
+inline constexpr std::uint32_t kPeriodicPortsPerStep = 4 * kPortsPerStep;
+static_assert(kPeriodicPortsPerStep >= kMaxTablePorts, "a periodic round is written in one step");
 
 /// Runs rounds options.start_round .. rounds() - 1 of `schedule` on `fabric`, one
-/// bounded piece per step(): at most kPortsPerStep ports of a round written (the
-/// round's switches with the first, its COMMIT with the last), one STATUS read, one
+/// bounded piece per step(): at most kPortsPerStep ports of a round written (of a
+/// periodic one kPeriodicPortsPerStep; the round's switches with the first, its
+/// COMMIT with the last), one STATUS read, one
 /// ABORT, kPortsPerStep of a delivered round's outputs (ARRIVED) checked, or one
 /// round counted. The fabric must be configured for the network;
 /// the fabric and the schedule must outlive the runner.
@@ -308,7 +316,7 @@ class RoundRunner {
   }
   /// kPortsPerStep more ports of the round; after the last, its COMMIT.
   constexpr RunnerStep write() {
-    const std::uint32_t end = cursor_ + kPortsPerStep;
+    const std::uint32_t end = cursor_ + (programmer_.periodic() ? kPeriodicPortsPerStep : kPortsPerStep);
     if (const Errc e = programmer_.write_ports(*fabric_, *schedule_, round_, cursor_, end); e != Errc::ok)
       return attempt_ended(e, false);
     cursor_ = end;
