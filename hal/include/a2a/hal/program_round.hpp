@@ -100,7 +100,7 @@ template <FabricController C, class Round>
       if (periodic_words(round, words)) return write_periodic_switches(fabric, net, words);
     }
   }
-  const std::uint32_t switches = net.switches_per_stage();
+  const std::uint32_t switches = mode == ControlMode::individual ? net.switches_per_stage() : 0;  // a division
   for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
     if (mode != ControlMode::individual) {
       // Stage and alternating patterns: switch 0 carries the stage's state / a_s.
