@@ -77,6 +77,7 @@ TEST_CASE("runner: a stored periodic set's round is written in one step, every p
     Bench& b = fresh_bench();
     b.driver.set_write_verification(true);
     REQUIRE(b.driver.configure(net, false) == Errc::ok);
+    CHECK(table.periodic());
     CHECK(writes_periodic_ports(b.driver, table, 0));
     const Run seen = run(b, table);
     CHECK(seen.error == Errc::ok);
@@ -93,6 +94,7 @@ TEST_CASE("runner: a round written port by port takes N / kPortsPerStep steps (s
   const AnySchedule stage_words = AnySchedule::make(net, ScheduleKind::gsen_stage_control).value();
   Bench& b = fresh_bench();
   REQUIRE(b.driver.configure(net, false) == Errc::ok);
+  CHECK_FALSE(stage_words.periodic());
   CHECK_FALSE(writes_periodic_ports(b.driver, stage_words, 0));
   const Run seen = run(b, stage_words);
   CHECK(seen.error == Errc::ok);

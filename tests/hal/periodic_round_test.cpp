@@ -76,6 +76,12 @@ inline bool same_blocks(const BlockBus& a, const BlockBus& b) { return a.regs ==
 inline TableSchedule stored(const ConfigurationTable& t) {
   return TableSchedule::make(make_network(Topology::gsen, t.ports).value(), t).value();
 }
+/// The catalogue's stored set for GSEN N (a contract violation if it has none).
+inline TableSchedule stored(std::uint32_t ports) {
+  for (const ConfigurationTable& t : catalogue::kTables)
+    if (t.ports == ports) return stored(t);
+  a2a::detail::contract_violation();
+}
 }  // namespace periodic_round_unit
 
 TEST_CASE("every round of every stored set: written from its pattern, the block holds what port by port writes") {
@@ -114,11 +120,7 @@ TEST_CASE("every round of every stored set: written from its pattern, the block 
 
 TEST_CASE("a periodic round written a piece at a time is the round written whole") {
   using namespace periodic_round_unit;
-  const ConfigurationTable* t188 = nullptr;
-  for (const ConfigurationTable& t : catalogue::kTables)
-    if (t.ports == 188) t188 = &t;
-  REQUIRE(t188 != nullptr);
-  const TableSchedule schedule = stored(*t188);
+  const TableSchedule schedule = stored(188U);
   BlockBus& pieces = pattern_bus();
   BlockBus& whole = reference_bus();
   Driver by_pieces(pieces);
@@ -172,11 +174,7 @@ TEST_CASE("the pattern writes refuse what set_port_header and set_switch_word wo
 
 TEST_CASE("a periodic round's header or switch word that does not take is found by its read-back") {
   using namespace periodic_round_unit;
-  const ConfigurationTable* t36 = nullptr;
-  for (const ConfigurationTable& t : catalogue::kTables)
-    if (t.ports == 36) t36 = &t;
-  REQUIRE(t36 != nullptr);
-  const TableSchedule schedule = stored(*t36);
+  const TableSchedule schedule = stored(36U);
   for (const std::uint32_t dropped : {Layout::port_header(35), Layout::switch_state(5, 2)}) {
     BlockBus& bus = pattern_bus();
     Driver fabric(bus);

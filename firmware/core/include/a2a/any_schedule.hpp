@@ -306,6 +306,18 @@ class BasicAnySchedule {
       for (std::size_t k = 0; k < out.size(); ++k) out[k] = schedule.send(r, first + static_cast<std::uint32_t>(k));
     });
   }
+  /// Whether the family's rounds have their ports as a pattern (a periodic table's):
+  /// a compare for every other family.
+  [[nodiscard]] constexpr bool periodic() const {
+    if (kind_ != ScheduleKind::table) return false;
+    return detail::visit_index<kFamilies>(held_position(kind_), [&](auto f) -> bool {
+      const auto& schedule = schedules_.template get<decltype(f)::value>();
+      if constexpr (requires { schedule.periodic(); })
+        return schedule.periodic();
+      else
+        return false;
+    });
+  }
   /// The round's ports as a pattern where the family's rounds have one (a periodic
   /// table's), else period 0. Same precondition as send().
   [[nodiscard]] constexpr PeriodicPorts periodic_ports(const Round& round) const {

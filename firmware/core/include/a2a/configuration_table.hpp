@@ -179,6 +179,8 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
     return round;
   }
 
+  /// Whether the rounds are of the periodic form (periodic_ports() has them).
+  [[nodiscard]] constexpr bool periodic() const { return table_.period != 0; }
   /// The round's ports as a pattern (periodic form: its P tags and its classes' idle
   /// bits, send()'s formula for every port), else period 0.
   [[nodiscard]] constexpr PeriodicPorts periodic_ports(const Round& round) const {

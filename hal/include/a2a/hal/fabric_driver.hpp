@@ -548,14 +548,23 @@ class FabricDriver {
   /// One class of a periodic round's ports: `count` headers `spacing` bytes apart from
   /// `offset`, each the one before plus `stride` (mod N in its destination field).
   struct HeaderRun {
-    std::uint32_t offset, count, spacing, header, stride, limit, ports;
+    std::uint32_t offset;   ///< the first header's
+    std::uint32_t count;    ///< headers
+    std::uint32_t spacing;  ///< bytes between two (4 P)
+    std::uint32_t header;   ///< the first header's value
+    std::uint32_t stride;   ///< P 2^n mod N: added to each next destination
+    std::uint32_t limit;    ///< the tag's bits plus N: a header at or past it has passed N
+    std::uint32_t ports;    ///< N
   };
   /// Not inlined: inside its callers the loop's registers spill (bench_runner, 2026-12-05).
   template <bool Verify>
   [[nodiscard, gnu::noinline]] static constexpr Errc header_run(Bus& bus, const HeaderRun& run) {
     std::uint32_t offset = run.offset;
     std::uint32_t header = run.header;
-    const std::uint32_t spacing = run.spacing, stride = run.stride, limit = run.limit, ports = run.ports;
+    const std::uint32_t spacing = run.spacing;  // locals: the stores cannot be taken to change them
+    const std::uint32_t stride = run.stride;
+    const std::uint32_t limit = run.limit;
+    const std::uint32_t ports = run.ports;
     for (std::uint32_t k = run.count; k != 0; --k, offset += spacing) {
       A2A_TRY(store<Verify>(bus, offset, header));
       header += stride;

@@ -230,6 +230,11 @@ template <FabricController C, ControlledSchedule S>
 [[nodiscard]] constexpr bool writes_periodic_ports(const C& fabric, const S& schedule, std::uint32_t round_index) {
   if constexpr (PeriodicHeaders<C> && requires(const typename S::Round& r) { schedule.periodic_ports(r); }) {
     if (relays(fabric) || round_index >= schedule.rounds()) return false;
+    if constexpr (requires {
+                    { schedule.periodic() } -> std::same_as<bool>;
+                  }) {
+      if (!schedule.periodic()) return false;  // no round made for it
+    }
     return schedule.periodic_ports(schedule.round(round_index)).period != 0;
   } else {
     (void)fabric, (void)schedule, (void)round_index;
