@@ -17,33 +17,45 @@ namespace a2a::test_loop {
 
 using namespace a2a::hal;
 
-using Layout = FabricLayout<64, 6>;
-using Emulator = emulated::FabricEmulator<Layout, 64>;
-using Ram = emulated::RamBlock<Layout::kSize>;
-using Bus = emulated::ServicedBus<Emulator, Ram>;
-using Driver = FabricDriver<Bus, Layout>;
 inline constexpr std::uint32_t kPolls = 64;
 inline constexpr std::uint32_t kPeriod = 3;  // the interrupt fires before every third read
 
-/// A powered-on emulated block and a probed driver (static: small stacks on boards).
-struct Bench {
+/// A powered-on emulated block of Ports ports and a probed driver (static: small
+/// stacks on boards; one block for each capacity).
+template <std::uint32_t Ports, std::uint32_t Stages>
+struct EmulatedBench {
+  using Layout = FabricLayout<Ports, Stages>;
+  using Emulator = emulated::FabricEmulator<Layout, Ports>;
+  using Ram = emulated::RamBlock<Layout::kSize>;
+  using Bus = emulated::ServicedBus<Emulator, Ram>;
+  using Driver = FabricDriver<Bus, Layout>;
   Ram ram;
   Emulator emulator;
   Bus bus{emulator, ram, kPeriod};
   Driver driver{bus};
+
+  static EmulatedBench& fresh() {
+    static EmulatedBench bench;
+    bench.emulator.power_on(bench.ram);
+    bench.bus = Bus(bench.emulator, bench.ram, kPeriod);
+    bench.driver = Driver(bench.bus);
+    if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
+    return bench;
+  }
 };
 
-inline Bench& fresh_bench() {
-  static Bench bench;
-  bench.emulator.power_on(bench.ram);
-  bench.bus = Bus(bench.emulator, bench.ram, kPeriod);
-  bench.driver = Driver(bench.bus);
-  if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
-  return bench;
-}
+using Bench = EmulatedBench<64, 6>;
+using Layout = Bench::Layout;
+using Emulator = Bench::Emulator;
+using Ram = Bench::Ram;
+using Bus = Bench::Bus;
+using Driver = Bench::Driver;
+
+inline Bench& fresh_bench() { return Bench::fresh(); }
 
 /// Every message of the N x N exchange exactly once, by the block's counters.
-inline bool exactly_once(Bench& b, std::uint32_t ports) {
+template <class AnyBench>
+bool exactly_once(AnyBench& b, std::uint32_t ports) {
   const DeliveryTally c = b.driver.counters();
   return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
          c.relay_errors == 0 && c.left_in_store == 0 && c.faulted_rounds == 0 && b.emulator.missing(ports) == 0 &&

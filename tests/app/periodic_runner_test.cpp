@@ -6,39 +6,22 @@
 // Host only: the 256-port block and its record of N^2 pairs pass the micro:bit's RAM.
 #include <a2a/a2a.hpp>
 #include <a2a/app/round_runner.hpp>
-#include <a2a/emulated/fabric_emulator.hpp>
-#include <a2a/emulated/ram_block.hpp>
 #include <a2a/gsen_catalogue_data.hpp>
 #include <a2a/hal/hal.hpp>
 
 #include <cstdint>
 
 #include "a2a_test.hpp"
+#include "loop_bench.hpp"
 
 namespace periodic_runner_unit {
 using namespace a2a;
 using namespace a2a::hal;
 
-using Layout = FabricLayout<256, 8>;
-using Emulator = emulated::FabricEmulator<Layout, 256>;
-using Ram = emulated::RamBlock<Layout::kSize>;
-using Bus = emulated::ServicedBus<Emulator, Ram>;
-using Driver = FabricDriver<Bus, Layout>;
-
-struct Bench {
-  Ram ram;
-  Emulator emulator;
-  Bus bus{emulator, ram, 3};
-  Driver driver{bus};
-};
-inline Bench& fresh_bench() {
-  static Bench bench;
-  bench.emulator.power_on(bench.ram);
-  bench.bus = Bus(bench.emulator, bench.ram, 3);
-  bench.driver = Driver(bench.bus);
-  if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
-  return bench;
-}
+// The round loop's bench (loop_bench.hpp) at the device's 256 ports.
+using Bench = test_loop::EmulatedBench<256, 8>;
+using Driver = Bench::Driver;
+using test_loop::exactly_once;
 
 /// What a run's steps showed: steps that wrote part of a round and no COMMIT, rounds delivered.
 struct Run {
@@ -59,11 +42,6 @@ inline Run run(Bench& b, const AnySchedule& schedule) {
   seen.error = runner.outcome().error;
   return seen;
 }
-inline bool exactly_once(Bench& b, std::uint32_t ports) {
-  const DeliveryTally c = b.driver.counters();
-  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
-         c.faulted_rounds == 0 && b.emulator.missing(ports) == 0;
-}
 }  // namespace periodic_runner_unit
 
 TEST_CASE("runner: a stored periodic set's round is written in one step, every pair delivered once") {
@@ -74,7 +52,7 @@ TEST_CASE("runner: a stored periodic set's round is written in one step, every p
     const Network net = make_network(Topology::gsen, ports).value();
     const AnySchedule table = AnySchedule::make(net, ScheduleKind::table).value();
     REQUIRE(table.rounds() < (ports > 128 ? 256U : 64U));  // a stored set, not the on-the-fly default
-    Bench& b = fresh_bench();
+    Bench& b = Bench::fresh();
     b.driver.set_write_verification(true);
     REQUIRE(b.driver.configure(net, false) == Errc::ok);
     CHECK(table.periodic());
@@ -92,7 +70,7 @@ TEST_CASE("runner: a round written port by port takes N / kPortsPerStep steps (s
   using namespace periodic_runner_unit;
   const Network net = make_network(Topology::gsen, 188).value();
   const AnySchedule stage_words = AnySchedule::make(net, ScheduleKind::gsen_stage_control).value();
-  Bench& b = fresh_bench();
+  Bench& b = Bench::fresh();
   REQUIRE(b.driver.configure(net, false) == Errc::ok);
   CHECK_FALSE(stage_words.periodic());
   CHECK_FALSE(writes_periodic_ports(b.driver, stage_words, 0));
