@@ -10,40 +10,23 @@ namespace {
 
 std::uint32_t node_index(std::uint32_t depth, std::uint32_t prefix) { return (1U << depth) - 2U + prefix; }
 
-/// Depth-first over the stages: prefixes[r] is class r's tag prefix of `depth` bits.
-class Lister {
+/// Whether the classes' tag prefixes give every switch of a stage one state: the
+/// check both the lister and the sampler make at each step (stamps instead of
+/// clearing the states: a check is O(N), not O(N + switches)).
+class StageCheck {
  public:
-  Lister(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& out)
+  StageCheck(const PathTrees& trees, std::uint32_t period)
       : trees_(trees),
         period_(period),
-        limit_(limit),
-        out_(out),
-        n_(trees.net.ports),
-        stages_(trees.net.stages),
         state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0),
         stamp_(state_.size(), 0) {}
 
-  /// false when the limit is passed.
-  bool extend(std::uint32_t depth, std::vector<std::uint32_t>& prefixes) {
-    if (depth == stages_) {
-      if (out_.count() >= limit_) return false;
-      out_.tags.insert(out_.tags.end(), prefixes.begin(), prefixes.end());
-      return true;
-    }
-    std::vector<std::uint32_t> next(period_);
-    for (std::uint32_t bits = 0; bits < (1U << period_); ++bits) {
-      for (std::uint32_t r = 0; r < period_; ++r) next[r] = (prefixes[r] << 1) | ((bits >> r) & 1U);
-      if (consistent(depth, next) && !extend(depth + 1, next)) return false;
-    }
-    return true;
-  }
-
- private:
-  /// Every switch of stage `depth` gets one state from the inputs that reach it.
-  bool consistent(std::uint32_t depth, const std::vector<std::uint32_t>& prefixes) {
+  /// Classes 0..last_class (the inputs i with i mod P <= last_class) at stage `depth`.
+  bool consistent(std::uint32_t depth, std::uint32_t last_class, const std::vector<std::uint32_t>& prefixes) {
     ++round_;
     const std::uint32_t node_base = node_index(depth + 1, 0);
-    for (std::uint32_t i = 0; i < n_; ++i) {
+    for (std::uint32_t i = 0; i < trees_.net.ports; ++i) {
+      if (i % period_ > last_class) continue;
       const PathTrees::Node& node =
           trees_.nodes[static_cast<std::size_t>(i) * trees_.nodes_per_source + node_base + prefixes[i % period_]];
       if (stamp_[node.switch_index] != round_) {
@@ -56,14 +39,41 @@ class Lister {
     return true;
   }
 
+ private:
   const PathTrees& trees_;
   std::uint32_t period_;
-  std::uint64_t limit_;
-  PeriodicRounds& out_;
-  std::uint32_t n_, stages_;
   std::vector<std::uint8_t> state_;
   std::vector<std::uint32_t> stamp_;
   std::uint32_t round_{0};
+};
+
+/// Depth-first over the stages: prefixes[r] is class r's tag prefix of `depth` bits.
+class Lister {
+ public:
+  Lister(const PathTrees& trees, std::uint32_t period, std::uint64_t limit, PeriodicRounds& out)
+      : check_(trees, period), period_(period), limit_(limit), out_(out), stages_(trees.net.stages) {}
+
+  /// false when the limit is passed.
+  bool extend(std::uint32_t depth, std::vector<std::uint32_t>& prefixes) {
+    if (depth == stages_) {
+      if (out_.count() >= limit_) return false;
+      out_.tags.insert(out_.tags.end(), prefixes.begin(), prefixes.end());
+      return true;
+    }
+    std::vector<std::uint32_t> next(period_);
+    for (std::uint32_t bits = 0; bits < (1U << period_); ++bits) {
+      for (std::uint32_t r = 0; r < period_; ++r) next[r] = (prefixes[r] << 1) | ((bits >> r) & 1U);
+      if (check_.consistent(depth, period_ - 1, next) && !extend(depth + 1, next)) return false;
+    }
+    return true;
+  }
+
+ private:
+  StageCheck check_;
+  std::uint32_t period_;
+  std::uint64_t limit_;
+  PeriodicRounds& out_;
+  std::uint32_t stages_;
 };
 
 /// Periodic rounds drawn at random: a descent over the stages, one class's next bit at a
@@ -73,13 +83,7 @@ class Lister {
 class Sampler {
  public:
   Sampler(const PathTrees& trees, std::uint32_t period, std::uint32_t seed)
-      : trees_(trees),
-        period_(period),
-        n_(trees.net.ports),
-        stages_(trees.net.stages),
-        state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0),
-        stamp_(state_.size(), 0),
-        rng_(seed) {}
+      : check_(trees, period), period_(period), stages_(trees.net.stages), rng_(seed) {}
 
   /// One round's P tags, or false when the descent met kMostSteps dead ends.
   bool draw(std::vector<std::uint32_t>& tags) {
@@ -101,35 +105,15 @@ class Sampler {
     for (std::uint32_t k = 0; k < 2; ++k) {
       if (++steps_ > kMostSteps) return false;
       prefixes[cls] = (kept << 1) | (first ^ k);
-      if (consistent(depth, cls, prefixes) && descend(depth, cls + 1, prefixes)) return true;
+      if (check_.consistent(depth, cls, prefixes) && descend(depth, cls + 1, prefixes)) return true;
     }
     prefixes[cls] = kept;
     return false;
   }
 
-  /// Classes 0..cls at stage `depth`: every switch one state.
-  bool consistent(std::uint32_t depth, std::uint32_t cls, const std::vector<std::uint32_t>& prefixes) {
-    ++round_;
-    const std::uint32_t node_base = node_index(depth + 1, 0);
-    for (std::uint32_t i = 0; i < n_; ++i) {
-      if (i % period_ > cls) continue;
-      const PathTrees::Node& node =
-          trees_.nodes[static_cast<std::size_t>(i) * trees_.nodes_per_source + node_base + prefixes[i % period_]];
-      if (stamp_[node.switch_index] != round_) {
-        stamp_[node.switch_index] = round_;
-        state_[node.switch_index] = node.state;
-      } else if (state_[node.switch_index] != node.state) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  const PathTrees& trees_;
-  std::uint32_t period_, n_, stages_;
-  std::vector<std::uint8_t> state_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t round_{0}, steps_{0};
+  StageCheck check_;
+  std::uint32_t period_, stages_;
+  std::uint32_t steps_{0};
   std::mt19937 rng_;
 };
 
