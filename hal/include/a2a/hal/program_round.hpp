@@ -78,9 +78,9 @@ template <IndividualSwitches C>
     const std::uint32_t switches = net.switches_per_stage();
     for (std::uint32_t stage = 0; stage < net.stages; ++stage) {
       A2A_TRY(fabric.set_stage_control(stage, ControlMode::individual, 0));
+      const std::uint32_t packed = words[stage];
       for (std::uint32_t first = 0; first < switches; first += kSwitchesPerWord) {
         const std::uint32_t left = switches - first;  // the last word: its switches only
-        const std::uint32_t packed = words[stage];
         const std::uint32_t word = left >= kSwitchesPerWord ? packed : packed & ((1U << (4 * left)) - 1U);
         A2A_TRY(fabric.set_switch_word(stage, first / kSwitchesPerWord, word));
       }
@@ -123,10 +123,6 @@ template <FabricController C, class Round>
   return Errc::ok;
 }
 
-// Relay is a template parameter: the relay-mode test is made once per round, and the
-// plain path's loop is the same code as without relays.
-// Ports [first, end) (end clipped to N; first a multiple of kPortsPerIdleWord, so each
-// idle word is written whole): a round may be written a piece at a time.
 /// A periodic round's ports [first, end) (end clipped to N): the headers in one call,
 /// then each idle word from the classes' idle bits (P divides 32: every whole word is
 /// the same; ports beyond N idle, as write_ports marks them).
@@ -148,6 +144,10 @@ template <PeriodicHeaders C>
   return Errc::ok;
 }
 
+// Relay is a template parameter: the relay-mode test is made once per round, and the
+// plain path's loop is the same code as without relays.
+// Ports [first, end) (end clipped to N; first a multiple of kPortsPerIdleWord, so each
+// idle word is written whole): a round may be written a piece at a time.
 template <bool Relay, FabricController C, class S>
 [[nodiscard]] constexpr Errc write_ports(C& fabric, const S& schedule, const typename S::Round& round,
                                          std::uint32_t first, std::uint32_t end) {
