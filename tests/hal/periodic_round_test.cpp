@@ -82,6 +82,17 @@ inline TableSchedule stored(std::uint32_t ports) {
     if (t.ports == ports) return stored(t);
   a2a::detail::contract_violation();
 }
+
+/// The driver without set_periodic_switches, as a fabric that sets switches a word at a
+/// time and no more (a switch layer's): program_round's fallback, word by word.
+class WordByWord : public Driver {
+ public:
+  using Driver::Driver;
+
+ private:
+  using Driver::set_periodic_switches;
+};
+static_assert(IndividualSwitches<WordByWord> && !PeriodicSwitches<WordByWord> && PeriodicHeaders<WordByWord>);
 }  // namespace periodic_round_unit
 
 TEST_CASE("every round of every stored set: written from its pattern, the block holds what port by port writes") {
@@ -116,6 +127,29 @@ TEST_CASE("every round of every stored set: written from its pattern, the block 
     CHECK(all_same);
   }
   CHECK(sets == 13);  // the catalogue's thirteen sets, all periodic (gsen_catalogue_data_test)
+}
+
+TEST_CASE(
+    "a fabric without set_periodic_switches: the stage words word by word, each stage's last cut to its switches") {
+  using namespace periodic_round_unit;
+  for (const std::uint32_t ports : {36U, 188U}) {  // 18 and 94 switches a stage: a last word of 2 and of 6
+    INFO("N = ", ports);
+    const TableSchedule schedule = stored(ports);
+    BlockBus& fast = pattern_bus();
+    BlockBus& slow = reference_bus();
+    WordByWord words(fast);
+    Driver reference(slow);
+    words.set_write_verification(true);
+    REQUIRE(words.configure(schedule.network(), false) == Errc::ok);
+    REQUIRE(reference.configure(schedule.network(), false) == Errc::ok);
+    std::uint32_t same = 0;
+    for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
+      const bool ok =
+          program_round(words, schedule, r) == Errc::ok && write_port_by_port(reference, schedule, r) == Errc::ok;
+      same += ok && same_blocks(fast, slow) ? 1U : 0U;
+    }
+    CHECK(same == schedule.rounds());
+  }
 }
 
 TEST_CASE("a periodic round written a piece at a time is the round written whole") {
