@@ -8,6 +8,7 @@
 #include <a2a/configuration_table.hpp>
 
 #include <algorithm>
+#include <array>
 
 #include <a2a/gsen_catalogue.hpp>
 
@@ -152,14 +153,14 @@ void check_periodic_against_states() {
     const auto a = compact->round(r);
     const auto b = full->round(r);
     for (std::uint32_t i = 0; i < Ports; ++i) CHECK(compact->send(a, i) == full->send(b, i));
-    for (std::uint32_t s = 0; s < Stages; ++s) {
-      const PeriodicStage stage = a.periodic_stage(s);
-      CHECK(stage.period == periodic->period);
-      for (std::uint32_t y = 0; y < Ports / 2; ++y)
-        CHECK(((stage.pattern >> (y % stage.period)) & 1U) == b.switch_state(s, y));
+    std::array<std::uint32_t, Stages> patterns{};
+    const std::uint32_t period = a.stage_patterns(patterns);
+    CHECK(period == periodic->period);
+    for (std::uint32_t s = 0; s < Stages && period != 0; ++s) {
+      for (std::uint32_t y = 0; y < Ports / 2; ++y) CHECK(((patterns[s] >> (y % period)) & 1U) == b.switch_state(s, y));
       ++repeated_stages;
     }
-    CHECK(b.periodic_stage(0).period == 0);  // the states form has no pattern
+    CHECK(b.stage_patterns(patterns) == 0);  // the states form has no pattern
   }
   CHECK(repeated_stages == Rounds * Stages);
   CHECK(test::check_fixed<Ports>(*compact).ok());

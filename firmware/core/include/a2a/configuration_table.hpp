@@ -113,12 +113,6 @@ class TableSchedule : public CheckedAccess<TableSchedule> {
       return pattern;
     }
 
-    /// The stage's states as a pattern of period P (periodic form), else period 0.
-    [[nodiscard]] constexpr PeriodicStage periodic_stage(std::uint32_t stage) const {
-      if (round_bytes_ != 0) return {};
-      return {period(), stage_pattern(stage)};
-    }
-
     /// Every stage's pattern (periodic form) into out[s] for s < out.size(): the period,
     /// or 0 in the states form (out untouched). What the HAL writes a round from.
     [[nodiscard]] constexpr std::uint32_t stage_patterns(std::span<std::uint32_t> out) const {
