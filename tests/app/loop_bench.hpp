@@ -1,48 +1,27 @@
-// The round loop's test bench (controller_test.cpp, round_runner_test.cpp): a
-// FabricDriver over the emulated fabric (its interrupt played every third register
-// read), a bus that counts COMMITs, tells stepped rounds from whole ones and can lose
-// COMMITs (a hung round), and the block's counters as the verdict. Heap-free and
-// small: the boards run these tests too.
+// The round loop's test bench (controller_test.cpp, round_runner_test.cpp,
+// periodic_runner_test.cpp): the emulated block of emulated_bench.hpp (its interrupt
+// played every third register read) at 64 ports, a bus that counts COMMITs, tells
+// stepped rounds from whole ones and can lose COMMITs (a hung round), and the block's
+// counters as the verdict. Heap-free and small: the boards run these tests too.
 #pragma once
 
 #include <a2a/a2a.hpp>
 #include <a2a/app/controller.hpp>
-#include <a2a/emulated/fabric_emulator.hpp>
-#include <a2a/emulated/ram_block.hpp>
 #include <a2a/hal/hal.hpp>
 
 #include <cstdint>
+
+#include "emulated_bench.hpp"
 
 namespace a2a::test_loop {
 
 using namespace a2a::hal;
 
 inline constexpr std::uint32_t kPolls = 64;
-inline constexpr std::uint32_t kPeriod = 3;  // the interrupt fires before every third read
+inline constexpr std::uint32_t kPeriod = test::kServicePeriod;
 
-/// A powered-on emulated block of Ports ports and a probed driver (static: small
-/// stacks on boards; one block for each capacity).
-template <std::uint32_t Ports, std::uint32_t Stages>
-struct EmulatedBench {
-  using Layout = FabricLayout<Ports, Stages>;
-  using Emulator = emulated::FabricEmulator<Layout, Ports>;
-  using Ram = emulated::RamBlock<Layout::kSize>;
-  using Bus = emulated::ServicedBus<Emulator, Ram>;
-  using Driver = FabricDriver<Bus, Layout>;
-  Ram ram;
-  Emulator emulator;
-  Bus bus{emulator, ram, kPeriod};
-  Driver driver{bus};
-
-  static EmulatedBench& fresh() {
-    static EmulatedBench bench;
-    bench.emulator.power_on(bench.ram);
-    bench.bus = Bus(bench.emulator, bench.ram, kPeriod);
-    bench.driver = Driver(bench.bus);
-    if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
-    return bench;
-  }
-};
+using test::EmulatedBench;
+using test::exactly_once;
 
 using Bench = EmulatedBench<64, 6>;
 using Layout = Bench::Layout;
@@ -52,15 +31,6 @@ using Bus = Bench::Bus;
 using Driver = Bench::Driver;
 
 inline Bench& fresh_bench() { return Bench::fresh(); }
-
-/// Every message of the N x N exchange exactly once, by the block's counters.
-template <class AnyBench>
-bool exactly_once(AnyBench& b, std::uint32_t ports) {
-  const DeliveryTally c = b.driver.counters();
-  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
-         c.relay_errors == 0 && c.left_in_store == 0 && c.faulted_rounds == 0 && b.emulator.missing(ports) == 0 &&
-         b.driver.last_error() == 0;
-}
 
 /// Every message exactly once, each to its destination, where a round was aborted
 /// (its LAST_ERROR stays: the aborted round delivered nothing).

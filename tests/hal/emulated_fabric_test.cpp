@@ -14,51 +14,29 @@
 #include <cstdint>
 
 #include "a2a_test.hpp"
+#include "emulated_bench.hpp"
 
 using namespace a2a;
 using namespace a2a::hal;
 
 namespace {
 
-using Layout = FabricLayout<64, 6>;
-using Emulator = emulated::FabricEmulator<Layout, 64>;
-using Ram = emulated::RamBlock<Layout::kSize>;
-using Bus = emulated::ServicedBus<Emulator, Ram>;
-using Driver = FabricDriver<Bus, Layout>;
+using Bench = test::EmulatedBench<64, 6>;
+using Layout = Bench::Layout;
+using Driver = Bench::Driver;
 using Status = reg::Status;
+using test::exactly_once;
 constexpr std::uint32_t kPolls = 64;
-constexpr std::uint32_t kPeriod = 3;  // the interrupt fires before every third read
 
-/// A powered-on emulated block and a probed driver (static: small stacks on boards).
-struct Bench {
-  Ram ram;
-  Emulator emulator;
-  Bus bus{emulator, ram, kPeriod};
-  Driver driver{bus};
-};
-
-Bench& fresh_bench(std::uint32_t period = kPeriod) {
-  static Bench bench;
-  bench.emulator.power_on(bench.ram);
-  bench.bus = Bus(bench.emulator, bench.ram, period);
-  bench.driver = Driver(bench.bus);
-  if (bench.driver.probe() != Errc::ok) a2a::detail::contract_violation();
-  return bench;
-}
+/// The powered-on block and its probed driver, the interrupt every `period` reads
+/// (0: only when the test services it).
+Bench& fresh_bench(std::uint32_t period = test::kServicePeriod) { return Bench::fresh(period); }
 
 template <class S>
 Errc run_all(Driver& driver, const S& schedule, std::uint32_t first = 0) {
   for (std::uint32_t r = first; r < schedule.rounds(); ++r)
     if (const Errc e = execute_round(driver, schedule, r, kPolls); e != Errc::ok) return e;
   return Errc::ok;
-}
-
-/// Every message of the N x N exchange exactly once, by the block's counters.
-bool exactly_once(Bench& b, std::uint32_t ports) {
-  const DeliveryTally c = b.driver.counters();
-  return c.delivered == std::uint64_t{ports} * ports && c.duplicates == 0 && c.misroutes == 0 && c.conflicts == 0 &&
-         c.relay_errors == 0 && c.left_in_store == 0 && c.faulted_rounds == 0 && b.emulator.missing(ports) == 0 &&
-         b.driver.last_error() == 0;
 }
 
 }  // namespace
