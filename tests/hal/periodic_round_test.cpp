@@ -93,6 +93,23 @@ class WordByWord : public Driver {
   using Driver::set_periodic_switches;
 };
 static_assert(IndividualSwitches<WordByWord> && !PeriodicSwitches<WordByWord> && PeriodicHeaders<WordByWord>);
+
+/// The fabric under test (Tested) and the port-by-port reference, each on its own block,
+/// their writes read back: the two sides the comparisons below hold register by register.
+template <class Tested>
+struct SideBySide {
+  BlockBus& tested_bus = pattern_bus();
+  BlockBus& reference_bus_ = reference_bus();
+  Tested tested{tested_bus};
+  Driver reference{reference_bus_};
+  [[nodiscard]] bool configure(const TableSchedule& schedule) {
+    tested.set_write_verification(true);
+    reference.set_write_verification(true);
+    return tested.configure(schedule.network(), false) == Errc::ok &&
+           reference.configure(schedule.network(), false) == Errc::ok;
+  }
+  [[nodiscard]] bool same() const { return same_blocks(tested_bus, reference_bus_); }
+};
 }  // namespace periodic_round_unit
 
 TEST_CASE("every round of every stored set: written from its pattern, the block holds what port by port writes") {
@@ -103,20 +120,14 @@ TEST_CASE("every round of every stored set: written from its pattern, the block 
     ++sets;
     INFO("N = ", t.ports);
     const TableSchedule schedule = stored(t);
-    BlockBus& fast = pattern_bus();
-    BlockBus& slow = reference_bus();
-    Driver pattern(fast);
-    Driver reference(slow);
-    pattern.set_write_verification(true);
-    reference.set_write_verification(true);
-    REQUIRE(pattern.configure(schedule.network(), false) == Errc::ok);
-    REQUIRE(reference.configure(schedule.network(), false) == Errc::ok);
+    SideBySide<Driver> blocks;
+    REQUIRE(blocks.configure(schedule));
     bool all_same = true;
     for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
-      CHECK(writes_periodic_ports(pattern, schedule, r));
-      const Errc written = program_round(pattern, schedule, r);
-      const Errc expected = write_port_by_port(reference, schedule, r);
-      if (written != Errc::ok || expected != Errc::ok || !same_blocks(fast, slow)) {
+      CHECK(writes_periodic_ports(blocks.tested, schedule, r));
+      const Errc written = program_round(blocks.tested, schedule, r);
+      const Errc expected = write_port_by_port(blocks.reference, schedule, r);
+      if (written != Errc::ok || expected != Errc::ok || !blocks.same()) {
         INFO("round ", r);
         CHECK(written == Errc::ok);
         CHECK(expected == Errc::ok);
@@ -135,18 +146,13 @@ TEST_CASE(
   for (const std::uint32_t ports : {36U, 188U}) {  // 18 and 94 switches a stage: a last word of 2 and of 6
     INFO("N = ", ports);
     const TableSchedule schedule = stored(ports);
-    BlockBus& fast = pattern_bus();
-    BlockBus& slow = reference_bus();
-    WordByWord words(fast);
-    Driver reference(slow);
-    words.set_write_verification(true);
-    REQUIRE(words.configure(schedule.network(), false) == Errc::ok);
-    REQUIRE(reference.configure(schedule.network(), false) == Errc::ok);
+    SideBySide<WordByWord> blocks;
+    REQUIRE(blocks.configure(schedule));
     std::uint32_t same = 0;
     for (std::uint32_t r = 0; r < schedule.rounds(); ++r) {
-      const bool ok =
-          program_round(words, schedule, r) == Errc::ok && write_port_by_port(reference, schedule, r) == Errc::ok;
-      same += ok && same_blocks(fast, slow) ? 1U : 0U;
+      const bool ok = program_round(blocks.tested, schedule, r) == Errc::ok &&
+                      write_port_by_port(blocks.reference, schedule, r) == Errc::ok;
+      same += ok && blocks.same() ? 1U : 0U;
     }
     CHECK(same == schedule.rounds());
   }
