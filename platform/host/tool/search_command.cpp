@@ -14,10 +14,10 @@
 namespace a2a::tool {
 namespace {
 
-constexpr const char* kValued[] = {"topology",     "ports", "rounds",   "stop-at",        "budget",
-                                   "total",        "free",  "out",      "proof",          "solver",
-                                   "seed",         "from",  "attempts", "attempt-budget", "attempt-conflicts",
-                                   "from-schedule"};
+constexpr const char* kValued[] = {"topology",      "ports",    "rounds",   "stop-at",        "budget",
+                                   "total",         "free",     "out",      "proof",          "solver",
+                                   "seed",          "from",     "attempts", "attempt-budget", "attempt-conflicts",
+                                   "from-schedule", "periodic", "sample"};
 constexpr const char* kFlags[] = {"check-proof", "known-only", "lns", "resume"};
 
 int run_search(const Args& args) {
@@ -48,17 +48,20 @@ int run_search(const Args& args) {
 
 void add_search_command(CommandLine& cli) {
   CLI::App& app = cli.command(
-      {"search", "the fewest configurations that complete the exchange, found with a SAT solver",
+      {"search", "the fewest configurations that complete the exchange, found with a SAT or ILP solver",
        "a2a search --ports N [--topology T] [--rounds R] [--stop-at R] [--budget S] [--total S] [--free K]\n"
        "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--solver-arg ARG]...\n"
        "                  [--seed S] [--from FILE | --from-schedule S] [--known-only]\n"
-       "                  [--lns [--attempts N] [--attempt-budget S] [--attempt-conflicts C] [--resume]]",
+       "                  [--lns [--attempts N] [--attempt-budget S] [--attempt-conflicts C] [--resume]]\n"
+       "                  [--periodic P [--sample K]]",
        "Starting from the best set known (the default schedule's configurations, or --from), asks the SAT\n"
        "solver (cadical) for a set of R configurations, lowering R after each set found, until the solver\n"
        "finds none within the budget. Every set is checked at switch level before it is reported or\n"
        "written; a smaller R is said impossible only on an UNSAT answer with every round free.\n"
        "--lns: a large-neighbourhood search instead: K rounds of the best set freed at a time, the solver\n"
        "asked for K - 1 within a short budget; resumable (--resume) from the state it writes beside --out.\n"
+       "--periodic P: a set cover over the rounds in which input i takes input (i mod P)'s tag (with\n"
+       "--solver cbc an integer program); --sample K covers with K of them drawn at random instead.\n"
        "Exit status 0: done; 2: bad options; 3: the solver could not run or a set failed its check.\n"
        "docs/search.md"},
       run_search);
@@ -75,7 +78,8 @@ void add_search_command(CommandLine& cli) {
   CommandLine::value(app, "out", "FILE", "write the best set: FILE.json the JSON dump, else the stored-set format");
   CommandLine::value(app, "proof", "DIR", "keep each CNF and, with every round free, the DRAT proof of UNSAT");
   CommandLine::flag(app, "check-proof", "let cadical check its proof as it solves");
-  CommandLine::value(app, "solver", "PROGRAM", "the SAT solver program (default cadical)");
+  CommandLine::value(app, "solver", "PROGRAM",
+                     "the SAT solver program (default cadical); with --periodic, cbc: an ILP");
   CommandLine::repeated(app, "solver-arg", "ARG", "one more argument for the solver, e.g. --sat (repeatable)");
   CommandLine::number(app, "seed", "S", "the solver's random seed (default 0)");
   CommandLine::value(app, "from", "FILE", "start from this stored set instead of the best set the core knows");
@@ -88,6 +92,10 @@ void add_search_command(CommandLine& cli) {
   CommandLine::number(app, "attempt-conflicts", "C", "solver conflicts per LNS attempt (repeats exactly)",
                       NumberRange{1, 1000000, "conflicts"});
   CommandLine::flag(app, "resume", "go on with the LNS run that wrote --out FILE (and FILE.lns)");
+  CommandLine::number(app, "periodic", "P", "cover with the rounds of period P (P divides N; --solver cbc: an ILP)",
+                      NumberRange{1, 1000000, "period"});
+  CommandLine::number(app, "sample", "K", "with --periodic: K of those rounds drawn at random (--seed)",
+                      NumberRange{1, 1000000, "rounds"});
 }
 
 }  // namespace a2a::tool
