@@ -12,7 +12,7 @@ const char* usage() {
          "                       [--total SECONDS] [--free K] [--out FILE] [--proof DIR] [--check-proof]\n"
          "                       [--solver PROGRAM] [--solver-arg ARG] [--seed S] [--from FILE | --from-schedule S]\n"
          "                       [--known-only] [--lns [--attempts N] [--attempt-budget S]\n"
-         "                       [--attempt-conflicts C] [--resume]] [--periodic P [--sample K]]\n"
+         "                       [--attempt-conflicts C] [--resume]] [--periodic P [--sample K] [--columns]]\n"
          "  --topology NAME  gsen (default) or any binary topology of the core\n"
          "  --ports N        network size\n"
          "  --rounds R       first R to try (default: one below the best set known)\n"
@@ -37,7 +37,9 @@ const char* usage() {
          "  --resume         go on with the LNS run that wrote --out FILE (and FILE.lns)\n"
          "  --periodic P     rounds in which input i takes input (i mod P)'s tag, all of them listed; each R\n"
          "                   a set cover over them (exactly once each pair at R = N); P divides N\n"
-         "  --sample K       with --periodic: K of those rounds drawn at random (--seed), not all of them\n";
+         "  --sample K       with --periodic: K of those rounds drawn at random (--seed), not all of them\n"
+         "  --columns        with --periodic and --solver cbc: column generation first; from the drawn rounds\n"
+         "                   (--sample, default 2000) add those the LP's duals price best until none would help\n";
 }
 
 namespace {
@@ -133,6 +135,10 @@ bool parse_arguments(int argc, const char* const* argv, SearchOptions& options, 
     }
     if (arg == "--known-only") {
       options.search = false;
+      continue;
+    }
+    if (arg == "--columns") {
+      options.columns = true;
       continue;
     }
     if (arg == "--lns" || arg == "--resume") {

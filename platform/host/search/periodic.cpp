@@ -5,47 +5,10 @@
 #include <random>
 #include <set>
 
+#include "stage_check.hpp"
+
 namespace a2a::search {
 namespace {
-
-std::uint32_t node_index(std::uint32_t depth, std::uint32_t prefix) { return (1U << depth) - 2U + prefix; }
-
-/// Whether the classes' tag prefixes give every switch of a stage one state: the
-/// check both the lister and the sampler make at each step (stamps instead of
-/// clearing the states: a check is O(N), not O(N + switches)).
-class StageCheck {
- public:
-  StageCheck(const PathTrees& trees, std::uint32_t period)
-      : trees_(trees),
-        period_(period),
-        state_(static_cast<std::size_t>(trees.net.switches_per_stage()), 0),
-        stamp_(state_.size(), 0) {}
-
-  /// Classes 0..last_class (the inputs i with i mod P <= last_class) at stage `depth`.
-  bool consistent(std::uint32_t depth, std::uint32_t last_class, const std::vector<std::uint32_t>& prefixes) {
-    ++round_;
-    const std::uint32_t node_base = node_index(depth + 1, 0);
-    for (std::uint32_t i = 0; i < trees_.net.ports; ++i) {
-      if (i % period_ > last_class) continue;
-      const PathTrees::Node& node =
-          trees_.nodes[static_cast<std::size_t>(i) * trees_.nodes_per_source + node_base + prefixes[i % period_]];
-      if (stamp_[node.switch_index] != round_) {
-        stamp_[node.switch_index] = round_;
-        state_[node.switch_index] = node.state;
-      } else if (state_[node.switch_index] != node.state) {
-        return false;
-      }
-    }
-    return true;
-  }
-
- private:
-  const PathTrees& trees_;
-  std::uint32_t period_;
-  std::vector<std::uint8_t> state_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t round_{0};
-};
 
 /// Depth-first over the stages: prefixes[r] is class r's tag prefix of `depth` bits.
 class Lister {

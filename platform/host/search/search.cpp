@@ -4,14 +4,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
 #include "a2a/any_schedule.hpp"
 #include "a2a/gsen_sets.hpp"
 #include "a2a/route.hpp"
 #include "a2a/search/bounds.hpp"
+#include "a2a/search/columns.hpp"
 #include "a2a/search/catalogue.hpp"
 #include "a2a/search/config_set.hpp"
 #include "a2a/search/encoder.hpp"
@@ -28,6 +31,10 @@ namespace {
 /// --periodic lists every periodic round; more than this is refused (memory, and a
 /// cover too large for the solver).
 constexpr std::uint64_t kMostPeriodicRounds = 1U << 20;
+
+/// --columns without --sample: the rounds drawn before the first LP (enough that the
+/// artificial columns of pairs no drawn round serves are few).
+constexpr std::uint32_t kFirstColumns = 2000;
 
 bool is_json(const std::string& path) { return path.size() > 5 && path.substr(path.size() - 5) == ".json"; }
 
@@ -180,19 +187,30 @@ class Search {
     PeriodicRounds rounds;
     std::string error;
     int status = 0;
-    const bool listed =
-        options_.sample == 0
-            ? list_periodic_rounds(trees_, options_.period, kMostPeriodicRounds, rounds, error)
-            : sample_periodic_rounds(trees_, options_.period, options_.sample, options_.seed, rounds, error);
+    const std::uint32_t drawn = options_.sample != 0 ? options_.sample : (options_.columns ? kFirstColumns : 0);
+    const bool listed = drawn == 0
+                            ? list_periodic_rounds(trees_, options_.period, kMostPeriodicRounds, rounds, error)
+                            : sample_periodic_rounds(trees_, options_.period, drawn, options_.seed, rounds, error);
     if (!listed) {
       status = fail(2, error);
     } else {
       err_ << "periodic rounds of period " << options_.period << ": " << rounds.count()
-           << (options_.sample == 0 ? "" : " drawn at random (seed " + std::to_string(options_.seed) + ")") << "\n";
+           << (drawn == 0 ? "" : " drawn at random (seed " + std::to_string(options_.seed) + ")") << "\n";
+      std::uint32_t periodic_bound = 0;
+      if (options_.columns && !generate(rounds, periodic_bound, status)) {
+        remove_scratch();
+        return status;
+      }
       for (; r_ >= n_; --r_) {
         if (options_.stop_at != 0 && found_any_ && best_.set.rounds() <= options_.stop_at) break;
         if (r_ < bound_.bound) {
           below_ = std::to_string(r_) + " rounds: impossible, proved by counting (" + bound_text() + ")";
+          break;
+        }
+        if (r_ < periodic_bound) {
+          below_ = std::to_string(r_) + " rounds: no set of period-" + std::to_string(options_.period) +
+                   " rounds (the LP over all of them needs " + std::to_string(periodic_bound) +
+                   ": column generation converged; proves nothing about other rounds)";
           break;
         }
         if (!try_periodic(rounds, status)) break;
@@ -200,6 +218,36 @@ class Search {
     }
     remove_scratch();
     return status;
+  }
+
+  /// --columns: the rounds the LP's duals price best added to `rounds` (columns.hpp);
+  /// `periodic_bound` the LP's value rounded up when no round prices above 1, else 0.
+  bool generate(PeriodicRounds& rounds, std::uint32_t& periodic_bound, int& status) {
+    SolveRequest request;
+    if (!make_request(true, request)) return false;
+    ColumnOptions columns;
+    columns.solver = options_.solver;
+    columns.lp_path = request.cnf_path.substr(0, request.cnf_path.size() - 4) + "-relaxation.lp";
+    columns.budget_seconds = options_.budget_seconds;
+    columns.progress = [this](const std::string& line) { err_ << "columns: " << line << std::endl; };
+    err_ << "column generation: the cover's LP over the " << rounds.count() << " drawn rounds, then the rounds "
+         << "its duals price best, within " << options_.budget_seconds << " s\n";
+    ColumnOutcome outcome = generate_columns(trees_, std::move(rounds), columns);
+    if (!scratch_.empty()) std::remove(columns.lp_path.c_str());
+    if (!outcome.ok) {
+      status = fail(3, outcome.error);
+      return false;
+    }
+    rounds = std::move(outcome.rounds);
+    periodic_bound = outcome.converged ? static_cast<std::uint32_t>(std::ceil(outcome.lp_value - 1e-6)) : 0;
+    std::ostringstream line;
+    line << "columns: " << rounds.count() << " rounds after " << outcome.lps << " LPs ("
+         << seconds_text(outcome.seconds) << "), LP value " << outcome.lp_value
+         << (outcome.converged ? ": converged, no cover by period-" + std::to_string(options_.period) +
+                                     " rounds has fewer than " + std::to_string(periodic_bound)
+                               : ": stopped before it converged (budget), no bound");
+    out_ << line.str() << "\n";
+    return true;
   }
 
   /// One R from the periodic rounds: true to go on to R - 1.
@@ -441,6 +489,11 @@ int run(const SearchOptions& options, std::ostream& out, std::ostream& err) {
   if (options.rounds != 0 && options.rounds < net.ports) {
     err << "a2a search: error: --rounds " << options.rounds << " is below N = " << net.ports
         << ": a round serves at most N pairs, so no set has fewer than N rounds\n";
+    return 2;
+  }
+  if (options.columns && (options.period == 0 || !is_ilp_solver(options.solver))) {
+    err << "a2a search: error: --columns generates periodic rounds from the LP's duals: give --periodic P and "
+           "--solver cbc with it\n";
     return 2;
   }
   if (options.sample != 0 && options.period == 0) {

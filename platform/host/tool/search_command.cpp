@@ -18,7 +18,7 @@ constexpr const char* kValued[] = {"topology",      "ports",    "rounds",   "sto
                                    "total",         "free",     "out",      "proof",          "solver",
                                    "seed",          "from",     "attempts", "attempt-budget", "attempt-conflicts",
                                    "from-schedule", "periodic", "sample"};
-constexpr const char* kFlags[] = {"check-proof", "known-only", "lns", "resume"};
+constexpr const char* kFlags[] = {"check-proof", "known-only", "lns", "resume", "columns"};
 
 int run_search(const Args& args) {
   std::vector<std::string> words{"a2a search"};
@@ -53,7 +53,7 @@ void add_search_command(CommandLine& cli) {
        "                  [--out FILE] [--proof DIR] [--check-proof] [--solver PROGRAM] [--solver-arg ARG]...\n"
        "                  [--seed S] [--from FILE | --from-schedule S] [--known-only]\n"
        "                  [--lns [--attempts N] [--attempt-budget S] [--attempt-conflicts C] [--resume]]\n"
-       "                  [--periodic P [--sample K]]",
+       "                  [--periodic P [--sample K] [--columns]]",
        "Starting from the best set known (the default schedule's configurations, or --from), asks the SAT\n"
        "solver (cadical) for a set of R configurations, lowering R after each set found, until the solver\n"
        "finds none within the budget. Every set is checked at switch level before it is reported or\n"
@@ -61,7 +61,8 @@ void add_search_command(CommandLine& cli) {
        "--lns: a large-neighbourhood search instead: K rounds of the best set freed at a time, the solver\n"
        "asked for K - 1 within a short budget; resumable (--resume) from the state it writes beside --out.\n"
        "--periodic P: a set cover over the rounds in which input i takes input (i mod P)'s tag (with\n"
-       "--solver cbc an integer program); --sample K covers with K of them drawn at random instead.\n"
+       "--solver cbc an integer program); --sample K covers with K of them drawn at random instead;\n"
+       "--columns adds the rounds the LP's duals price best first (column generation).\n"
        "Exit status 0: done; 2: bad options; 3: the solver could not run or a set failed its check.\n"
        "docs/search.md"},
       run_search);
@@ -96,6 +97,9 @@ void add_search_command(CommandLine& cli) {
                       NumberRange{1, 1000000, "period"});
   CommandLine::number(app, "sample", "K", "with --periodic: K of those rounds drawn at random (--seed)",
                       NumberRange{1, 1000000, "rounds"});
+  CommandLine::flag(app, "columns",
+                    "with --periodic and --solver cbc: column generation first; from the drawn rounds (--sample, "
+                    "default 2000) add those the LP's duals price best until none would help");
 }
 
 }  // namespace a2a::tool

@@ -70,6 +70,10 @@ struct SearchOptions {
   /// > 0 (with period): only this many periodic rounds, drawn at random (seed), where
   /// all of them are too many to list.
   std::uint32_t sample{0};
+  /// With period and an ILP solver: column generation (columns.hpp) before the cover:
+  /// from the drawn rounds (sample, default 2000), the rounds the LP's duals price best
+  /// are added until none would lower the LP (within budget_seconds).
+  bool columns{false};
 };
 
 /// Runs the search; the result on `out`, progress and errors on `err`. Exit status:
