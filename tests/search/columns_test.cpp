@@ -2,7 +2,8 @@
 // tracing it switch by switch (route() through the round's states, not the path
 // trees), and the generation from a few drawn rounds reaching the value of the LP
 // over all of them (N = 76, period 4: 16,384 rounds, the value 80, the bottleneck
-// bound that the stored 80-round periodic set meets).
+// bound that the stored 80-round periodic set meets), and the dive's cover through the
+// switch-level check_exchange.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -134,6 +135,16 @@ TEST_CASE("column generation from 300 drawn rounds reaches the LP over all 16,38
   CHECK(generated.lp_value == doctest::Approx(full.lp_value));
   const auto listed = as_set(all);
   for (std::size_t c = 0; c < generated.rounds.count(); ++c) CHECK(listed.count(round_tags(generated.rounds, c)) == 1);
+
+  // The dive from the generated rounds: a cover the switch-level check accepts, never
+  // below the bound (R(76) = 80), its chosen rounds among the ones it returns.
+  const auto dived = a2a::search::dive_columns(trees, generated.rounds, options);
+  REQUIRE_MESSAGE(dived.ok, dived.error);
+  CHECK(dived.chosen >= 80);
+  CHECK(dived.rounds.count() >= generated.rounds.count());
+  const auto set = a2a::search::periodic_set(trees, dived.rounds, dived.model);
+  CHECK(set.rounds() == dived.chosen);
+  CHECK(a2a::search::verify_set(set).ok());
 
   options.solver = "/nonexistent/cbc";
   const auto absent = a2a::search::generate_columns(trees, drawn, options);

@@ -247,6 +247,34 @@ class Search {
                                      " rounds has fewer than " + std::to_string(periodic_bound)
                                : ": stopped before it converged (budget), no bound");
     out_ << line.str() << "\n";
+    return dive(rounds, status);
+  }
+
+  /// --columns: the dive's cover (a heuristic, columns.hpp), kept when it beats the best
+  /// set; the rounds it priced join the integer program's candidates.
+  bool dive(PeriodicRounds& rounds, int& status) {
+    ColumnOptions columns;
+    columns.solver = options_.solver;
+    columns.lp_path = folder_ + "/" + std::string(name(net_.topology)) + "-" + std::to_string(n_) + "-dive.lp";
+    columns.budget_seconds = options_.budget_seconds;
+    columns.progress = [this](const std::string& line) { err_ << "columns: " << line << std::endl; };
+    DiveOutcome outcome = dive_columns(trees_, std::move(rounds), columns);
+    if (!scratch_.empty()) std::remove(columns.lp_path.c_str());
+    if (!outcome.ok) {
+      status = fail(3, outcome.error);
+      return false;
+    }
+    rounds = std::move(outcome.rounds);
+    out_ << "columns: the dive chose " << outcome.chosen << " rounds (" << outcome.lps << " LPs, "
+         << seconds_text(outcome.seconds) << "); " << rounds.count() << " rounds for the integer program\n";
+    if (best_.set.rounds() != 0 && outcome.chosen >= best_.set.rounds()) return true;
+    r_ = outcome.chosen;
+    const std::string how = "a2a search --periodic " + std::to_string(options_.period) + " --columns --solver cbc, " +
+                            std::to_string(r_) + " rounds chosen by the dive over " + std::to_string(rounds.count()) +
+                            " generated, " + version_ + ", seed " + std::to_string(options_.seed) + ", in " +
+                            seconds_text(outcome.seconds);
+    if (!keep_found(periodic_set(trees_, rounds, outcome.model), how, outcome.seconds, status)) return false;
+    --r_;
     return true;
   }
 

@@ -37,7 +37,9 @@ struct PricedRound {
 /// candidate c, row p<i*N+j> for every pair (>= 1), and for a pair no candidate serves
 /// an artificial column a<i*N+j> of cost N (so the LP is feasible and the pair's dual
 /// asks for a round that serves it).
-[[nodiscard]] std::string cover_relaxation_lp(const PathTrees& trees, const PeriodicRounds& rounds);
+/// With `covered` (per pair, may be empty): rows only for the pairs not yet covered.
+[[nodiscard]] std::string cover_relaxation_lp(const PathTrees& trees, const PeriodicRounds& rounds,
+                                              const std::vector<bool>& covered = {});
 
 struct ColumnOptions {
   std::string solver{"cbc"};
@@ -58,8 +60,25 @@ struct ColumnOutcome {
 };
 
 /// Column generation from `first` (every pair served by some round of it, or by an
-/// artificial column) with the ILP solver's LP.
+/// artificial column) with the ILP solver's LP (relaxation.cpp).
 [[nodiscard]] ColumnOutcome generate_columns(const PathTrees& trees, PeriodicRounds first,
                                              const ColumnOptions& options);
+
+struct DiveOutcome {
+  bool ok{false};
+  std::string error;
+  PeriodicRounds rounds;    ///< the columns given and every round priced on the way
+  std::vector<bool> model;  ///< model[c + 1]: candidate c chosen (periodic_set() reads it)
+  std::uint32_t chosen{0};
+  std::uint32_t lps{0};
+  double seconds{0};
+};
+
+/// A cover from the LP, where cbc finds no integer solution over the generated columns
+/// within its time (N = 136 and 152): the rounds at 1 in the LP (or the largest, when
+/// none is) are chosen, their pairs taken out, new rounds priced for what is left (at
+/// most `lps_a_step` LPs), until every pair is served. A heuristic: it proves nothing.
+[[nodiscard]] DiveOutcome dive_columns(const PathTrees& trees, PeriodicRounds columns, const ColumnOptions& options,
+                                       std::uint32_t lps_a_step = 4);
 
 }  // namespace a2a::search
