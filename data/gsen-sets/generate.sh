@@ -37,10 +37,13 @@ for n in "${all[@]}"; do
     132) args=(--periodic 4 --solver cbc --seed 0 --budget 1200) ;;
     # The other N = 4 (mod 8) above Fig. 14: the same cover, 450 s an R and 900 s in all
     # (two runs side by side on the 2-core machine).
-    140 | 148 | 156 | 164 | 172 | 180 | 188) args=(--periodic 4 --solver cbc --seed 0 --budget 450 --total 900) ;;
+    140 | 156 | 164 | 172 | 180 | 188) args=(--periodic 4 --solver cbc --seed 0 --budget 450 --total 900) ;;
+    # 148: the LP's columns and the dive (--columns), then cbc over them.
+    148) args=(--periodic 4 --columns --solver cbc --seed 0 --budget 450 --total 1200) ;;
     # N = 8 (mod 16): period 4 has no round (two of the 8 inputs that share a position
-    # class would take one tag) and period 8's are too many to list: 50,000 drawn.
-    136 | 152) args=(--periodic 8 --sample 50000 --solver cbc --seed 0 --budget 450 --total 900) ;;
+    # class would take one tag) and period 8's are too many to list: column generation
+    # prices them all against the LP (--columns), the dive chooses the set.
+    136 | 152) args=(--periodic 8 --columns --solver cbc --seed 0 --budget 450 --total 1800) ;;
     # R(N) known exactly (Theorems 5.4, 5.5): the paper's set, no search.
     *) args=(--known-only) ;;
   esac
