@@ -220,16 +220,22 @@ class Search {
     return status;
   }
 
+  /// The LP solver, its scratch file (gsen-N-<what>.lp), budget and progress lines.
+  [[nodiscard]] ColumnOptions column_options(const std::string& what) {
+    ColumnOptions columns;
+    columns.solver = options_.solver;
+    columns.lp_path = folder_ + "/" + std::string(name(net_.topology)) + "-" + std::to_string(n_) + "-" + what + ".lp";
+    columns.budget_seconds = options_.budget_seconds;
+    columns.progress = [this](const std::string& line) { err_ << "columns: " << line << std::endl; };
+    return columns;
+  }
+
   /// --columns: the rounds the LP's duals price best added to `rounds` (columns.hpp);
   /// `periodic_bound` the LP's value rounded up when no round prices above 1, else 0.
   bool generate(PeriodicRounds& rounds, std::uint32_t& periodic_bound, int& status) {
-    SolveRequest request;
-    if (!make_request(true, request)) return false;
-    ColumnOptions columns;
-    columns.solver = options_.solver;
-    columns.lp_path = request.cnf_path.substr(0, request.cnf_path.size() - 4) + "-relaxation.lp";
-    columns.budget_seconds = options_.budget_seconds;
-    columns.progress = [this](const std::string& line) { err_ << "columns: " << line << std::endl; };
+    SolveRequest unused;
+    if (!make_request(true, unused)) return false;  // --total already spent
+    const ColumnOptions columns = column_options("relaxation");
     err_ << "column generation: the cover's LP over the " << rounds.count() << " drawn rounds, then the rounds "
          << "its duals price best, within " << options_.budget_seconds << " s\n";
     ColumnOutcome outcome = generate_columns(trees_, std::move(rounds), columns);
@@ -253,11 +259,7 @@ class Search {
   /// --columns: the dive's cover (a heuristic, columns.hpp), kept when it beats the best
   /// set; the rounds it priced join the integer program's candidates.
   bool dive(PeriodicRounds& rounds, int& status) {
-    ColumnOptions columns;
-    columns.solver = options_.solver;
-    columns.lp_path = folder_ + "/" + std::string(name(net_.topology)) + "-" + std::to_string(n_) + "-dive.lp";
-    columns.budget_seconds = options_.budget_seconds;
-    columns.progress = [this](const std::string& line) { err_ << "columns: " << line << std::endl; };
+    const ColumnOptions columns = column_options("dive");
     DiveOutcome outcome = dive_columns(trees_, std::move(rounds), columns);
     if (!scratch_.empty()) std::remove(columns.lp_path.c_str());
     if (!outcome.ok) {
